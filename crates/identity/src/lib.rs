@@ -1,0 +1,18 @@
+//! Identity: who a user is, how they prove it, and what they may do.
+//!
+//! Holds the rules of accounts, sessions, one-time codes, passwords, roles and permissions, and
+//! the ports the adapters implement. Nothing here knows HTTP or SQL.
+
+pub mod error;
+pub mod otp;
+pub mod password;
+pub mod permission;
+pub mod ports;
+pub mod service;
+pub mod throttle;
+pub mod token;
+pub mod user;
+
+pub use error::IdentityError;
+pub use service::{AuthSession, IdentityPorts, IdentityService, Principal};
+pub use user::{Gender, LoginName, NewUser, Role, User, UserId};

@@ -1,0 +1,153 @@
+//! The ports identity needs from the outside world. Adapters implement them; tests mock them.
+
+use chrono::{DateTime, Utc};
+use kernel::{Email, Locale, Phone};
+
+use crate::otp::{Otp, OtpPurpose};
+use crate::token::TokenKind;
+use crate::user::{NewUser, ProfileChange, User, UserId};
+
+/// Stored users.
+#[cfg_attr(test, mockall::automock)]
+pub trait UserRepository: Send + Sync {
+    /// A user by id.
+    fn find(&self, id: UserId) -> anyhow::Result<Option<User>>;
+    /// A user by e-mail.
+    fn find_by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;
+    /// A user by phone.
+    fn find_by_phone(&self, phone: &Phone) -> anyhow::Result<Option<User>>;
+    /// A user by Google account subject.
+    fn find_by_google_subject(&self, subject: &str) -> anyhow::Result<Option<User>>;
+    /// The password hash of a user, if they have a password.
+    fn password_hash(&self, id: UserId) -> anyhow::Result<Option<String>>;
+    /// Stores a new user. Fails when the phone or e-mail is taken meanwhile.
+    fn create(&self, user: &NewUser) -> anyhow::Result<User>;
+    /// Applies profile changes.
+    fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User>;
+    /// Replaces the password hash.
+    fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()>;
+    /// Marks the account verified.
+    fn mark_verified(&self, id: UserId) -> anyhow::Result<()>;
+    /// Links a Google account to a user.
+    fn link_google(&self, id: UserId, subject: &str) -> anyhow::Result<()>;
+    /// Whether a shipping city with this id exists.
+    fn city_exists(&self, city_id: i64) -> anyhow::Result<bool>;
+    /// Creates a built-in access role or resets its permissions to these.
+    fn upsert_access_role(&self, name: &str, permissions: &[String]) -> anyhow::Result<()>;
+}
+
+/// A stored session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    /// Random id, named by the token.
+    pub id: String,
+    /// Whose session.
+    pub user_id: UserId,
+    /// Session or reset.
+    pub kind: TokenKind,
+    /// When it stops working.
+    pub expires_at: DateTime<Utc>,
+    /// Whether it was revoked (logout, reset) or used (reset tokens are single-use).
+    pub ended: bool,
+}
+
+/// Stored sessions.
+#[cfg_attr(test, mockall::automock)]
+pub trait SessionRepository: Send + Sync {
+    /// Stores a new session.
+    fn create(&self, session: &Session, now: DateTime<Utc>) -> anyhow::Result<()>;
+    /// A session by id.
+    fn find(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    /// Ends one session.
+    fn end(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<()>;
+    /// Ends a session only if it is still open; true when this call ended it. Makes reset
+    /// tokens single-use under concurrency.
+    fn end_if_open(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// Ends every open session of a user but `keep`.
+    fn end_all_for_user(&self, user: UserId, keep: Option<String>, now: DateTime<Utc>) -> anyhow::Result<()>;
+}
+
+/// A code to store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewOtp {
+    /// Whose code.
+    pub user_id: UserId,
+    /// What for.
+    pub purpose: OtpPurpose,
+    /// The hash of the code.
+    pub code_hash: String,
+    /// When it stops being valid.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Stored one-time codes.
+#[cfg_attr(test, mockall::automock)]
+pub trait OtpRepository: Send + Sync {
+    /// Stores a code and voids the user's earlier codes of the same purpose.
+    fn replace(&self, otp: &NewOtp, now: DateTime<Utc>) -> anyhow::Result<()>;
+    /// The newest unconsumed code of a user for a purpose.
+    fn latest(&self, user: UserId, purpose: OtpPurpose) -> anyhow::Result<Option<Otp>>;
+    /// Counts one more wrong try.
+    fn add_wrong_try(&self, id: i64) -> anyhow::Result<()>;
+    /// Marks a code used.
+    fn consume(&self, id: i64) -> anyhow::Result<()>;
+}
+
+/// Timestamps of attempts by key (failed logins, wrong codes, codes sent), for rate limits.
+/// Kept in the database so that every node of the shop sees the same counts.
+#[cfg_attr(test, mockall::automock)]
+pub trait AttemptLog: Send + Sync {
+    /// Records an attempt.
+    fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// Attempts under a key since an instant.
+    fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>>;
+    /// Forgets the attempts under a key.
+    fn clear(&self, key: &str) -> anyhow::Result<()>;
+}
+
+/// Where a code goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// By SMS to a phone.
+    Sms(Phone),
+    /// By e-mail.
+    Email(Email),
+}
+
+/// Sends one-time codes to people.
+#[cfg_attr(test, mockall::automock)]
+pub trait OtpMessenger: Send + Sync {
+    /// Sends a code, worded for its purpose in the user's language.
+    fn send_code(&self, to: &Destination, code: &str, purpose: OtpPurpose, locale: Locale) -> anyhow::Result<()>;
+}
+
+/// What a verified Google ID token says about its holder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoogleProfile {
+    /// The Google account's stable id.
+    pub subject: String,
+    /// The account's e-mail.
+    pub email: Option<Email>,
+    /// Whether Google verified that e-mail.
+    pub email_verified: bool,
+    /// The display name.
+    pub name: Option<String>,
+}
+
+/// Why a Google ID token was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum GoogleTokenError {
+    /// Bad signature, issuer, audience, expiry or shape.
+    #[error("google token rejected: {0}")]
+    Rejected(String),
+    /// Google's keys could not be fetched.
+    #[error(transparent)]
+    Unavailable(#[from] anyhow::Error),
+}
+
+/// Verifies Google ID tokens.
+#[cfg_attr(test, mockall::automock)]
+pub trait GoogleVerifier: Send + Sync {
+    /// The profile of a valid token.
+    fn verify(&self, id_token: &str) -> Result<GoogleProfile, GoogleTokenError>;
+}

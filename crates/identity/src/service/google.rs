@@ -1,0 +1,48 @@
+use super::{AuthSession, IdentityService};
+use crate::error::IdentityError;
+use crate::ports::GoogleTokenError;
+use crate::user::{NewUser, Role};
+
+impl IdentityService {
+    /// Signs in with a Google ID token: the linked account, else the account with the same
+    /// Google-verified e-mail (which gets linked), else a new verified customer account.
+    pub fn login_with_google(&self, id_token: &str) -> Result<AuthSession, IdentityError> {
+        let profile = self.ports.google.verify(id_token).map_err(|error| match error {
+            GoogleTokenError::Rejected(reason) => {
+                tracing::info!(%reason, "google token rejected");
+                IdentityError::field("token", "google_token_invalid")
+            }
+            GoogleTokenError::Unavailable(cause) => IdentityError::Unknown(cause),
+        })?;
+        let users = &self.ports.users;
+        let verified_email = profile.email.clone().filter(|_| profile.email_verified);
+
+        let user = if let Some(user) = users.find_by_google_subject(&profile.subject)? {
+            user
+        } else if let Some(user) = match &verified_email {
+            Some(email) => users.find_by_email(email)?,
+            None => None,
+        } {
+            users.link_google(user.id, &profile.subject)?;
+            user
+        } else {
+            let email = verified_email.ok_or_else(|| IdentityError::field("token", "google_email_unverified"))?;
+            let name = profile.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| email.to_string());
+            users.create(&NewUser {
+                name,
+                email: Some(email),
+                phone: None,
+                password_hash: None,
+                role: Role::Customer,
+                access_role: None,
+                verified: true,
+                city_id: None,
+                google_subject: Some(profile.subject),
+            })?
+        };
+        if user.blocked {
+            return Err(IdentityError::Blocked);
+        }
+        self.sign_in(user)
+    }
+}

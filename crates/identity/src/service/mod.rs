@@ -1,0 +1,146 @@
+//! The identity use cases, one file each, over the ports.
+
+mod account;
+mod google;
+mod login;
+mod password_reset;
+mod profile;
+mod register;
+mod session;
+mod verify;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use kernel::{Clock, Locale};
+
+use crate::error::IdentityError;
+use crate::otp::{self, NewOtpCode, OtpPurpose};
+use crate::password::PasswordHasher;
+use crate::ports::{AttemptLog, Destination, GoogleVerifier, OtpMessenger, OtpRepository, Session, SessionRepository, UserRepository};
+use crate::throttle::Limit;
+use crate::token::{Claims, TokenKind, TokenSigner};
+use crate::user::User;
+
+pub use account::NewAccount;
+pub use verify::Channel;
+pub use register::Registration;
+
+/// How long a signed-in session lasts.
+pub const SESSION_LIFETIME: Duration = Duration::days(30);
+/// How long a password-reset token lasts.
+pub const RESET_LIFETIME: Duration = Duration::minutes(15);
+/// Failed logins allowed per account name before logins are refused for a while.
+pub const LOGIN_LIMIT: Limit = Limit::per_minutes(5, 15);
+
+/// The adapters the identity service works through.
+pub struct IdentityPorts {
+    /// Stored users.
+    pub users: Arc<dyn UserRepository>,
+    /// Stored sessions.
+    pub sessions: Arc<dyn SessionRepository>,
+    /// Stored one-time codes.
+    pub otps: Arc<dyn OtpRepository>,
+    /// Attempt timestamps for rate limits.
+    pub attempts: Arc<dyn AttemptLog>,
+    /// Password hashing.
+    pub hasher: Arc<dyn PasswordHasher>,
+    /// Token signing.
+    pub tokens: Arc<dyn TokenSigner>,
+    /// SMS and e-mail delivery of codes.
+    pub messenger: Arc<dyn OtpMessenger>,
+    /// Google ID-token verification.
+    pub google: Arc<dyn GoogleVerifier>,
+    /// The time.
+    pub clock: Arc<dyn Clock>,
+}
+
+/// Accounts, sign-in, verification, password reset and permissions.
+pub struct IdentityService {
+    ports: IdentityPorts,
+}
+
+/// A signed-in user and the token that proves it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuthSession {
+    /// The bearer token.
+    pub token: String,
+    /// The user.
+    pub user: User,
+}
+
+/// The user behind a valid token, and which session it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Principal {
+    /// The user.
+    pub user: User,
+    /// The session's id.
+    pub session_id: String,
+}
+
+impl Principal {
+    /// `Forbidden` unless the user holds the permission.
+    pub fn require(&self, permission: &str) -> Result<(), IdentityError> {
+        if self.user.can(permission) { Ok(()) } else { Err(IdentityError::Forbidden) }
+    }
+}
+
+impl IdentityService {
+    /// The service over its adapters.
+    pub fn new(ports: IdentityPorts) -> IdentityService {
+        IdentityService { ports }
+    }
+
+    /// Opens a session of some kind for a user and signs its token.
+    fn open_session(&self, user: &User, kind: TokenKind, lifetime: Duration) -> Result<String, IdentityError> {
+        let now = self.ports.clock.now();
+        let session = Session {
+            id: uuid::Uuid::new_v4().to_string(),
+            user_id: user.id,
+            kind,
+            expires_at: now + lifetime,
+            ended: false,
+        };
+        self.ports.sessions.create(&session, now)?;
+        let claims = Claims::new(user.id, &session.id, kind, now, session.expires_at);
+        Ok(self.ports.tokens.sign(&claims)?)
+    }
+
+    /// Signs a user in: a new session and its token.
+    fn sign_in(&self, user: User) -> Result<AuthSession, IdentityError> {
+        let token = self.open_session(&user, TokenKind::Session, SESSION_LIFETIME)?;
+        Ok(AuthSession { token, user })
+    }
+
+    /// `TooManyAttempts` when the attempts under `key` exceed any of the limits.
+    fn check_limits(&self, key: &str, limits: &[Limit]) -> Result<(), IdentityError> {
+        let now = self.ports.clock.now();
+        let longest = limits.iter().map(|l| l.window).max().unwrap_or_default();
+        let attempts = self.ports.attempts.since(key, now - longest)?;
+        let wait = limits.iter().filter_map(|limit| limit.retry_after(&attempts, now)).max();
+        match wait {
+            Some(retry_after) => Err(IdentityError::TooManyAttempts { retry_after }),
+            None => Ok(()),
+        }
+    }
+
+    /// Records one attempt under `key` now.
+    fn record_attempt(&self, key: &str) -> Result<(), IdentityError> {
+        Ok(self.ports.attempts.record(key, self.ports.clock.now())?)
+    }
+
+    /// Creates a code for a user (voiding older ones of the purpose) and sends it to each
+    /// destination.
+    fn send_code(&self, user: &User, purpose: OtpPurpose, to: &[Destination], locale: Locale) -> Result<(), IdentityError> {
+        let now = self.ports.clock.now();
+        let NewOtpCode { code, stored } = otp::new_code(user.id, purpose, now);
+        self.ports.otps.replace(&stored, now)?;
+        for destination in to {
+            self.ports.messenger.send_code(destination, code.as_str(), purpose, locale)?;
+        }
+        Ok(())
+    }
+}

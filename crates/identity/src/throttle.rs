@@ -1,0 +1,55 @@
+//! Attempt limits: how long to wait when too many attempts fall inside a window.
+
+use chrono::{DateTime, Duration, Utc};
+
+/// A limit of `max` attempts per `window`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    /// Attempts allowed inside the window.
+    pub max: usize,
+    /// The sliding window.
+    pub window: Duration,
+}
+
+impl Limit {
+    /// `max` attempts per `minutes` minutes.
+    pub const fn per_minutes(max: usize, minutes: i64) -> Limit {
+        Limit { max, window: Duration::minutes(minutes) }
+    }
+
+    /// Seconds to wait before one more attempt is allowed, given earlier attempts' times;
+    /// `None` when one is allowed now.
+    pub fn retry_after(&self, attempts: &[DateTime<Utc>], now: DateTime<Utc>) -> Option<u64> {
+        let mut recent: Vec<DateTime<Utc>> = attempts.iter().copied().filter(|at| *at > now - self.window).collect();
+        if recent.len() < self.max {
+            return None;
+        }
+        recent.sort();
+        // The attempt that must leave the window before a new one fits.
+        let blocking = recent[recent.len() - self.max];
+        let wait = (blocking + self.window - now).num_seconds().max(1);
+        Some(u64::try_from(wait).unwrap_or(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allows_until_the_limit_then_tells_when_to_retry() {
+        let now = Utc::now();
+        let limit = Limit::per_minutes(2, 10);
+        assert_eq!(limit.retry_after(&[], now), None);
+        assert_eq!(limit.retry_after(&[now - Duration::minutes(3)], now), None);
+        let two = [now - Duration::minutes(3), now - Duration::minutes(1)];
+        assert_eq!(limit.retry_after(&two, now), Some(7 * 60));
+    }
+
+    #[test]
+    fn attempts_outside_the_window_do_not_count() {
+        let now = Utc::now();
+        let old = [now - Duration::minutes(11), now - Duration::minutes(20)];
+        assert_eq!(Limit::per_minutes(1, 10).retry_after(&old, now), None);
+    }
+}

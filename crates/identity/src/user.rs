@@ -1,0 +1,189 @@
+//! Users of the shop: customers and staff.
+
+use chrono::{DateTime, Utc};
+use kernel::{Email, Phone};
+
+/// The database id of a user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UserId(pub i64);
+
+/// What kind of user this is. Staff permissions come from their access role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A client of the shop.
+    Customer,
+    /// A back-office administrator.
+    Admin,
+    /// A sales engineer.
+    Sales,
+}
+
+impl Role {
+    /// The role's name in the API and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Customer => "customer",
+            Role::Admin => "admin",
+            Role::Sales => "sales",
+        }
+    }
+
+    /// Reads a stored role name.
+    pub fn parse(value: &str) -> Option<Role> {
+        match value {
+            "customer" => Some(Role::Customer),
+            "admin" => Some(Role::Admin),
+            "sales" => Some(Role::Sales),
+            _ => None,
+        }
+    }
+}
+
+/// A user's gender, when they choose to give it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gender {
+    /// Male.
+    Male,
+    /// Female.
+    Female,
+}
+
+impl Gender {
+    /// The API and database name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::Male => "male",
+            Gender::Female => "female",
+        }
+    }
+
+    /// Reads `male` or `female`.
+    pub fn parse(value: &str) -> Option<Gender> {
+        match value.trim().to_lowercase().as_str() {
+            "male" => Some(Gender::Male),
+            "female" => Some(Gender::Female),
+            _ => None,
+        }
+    }
+}
+
+/// A user as the shop knows them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    /// Database id.
+    pub id: UserId,
+    /// Full name.
+    pub name: String,
+    /// E-mail address, optional for customers who register with a phone.
+    pub email: Option<Email>,
+    /// Mobile number; absent only for accounts created by Google sign-in.
+    pub phone: Option<Phone>,
+    /// Customer, admin or sales.
+    pub role: Role,
+    /// The staff access role's name, if any.
+    pub access_role: Option<String>,
+    /// Permission strings granted by the access role.
+    pub permissions: Vec<String>,
+    /// Whether the user proved they own their phone or e-mail.
+    pub verified: bool,
+    /// Whether staff blocked the account.
+    pub blocked: bool,
+    /// The shipping city the user lives in.
+    pub city_id: Option<i64>,
+    /// Country name, free text.
+    pub country: Option<String>,
+    /// Gender, if given.
+    pub gender: Option<Gender>,
+    /// Loyalty points balance (the points ledger's sum).
+    pub points: i64,
+    /// When the account was created.
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    /// Whether the user holds a permission string.
+    pub fn can(&self, permission: &str) -> bool {
+        self.permissions.iter().any(|p| p == permission)
+    }
+}
+
+/// A user to be created.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewUser {
+    /// Full name.
+    pub name: String,
+    /// E-mail address.
+    pub email: Option<Email>,
+    /// Mobile number.
+    pub phone: Option<Phone>,
+    /// argon2 hash of the password, absent for Google-only accounts.
+    pub password_hash: Option<String>,
+    /// Customer, admin or sales.
+    pub role: Role,
+    /// The staff access role by name.
+    pub access_role: Option<String>,
+    /// Whether the contact is already proven (Google e-mail, staff created by an admin).
+    pub verified: bool,
+    /// Shipping city.
+    pub city_id: Option<i64>,
+    /// Google account subject, for Google sign-in.
+    pub google_subject: Option<String>,
+}
+
+/// The changes a user makes to their own profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileChange {
+    /// Full name.
+    pub name: String,
+    /// E-mail address.
+    pub email: Option<Email>,
+    /// Mobile number.
+    pub phone: Option<Phone>,
+    /// Shipping city.
+    pub city_id: Option<i64>,
+    /// Country.
+    pub country: Option<String>,
+    /// Gender.
+    pub gender: Option<Gender>,
+}
+
+/// What a user types to sign in: an e-mail address or a phone number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoginName {
+    /// An e-mail address.
+    Email(Email),
+    /// An Egyptian mobile number.
+    Phone(Phone),
+}
+
+impl LoginName {
+    /// Reads an e-mail (anything with `@`) or a phone in any common form.
+    pub fn parse(raw: &str) -> Option<LoginName> {
+        if raw.contains('@') {
+            Email::parse(raw).map(LoginName::Email)
+        } else {
+            Phone::parse(raw).map(LoginName::Phone)
+        }
+    }
+
+    /// A stable text for rate-limit keys.
+    pub fn key(&self) -> String {
+        match self {
+            LoginName::Email(email) => email.to_string(),
+            LoginName::Phone(phone) => phone.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn login_names_are_emails_or_phones_in_any_form() {
+        assert!(matches!(LoginName::parse("Farmer@Example.com"), Some(LoginName::Email(_))));
+        let phone = LoginName::parse("٠١٠١٢٣٤٥٦٧٨");
+        assert_eq!(phone.map(|p| p.key()), Some("01012345678".to_string()));
+        assert!(LoginName::parse("nobody").is_none());
+    }
+}

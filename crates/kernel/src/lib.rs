@@ -1,0 +1,21 @@
+//! Shared value types of the shop: money, weight, locale, Egyptian phone numbers, e-mail
+//! addresses, pages, the clock and field validation errors. Every domain crate builds on these.
+
+pub mod clock;
+pub mod digits;
+pub mod email;
+pub mod locale;
+pub mod money;
+pub mod page;
+pub mod phone;
+pub mod validation;
+pub mod weight;
+
+pub use clock::{Clock, SystemClock};
+pub use email::Email;
+pub use locale::Locale;
+pub use money::Money;
+pub use page::{Page, PageRequest};
+pub use phone::Phone;
+pub use validation::FieldErrors;
+pub use weight::Weight;
