@@ -1,1 +1,46 @@
-//! notify
+//! Messages to people: the development outbox, a real SMTP sender (lettre) and an HTTP SMS
+//! gateway, behind one `Transport` trait, and the `Notifier` that words one-time codes.
+
+pub mod notifier;
+pub mod outbox;
+pub mod sms_gateway;
+pub mod smtp;
+
+pub use notifier::Notifier;
+pub use outbox::Outbox;
+pub use sms_gateway::HttpSmsGateway;
+pub use smtp::{SmtpMailer, SmtpSecurity, SmtpSettings};
+
+use serde::Serialize;
+
+/// How a message travels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Channel {
+    /// A text message to a phone.
+    Sms,
+    /// An e-mail.
+    Email,
+}
+
+/// A message ready to go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OutgoingMessage {
+    /// SMS or e-mail.
+    pub channel: Channel,
+    /// The phone (international form) or e-mail address.
+    pub to: String,
+    /// The e-mail subject; absent for SMS.
+    pub subject: Option<String>,
+    /// The text.
+    pub body: String,
+    /// The one-time code inside the text, kept apart in the outbox so tests and developers can
+    /// read it.
+    pub code: Option<String>,
+}
+
+/// Delivers messages of one channel.
+pub trait Transport: Send + Sync {
+    /// Sends one message, or says why it could not.
+    fn deliver(&self, message: &OutgoingMessage) -> anyhow::Result<()>;
+}

@@ -1,1 +1,9 @@
-//! store
+//! The Diesel adapter: one code base over SQLite (the embedded default) and PostgreSQL. It owns
+//! the schema, runs the migrations and implements the repository ports of the domain crates.
+
+pub mod database;
+pub mod identity;
+pub mod schema;
+pub mod seed;
+
+pub use database::{Backend, Database};

@@ -1,0 +1,94 @@
+//! Words one-time codes for people and sends them by the right channel.
+
+use std::sync::Arc;
+
+use identity::otp::OtpPurpose;
+use identity::ports::{Destination, OtpMessenger};
+use kernel::Locale;
+
+use crate::{Channel, OutgoingMessage, Transport};
+
+/// Sends codes by SMS to phones and by e-mail to e-mail addresses.
+pub struct Notifier {
+    sms: Arc<dyn Transport>,
+    email: Arc<dyn Transport>,
+}
+
+impl Notifier {
+    /// A notifier over an SMS transport and an e-mail transport.
+    pub fn new(sms: Arc<dyn Transport>, email: Arc<dyn Transport>) -> Notifier {
+        Notifier { sms, email }
+    }
+}
+
+/// The subject and text of a code's message.
+fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, String) {
+    match (purpose, locale) {
+        (OtpPurpose::Verify, Locale::Ar) => ("رمز تفعيل حسابك في محصول", format!("رمز التحقق الخاص بك في محصول هو {code}. صالح لمدة 10 دقائق.")),
+        (OtpPurpose::Verify, Locale::En) => {
+            ("Your Mahsoul verification code", format!("Your Mahsoul verification code is {code}. It is valid for 10 minutes."))
+        }
+        (OtpPurpose::Reset, Locale::Ar) => (
+            "رمز استعادة كلمة المرور في محصول",
+            format!("رمز استعادة كلمة المرور في محصول هو {code}. صالح لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة."),
+        ),
+        (OtpPurpose::Reset, Locale::En) => (
+            "Your Mahsoul password reset code",
+            format!("Your Mahsoul password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message."),
+        ),
+    }
+}
+
+impl OtpMessenger for Notifier {
+    fn send_code(&self, to: &Destination, code: &str, purpose: OtpPurpose, locale: Locale) -> anyhow::Result<()> {
+        let (subject, body) = wording(purpose, code, locale);
+        let (transport, message) = match to {
+            Destination::Sms(phone) => (
+                &self.sms,
+                OutgoingMessage { channel: Channel::Sms, to: phone.international(), subject: None, body, code: Some(code.into()) },
+            ),
+            Destination::Email(email) => (
+                &self.email,
+                OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code: Some(code.into()) },
+            ),
+        };
+        transport.deliver(&message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[derive(Default)]
+    struct Recorder(Mutex<Vec<OutgoingMessage>>);
+
+    impl Transport for Recorder {
+        fn deliver(&self, message: &OutgoingMessage) -> anyhow::Result<()> {
+            self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(message.clone());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn phones_get_an_sms_and_emails_an_email_in_the_users_language() -> anyhow::Result<()> {
+        let sms = Arc::new(Recorder::default());
+        let email = Arc::new(Recorder::default());
+        let notifier = Notifier::new(sms.clone(), email.clone());
+        let phone = kernel::Phone::parse("01012345678").ok_or_else(|| anyhow::anyhow!("phone"))?;
+        let address = kernel::Email::parse("a@b.com").ok_or_else(|| anyhow::anyhow!("email"))?;
+
+        notifier.send_code(&Destination::Sms(phone), "111111", OtpPurpose::Verify, Locale::Ar)?;
+        notifier.send_code(&Destination::Email(address), "222222", OtpPurpose::Reset, Locale::En)?;
+
+        let sms = sms.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+        let email = email.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+        assert_eq!((sms.len(), email.len()), (1, 1));
+        assert_eq!(sms[0].to, "+201012345678");
+        assert!(sms[0].body.contains("111111") && sms[0].body.contains("محصول"));
+        assert_eq!(email[0].subject.as_deref(), Some("Your Mahsoul password reset code"));
+        assert!(email[0].body.contains("222222"));
+        Ok(())
+    }
+}

@@ -1,0 +1,145 @@
+//! Connections, the pool and migrations for both backends.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
+use diesel::{PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+#[allow(missing_docs)] // the derive generates undocumented public items
+mod multi {
+    use diesel::{PgConnection, SqliteConnection};
+
+    /// A connection to either backend; queries written once run on both.
+    #[derive(diesel::MultiConnection)]
+    pub enum DbConn {
+        /// PostgreSQL, for production.
+        Postgres(PgConnection),
+        /// SQLite, the embedded default.
+        Sqlite(SqliteConnection),
+    }
+}
+pub use multi::DbConn;
+
+/// Which database engine a URL selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// `postgres://` or `postgresql://` URLs.
+    Postgres,
+    /// Anything else is a SQLite file path (optionally `sqlite://path`).
+    Sqlite,
+}
+
+impl Backend {
+    /// The backend a database URL selects, by its scheme.
+    pub fn of(url: &str) -> Backend {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") { Backend::Postgres } else { Backend::Sqlite }
+    }
+
+    /// `postgres` or `sqlite`, as the health check reports it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Postgres => "postgres",
+            Backend::Sqlite => "sqlite",
+        }
+    }
+}
+
+/// Opens connections of the backend the URL names, never by trial (SQLite accepts any path),
+/// and sets SQLite's pragmas on every new connection.
+#[derive(Debug, Clone)]
+pub struct ConnectionFactory {
+    url: String,
+    backend: Backend,
+}
+
+impl ManageConnection for ConnectionFactory {
+    type Connection = DbConn;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        match self.backend {
+            Backend::Postgres => PgConnection::establish(&self.url).map(DbConn::Postgres).map_err(r2d2::Error::ConnectionError),
+            Backend::Sqlite => {
+                let path = self.url.strip_prefix("sqlite://").unwrap_or(&self.url);
+                let mut conn = SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;
+                // WAL lets readers run beside the one writer; the busy timeout makes writers
+                // queue instead of failing; SQLite leaves foreign keys off unless asked.
+                conn.batch_execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                )
+                .map_err(r2d2::Error::QueryError)?;
+                Ok(DbConn::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConn) -> bool {
+        false
+    }
+}
+
+/// The shop's database: a pool of connections to one backend.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool<ConnectionFactory>,
+    backend: Backend,
+}
+
+/// A connection borrowed from the pool.
+pub type Conn = PooledConnection<ConnectionFactory>;
+
+impl Database {
+    /// Connects to the database at `url` with a pool of `max_connections`.
+    pub fn connect(url: &str, max_connections: u32) -> anyhow::Result<Database> {
+        let backend = Backend::of(url);
+        if backend == Backend::Sqlite {
+            let path = std::path::Path::new(url.strip_prefix("sqlite://").unwrap_or(url));
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            }
+        }
+        let pool = Pool::builder()
+            .max_size(max_connections)
+            .connection_timeout(Duration::from_secs(10))
+            .build(ConnectionFactory { url: url.to_string(), backend })
+            .with_context(|| format!("connecting to the {} database", backend.name()))?;
+        Ok(Database { pool, backend })
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A pooled connection. Diesel blocks: call this off the async worker threads.
+    pub fn conn(&self) -> anyhow::Result<Conn> {
+        self.pool.get().context("no database connection available")
+    }
+
+    /// Runs the migrations not yet applied; returns how many ran.
+    pub fn migrate(&self) -> anyhow::Result<usize> {
+        let mut conn = self.conn()?;
+        let applied = match &mut *conn {
+            DbConn::Postgres(pg) => pg.run_pending_migrations(POSTGRES_MIGRATIONS).map(|v| v.len()),
+            DbConn::Sqlite(sqlite) => sqlite.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        };
+        applied.map_err(|e| anyhow::anyhow!("running migrations: {e}"))
+    }
+
+    /// Answers when the database can serve a query.
+    pub fn ping(&self) -> anyhow::Result<()> {
+        Ok(self.conn()?.batch_execute("SELECT 1")?)
+    }
+}

@@ -1,0 +1,443 @@
+//! The identity ports over Diesel: users, access roles, sessions, codes and attempts.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::dsl::sql;
+use diesel::prelude::*;
+use diesel::sql_types::BigInt;
+use identity::otp::{Otp, OtpPurpose};
+use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
+use identity::token::TokenKind;
+use identity::user::{Gender, NewUser, ProfileChange, Role, User, UserId};
+use kernel::{Email, Phone};
+
+use crate::database::{Conn, Database};
+use crate::schema::{access_roles, auth_attempts, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
+
+/// Users, access roles and cities as identity needs them.
+#[derive(Clone)]
+pub struct DieselUserRepository {
+    db: Database,
+}
+
+/// Sessions behind bearer tokens.
+#[derive(Clone)]
+pub struct DieselSessionRepository {
+    db: Database,
+}
+
+/// One-time codes.
+#[derive(Clone)]
+pub struct DieselOtpRepository {
+    db: Database,
+}
+
+/// Attempt timestamps for rate limits.
+#[derive(Clone)]
+pub struct DieselAttemptLog {
+    db: Database,
+}
+
+impl DieselUserRepository {
+    /// The repository over a database.
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+impl DieselSessionRepository {
+    /// The repository over a database.
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+impl DieselOtpRepository {
+    /// The repository over a database.
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+impl DieselAttemptLog {
+    /// The log over a database.
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+fn naive(at: DateTime<Utc>) -> NaiveDateTime {
+    at.naive_utc()
+}
+
+fn utc(at: NaiveDateTime) -> DateTime<Utc> {
+    at.and_utc()
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users)]
+struct UserRow {
+    id: i64,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    role: String,
+    access_role_id: Option<i64>,
+    verified_at: Option<NaiveDateTime>,
+    blocked: bool,
+    city_id: Option<i64>,
+    country: Option<String>,
+    gender: Option<String>,
+    created_at: NaiveDateTime,
+}
+
+/// Loads the rest of a user (role name, permissions, points) around a row.
+fn complete(conn: &mut Conn, row: UserRow) -> anyhow::Result<User> {
+    let (access_role, permissions) = match row.access_role_id {
+        Some(role_id) => {
+            let name: String = access_roles::table.find(role_id).select(access_roles::name).first(conn)?;
+            let permissions = role_permissions::table
+                .filter(role_permissions::role_id.eq(role_id))
+                .select(role_permissions::permission)
+                .order(role_permissions::permission)
+                .load(conn)?;
+            (Some(name), permissions)
+        }
+        None => (None, Vec::new()),
+    };
+    // SUM of a BIGINT is NUMERIC on PostgreSQL; cast so both backends answer a BIGINT.
+    let points: i64 = points_ledger::table
+        .filter(points_ledger::user_id.eq(row.id))
+        .select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)"))
+        .first(conn)?;
+    Ok(User {
+        id: UserId(row.id),
+        name: row.name,
+        email: row.email.as_deref().and_then(Email::parse),
+        phone: row.phone.as_deref().and_then(Phone::parse),
+        role: Role::parse(&row.role).ok_or_else(|| anyhow::anyhow!("unknown role {}", row.role))?,
+        access_role,
+        permissions,
+        verified: row.verified_at.is_some(),
+        blocked: row.blocked,
+        city_id: row.city_id,
+        country: row.country,
+        gender: row.gender.as_deref().and_then(Gender::parse),
+        points,
+        created_at: utc(row.created_at),
+    })
+}
+
+/// Completes an optional row into a user.
+fn completed(conn: &mut Conn, row: Option<UserRow>) -> anyhow::Result<Option<User>> {
+    row.map(|row| complete(conn, row)).transpose()
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct NewUserRow<'a> {
+    name: &'a str,
+    email: Option<&'a str>,
+    phone: Option<&'a str>,
+    password_hash: Option<&'a str>,
+    role: &'a str,
+    access_role_id: Option<i64>,
+    verified_at: Option<NaiveDateTime>,
+    blocked: bool,
+    city_id: Option<i64>,
+    google_subject: Option<&'a str>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl UserRepository for DieselUserRepository {
+    fn find(&self, id: UserId) -> anyhow::Result<Option<User>> {
+        let conn = &mut self.db.conn()?;
+        let row = users::table.find(id.0).select(UserRow::as_select()).first(conn).optional()?;
+        completed(conn, row)
+    }
+
+    fn find_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
+        let conn = &mut self.db.conn()?;
+        let row = users::table.filter(users::email.eq(email.as_str())).select(UserRow::as_select()).first(conn).optional()?;
+        completed(conn, row)
+    }
+
+    fn find_by_phone(&self, phone: &Phone) -> anyhow::Result<Option<User>> {
+        let conn = &mut self.db.conn()?;
+        let row = users::table.filter(users::phone.eq(phone.as_str())).select(UserRow::as_select()).first(conn).optional()?;
+        completed(conn, row)
+    }
+
+    fn find_by_google_subject(&self, subject: &str) -> anyhow::Result<Option<User>> {
+        let conn = &mut self.db.conn()?;
+        let row = users::table.filter(users::google_subject.eq(subject)).select(UserRow::as_select()).first(conn).optional()?;
+        completed(conn, row)
+    }
+
+    fn password_hash(&self, id: UserId) -> anyhow::Result<Option<String>> {
+        let conn = &mut self.db.conn()?;
+        Ok(users::table.find(id.0).select(users::password_hash).first::<Option<String>>(conn).optional()?.flatten())
+    }
+
+    fn create(&self, user: &NewUser) -> anyhow::Result<User> {
+        let conn = &mut self.db.conn()?;
+        let now = Utc::now().naive_utc();
+        let access_role_id = match &user.access_role {
+            Some(name) => Some(access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn)?),
+            None => None,
+        };
+        let id: i64 = diesel::insert_into(users::table)
+            .values(NewUserRow {
+                name: &user.name,
+                email: user.email.as_ref().map(Email::as_str),
+                phone: user.phone.as_ref().map(Phone::as_str),
+                password_hash: user.password_hash.as_deref(),
+                role: user.role.as_str(),
+                access_role_id,
+                verified_at: user.verified.then_some(now),
+                blocked: false,
+                city_id: user.city_id,
+                google_subject: user.google_subject.as_deref(),
+                created_at: now,
+                updated_at: now,
+            })
+            .returning(users::id)
+            .get_result(conn)?;
+        let row = users::table.find(id).select(UserRow::as_select()).first(conn)?;
+        complete(conn, row)
+    }
+
+    fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(users::table.find(id.0))
+            .set((
+                users::name.eq(&change.name),
+                users::email.eq(change.email.as_ref().map(Email::as_str)),
+                users::phone.eq(change.phone.as_ref().map(Phone::as_str)),
+                users::city_id.eq(change.city_id),
+                users::country.eq(change.country.as_deref()),
+                users::gender.eq(change.gender.map(Gender::as_str)),
+                users::updated_at.eq(Utc::now().naive_utc()),
+            ))
+            .execute(conn)?;
+        let row = users::table.find(id.0).select(UserRow::as_select()).first(conn)?;
+        complete(conn, row)
+    }
+
+    fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(users::table.find(id.0))
+            .set((users::password_hash.eq(hash), users::updated_at.eq(Utc::now().naive_utc())))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    fn mark_verified(&self, id: UserId) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(users::table.find(id.0).filter(users::verified_at.is_null()))
+            .set(users::verified_at.eq(Utc::now().naive_utc()))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    fn link_google(&self, id: UserId, subject: &str) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(users::table.find(id.0)).set(users::google_subject.eq(subject)).execute(conn)?;
+        Ok(())
+    }
+
+    fn city_exists(&self, city_id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let found = shipping_cities::table.find(city_id).select(shipping_cities::id).first::<i64>(conn).optional()?;
+        Ok(found.is_some())
+    }
+
+    fn upsert_access_role(&self, name: &str, permissions: &[String]) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        conn.transaction(|conn| {
+            let existing = access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn).optional()?;
+            let role_id = match existing {
+                Some(id) => id,
+                None => diesel::insert_into(access_roles::table)
+                    .values((access_roles::name.eq(name), access_roles::built_in.eq(true), access_roles::created_at.eq(Utc::now().naive_utc())))
+                    .returning(access_roles::id)
+                    .get_result(conn)?,
+            };
+            diesel::delete(role_permissions::table.filter(role_permissions::role_id.eq(role_id))).execute(conn)?;
+            // One row per statement: batch inserts do not compile through a MultiConnection.
+            for permission in permissions {
+                diesel::insert_into(role_permissions::table)
+                    .values((role_permissions::role_id.eq(role_id), role_permissions::permission.eq(permission)))
+                    .execute(conn)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+struct SessionRow {
+    id: String,
+    user_id: i64,
+    kind: String,
+    expires_at: NaiveDateTime,
+    ended_at: Option<NaiveDateTime>,
+}
+
+impl SessionRepository for DieselSessionRepository {
+    fn create(&self, session: &Session, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::id.eq(&session.id),
+                sessions::user_id.eq(session.user_id.0),
+                sessions::kind.eq(session.kind.as_str()),
+                sessions::created_at.eq(naive(now)),
+                sessions::expires_at.eq(naive(session.expires_at)),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    fn find(&self, id: &str) -> anyhow::Result<Option<Session>> {
+        let conn = &mut self.db.conn()?;
+        let row = sessions::table.find(id).select(SessionRow::as_select()).first(conn).optional()?;
+        row.map(|row| {
+            Ok(Session {
+                kind: TokenKind::parse(&row.kind).ok_or_else(|| anyhow::anyhow!("unknown session kind {}", row.kind))?,
+                id: row.id,
+                user_id: UserId(row.user_id),
+                expires_at: utc(row.expires_at),
+                ended: row.ended_at.is_some(),
+            })
+        })
+        .transpose()
+    }
+
+    fn end(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        self.end_if_open(id, now).map(|_| ())
+    }
+
+    fn end_if_open(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let ended = diesel::update(sessions::table.find(id).filter(sessions::ended_at.is_null()))
+            .set(sessions::ended_at.eq(naive(now)))
+            .execute(conn)?;
+        Ok(ended == 1)
+    }
+
+    fn end_all_for_user(&self, user: UserId, keep: Option<String>, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        let open = sessions::table.filter(sessions::user_id.eq(user.0)).filter(sessions::ended_at.is_null());
+        match keep {
+            Some(keep) => diesel::update(open.filter(sessions::id.ne(keep))).set(sessions::ended_at.eq(naive(now))).execute(conn)?,
+            None => diesel::update(open).set(sessions::ended_at.eq(naive(now))).execute(conn)?,
+        };
+        Ok(())
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = otps)]
+struct OtpRow {
+    id: i64,
+    user_id: i64,
+    purpose: String,
+    code_hash: String,
+    expires_at: NaiveDateTime,
+    wrong_tries: i32,
+    consumed_at: Option<NaiveDateTime>,
+}
+
+impl OtpRepository for DieselOtpRepository {
+    fn replace(&self, otp: &NewOtp, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        conn.transaction(|conn| {
+            diesel::update(
+                otps::table
+                    .filter(otps::user_id.eq(otp.user_id.0))
+                    .filter(otps::purpose.eq(otp.purpose.as_str()))
+                    .filter(otps::consumed_at.is_null()),
+            )
+            .set(otps::consumed_at.eq(naive(now)))
+            .execute(conn)?;
+            diesel::insert_into(otps::table)
+                .values((
+                    otps::user_id.eq(otp.user_id.0),
+                    otps::purpose.eq(otp.purpose.as_str()),
+                    otps::code_hash.eq(&otp.code_hash),
+                    otps::created_at.eq(naive(now)),
+                    otps::expires_at.eq(naive(otp.expires_at)),
+                    otps::wrong_tries.eq(0),
+                ))
+                .execute(conn)?;
+            Ok(())
+        })
+    }
+
+    fn latest(&self, user: UserId, purpose: OtpPurpose) -> anyhow::Result<Option<Otp>> {
+        let conn = &mut self.db.conn()?;
+        let row = otps::table
+            .filter(otps::user_id.eq(user.0))
+            .filter(otps::purpose.eq(purpose.as_str()))
+            .filter(otps::consumed_at.is_null())
+            .order(otps::id.desc())
+            .select(OtpRow::as_select())
+            .first(conn)
+            .optional()?;
+        row.map(|row| {
+            Ok(Otp {
+                id: row.id,
+                user_id: UserId(row.user_id),
+                purpose: OtpPurpose::parse(&row.purpose).ok_or_else(|| anyhow::anyhow!("unknown otp purpose {}", row.purpose))?,
+                code_hash: row.code_hash,
+                expires_at: utc(row.expires_at),
+                wrong_tries: row.wrong_tries,
+                consumed: row.consumed_at.is_some(),
+            })
+        })
+        .transpose()
+    }
+
+    fn add_wrong_try(&self, id: i64) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(otps::table.find(id)).set(otps::wrong_tries.eq(otps::wrong_tries + 1)).execute(conn)?;
+        Ok(())
+    }
+
+    fn consume(&self, id: i64) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(otps::table.find(id)).set(otps::consumed_at.eq(Utc::now().naive_utc())).execute(conn)?;
+        Ok(())
+    }
+}
+
+impl AttemptLog for DieselAttemptLog {
+    fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        // Attempts older than a day never count again; drop them as new ones come in.
+        diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key)).filter(auth_attempts::at.lt(naive(at - chrono::Duration::days(1)))))
+            .execute(conn)?;
+        diesel::insert_into(auth_attempts::table)
+            .values((auth_attempts::attempt_key.eq(key), auth_attempts::at.eq(naive(at))))
+            .execute(conn)?;
+        Ok(())
+    }
+
+    fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>> {
+        let conn = &mut self.db.conn()?;
+        let times: Vec<NaiveDateTime> = auth_attempts::table
+            .filter(auth_attempts::attempt_key.eq(key))
+            .filter(auth_attempts::at.gt(naive(since)))
+            .select(auth_attempts::at)
+            .load(conn)?;
+        Ok(times.into_iter().map(utc).collect())
+    }
+
+    fn clear(&self, key: &str) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key))).execute(conn)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,108 @@
+//! The database schema, written to match `migrations/sqlite` and `migrations/postgres`.
+#![allow(missing_docs)]
+
+diesel::table! {
+    shipping_cities (id) {
+        id -> BigInt,
+        name_ar -> Text,
+        name_en -> Text,
+        shipping_cost -> BigInt,
+        active -> Bool,
+        sort_order -> Integer,
+    }
+}
+
+diesel::table! {
+    access_roles (id) {
+        id -> BigInt,
+        name -> Text,
+        built_in -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    role_permissions (role_id, permission) {
+        role_id -> BigInt,
+        permission -> Text,
+    }
+}
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        name -> Text,
+        email -> Nullable<Text>,
+        phone -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
+        role -> Text,
+        access_role_id -> Nullable<BigInt>,
+        verified_at -> Nullable<Timestamp>,
+        blocked -> Bool,
+        city_id -> Nullable<BigInt>,
+        country -> Nullable<Text>,
+        gender -> Nullable<Text>,
+        google_subject -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        kind -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    otps (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        purpose -> Text,
+        code_hash -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        wrong_tries -> Integer,
+        consumed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    auth_attempts (id) {
+        id -> BigInt,
+        attempt_key -> Text,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    points_ledger (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        delta -> BigInt,
+        reason -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(users -> access_roles (access_role_id));
+diesel::joinable!(role_permissions -> access_roles (role_id));
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(otps -> users (user_id));
+diesel::joinable!(points_ledger -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    shipping_cities,
+    access_roles,
+    role_permissions,
+    users,
+    sessions,
+    otps,
+    auth_attempts,
+    points_ledger,
+);
