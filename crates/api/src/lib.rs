@@ -1,1 +1,43 @@
-//! api
+//! The HTTP face of the shop: routes, request and response shapes, the auth extractor, the one
+//! place where errors become statuses, and the OpenAPI document. Handlers are thin: extract,
+//! call one use case off the async workers, shape the answer.
+
+pub mod dto;
+pub mod error;
+pub mod extract;
+pub mod messages;
+pub mod openapi;
+pub mod routes;
+
+use std::sync::Arc;
+
+use actix_web::middleware::from_fn;
+use actix_web::web;
+use identity::IdentityService;
+
+pub use error::ApiError;
+
+/// Tells whether the database answers, and which one it is.
+pub trait HealthCheck: Send + Sync {
+    /// `sqlite` or `postgres` when the database answers a query.
+    fn database(&self) -> anyhow::Result<&'static str>;
+}
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// Accounts, sign-in and permissions.
+    pub identity: Arc<IdentityService>,
+    /// The database health probe.
+    pub health: Arc<dyn HealthCheck>,
+}
+
+/// Registers the API under `/api`, its OpenAPI document and the reference page.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config.service(openapi::reference_page()).service(
+        web::scope("/api")
+            .wrap(from_fn(error::localize_errors))
+            .configure(routes::configure)
+            .default_service(web::to(routes::not_found)),
+    );
+}

@@ -14,5 +14,5 @@ pub mod token;
 pub mod user;
 
 pub use error::IdentityError;
-pub use service::{AuthSession, IdentityPorts, IdentityService, Principal};
+pub use service::{AuthSession, IdentityPorts, IdentityService, Principal, Registration};
 pub use user::{Gender, LoginName, NewUser, Role, User, UserId};

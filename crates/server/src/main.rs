@@ -1,1 +1,108 @@
-fn main() {}
+//! `mahsoul`: serve the shop, migrate, seed, or create an admin.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use identity::service::NewAccount;
+use identity::{IdentityError, Role};
+use kernel::{Email, Phone};
+use server::settings::Settings;
+use server::startup::{Application, identity_service, open_database};
+use tracing_subscriber::EnvFilter;
+
+/// The Mahsoul shop.
+#[derive(Parser)]
+#[command(name = "mahsoul", version, about = "Mahsoul, the agricultural supplies shop")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Port to listen on.
+    #[arg(long, global = true)]
+    port: Option<u16>,
+    /// Folder for the SQLite file, the outbox and media.
+    #[arg(long, global = true)]
+    data_dir: Option<PathBuf>,
+    /// A postgres:// URL or a SQLite path.
+    #[arg(long, global = true)]
+    database_url: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the frontend (the default).
+    Serve,
+    /// Run pending database migrations.
+    Migrate,
+    /// Add the demo users and reference data that are missing.
+    Seed,
+    /// Create an administrator with the Super Admin role.
+    CreateAdmin {
+        /// Full name.
+        #[arg(long)]
+        name: String,
+        /// E-mail address.
+        #[arg(long)]
+        email: String,
+        /// Egyptian mobile number.
+        #[arg(long)]
+        phone: String,
+        /// Password (at least 8 characters, letters and digits).
+        #[arg(long)]
+        password: String,
+    },
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .init();
+    let cli = Cli::parse();
+    let mut settings = Settings::load()?;
+    settings.override_with(cli.port, cli.data_dir.as_deref(), cli.database_url.as_deref());
+
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(&settings)?;
+            println!("Mahsoul is serving on http://localhost:{}", app.port());
+            if settings.demo.seed {
+                print!("{}", server::demo::logins());
+            }
+            app.run_until_stopped().await?;
+        }
+        Command::Migrate => {
+            let db = store::Database::connect(&settings.database_url(), 1)?;
+            println!("{} migration(s) applied on {}", db.migrate()?, db.backend().name());
+        }
+        Command::Seed => {
+            let db = open_database(&settings)?;
+            let identity = identity_service(&settings, &db)?;
+            let added = server::demo::seed(&db, &identity)?;
+            println!("{}", if added { "Demo data added." } else { "Demo data was already there." });
+            print!("{}", server::demo::logins());
+        }
+        Command::CreateAdmin { name, email, phone, password } => {
+            let db = open_database(&settings)?;
+            let identity = identity_service(&settings, &db)?;
+            let account = NewAccount {
+                name,
+                email: Some(Email::parse(&email).context("--email is not a valid e-mail address")?),
+                phone: Phone::parse(&phone).context("--phone is not an Egyptian mobile number")?,
+                password,
+                role: Role::Admin,
+            };
+            match identity.create_account(account) {
+                Ok(user) => println!("Admin {} created (id {}).", user.name, user.id.0),
+                Err(IdentityError::Invalid(errors)) => {
+                    for (field, rules) in errors.iter() {
+                        eprintln!("--{}: {}", field.replace('_', "-"), rules.join(", "));
+                    }
+                    std::process::exit(2);
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+    }
+    Ok(())
+}

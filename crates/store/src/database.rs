@@ -72,8 +72,8 @@ impl ManageConnection for ConnectionFactory {
                 // WAL lets readers run beside the one writer; the busy timeout makes writers
                 // queue instead of failing; SQLite leaves foreign keys off unless asked.
                 conn.batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
+                     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                 )
                 .map_err(r2d2::Error::QueryError)?;
                 Ok(DbConn::Sqlite(conn))

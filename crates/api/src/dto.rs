@@ -1,0 +1,441 @@
+//! Request and response shapes of the API, and their conversion to and from the domain.
+
+use chrono::{DateTime, Utc};
+use identity::{AuthSession, User};
+use kernel::{Email, FieldErrors, Phone};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+/// The longest name accepted.
+const NAME_MAX: usize = 120;
+
+/// A user as the API shows them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserData {
+    /// User id.
+    pub id: i64,
+    /// Full name.
+    pub name: String,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Mobile number, national form `01XXXXXXXXX`.
+    pub phone: Option<String>,
+    /// Loyalty points balance.
+    pub points: i64,
+    /// Whether the account is verified.
+    pub verified: bool,
+    /// `customer`, `admin` or `sales`.
+    pub role: String,
+    /// The staff access role, if any.
+    pub access_role: Option<String>,
+    /// Permission strings.
+    pub permissions: Vec<String>,
+    /// Shipping city id.
+    pub city_id: Option<i64>,
+    /// Country.
+    pub country: Option<String>,
+    /// `male` or `female`.
+    pub gender: Option<String>,
+    /// When the account was created.
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<User> for UserData {
+    fn from(user: User) -> Self {
+        UserData {
+            id: user.id.0,
+            name: user.name,
+            email: user.email.map(|e| e.to_string()),
+            phone: user.phone.map(|p| p.to_string()),
+            points: user.points,
+            verified: user.verified,
+            role: user.role.as_str().to_string(),
+            access_role: user.access_role,
+            permissions: user.permissions,
+            city_id: user.city_id,
+            country: user.country,
+            gender: user.gender.map(|g| g.as_str().to_string()),
+            created_at: user.created_at,
+        }
+    }
+}
+
+/// A signed-in user with their bearer token.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthData {
+    /// The bearer token for `Authorization: Bearer …`.
+    pub token: String,
+    /// The user.
+    #[serde(flatten)]
+    pub user: UserData,
+}
+
+/// The answer of register and the logins.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+    /// The token and the user.
+    pub data: AuthData,
+}
+
+impl AuthResponse {
+    /// The answer for a new session.
+    pub fn new(message: String, session: AuthSession) -> AuthResponse {
+        AuthResponse { message, data: AuthData { token: session.token, user: session.user.into() } }
+    }
+}
+
+/// An answer that carries a user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserResponse {
+    /// What happened, when something did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The user.
+    pub data: UserData,
+}
+
+/// An answer with a message only.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+}
+
+/// A temporary token for the password reset.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenData {
+    /// Bearer token accepted only by `PUT /api/auth/reset-password`, once, for 15 minutes.
+    pub token: String,
+}
+
+/// The answer of a correct reset code.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenResponse {
+    /// What happened.
+    pub message: String,
+    /// The temporary token.
+    pub data: TokenData,
+}
+
+/// Reads an optional integer given as a JSON number or as text (forms), Arabic-Indic digits
+/// allowed; empty text is no value.
+fn lenient_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(i64),
+        Text(String),
+    }
+    match Option::<Raw>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Raw::Number(n)) => Ok(Some(n)),
+        Some(Raw::Text(text)) => {
+            let text = kernel::digits::to_latin_digits(text.trim());
+            if text.is_empty() { Ok(None) } else { text.parse().map(Some).map_err(serde::de::Error::custom) }
+        }
+    }
+}
+
+/// A required text field, trimmed.
+fn required(errors: &mut FieldErrors, field: &str, value: Option<String>) -> Option<String> {
+    let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    if value.is_none() {
+        errors.add(field, "required");
+    }
+    value
+}
+
+/// A required secret, kept exactly as typed.
+fn required_secret(errors: &mut FieldErrors, field: &str, value: Option<String>) -> String {
+    match value.filter(|v| !v.is_empty()) {
+        Some(value) => value,
+        None => {
+            errors.add(field, "required");
+            String::new()
+        }
+    }
+}
+
+/// An optional text field: blank is none.
+fn optional(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+fn name(errors: &mut FieldErrors, value: Option<String>) -> String {
+    let name = required(errors, "name", value).unwrap_or_default();
+    if name.chars().count() > NAME_MAX {
+        errors.add("name", "too_long");
+    }
+    name
+}
+
+fn phone(errors: &mut FieldErrors, value: Option<String>) -> Option<Phone> {
+    let raw = optional(value)?;
+    let phone = Phone::parse(&raw);
+    if phone.is_none() {
+        errors.add("phone", "phone_invalid");
+    }
+    phone
+}
+
+fn email(errors: &mut FieldErrors, value: Option<String>) -> Option<Email> {
+    let raw = optional(value)?;
+    let email = Email::parse(&raw);
+    if email.is_none() {
+        errors.add("email", "email_invalid");
+    }
+    email
+}
+
+fn code(errors: &mut FieldErrors, value: Option<String>) -> Option<identity::otp::OtpCode> {
+    let raw = required(errors, "code", value)?;
+    let code = identity::otp::OtpCode::parse(&raw);
+    if code.is_none() {
+        errors.add("code", "code_format");
+    }
+    code
+}
+
+/// `POST /api/auth/register`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RegisterRequest {
+    /// Full name.
+    pub name: Option<String>,
+    /// Egyptian mobile number in any common form.
+    pub phone: Option<String>,
+    /// Optional e-mail.
+    pub email: Option<String>,
+    /// At least 8 characters with letters and digits.
+    pub password: Option<String>,
+    /// The password again.
+    pub password_confirmation: Option<String>,
+    /// Optional shipping city id.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub city_id: Option<i64>,
+}
+
+impl RegisterRequest {
+    /// The registration, or every field error found.
+    pub fn into_domain(self) -> Result<identity::Registration, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let name = name(&mut errors, self.name);
+        if optional(self.phone.clone()).is_none() {
+            errors.add("phone", "required");
+        }
+        let phone = phone(&mut errors, self.phone);
+        let email = email(&mut errors, self.email);
+        let password = required_secret(&mut errors, "password", self.password);
+        let password_confirmation = required_secret(&mut errors, "password_confirmation", self.password_confirmation);
+        match (errors.is_empty(), phone) {
+            (true, Some(phone)) => Ok(identity::Registration { name, phone, email, password, password_confirmation, city_id: self.city_id }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// `POST /api/auth/login`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    /// E-mail or mobile number (any common form, Arabic-Indic digits too).
+    pub username: Option<String>,
+    /// The password.
+    pub password: Option<String>,
+}
+
+impl LoginRequest {
+    /// Username and password, both present.
+    pub fn into_domain(self) -> Result<(String, String), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let username = required(&mut errors, "username", self.username).unwrap_or_default();
+        let password = required_secret(&mut errors, "password", self.password);
+        errors.into_result().map(|()| (username, password))
+    }
+}
+
+/// `POST /api/auth/login/google`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GoogleLoginRequest {
+    /// The Google ID token from Google Identity Services.
+    pub token: Option<String>,
+}
+
+impl GoogleLoginRequest {
+    /// The ID token, present.
+    pub fn into_domain(self) -> Result<String, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let token = required(&mut errors, "token", self.token).unwrap_or_default();
+        errors.into_result().map(|()| token)
+    }
+}
+
+/// `POST /api/auth/verify`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VerifyRequest {
+    /// The six-digit code.
+    pub code: Option<String>,
+}
+
+impl VerifyRequest {
+    /// The code, well formed.
+    pub fn into_domain(self) -> Result<identity::otp::OtpCode, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let code = code(&mut errors, self.code);
+        code.ok_or(errors)
+    }
+}
+
+/// `POST /api/auth/verify/resend`: send by e-mail when `email` is given, else by SMS.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResendRequest {
+    /// Any value asks for the e-mail channel.
+    pub email: Option<String>,
+    /// Any value asks for the SMS channel.
+    pub phone: Option<String>,
+}
+
+impl ResendRequest {
+    /// The channel asked for, if any.
+    pub fn channel(self) -> Option<identity::service::Channel> {
+        if optional(self.email).is_some() {
+            Some(identity::service::Channel::Email)
+        } else if optional(self.phone).is_some() {
+            Some(identity::service::Channel::Sms)
+        } else {
+            None
+        }
+    }
+}
+
+/// `POST /api/auth/forget-password`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ForgetPasswordRequest {
+    /// E-mail or mobile number.
+    pub username: Option<String>,
+}
+
+impl ForgetPasswordRequest {
+    /// The username, present.
+    pub fn into_domain(self) -> Result<String, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let username = required(&mut errors, "username", self.username).unwrap_or_default();
+        errors.into_result().map(|()| username)
+    }
+}
+
+/// `POST /api/auth/forget-password/check-otp`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckOtpRequest {
+    /// The e-mail or mobile number the code was sent to.
+    pub username: Option<String>,
+    /// The six-digit code.
+    pub code: Option<String>,
+}
+
+impl CheckOtpRequest {
+    /// Username and code, present and well formed.
+    pub fn into_domain(self) -> Result<(String, identity::otp::OtpCode), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let username = required(&mut errors, "username", self.username);
+        let code = code(&mut errors, self.code);
+        match (username, code) {
+            (Some(username), Some(code)) if errors.is_empty() => Ok((username, code)),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// `PUT /api/auth/reset-password` (with the temporary token).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetPasswordRequest {
+    /// The new password.
+    pub password: Option<String>,
+    /// The new password again.
+    pub password_confirmation: Option<String>,
+}
+
+impl ResetPasswordRequest {
+    /// Password and confirmation, present.
+    pub fn into_domain(self) -> Result<(String, String), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let password = required_secret(&mut errors, "password", self.password);
+        let confirmation = required_secret(&mut errors, "password_confirmation", self.password_confirmation);
+        errors.into_result().map(|()| (password, confirmation))
+    }
+}
+
+/// `PUT /api/auth/profile`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProfileRequest {
+    /// Full name.
+    pub name: Option<String>,
+    /// E-mail (an account needs an e-mail or a phone).
+    pub email: Option<String>,
+    /// Mobile number.
+    pub phone: Option<String>,
+    /// Shipping city id.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub city_id: Option<i64>,
+    /// Country.
+    pub country: Option<String>,
+    /// `male` or `female`.
+    pub gender: Option<String>,
+}
+
+impl ProfileRequest {
+    /// The profile change, or every field error found.
+    pub fn into_domain(self) -> Result<identity::user::ProfileChange, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let name = name(&mut errors, self.name);
+        let phone = phone(&mut errors, self.phone);
+        let email = email(&mut errors, self.email);
+        if phone.is_none() && email.is_none() && errors.is_empty() {
+            errors.add("phone", "required");
+        }
+        let gender = optional(self.gender).and_then(|raw| {
+            let gender = identity::Gender::parse(&raw);
+            if gender.is_none() {
+                errors.add("gender", "gender_invalid");
+            }
+            gender
+        });
+        let country = optional(self.country);
+        if country.as_ref().is_some_and(|c| c.chars().count() > NAME_MAX) {
+            errors.add("country", "too_long");
+        }
+        errors.into_result()?;
+        Ok(identity::user::ProfileChange { name, email, phone, city_id: self.city_id, country, gender })
+    }
+}
+
+/// `PUT /api/auth/password`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PasswordRequest {
+    /// The current password (not needed for accounts made by Google sign-in).
+    pub current_password: Option<String>,
+    /// The new password.
+    pub password: Option<String>,
+    /// The new password again.
+    pub password_confirmation: Option<String>,
+}
+
+impl PasswordRequest {
+    /// Current, new and confirmation.
+    pub fn into_domain(self) -> Result<(String, String, String), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let password = required_secret(&mut errors, "password", self.password);
+        let confirmation = required_secret(&mut errors, "password_confirmation", self.password_confirmation);
+        errors.into_result().map(|()| (self.current_password.unwrap_or_default(), password, confirmation))
+    }
+}
+
+/// `GET /api/health`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok` when the node can serve.
+    pub status: &'static str,
+    /// `sqlite` or `postgres`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database: Option<&'static str>,
+}

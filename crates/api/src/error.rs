@@ -1,0 +1,164 @@
+//! The one place where failures become HTTP statuses, and where their messages are put in the
+//! request's language.
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{ACCEPT_LANGUAGE, HeaderMap, RETRY_AFTER};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, ResponseError};
+use identity::IdentityError;
+use kernel::{FieldErrors, Locale};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use utoipa::ToSchema;
+
+use crate::messages;
+
+/// Why a request failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// An identity use case refused.
+    #[error(transparent)]
+    Identity(#[from] IdentityError),
+    /// The request's fields broke rules.
+    #[error("invalid fields: {0:?}")]
+    Invalid(FieldErrors),
+    /// No such resource or route.
+    #[error("not found")]
+    NotFound,
+    /// The body is over the size limit.
+    #[error("request body too large")]
+    BodyTooLarge,
+    /// The body could not be parsed (malformed JSON, broken multipart).
+    #[error("malformed request body")]
+    BodyMalformed,
+    /// The body's content type is not JSON, a form or multipart.
+    #[error("unsupported request body")]
+    BodyUnsupported,
+    /// Something broke inside; logged, never shown.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<FieldErrors> for ApiError {
+    fn from(errors: FieldErrors) -> Self {
+        ApiError::Invalid(errors)
+    }
+}
+
+/// What an error response says, before it is put in words; attached to the response and
+/// rendered by [`localize_errors`].
+#[derive(Debug, Clone)]
+struct Problem {
+    message: &'static str,
+    params: Vec<(&'static str, String)>,
+    errors: FieldErrors,
+    retry_after: Option<u64>,
+}
+
+impl Problem {
+    fn new(message: &'static str) -> Problem {
+        Problem { message, params: Vec::new(), errors: FieldErrors::new(), retry_after: None }
+    }
+}
+
+impl ApiError {
+    fn status_and_problem(&self) -> (StatusCode, Problem) {
+        match self {
+            ApiError::Identity(error) => match error {
+                IdentityError::Invalid(errors) => invalid(errors),
+                IdentityError::Unauthenticated => (StatusCode::UNAUTHORIZED, Problem::new("error.unauthenticated")),
+                IdentityError::Forbidden => (StatusCode::FORBIDDEN, Problem::new("error.forbidden")),
+                IdentityError::Blocked => (StatusCode::FORBIDDEN, Problem::new("error.blocked")),
+                IdentityError::AlreadyVerified => (StatusCode::BAD_REQUEST, Problem::new("error.already_verified")),
+                IdentityError::TooManyAttempts { retry_after } => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    Problem {
+                        params: vec![("seconds", retry_after.to_string())],
+                        retry_after: Some(*retry_after),
+                        ..Problem::new("error.too_many_attempts")
+                    },
+                ),
+                IdentityError::Unknown(cause) => internal(cause),
+            },
+            ApiError::Invalid(errors) => invalid(errors),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+            ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, Problem::new("error.body_too_large")),
+            ApiError::BodyMalformed => (StatusCode::BAD_REQUEST, Problem::new("error.body_malformed")),
+            ApiError::BodyUnsupported => (StatusCode::UNSUPPORTED_MEDIA_TYPE, Problem::new("error.body_unsupported")),
+            ApiError::Internal(cause) => internal(cause),
+        }
+    }
+}
+
+fn invalid(errors: &FieldErrors) -> (StatusCode, Problem) {
+    (StatusCode::UNPROCESSABLE_ENTITY, Problem { errors: errors.clone(), ..Problem::new("error.validation") })
+}
+
+fn internal(cause: &anyhow::Error) -> (StatusCode, Problem) {
+    tracing::error!(error = ?cause, "request failed");
+    (StatusCode::INTERNAL_SERVER_ERROR, Problem::new("error.server"))
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status_and_problem().0
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let (status, problem) = self.status_and_problem();
+        let mut response = HttpResponse::new(status);
+        response.extensions_mut().insert(problem);
+        response
+    }
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in the request's language (for 422, the first field message).
+    pub message: String,
+    /// For 422: each field's messages, first one first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Map<String, Value>>,
+}
+
+/// The request's language: `Accept-Language`, Arabic unless it asks for English.
+pub fn locale_of(headers: &HeaderMap) -> Locale {
+    headers.get(ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).map(Locale::from_header).unwrap_or_default()
+}
+
+fn render(problem: &Problem, locale: Locale) -> ErrorBody {
+    if problem.errors.is_empty() {
+        return ErrorBody { message: messages::text(locale, problem.message, &problem.params), errors: None };
+    }
+    let mut errors = Map::new();
+    for (field, rules) in problem.errors.iter() {
+        let texts = rules.iter().map(|rule| Value::String(messages::rule(locale, field, rule))).collect();
+        errors.insert(field.to_string(), Value::Array(texts));
+    }
+    let first = errors.values().next().and_then(|v| v.get(0)).and_then(Value::as_str).map(str::to_string);
+    ErrorBody { message: first.unwrap_or_else(|| messages::text(locale, problem.message, &[])), errors: Some(errors) }
+}
+
+/// Middleware that turns every error response of the API into its JSON body in the request's
+/// language, with `Retry-After` on 429.
+pub async fn localize_errors(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let locale = locale_of(request.headers());
+    let response = next.call(request).await?;
+    let Some(problem) = response.response().extensions().get::<Problem>().cloned() else {
+        return Ok(response.map_into_left_body());
+    };
+    let status = response.status();
+    let mut answer = HttpResponse::build(status);
+    if let Some(seconds) = problem.retry_after {
+        answer.insert_header((RETRY_AFTER, seconds.to_string()));
+    }
+    let answer = answer.json(render(&problem, locale));
+    let (request, _) = response.into_parts();
+    Ok(ServiceResponse::new(request, answer).map_into_right_body())
+}

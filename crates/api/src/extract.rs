@@ -1,0 +1,252 @@
+//! Extractors: the request's language, its body in any of the accepted encodings, and the
+//! signed-in user.
+
+use std::future::{Ready, ready};
+
+use actix_multipart::Multipart;
+use actix_web::dev::Payload;
+use actix_web::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
+use actix_web::web::{self, BytesMut};
+use actix_web::{FromRequest, HttpRequest};
+use futures_util::StreamExt;
+use futures_util::future::LocalBoxFuture;
+use identity::Principal;
+use identity::token::TokenKind;
+use kernel::{FieldErrors, Locale};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::AppState;
+use crate::error::{ApiError, locale_of};
+
+/// The largest JSON or form body accepted.
+pub const BODY_LIMIT: usize = 1024 * 1024;
+/// The largest multipart body accepted (room for images).
+pub const MULTIPART_LIMIT: usize = 10 * 1024 * 1024;
+
+/// The language the caller asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Lang(pub Locale);
+
+impl FromRequest for Lang {
+    type Error = ApiError;
+    type Future = Ready<Result<Lang, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(Lang(locale_of(req.headers()))))
+    }
+}
+
+/// A request body read from JSON, `application/x-www-form-urlencoded` or
+/// `multipart/form-data` into `T`. A field of the wrong type is a 422 on that field.
+#[derive(Debug)]
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Body<T>, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let payload = payload.take();
+        Box::pin(async move {
+            let fields = read_fields(&req, payload).await?;
+            serde_path_to_error::deserialize(fields).map(Body).map_err(|error| {
+                let path = error.path().to_string();
+                let field = if path.is_empty() || path == "." { "body".to_string() } else { path };
+                ApiError::Invalid(FieldErrors::single(&field, "type"))
+            })
+        })
+    }
+}
+
+/// Reads the body as an object of fields, whatever its encoding.
+async fn read_fields(req: &HttpRequest, payload: Payload) -> Result<Value, ApiError> {
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    let declared: Option<usize> = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
+    if content_type.starts_with("multipart/form-data") {
+        if declared.is_some_and(|length| length > MULTIPART_LIMIT) {
+            return Err(ApiError::BodyTooLarge);
+        }
+        return read_multipart(req, payload).await;
+    }
+    if declared.is_some_and(|length| length > BODY_LIMIT) {
+        return Err(ApiError::BodyTooLarge);
+    }
+    let bytes = read_limited(payload, BODY_LIMIT).await?;
+    if content_type.starts_with("application/x-www-form-urlencoded") {
+        let mut object = Value::Object(Map::new());
+        for (key, value) in form_urlencoded::parse(&bytes) {
+            insert_path(&mut object, &key, Value::String(value.into_owned()));
+        }
+        return Ok(object);
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Value::Object(Map::new()));
+    }
+    if !content_type.is_empty() && !content_type.starts_with("application/json") {
+        return Err(ApiError::BodyUnsupported);
+    }
+    match serde_json::from_slice::<Value>(&bytes) {
+        Ok(value @ Value::Object(_)) => Ok(value),
+        Ok(_) => Err(ApiError::Invalid(FieldErrors::single("body", "type"))),
+        Err(_) => Err(ApiError::BodyMalformed),
+    }
+}
+
+async fn read_limited(mut payload: Payload, limit: usize) -> Result<BytesMut, ApiError> {
+    let mut body = BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.map_err(|_| ApiError::BodyMalformed)?;
+        if body.len() + chunk.len() > limit {
+            return Err(ApiError::BodyTooLarge);
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<Value, ApiError> {
+    let mut multipart = Multipart::new(req.headers(), payload);
+    let mut object = Value::Object(Map::new());
+    let mut total = 0;
+    while let Some(field) = multipart.next().await {
+        let mut field = field.map_err(|_| ApiError::BodyMalformed)?;
+        let name = field.name().unwrap_or_default().to_string();
+        let is_file = field.content_disposition().and_then(|cd| cd.get_filename()).is_some();
+        let mut bytes = BytesMut::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|_| ApiError::BodyMalformed)?;
+            total += chunk.len();
+            if total > MULTIPART_LIMIT {
+                return Err(ApiError::BodyTooLarge);
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        // Text fields only: no endpoint takes files yet.
+        if !is_file && !name.is_empty() {
+            let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::BodyMalformed)?;
+            insert_path(&mut object, &name, Value::String(text));
+        }
+    }
+    Ok(object)
+}
+
+/// Puts a form value at a bracketed path: `name`, `tags[]`, `items[0][id]`.
+fn insert_path(target: &mut Value, key: &str, value: Value) {
+    let mut segments: Vec<&str> = Vec::new();
+    let (head, mut rest) = key.split_once('[').map(|(h, r)| (h, Some(r))).unwrap_or((key, None));
+    segments.push(head);
+    while let Some(tail) = rest {
+        let Some((segment, after)) = tail.split_once(']') else { break };
+        segments.push(segment);
+        rest = after.strip_prefix('[');
+    }
+    let mut node = target;
+    for (i, segment) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        let next_is_index = segments.get(i + 1).is_some_and(|s| s.is_empty() || s.parse::<usize>().is_ok());
+        let empty = if next_is_index { Value::Array(Vec::new()) } else { Value::Object(Map::new()) };
+        node = match node {
+            Value::Object(map) => {
+                if last {
+                    map.insert(segment.to_string(), value);
+                    return;
+                }
+                map.entry(segment.to_string()).or_insert(empty)
+            }
+            Value::Array(items) => {
+                let index = segment.parse::<usize>().unwrap_or(items.len());
+                while items.len() <= index {
+                    items.push(Value::Null);
+                }
+                if last {
+                    items[index] = value;
+                    return;
+                }
+                if items[index].is_null() {
+                    items[index] = empty;
+                }
+                &mut items[index]
+            }
+            _ => return,
+        };
+    }
+}
+
+/// Runs blocking work (Diesel, argon2) on the blocking pool, never on an async worker.
+pub async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: Into<ApiError> + Send + 'static,
+{
+    match web::block(work).await {
+        Ok(result) => result.map_err(Into::into),
+        Err(error) => Err(ApiError::Internal(anyhow::anyhow!("blocking task failed: {error}"))),
+    }
+}
+
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    (!token.is_empty()).then(|| token.to_string())
+}
+
+fn authenticate(req: &HttpRequest, kind: TokenKind) -> LocalBoxFuture<'static, Result<Principal, ApiError>> {
+    let token = bearer(req);
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    Box::pin(async move {
+        let token = token.ok_or(ApiError::Identity(identity::IdentityError::Unauthenticated))?;
+        let state = state.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
+        blocking(move || state.identity.authenticate(&token, kind)).await
+    })
+}
+
+/// The user signed in with a session token.
+#[derive(Debug, Clone)]
+pub struct AuthUser(pub Principal);
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<AuthUser, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let principal = authenticate(req, TokenKind::Session);
+        Box::pin(async move { principal.await.map(AuthUser) })
+    }
+}
+
+/// The user holding a temporary password-reset token.
+#[derive(Debug, Clone)]
+pub struct ResetUser(pub Principal);
+
+impl FromRequest for ResetUser {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<ResetUser, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let principal = authenticate(req, TokenKind::Reset);
+        Box::pin(async move { principal.await.map(ResetUser) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn form_keys_with_brackets_become_nested_values() {
+        let mut object = Value::Object(Map::new());
+        insert_path(&mut object, "name", json!("Samir"));
+        insert_path(&mut object, "tags[]", json!("a"));
+        insert_path(&mut object, "tags[]", json!("b"));
+        insert_path(&mut object, "items[0][id]", json!("3"));
+        insert_path(&mut object, "items[0][quantity]", json!("2"));
+        insert_path(&mut object, "items[1][id]", json!("4"));
+        assert_eq!(
+            object,
+            json!({"name": "Samir", "tags": ["a", "b"], "items": [{"id": "3", "quantity": "2"}, {"id": "4"}]})
+        );
+    }
+}

@@ -1,0 +1,39 @@
+//! The OpenAPI 3 document, generated from the handlers and shapes, and its reference page.
+
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::dto;
+use crate::error::ErrorBody;
+use crate::routes::{auth, health};
+
+/// The API document.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Mahsoul API", description = "The shop's HTTP API. Send `Accept-Language: ar` or `en`; every message answers in that language."),
+    paths(
+        health::health,
+        auth::register, auth::login, auth::login_google, auth::verify, auth::resend, auth::me, auth::logout,
+        auth::update_profile, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
+    ),
+    components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
+    modifiers(&BearerAuth),
+    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "system", description = "Health"))
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+    }
+}
+
+/// `/api/openapi.json` and the browsable reference at `/api/docs/` (Swagger UI, served from
+/// the binary so it works offline).
+pub fn reference_page() -> SwaggerUi {
+    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi())
+}

@@ -1,0 +1,146 @@
+//! `auth/*`: accounts, sign-in, verification and password reset.
+
+use actix_web::web::{self, Data, Json};
+
+use crate::AppState;
+use crate::dto::{
+    AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest,
+    ProfileRequest, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
+};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, Body, Lang, ResetUser, blocking};
+use crate::messages::text;
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/auth/register", web::post().to(register))
+        .route("/auth/login", web::post().to(login))
+        .route("/auth/login/google", web::post().to(login_google))
+        .route("/auth/verify", web::post().to(verify))
+        .route("/auth/verify/resend", web::post().to(resend))
+        .route("/auth/me", web::get().to(me))
+        .route("/auth/logout", web::get().to(logout))
+        .route("/auth/logout", web::post().to(logout))
+        .route("/auth/profile", web::put().to(update_profile))
+        .route("/auth/password", web::put().to(change_password))
+        .route("/auth/forget-password", web::post().to(forget_password))
+        .route("/auth/forget-password/check-otp", web::post().to(check_otp))
+        .route("/auth/reset-password", web::put().to(reset_password));
+}
+
+/// Opens a customer account and sends a verification code.
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
+    responses((status = 200, body = AuthResponse), (status = 422, body = ErrorBody)))]
+pub async fn register(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<RegisterRequest>) -> Result<Json<AuthResponse>, ApiError> {
+    let registration = form.into_domain()?;
+    let identity = state.identity.clone();
+    let session = blocking(move || identity.register(registration, locale)).await?;
+    Ok(Json(AuthResponse::new(text(locale, "auth.registered", &[]), session)))
+}
+
+/// Signs in with an e-mail or phone and a password.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = AuthResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<LoginRequest>) -> Result<Json<AuthResponse>, ApiError> {
+    let (username, password) = form.into_domain()?;
+    let identity = state.identity.clone();
+    let session = blocking(move || identity.login(&username, &password)).await?;
+    Ok(Json(AuthResponse::new(text(locale, "auth.logged_in", &[]), session)))
+}
+
+/// Signs in with a Google ID token.
+#[utoipa::path(post, path = "/api/auth/login/google", tag = "auth", request_body = GoogleLoginRequest,
+    responses((status = 200, body = AuthResponse), (status = 422, body = ErrorBody)))]
+pub async fn login_google(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<GoogleLoginRequest>) -> Result<Json<AuthResponse>, ApiError> {
+    let token = form.into_domain()?;
+    let identity = state.identity.clone();
+    let session = blocking(move || identity.login_with_google(&token)).await?;
+    Ok(Json(AuthResponse::new(text(locale, "auth.logged_in", &[]), session)))
+}
+
+/// Verifies the account with the code sent to it.
+#[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyRequest, security(("bearer" = [])),
+    responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn verify(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
+    let code = form.into_domain()?;
+    let identity = state.identity.clone();
+    let user = blocking(move || identity.verify(&principal, &code)).await?;
+    Ok(Json(UserResponse { message: Some(text(locale, "auth.verified", &[])), data: user.into() }))
+}
+
+/// Sends a new verification code.
+#[utoipa::path(post, path = "/api/auth/verify/resend", tag = "auth", request_body = ResendRequest, security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn resend(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<ResendRequest>) -> Result<Json<MessageResponse>, ApiError> {
+    let channel = form.channel();
+    let identity = state.identity.clone();
+    blocking(move || identity.resend_verification(&principal, channel, locale)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "auth.code_resent", &[]) }))
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/auth/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody)))]
+pub async fn me(AuthUser(principal): AuthUser) -> Json<UserResponse> {
+    Json(UserResponse { message: None, data: principal.user.into() })
+}
+
+/// Ends the session; its token stops working.
+#[utoipa::path(get, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
+pub async fn logout(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser) -> Result<Json<MessageResponse>, ApiError> {
+    let identity = state.identity.clone();
+    blocking(move || identity.logout(&principal)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "auth.logged_out", &[]) }))
+}
+
+/// Updates the signed-in user's profile.
+#[utoipa::path(put, path = "/api/auth/profile", tag = "auth", request_body = ProfileRequest, security(("bearer" = [])),
+    responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update_profile(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<ProfileRequest>) -> Result<Json<UserResponse>, ApiError> {
+    let change = form.into_domain()?;
+    let identity = state.identity.clone();
+    let user = blocking(move || identity.update_profile(&principal, change)).await?;
+    Ok(Json(UserResponse { message: Some(text(locale, "auth.profile_updated", &[])), data: user.into() }))
+}
+
+/// Changes the password; other sessions end.
+#[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = PasswordRequest, security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn change_password(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<PasswordRequest>) -> Result<Json<MessageResponse>, ApiError> {
+    let (current, password, confirmation) = form.into_domain()?;
+    let identity = state.identity.clone();
+    blocking(move || identity.change_password(&principal, &current, &password, &confirmation)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "auth.password_changed", &[]) }))
+}
+
+/// Sends a reset code; the same answer whether or not the account exists.
+#[utoipa::path(post, path = "/api/auth/forget-password", tag = "auth", request_body = ForgetPasswordRequest,
+    responses((status = 200, body = MessageResponse), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn forget_password(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<ForgetPasswordRequest>) -> Result<Json<MessageResponse>, ApiError> {
+    let username = form.into_domain()?;
+    let identity = state.identity.clone();
+    blocking(move || identity.forget_password(&username, locale)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "auth.reset_code_sent", &[]) }))
+}
+
+/// Exchanges a reset code for a temporary token.
+#[utoipa::path(post, path = "/api/auth/forget-password/check-otp", tag = "auth", request_body = CheckOtpRequest,
+    responses((status = 200, body = TokenResponse), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn check_otp(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<CheckOtpRequest>) -> Result<Json<TokenResponse>, ApiError> {
+    let (username, code) = form.into_domain()?;
+    let identity = state.identity.clone();
+    let token = blocking(move || identity.check_reset_code(&username, &code)).await?;
+    Ok(Json(TokenResponse { message: text(locale, "auth.code_accepted", &[]), data: TokenData { token } }))
+}
+
+/// Sets a new password with the temporary token; every older session ends.
+#[utoipa::path(put, path = "/api/auth/reset-password", tag = "auth", request_body = ResetPasswordRequest, security(("bearer" = [])),
+    responses((status = 200, body = AuthResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn reset_password(state: Data<AppState>, Lang(locale): Lang, ResetUser(principal): ResetUser, Body(form): Body<ResetPasswordRequest>) -> Result<Json<AuthResponse>, ApiError> {
+    let (password, confirmation) = form.into_domain()?;
+    let identity = state.identity.clone();
+    let session = blocking(move || identity.reset_password(&principal, &password, &confirmation)).await?;
+    Ok(Json(AuthResponse::new(text(locale, "auth.password_reset", &[]), session)))
+}

@@ -1,0 +1,18 @@
+//! The API's routes, one module per area.
+
+pub mod auth;
+pub mod health;
+
+use actix_web::web;
+
+use crate::error::ApiError;
+
+/// Registers every route of the API scope.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config.configure(health::configure).configure(auth::configure);
+}
+
+/// Unknown paths under `/api` answer a JSON 404.
+pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
+    Err(ApiError::NotFound)
+}

@@ -1,0 +1,47 @@
+//! Demo data for `make run`: reference data and one user of each role.
+
+use identity::service::NewAccount;
+use identity::{IdentityError, IdentityService, Role};
+use kernel::{Email, Phone};
+use store::Database;
+
+/// The demo password of every demo user.
+pub const DEMO_PASSWORD: &str = "Mahsoul2026";
+
+/// The demo users: role, name, e-mail, phone.
+pub const DEMO_USERS: [(Role, &str, &str, &str); 3] = [
+    (Role::Admin, "مدير محصول", "admin@mahsoul.test", "01000000001"),
+    (Role::Sales, "مهندس المبيعات", "sales@mahsoul.test", "01000000002"),
+    (Role::Customer, "سمير الفلاح", "customer@mahsoul.test", "01000000003"),
+];
+
+/// Seeds what is missing; true when anything was added.
+pub fn seed(db: &Database, identity: &IdentityService) -> anyhow::Result<bool> {
+    let mut added = store::seed::shipping_cities(db)? > 0;
+    for (role, name, email, phone) in DEMO_USERS {
+        let account = NewAccount {
+            name: name.to_string(),
+            email: Email::parse(email),
+            phone: Phone::parse(phone).ok_or_else(|| anyhow::anyhow!("bad demo phone {phone}"))?,
+            password: DEMO_PASSWORD.to_string(),
+            role,
+        };
+        match identity.create_account(account) {
+            Ok(_) => added = true,
+            Err(IdentityError::Invalid(errors)) if errors.has("phone") || errors.has("email") => {}
+            Err(error) => return Err(anyhow::anyhow!("seeding {email}: {error}")),
+        }
+    }
+    Ok(added)
+}
+
+/// How to log in as each demo user, for the console.
+pub fn logins() -> String {
+    let mut text = String::from("Demo logins (password for all: ");
+    text.push_str(DEMO_PASSWORD);
+    text.push_str(")\n");
+    for (role, _, email, phone) in DEMO_USERS {
+        text.push_str(&format!("  {:<9} {email:<24} or {phone}\n", role.as_str()));
+    }
+    text
+}

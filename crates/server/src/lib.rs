@@ -1,0 +1,6 @@
+//! The `mahsoul` binary's library: settings, wiring of adapters into the domain, the HTTP
+//! server with the built frontend, and the demo seed.
+
+pub mod demo;
+pub mod settings;
+pub mod startup;

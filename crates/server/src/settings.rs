@@ -1,0 +1,149 @@
+//! Typed settings: `config/default.toml` (built in), then `config/<MAHSOUL_ENV>.toml`, then
+//! `MAHSOUL__SECTION__KEY` environment variables, then command-line flags.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use config::{Config, Environment, File, FileFormat};
+use google_signin::GoogleSettings;
+use notify::SmtpSettings;
+use secrecy::SecretString;
+use serde::Deserialize;
+
+/// Every setting of the shop.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// The HTTP server.
+    pub server: ServerSettings,
+    /// The database.
+    pub database: DatabaseSettings,
+    /// Tokens.
+    pub auth: AuthSettings,
+    /// Google sign-in.
+    pub google: GoogleSettings,
+    /// SMS and e-mail.
+    pub messages: MessageSettings,
+    /// Demo data.
+    pub demo: DemoSettings,
+    /// The environment the settings were loaded for.
+    #[serde(skip)]
+    pub environment: String,
+}
+
+/// The HTTP server.
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    /// Address to listen on.
+    pub host: String,
+    /// Port to listen on.
+    pub port: u16,
+    /// Where the SQLite file, the outbox, media and the development secret live.
+    pub data_dir: PathBuf,
+    /// The built frontend.
+    pub frontend_dir: PathBuf,
+    /// Worker threads; 0 for one per core.
+    pub workers: usize,
+}
+
+/// The database.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    /// A `postgres://` URL or a SQLite path; empty for `<data_dir>/mahsoul.db`.
+    pub url: String,
+    /// Pool size.
+    pub max_connections: u32,
+}
+
+/// Tokens.
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthSettings {
+    /// The HS256 secret; empty outside production means "generate and keep one".
+    pub jwt_secret: SecretString,
+}
+
+/// SMS and e-mail.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MessageSettings {
+    /// `outbox` or `http`.
+    pub sms: String,
+    /// `outbox` or `smtp`.
+    pub email: String,
+    /// The outbox file; empty for `<data_dir>/outbox.jsonl`.
+    pub outbox_path: String,
+    /// The HTTP SMS gateway.
+    pub sms_gateway: SmsGatewaySettings,
+    /// The SMTP server.
+    pub smtp: SmtpSettings,
+}
+
+/// The HTTP SMS gateway.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SmsGatewaySettings {
+    /// Where to POST.
+    pub url: String,
+    /// The bearer key.
+    pub api_key: SecretString,
+    /// Sender name shown on phones.
+    pub sender: String,
+}
+
+/// Demo data.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DemoSettings {
+    /// Seed demo users and reference data on an empty database.
+    pub seed: bool,
+}
+
+impl Settings {
+    /// Loads the layers for `MAHSOUL_ENV` (default `development`) from `config/` under the
+    /// current directory when it exists.
+    pub fn load() -> anyhow::Result<Settings> {
+        let environment = std::env::var("MAHSOUL_ENV").unwrap_or_else(|_| "development".into());
+        let mut settings: Settings = Config::builder()
+            .add_source(File::from_str(include_str!("../../../config/default.toml"), FileFormat::Toml))
+            .add_source(File::with_name(&format!("config/{environment}")).required(false))
+            .add_source(Environment::with_prefix("MAHSOUL").prefix_separator("__").separator("__").try_parsing(true).list_separator(",").with_list_parse_key("google.issuers"))
+            .build()
+            .context("reading the configuration")?
+            .try_deserialize()
+            .context("the configuration has a wrong value")?;
+        settings.environment = environment;
+        Ok(settings)
+    }
+
+    /// Whether this is a production configuration.
+    pub fn is_production(&self) -> bool {
+        self.environment == "production"
+    }
+
+    /// The database URL, defaulting to SQLite in the data dir.
+    pub fn database_url(&self) -> String {
+        if self.database.url.is_empty() {
+            self.server.data_dir.join("mahsoul.db").to_string_lossy().into_owned()
+        } else {
+            self.database.url.clone()
+        }
+    }
+
+    /// The outbox file.
+    pub fn outbox_path(&self) -> PathBuf {
+        if self.messages.outbox_path.is_empty() {
+            self.server.data_dir.join("outbox.jsonl")
+        } else {
+            PathBuf::from(&self.messages.outbox_path)
+        }
+    }
+
+    /// Applies the command-line flags.
+    pub fn override_with(&mut self, port: Option<u16>, data_dir: Option<&Path>, database_url: Option<&str>) {
+        if let Some(port) = port {
+            self.server.port = port;
+        }
+        if let Some(dir) = data_dir {
+            self.server.data_dir = dir.to_path_buf();
+        }
+        if let Some(url) = database_url {
+            self.database.url = url.to_string();
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Wiring: adapters into the domain services, the domain into the HTTP server.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::{App, HttpResponse, HttpServer, web};
+use anyhow::Context;
+use api::{AppState, HealthCheck};
+use google_signin::GoogleIdTokenVerifier;
+use identity::password::Argon2Hasher;
+use identity::token::JwtTokenSigner;
+use identity::{IdentityPorts, IdentityService};
+use kernel::SystemClock;
+use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
+use rand::Rng;
+use rand::distributions::Alphanumeric;
+use secrecy::ExposeSecret;
+use store::Database;
+use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
+use tracing_actix_web::TracingLogger;
+
+use crate::settings::Settings;
+
+/// Connects to the configured database and runs pending migrations.
+pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
+    let db = Database::connect(&settings.database_url(), settings.database.max_connections)?;
+    let applied = db.migrate()?;
+    if applied > 0 {
+        tracing::info!(applied, backend = db.backend().name(), "migrations applied");
+    }
+    Ok(db)
+}
+
+/// The token secret: the configured one, else (outside production) one generated once and
+/// kept in the data dir so sessions survive restarts.
+fn jwt_secret(settings: &Settings) -> anyhow::Result<Vec<u8>> {
+    let configured = settings.auth.jwt_secret.expose_secret();
+    if !configured.is_empty() {
+        return Ok(configured.as_bytes().to_vec());
+    }
+    anyhow::ensure!(!settings.is_production(), "auth.jwt_secret (MAHSOUL__AUTH__JWT_SECRET) must be set in production");
+    let path = settings.server.data_dir.join("jwt-secret");
+    if let Ok(secret) = std::fs::read_to_string(&path) {
+        return Ok(secret.trim().as_bytes().to_vec());
+    }
+    let secret: String = rand::thread_rng().sample_iter(&Alphanumeric).take(64).map(char::from).collect();
+    std::fs::create_dir_all(&settings.server.data_dir)?;
+    std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    Ok(secret.into_bytes())
+}
+
+/// The SMS and e-mail transports the settings choose.
+fn transports(settings: &Settings) -> anyhow::Result<(Arc<dyn Transport>, Arc<dyn Transport>)> {
+    let outbox = Arc::new(Outbox::new(settings.outbox_path()));
+    let messages = &settings.messages;
+    let sms: Arc<dyn Transport> = match messages.sms.as_str() {
+        "outbox" => outbox.clone(),
+        "http" => {
+            let gateway = &messages.sms_gateway;
+            Arc::new(HttpSmsGateway::new(&gateway.url, gateway.api_key.expose_secret(), &gateway.sender))
+        }
+        other => anyhow::bail!("messages.sms must be \"outbox\" or \"http\", not {other:?}"),
+    };
+    let email: Arc<dyn Transport> = match messages.email.as_str() {
+        "outbox" => outbox,
+        "smtp" => Arc::new(SmtpMailer::new(&messages.smtp)?),
+        other => anyhow::bail!("messages.email must be \"outbox\" or \"smtp\", not {other:?}"),
+    };
+    Ok((sms, email))
+}
+
+/// The identity service over the Diesel store, the configured messengers and Google.
+pub fn identity_service(settings: &Settings, db: &Database) -> anyhow::Result<Arc<IdentityService>> {
+    let (sms, email) = transports(settings)?;
+    let service = IdentityService::new(IdentityPorts {
+        users: Arc::new(DieselUserRepository::new(db.clone())),
+        sessions: Arc::new(DieselSessionRepository::new(db.clone())),
+        otps: Arc::new(DieselOtpRepository::new(db.clone())),
+        attempts: Arc::new(DieselAttemptLog::new(db.clone())),
+        hasher: Arc::new(Argon2Hasher::new()?),
+        tokens: Arc::new(JwtTokenSigner::new(&jwt_secret(settings)?)),
+        messenger: Arc::new(Notifier::new(sms, email)),
+        google: Arc::new(GoogleIdTokenVerifier::new(settings.google.clone())),
+        clock: Arc::new(SystemClock),
+    });
+    service.ensure_built_in_roles()?;
+    Ok(Arc::new(service))
+}
+
+struct DatabaseHealth(Database);
+
+impl HealthCheck for DatabaseHealth {
+    fn database(&self) -> anyhow::Result<&'static str> {
+        self.0.ping()?;
+        Ok(self.0.backend().name())
+    }
+}
+
+/// A built server, bound and ready to run.
+pub struct Application {
+    port: u16,
+    server: Server,
+    seeded: bool,
+}
+
+impl Application {
+    /// Opens the database (migrating it), seeds demo data when asked, wires the services and
+    /// binds the listener.
+    pub fn build(settings: &Settings) -> anyhow::Result<Application> {
+        let db = open_database(settings)?;
+        let identity = identity_service(settings, &db)?;
+        let seeded = settings.demo.seed && crate::demo::seed(&db, &identity)?;
+        let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
+            .with_context(|| format!("binding {}:{}", settings.server.host, settings.server.port))?;
+        let port = listener.local_addr()?.port();
+        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)) });
+        let frontend = settings.server.frontend_dir.clone();
+        let mut server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .wrap(Compress::default())
+                .wrap(TracingLogger::default())
+                .configure(api::configure)
+                .configure(|config| frontend_routes(config, &frontend))
+        })
+        .listen(listener)?;
+        if settings.server.workers > 0 {
+            server = server.workers(settings.server.workers);
+        }
+        Ok(Application { port, server: server.run(), seeded })
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Whether demo data was seeded by this start.
+    pub fn seeded(&self) -> bool {
+        self.seeded
+    }
+
+    /// Serves until the process is stopped.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// The built frontend: hashed assets cached for a year, everything else falls back to
+/// `index.html` (never cached) so that client-side routes load.
+fn frontend_routes(config: &mut web::ServiceConfig, dir: &Path) {
+    let index: PathBuf = dir.join("index.html");
+    let spa = fn_service(move |request: ServiceRequest| {
+        let index = index.clone();
+        async move {
+            let (request, _) = request.into_parts();
+            let response = match NamedFile::open_async(&index).await {
+                Ok(file) => {
+                    let mut response = file.into_response(&request);
+                    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                    response
+                }
+                Err(_) => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
+            };
+            Ok(ServiceResponse::new(request, response))
+        }
+    });
+    config
+        .service(
+            web::scope("/assets")
+                .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=31536000, immutable")))
+                .service(Files::new("", dir.join("assets"))),
+        )
+        .service(Files::new("/", dir).index_file("__spa__").default_handler(spa));
+}
