@@ -51,12 +51,29 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
         let payload = payload.take();
         Box::pin(async move {
             let fields = read_fields(&req, payload).await?;
-            serde_path_to_error::deserialize(fields).map(Body).map_err(|error| {
-                let path = error.path().to_string();
-                let field = if path.is_empty() || path == "." { "body".to_string() } else { path };
-                ApiError::Invalid(FieldErrors::single(&field, "type"))
-            })
+            deserialize_reporting_every_field(fields).map(Body)
         })
+    }
+}
+
+/// Deserializes the fields into `T`; a field of the wrong type is dropped and reported, and
+/// the rest tried again, so one answer names every wrong field.
+fn deserialize_reporting_every_field<T: DeserializeOwned>(mut fields: Value) -> Result<T, ApiError> {
+    let mut errors = FieldErrors::new();
+    loop {
+        match serde_path_to_error::deserialize::<_, T>(fields.clone()) {
+            Ok(value) if errors.is_empty() => return Ok(value),
+            Ok(_) => return Err(ApiError::Invalid(errors)),
+            Err(error) => {
+                let path = error.path().to_string();
+                let top = path.split(['.', '[']).next().unwrap_or_default().to_string();
+                let removed = fields.as_object_mut().and_then(|object| object.remove(&top));
+                errors.add(if top.is_empty() { "body" } else { &path }, "type");
+                if removed.is_none() {
+                    return Err(ApiError::Invalid(errors));
+                }
+            }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::dto;
 use crate::error::ErrorBody;
-use crate::routes::{auth, health};
+use crate::routes::{auth, dashboard, health};
 
 /// The API document.
 #[derive(OpenApi)]
@@ -16,10 +16,11 @@ use crate::routes::{auth, health};
         health::health,
         auth::register, auth::login, auth::login_google, auth::verify, auth::resend, auth::me, auth::logout,
         auth::update_profile, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
+        dashboard::permissions,
     ),
     components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
     modifiers(&BearerAuth),
-    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "system", description = "Health"))
+    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

@@ -1,6 +1,7 @@
 //! The API's routes, one module per area.
 
 pub mod auth;
+pub mod dashboard;
 pub mod health;
 
 use actix_web::web;
@@ -9,7 +10,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

@@ -1,0 +1,215 @@
+//! Spawns the app on a fresh database per test and talks to it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use reqwest::{Method, RequestBuilder, Response};
+use rsa::RsaPrivateKey;
+use rsa::pkcs1::{EncodeRsaPrivateKey, LineEnding};
+use rsa::traits::PublicKeyParts;
+use secrecy::SecretString;
+use serde_json::{Value, json};
+use server::settings::Settings;
+use server::startup::Application;
+use tempfile::TempDir;
+
+pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123456789";
+pub const GOOGLE_CLIENT: &str = "mahsoul-test-client.apps.googleusercontent.com";
+pub const PASSWORD: &str = "Harvest2026";
+
+/// Which database this run tests: `MAHSOUL_TEST_DATABASE=postgres` or SQLite.
+pub fn postgres_leg() -> bool {
+    std::env::var("MAHSOUL_TEST_DATABASE").is_ok_and(|v| v == "postgres")
+}
+
+fn fresh_postgres_database() -> String {
+    let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL must be reachable for the postgres leg");
+    diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create test database");
+    format!("{base}/{name}")
+}
+
+/// A running app on its own database and data dir.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub outbox: PathBuf,
+    pub backend: &'static str,
+    settings: Settings,
+    _data: TempDir,
+}
+
+pub async fn spawn_app() -> TestApp {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut settings = Settings::load().expect("settings");
+    settings.server.host = "127.0.0.1".into();
+    settings.server.port = 0;
+    settings.server.workers = 2;
+    settings.server.data_dir = data.path().to_path_buf();
+    settings.server.frontend_dir = data.path().join("no-frontend");
+    settings.database.max_connections = 4;
+    settings.database.url = if postgres_leg() { fresh_postgres_database() } else { String::new() };
+    settings.auth.jwt_secret = SecretString::from(JWT_SECRET);
+    settings.google.client_id = GOOGLE_CLIENT.into();
+    settings.google.jwks_url = google_keys().jwks_url.clone();
+    settings.google.issuers = vec!["https://accounts.google.com".into()];
+    settings.messages.sms = "outbox".into();
+    settings.messages.email = "outbox".into();
+    settings.messages.outbox_path = String::new();
+    settings.demo.seed = false;
+
+    let db = server::startup::open_database(&settings).expect("database");
+    store::seed::shipping_cities(&db).expect("cities");
+    let app = Application::build(&settings).expect("app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    actix_web::rt::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        client: reqwest::Client::new(),
+        outbox: data.path().join("outbox.jsonl"),
+        backend: if postgres_leg() { "postgres" } else { "sqlite" },
+        settings,
+        _data: data,
+    }
+}
+
+impl TestApp {
+    pub fn request(&self, method: Method, path: &str, token: Option<&str>, lang: &str) -> RequestBuilder {
+        let mut request = self.client.request(method, format!("{}/api/{path}", self.address)).header("Accept-Language", lang);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request
+    }
+
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Response {
+        self.request(Method::POST, path, token, "en").json(&body).send().await.expect("request")
+    }
+
+    pub async fn put(&self, path: &str, body: Value, token: Option<&str>) -> Response {
+        self.request(Method::PUT, path, token, "en").json(&body).send().await.expect("request")
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Response {
+        self.request(Method::GET, path, token, "en").send().await.expect("request")
+    }
+
+    /// Registers a customer and returns their token.
+    pub async fn register(&self, phone: &str, email: Option<&str>) -> String {
+        let response = self
+            .post(
+                "auth/register",
+                json!({"name": "Samir", "phone": phone, "email": email, "password": PASSWORD, "password_confirmation": PASSWORD}),
+                None,
+            )
+            .await;
+        assert_eq!(response.status(), 200);
+        let body: Value = response.json().await.expect("json");
+        body["data"]["token"].as_str().expect("token").to_string()
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Response {
+        self.post("auth/login", json!({"username": username, "password": password}), None).await
+    }
+
+    pub async fn login_token(&self, username: &str, password: &str) -> String {
+        let response = self.login(username, password).await;
+        assert_eq!(response.status(), 200, "login as {username}");
+        let body: Value = response.json().await.expect("json");
+        body["data"]["token"].as_str().expect("token").to_string()
+    }
+
+    /// Every message in the outbox.
+    pub fn outbox(&self) -> Vec<Value> {
+        std::fs::read_to_string(&self.outbox)
+            .unwrap_or_default()
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("outbox line"))
+            .collect()
+    }
+
+    /// The last code sent to a phone (international form) or e-mail.
+    pub fn last_code(&self, to: &str) -> String {
+        self.outbox()
+            .iter()
+            .rev()
+            .find(|m| m["to"] == to)
+            .and_then(|m| m["code"].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("no code sent to {to}"))
+    }
+
+    /// Creates an account with the CLI's use case (staff, or a verified customer) and signs
+    /// it in.
+    pub async fn account_token(&self, role: identity::Role, phone: &str) -> String {
+        let settings = self.settings.clone();
+        let account = identity::service::NewAccount {
+            name: "Staff".into(),
+            email: None,
+            phone: kernel::Phone::parse(phone).expect("phone"),
+            password: PASSWORD.into(),
+            role,
+        };
+        actix_web::rt::task::spawn_blocking(move || {
+            let db = server::startup::open_database(&settings).expect("database");
+            server::startup::identity_service(&settings, &db).expect("identity").create_account(account).expect("account");
+        })
+        .await
+        .expect("create account");
+        self.login_token(phone, PASSWORD).await
+    }
+}
+
+/// A body's JSON.
+pub async fn json_of(response: Response) -> Value {
+    response.json().await.expect("json body")
+}
+
+/// Keys for Google tokens: the key Google "publishes" on a loopback JWKS server, and a
+/// stranger's key with the same key id.
+pub struct GoogleKeys {
+    pub jwks_url: String,
+    pub google_pem: String,
+    pub stranger_pem: String,
+}
+
+pub fn google_keys() -> &'static GoogleKeys {
+    static KEYS: OnceLock<GoogleKeys> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut rng = rand::thread_rng();
+        let google = RsaPrivateKey::new(&mut rng, 2048).expect("rsa key");
+        let stranger = RsaPrivateKey::new(&mut rng, 2048).expect("rsa key");
+        let jwks = json!({"keys": [{
+            "kty": "RSA", "kid": "test-key", "use": "sig", "alg": "RS256",
+            "n": URL_SAFE_NO_PAD.encode(google.n().to_bytes_be()),
+            "e": URL_SAFE_NO_PAD.encode(google.e().to_bytes_be()),
+        }]})
+        .to_string();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind jwks");
+        let jwks_url = format!("http://{}/oauth2/v3/certs", listener.local_addr().expect("addr"));
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut reader = BufReader::new(stream);
+                let mut line = String::new();
+                while reader.read_line(&mut line).unwrap_or(0) > 2 {
+                    line.clear();
+                }
+                let response = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{jwks}",
+                    jwks.len()
+                );
+                let _ = reader.get_mut().write_all(response.as_bytes());
+            }
+        });
+        GoogleKeys {
+            jwks_url,
+            google_pem: google.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string(),
+            stranger_pem: stranger.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string(),
+        }
+    })
+}

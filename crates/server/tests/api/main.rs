@@ -1,0 +1,9 @@
+//! API tests: the real app over HTTP, on SQLite, or on PostgreSQL when
+//! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
+
+mod auth;
+mod bodies;
+mod google;
+mod helpers;
+mod permissions;
+mod system;
