@@ -430,6 +430,20 @@ impl PasswordRequest {
     }
 }
 
+/// The sign-in providers on offer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Providers {
+    /// The Google OAuth client id for Google Identity Services; null when Google sign-in is off.
+    pub google_client_id: Option<String>,
+}
+
+/// `GET /api/auth/providers`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProvidersResponse {
+    /// The providers.
+    pub data: Providers,
+}
+
 /// `GET /api/health`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {

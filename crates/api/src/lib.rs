@@ -30,6 +30,8 @@ pub struct AppState {
     pub identity: Arc<IdentityService>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
+    /// The Google OAuth client id, when Google sign-in is on.
+    pub google_client_id: Option<String>,
 }
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -118,7 +118,8 @@ impl Application {
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .with_context(|| format!("binding {}:{}", settings.server.host, settings.server.port))?;
         let port = listener.local_addr()?.port();
-        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)) });
+        let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
+        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)), google_client_id });
         let frontend = settings.server.frontend_dir.clone();
         let mut server = HttpServer::new(move || {
             App::new()

@@ -5,7 +5,7 @@ use actix_web::web::{self, Data, Json};
 use crate::AppState;
 use crate::dto::{
     AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest,
-    ProfileRequest, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
+    ProfileRequest, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Body, Lang, ResetUser, blocking};
@@ -17,6 +17,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/auth/register", web::post().to(register))
         .route("/auth/login", web::post().to(login))
         .route("/auth/login/google", web::post().to(login_google))
+        .route("/auth/providers", web::get().to(providers))
         .route("/auth/verify", web::post().to(verify))
         .route("/auth/verify/resend", web::post().to(resend))
         .route("/auth/me", web::get().to(me))
@@ -57,6 +58,12 @@ pub async fn login_google(state: Data<AppState>, Lang(locale): Lang, Body(form):
     let identity = state.identity.clone();
     let session = blocking(move || identity.login_with_google(&token)).await?;
     Ok(Json(AuthResponse::new(text(locale, "auth.logged_in", &[]), session)))
+}
+
+/// Which sign-in providers the shop offers, for the login screen.
+#[utoipa::path(get, path = "/api/auth/providers", tag = "auth", responses((status = 200, body = ProvidersResponse)))]
+pub async fn providers(state: Data<AppState>) -> Json<ProvidersResponse> {
+    Json(ProvidersResponse { data: Providers { google_client_id: state.google_client_id.clone() } })
 }
 
 /// Verifies the account with the code sent to it.

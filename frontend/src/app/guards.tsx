@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { hasPermission, isStaff, useSession } from '../shared/session/session';
+
+/** Login and Register: a user who holds a token goes Home. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  return token ? <Navigate to="/" replace /> : children;
+}
+
+/** Client screens need a token; without one, Login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { token } = useSession();
+  return token ? children : <Navigate to="/auth/login" replace />;
+}
+
+/** The dashboard is for admins and sales engineers; others go Home. */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  const { token, user } = useSession();
+  if (!token) return <Navigate to="/auth/login" replace />;
+  return isStaff(user) ? children : <Navigate to="/" replace />;
+}
+
+/** A route with a required permission sends users without it Home (local data only; the
+ * server checks again). */
+export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+  const { user } = useSession();
+  return hasPermission(user, permission) ? children : <Navigate to="/" replace />;
+}

@@ -1,0 +1,23 @@
+import { NavLink as MantineNavLink, Stack } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { NavLink, Outlet } from 'react-router-dom';
+import { Header } from '../../shared/ui/Header';
+import classes from './SideLayout.module.css';
+
+/** The staff dashboard: a side menu and the page. */
+export function DashboardLayout() {
+  const intl = useIntl();
+  return (
+    <>
+      <Header />
+      <div className={`page ${classes.layout}`}>
+        <Stack component="nav" gap={4} className={classes.side}>
+          <MantineNavLink component={NavLink} to="/dashboard/overview" label={intl.formatMessage({ id: 'dashboard.nav.overview' })} />
+        </Stack>
+        <main className={classes.main}>
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router-dom';
+import { Header } from '../../shared/ui/Header';
+import { Footer } from '../../shared/ui/Footer';
+
+/** The storefront: header, page, footer. */
+export function PublicLayout() {
+  return (
+    <>
+      <Header />
+      <main className="page">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

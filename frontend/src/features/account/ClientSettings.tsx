@@ -1,0 +1,141 @@
+import { Alert, Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { session, useSession } from '../../shared/session/session';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import { required, showServerErrors } from '../auth/forms';
+import { accountApi, type ProfileForm } from './api';
+
+function ProfileCard() {
+  const intl = useIntl();
+  const { user } = useSession();
+  const update = useMutation({ mutationFn: accountApi.updateProfile });
+  const form = useForm<ProfileForm>({
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ?? '',
+      country: user?.country ?? '',
+      gender: user?.gender ?? '',
+    },
+    validate: { name: required(intl.formatMessage({ id: 'validation.name_required' })) },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(update.mutateAsync(values));
+      session.setUser(answer.data);
+      toast('success', answer.message);
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Title order={3}>
+          <FormattedMessage id="account.profile.title" />
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
+          <TextInput label={intl.formatMessage({ id: 'auth.fields.phone' })} type="tel" dir="ltr" name="phone" {...form.getInputProps('phone')} />
+          <TextInput label={intl.formatMessage({ id: 'auth.fields.email' })} type="email" dir="ltr" name="email" {...form.getInputProps('email')} />
+          <TextInput label={intl.formatMessage({ id: 'account.profile.country' })} name="country" {...form.getInputProps('country')} />
+          <Select
+            label={intl.formatMessage({ id: 'account.profile.gender' })}
+            data={[
+              { value: 'male', label: intl.formatMessage({ id: 'account.profile.male' }) },
+              { value: 'female', label: intl.formatMessage({ id: 'account.profile.female' }) },
+            ]}
+            clearable
+            {...form.getInputProps('gender')}
+          />
+        </SimpleGrid>
+        <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormattedMessage id="account.profile.save" />
+        </Button>
+      </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function PasswordCard() {
+  const intl = useIntl();
+  const change = useMutation({ mutationFn: accountApi.changePassword });
+  const form = useForm({
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    validate: {
+      password: required(intl.formatMessage({ id: 'validation.password_required' })),
+      password_confirmation: (value, values) =>
+        !value
+          ? intl.formatMessage({ id: 'validation.confirmation_required' })
+          : value !== values.password
+            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
+            : null,
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(change.mutateAsync(values));
+      toast('success', answer.message);
+      form.reset();
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Title order={3}>
+          <FormattedMessage id="account.password.title" />
+        </Title>
+        <PasswordInput label={intl.formatMessage({ id: 'account.password.current' })} autoComplete="current-password" name="current_password" {...form.getInputProps('current_password')} />
+        <PasswordInput
+          label={intl.formatMessage({ id: 'auth.fields.new_password' })}
+          description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
+          autoComplete="new-password"
+          name="password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })} autoComplete="new-password" name="password_confirmation" {...form.getInputProps('password_confirmation')} />
+        <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormattedMessage id="account.password.save" />
+        </Button>
+      </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** The client's profile and password. */
+export function ClientSettings() {
+  const { user } = useSession();
+  return (
+    <Stack gap="lg">
+      <Title order={2}>
+        <FormattedMessage id="account.title" />
+      </Title>
+      {user && !user.verified && (
+        <Alert color="yellow" title={<FormattedMessage id="account.unverified.title" />} data-testid="unverified-banner">
+          <Stack gap="xs" align="flex-start">
+            <FormattedMessage id="account.unverified.body" />
+            <Button component={Link} to="/auth/verify-account" size="xs" color="yellow" data-testid="verify-link">
+              <FormattedMessage id="account.unverified.action" />
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <ProfileCard key={user?.id} />
+      <PasswordCard />
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { session } from '../../shared/session/session';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import { authApi } from './api';
+import { required, showServerErrors } from './forms';
+
+/** Open a customer account; the verification code goes to the phone (and the e-mail). */
+export function Register() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const register = useMutation({ mutationFn: authApi.register });
+  const form = useForm({
+    initialValues: { name: '', phone: '', email: '', password: '', password_confirmation: '' },
+    validate: {
+      name: required(intl.formatMessage({ id: 'validation.name_required' })),
+      phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
+      password: required(intl.formatMessage({ id: 'validation.password_required' })),
+      password_confirmation: (value, values) =>
+        !value
+          ? intl.formatMessage({ id: 'validation.confirmation_required' })
+          : value !== values.password
+            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
+            : null,
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(register.mutateAsync({ ...values, email: values.email.trim() || undefined }));
+      session.signIn(answer.data);
+      toast('success', answer.message);
+      navigate('/account/settings');
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+      <Title order={2}>
+        <FormattedMessage id="auth.register.title" />
+      </Title>
+      <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} autoComplete="name" name="name" {...form.getInputProps('name')} />
+      <TextInput
+        label={intl.formatMessage({ id: 'auth.fields.phone' })}
+        placeholder="01XXXXXXXXX"
+        type="tel"
+        dir="ltr"
+        inputMode="tel"
+        autoComplete="tel"
+        name="phone"
+        {...form.getInputProps('phone')}
+      />
+      <TextInput
+        label={intl.formatMessage({ id: 'auth.fields.email_optional' })}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        name="email"
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label={intl.formatMessage({ id: 'auth.fields.password' })}
+        description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
+        autoComplete="new-password"
+        name="password"
+        {...form.getInputProps('password')}
+      />
+      <PasswordInput
+        label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })}
+        autoComplete="new-password"
+        name="password_confirmation"
+        {...form.getInputProps('password_confirmation')}
+      />
+      <Button type="submit" loading={register.isPending}>
+        <FormattedMessage id="auth.register.submit" />
+      </Button>
+      <Anchor component={Link} to="/auth/login" ta="center">
+        <FormattedMessage id="auth.register.to_login" />
+      </Anchor>
+      </Stack>
+    </form>
+  );
+}

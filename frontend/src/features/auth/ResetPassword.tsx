@@ -1,0 +1,71 @@
+import { Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { session } from '../../shared/session/session';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import { authApi } from './api';
+import { required, showServerErrors } from './forms';
+
+/** Choose a new password with the temporary token; this signs the user in. */
+export function ResetPassword() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const reset = useMutation({ mutationFn: (values: { password: string; password_confirmation: string }) => authApi.resetPassword(values, session.tempToken()) });
+  const form = useForm({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: {
+      password: required(intl.formatMessage({ id: 'validation.password_required' })),
+      password_confirmation: (value, values) =>
+        !value
+          ? intl.formatMessage({ id: 'validation.confirmation_required' })
+          : value !== values.password
+            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
+            : null,
+    },
+  });
+
+  if (!session.tempToken()) return <Navigate to="/auth/forget-password" replace />;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(reset.mutateAsync(values));
+      session.clearTempToken();
+      session.signIn(answer.data);
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+      toast('success', answer.message);
+      navigate('/account/settings');
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+      <Title order={2}>
+        <FormattedMessage id="auth.reset.title" />
+      </Title>
+      <PasswordInput
+        label={intl.formatMessage({ id: 'auth.fields.new_password' })}
+        description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
+        autoComplete="new-password"
+        name="password"
+        {...form.getInputProps('password')}
+      />
+      <PasswordInput
+        label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })}
+        autoComplete="new-password"
+        name="password_confirmation"
+        {...form.getInputProps('password_confirmation')}
+      />
+      <Button type="submit" loading={reset.isPending}>
+        <FormattedMessage id="auth.reset.submit" />
+      </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { session, useSession } from '../../shared/session/session';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import { authApi } from './api';
+import { CodeInput } from './CodeInput';
+import { showServerErrors } from './forms';
+
+/** Verify the account with the code sent at registration; a new code on request. */
+export function VerifyAccount() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { token, user } = useSession();
+  const verify = useMutation({ mutationFn: authApi.verify });
+  const resend = useMutation({ mutationFn: authApi.resend });
+  const form = useForm({
+    initialValues: { code: '' },
+    validate: { code: (value) => (value ? null : intl.formatMessage({ id: 'validation.otp_required' })) },
+  });
+
+  if (!token) return <Navigate to="/auth/login" replace />;
+
+  const submit = form.onSubmit(async ({ code }) => {
+    try {
+      const answer = await withLoading(verify.mutateAsync(code));
+      session.setUser(answer.data);
+      toast('success', answer.message);
+      navigate('/account/settings');
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  // The spec sends the e-mail when one is stored, else the phone.
+  const sendAgain = async () => {
+    const email = localStorage.getItem('email');
+    const answer = await resend.mutateAsync(email ? { email } : { phone: localStorage.getItem('phone') ?? '' });
+    toast('success', answer.message || intl.formatMessage({ id: 'auth.verify.resent' }));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+      <Title order={2}>
+        <FormattedMessage id="auth.verify.title" />
+      </Title>
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="auth.verify.hint" values={{ to: <bdi>{user?.email ?? user?.phone ?? ''}</bdi> }} />
+      </Text>
+      <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
+      <Button type="submit" loading={verify.isPending}>
+        <FormattedMessage id="auth.verify.submit" />
+      </Button>
+      <Group justify="center">
+        <Button variant="subtle" onClick={() => sendAgain().catch(() => undefined)} loading={resend.isPending}>
+          <FormattedMessage id="auth.verify.resend" />
+        </Button>
+      </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { DirectionProvider, useDirection } from '@mantine/core';
+import ar from './ar.json';
+import en from './en.json';
+import { applyLanguage, currentLanguage, type Language } from './language';
+
+const catalogues: Record<Language, Record<string, string>> = { ar, en };
+
+interface LanguageContextValue {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+const LanguageContext = createContext<LanguageContextValue>({ language: 'ar', setLanguage: () => undefined });
+
+/** The current language and the switch. */
+export function useLanguage(): LanguageContextValue {
+  return useContext(LanguageContext);
+}
+
+function DirectionSync({ language }: { language: Language }) {
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(language === 'ar' ? 'rtl' : 'ltr'), [language, setDirection]);
+  return null;
+}
+
+/** Texts, number formats and direction for the chosen language. */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(currentLanguage);
+  const setLanguage = useCallback((next: Language) => {
+    applyLanguage(next);
+    setLanguageState(next);
+  }, []);
+  useEffect(() => applyLanguage(language), [language]);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <DirectionProvider initialDirection={language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
+        <DirectionSync language={language} />
+        <IntlProvider locale={language === 'ar' ? 'ar-EG' : 'en'} messages={catalogues[language]} defaultLocale="ar-EG">
+          {children}
+        </IntlProvider>
+      </DirectionProvider>
+    </LanguageContext.Provider>
+  );
+}

@@ -1,0 +1,139 @@
+import { useSyncExternalStore } from 'react';
+
+/** A user as the API answers it. */
+export interface UserData {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  points: number;
+  verified: boolean;
+  role: 'customer' | 'admin' | 'sales' | string;
+  access_role: string | null;
+  permissions: string[];
+  city_id: number | null;
+  country: string | null;
+  gender: 'male' | 'female' | null;
+  created_at: string;
+}
+
+/** A signed-in user with their token. */
+export interface AuthData extends UserData {
+  token: string;
+}
+
+/** The local storage keys the spec names. */
+export const KEYS = {
+  token: 'token',
+  user: 'userData',
+  points: 'userPoints',
+  email: 'email',
+  phone: 'phone',
+  tempToken: 'temp_token',
+} as const;
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+function storeUser(user: UserData) {
+  localStorage.setItem(KEYS.user, JSON.stringify(user));
+  localStorage.setItem(KEYS.points, String(user.points ?? 0));
+  if (user.email) localStorage.setItem(KEYS.email, user.email);
+  else localStorage.removeItem(KEYS.email);
+  if (user.phone) localStorage.setItem(KEYS.phone, user.phone);
+  else localStorage.removeItem(KEYS.phone);
+}
+
+/** Who is signed in, kept in local storage so it survives reloads. */
+export const session = {
+  token: (): string | null => localStorage.getItem(KEYS.token),
+
+  /** The stored user; the mirrored points override the user's points. */
+  user(): UserData | null {
+    const raw = localStorage.getItem(KEYS.user);
+    if (!raw) return null;
+    try {
+      const user = JSON.parse(raw) as UserData;
+      const points = Number.parseInt(localStorage.getItem(KEYS.points) ?? '', 10);
+      return { ...user, points: Number.isNaN(points) ? (user.points ?? 0) : points };
+    } catch {
+      return null;
+    }
+  },
+
+  signIn(data: AuthData) {
+    const { token, ...user } = data;
+    localStorage.setItem(KEYS.token, token);
+    storeUser(user);
+    emit();
+  },
+
+  setUser(user: UserData) {
+    storeUser(user);
+    emit();
+  },
+
+  tempToken: (): string | null => localStorage.getItem(KEYS.tempToken),
+
+  setTempToken(token: string) {
+    localStorage.setItem(KEYS.tempToken, token);
+  },
+
+  clearTempToken() {
+    localStorage.removeItem(KEYS.tempToken);
+  },
+
+  /** Logout: the token, the user data and the points go. */
+  signOut() {
+    [KEYS.token, KEYS.user, KEYS.points, KEYS.email, KEYS.phone].forEach((key) => localStorage.removeItem(key));
+    emit();
+  },
+
+  /** After a 401 the spec clears all of local storage. */
+  clearAll() {
+    localStorage.clear();
+    emit();
+  },
+
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = () => listener();
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};
+
+interface Snapshot {
+  token: string | null;
+  user: UserData | null;
+}
+
+let cachedKey = '';
+let cached: Snapshot = { token: null, user: null };
+
+function snapshot(): Snapshot {
+  const key = [KEYS.token, KEYS.user, KEYS.points].map((k) => localStorage.getItem(k) ?? '').join('\u0000');
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cached = { token: session.token(), user: session.user() };
+  }
+  return cached;
+}
+
+/** The signed-in token and user, re-rendering when they change. */
+export function useSession(): Snapshot {
+  return useSyncExternalStore(session.subscribe, snapshot, snapshot);
+}
+
+/** Whether the stored user holds a permission. */
+export function hasPermission(user: UserData | null, permission: string): boolean {
+  return !!user && user.permissions.includes(permission);
+}
+
+/** Whether the stored user is staff. */
+export function isStaff(user: UserData | null): boolean {
+  return user?.role === 'admin' || user?.role === 'sales';
+}

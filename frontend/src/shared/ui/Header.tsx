@@ -1,0 +1,58 @@
+import { Anchor, Button, Group, Menu } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+import { Link, NavLink } from 'react-router-dom';
+import { isStaff, useSession } from '../session/session';
+import { useLogout } from '../../features/auth/api';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import classes from './Header.module.css';
+
+/** The header: the shop, its sections, the language switch and the account menu. */
+export function Header() {
+  const { token, user } = useSession();
+  const logout = useLogout();
+  return (
+    <header className={classes.header}>
+      <div className={classes.inner}>
+        <Logo />
+        <nav className={classes.nav}>
+          <Anchor component={NavLink} to="/" end>
+            <FormattedMessage id="nav.home" />
+          </Anchor>
+          <Anchor component={NavLink} to="/products">
+            <FormattedMessage id="nav.products" />
+          </Anchor>
+        </nav>
+        <Group gap="xs" wrap="nowrap">
+          <LanguageSwitch />
+          {token ? (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="light" size="compact-sm" data-testid="account-menu">
+                  {user?.name ?? <FormattedMessage id="nav.account" />}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/account/settings">
+                  <FormattedMessage id="nav.settings" />
+                </Menu.Item>
+                {isStaff(user) && (
+                  <Menu.Item component={Link} to="/dashboard">
+                    <FormattedMessage id="nav.dashboard" />
+                  </Menu.Item>
+                )}
+                <Menu.Item color="red" onClick={() => logout()} data-testid="logout">
+                  <FormattedMessage id="nav.logout" />
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : (
+            <Button component={Link} to="/auth/login" size="compact-sm" data-testid="login-link">
+              <FormattedMessage id="nav.login" />
+            </Button>
+          )}
+        </Group>
+      </div>
+    </header>
+  );
+}

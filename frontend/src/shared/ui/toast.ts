@@ -1,0 +1,12 @@
+import { notifications } from '@mantine/notifications';
+import type { Notice } from '../api/client';
+
+const COLORS: Record<Notice['kind'], string> = { info: 'blue', success: 'green', warn: 'yellow', error: 'red' };
+
+/** Toast lifetime, as the spec sets it. */
+export const TOAST_MS = 3000;
+
+/** Shows a toast of a severity. */
+export function toast(kind: Notice['kind'], message: string): void {
+  notifications.show({ color: COLORS[kind], message, autoClose: TOAST_MS, withBorder: true });
+}
