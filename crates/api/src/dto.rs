@@ -228,6 +228,11 @@ impl RegisterRequest {
         let email = email(&mut errors, self.email);
         let password = required_secret(&mut errors, "password", self.password);
         let password_confirmation = required_secret(&mut errors, "password_confirmation", self.password_confirmation);
+        // The password rules are the domain's; checking them here too lets one answer name
+        // every broken field.
+        if !errors.has("password") && !errors.has("password_confirmation") && !errors.is_empty() {
+            identity::password::check_new_password(&password, &password_confirmation, &mut errors);
+        }
         match (errors.is_empty(), phone) {
             (true, Some(phone)) => Ok(identity::Registration { name, phone, email, password, password_confirmation, city_id: self.city_id }),
             _ => Err(errors),

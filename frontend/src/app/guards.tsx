@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { hasPermission, isStaff, useSession } from '../shared/session/session';
+import { hasPermission, isStaff, session, useSession } from '../shared/session/session';
 
-/** Login and Register: a user who holds a token goes Home. */
+/** Login and Register: a user who already holds a token when arriving goes Home. (Signing
+ * in on the screen itself leads where the screen's flow says, not Home.) */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { token } = useSession();
-  return token ? <Navigate to="/" replace /> : children;
+  const [arrivedSignedIn] = useState(() => session.token() !== null);
+  return arrivedSignedIn ? <Navigate to="/" replace /> : children;
 }
 
 /** Client screens need a token; without one, Login. */

@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -14,7 +15,9 @@ export function ResetPassword() {
   const intl = useIntl();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const reset = useMutation({ mutationFn: (values: { password: string; password_confirmation: string }) => authApi.resetPassword(values, session.tempToken()) });
+  // Read once: the token is removed on success, before the screen navigates away.
+  const [tempToken] = useState(session.tempToken);
+  const reset = useMutation({ mutationFn: (values: { password: string; password_confirmation: string }) => authApi.resetPassword(values, tempToken) });
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: {
@@ -28,7 +31,7 @@ export function ResetPassword() {
     },
   });
 
-  if (!session.tempToken()) return <Navigate to="/auth/forget-password" replace />;
+  if (!tempToken) return <Navigate to="/auth/forget-password" replace />;
 
   const submit = form.onSubmit(async (values) => {
     try {

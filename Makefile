@@ -1,0 +1,66 @@
+# The two commands: `make run` serves the shop, `make test` runs every test.
+# Set CARGO_TARGET_DIR to keep Rust builds outside the clone (CI does).
+
+SHELL := /bin/bash
+TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
+PG_URL ?= postgres://postgres@127.0.0.1:5432
+PORT ?= 8080
+
+.PHONY: run test frontend-deps frontend-build backend-release browser-deps \
+        test-rust test-postgres test-frontend test-e2e bench clean
+
+run: frontend-build backend-release
+	@echo "Starting Mahsoul on http://localhost:$(PORT) (SQLite in data/, demo data seeded)"
+	$(TARGET_DIR)/release/mahsoul serve --port $(PORT)
+
+test: frontend-deps browser-deps test-rust test-postgres test-frontend test-e2e
+	@echo "All test suites passed."
+
+frontend-deps:
+	@command -v npm >/dev/null || { echo "npm is required (Node.js 20+)"; exit 1; }
+	@if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then \
+		cd frontend && npm ci --no-audit --no-fund; fi
+
+frontend-build: frontend-deps
+	cd frontend && npm run build
+
+backend-release:
+	cargo build --release --bin mahsoul
+
+# Debian's chromium for the browser tests, installed when missing.
+browser-deps:
+	@if ! command -v chromium >/dev/null; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; fi
+
+test-rust:
+	cargo test --workspace
+
+# The API tests again on PostgreSQL, each test on a fresh database.
+test-postgres:
+	@if scripts/postgres-available "$(PG_URL)"; then \
+		scripts/drop-test-databases "$(PG_URL)"; \
+		MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)" cargo test -p server --test api; \
+	else \
+		echo ""; \
+		echo "################################################################"; \
+		echo "#  PostgreSQL is NOT reachable at $(PG_URL)"; \
+		echo "#  The PostgreSQL leg of the API tests was SKIPPED."; \
+		echo "################################################################"; \
+		echo ""; \
+	fi
+
+test-frontend: frontend-deps
+	cd frontend && npm run typecheck && npm test
+
+test-e2e: frontend-build
+	cargo build --bin mahsoul
+	cd frontend && node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"
+	@if scripts/postgres-available "$(PG_URL)"; then \
+		cd frontend && E2E_DATABASE_URL="$(PG_URL)" node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"; \
+	else echo "PostgreSQL not reachable: the browser tests ran on SQLite only."; fi
+
+clean:
+	cargo clean
+	rm -rf frontend/dist frontend/node_modules
