@@ -13,7 +13,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/setup.ts', './src/test/server.ts'],
+    globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },

@@ -100,7 +100,7 @@ export async function api<T>(method: string, path: string, options: Options = {}
 
   let response: Response;
   try {
-    response = await fetch(`/api/${path}`, { method, headers, body });
+    response = await fetch(new URL(`/api/${path}`, window.location.origin), { method, headers, body });
   } catch {
     const error = new ApiError(0, 'network');
     if (!options.silent) report(error);

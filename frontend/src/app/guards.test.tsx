@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../test/render';
+import { GuestOnly, RequireAuth, RequirePermission, RequireStaff } from './guards';
+
+function signIn(role: string, permissions: string[] = []) {
+  localStorage.setItem('token', 't');
+  localStorage.setItem('userData', JSON.stringify({ id: 1, name: 'U', role, permissions, verified: true, points: 0 }));
+}
+
+describe('route guards', () => {
+  it('send a signed-in user away from Login to Home', () => {
+    signIn('customer');
+    renderAt('/auth/login', { '/auth/login': <GuestOnly><p>login</p></GuestOnly> });
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+    expect(screen.queryByText('login')).toBeNull();
+  });
+
+  it('send a guest from client screens to Login', () => {
+    renderAt('/account/settings', { '/account/settings': <RequireAuth><p>settings</p></RequireAuth> });
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
+  });
+
+  it('keep customers out of the dashboard', () => {
+    signIn('customer');
+    renderAt('/dashboard', { '/dashboard': <RequireStaff><p>dashboard</p></RequireStaff> });
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('send users without the permission Home and let holders in', () => {
+    signIn('sales', ['order-list']);
+    renderAt('/dashboard/users', { '/dashboard/users': <RequirePermission permission="client-list"><p>users</p></RequirePermission> });
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+
+    signIn('sales', ['client-list']);
+    renderAt('/dashboard/users', { '/dashboard/users': <RequirePermission permission="client-list"><p>users</p></RequirePermission> });
+    expect(screen.getByText('users')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { LanguageProvider } from '../shared/i18n/LanguageProvider';
+
+/** Shows the current path so tests can assert where a screen navigated. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+/** Renders a screen at a path with every provider the app has and a fresh query client. */
+export function renderAt(path: string, routes: Record<string, ReactElement>) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <MantineProvider>
+      <LanguageProvider>
+        <QueryClientProvider client={queryClient}>
+          <Notifications />
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              {Object.entries(routes).map(([routePath, element]) => (
+                <Route key={routePath} path={routePath} element={element} />
+              ))}
+              <Route path="*" element={<LocationProbe />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </LanguageProvider>
+    </MantineProvider>,
+  );
+}
