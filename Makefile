@@ -37,11 +37,12 @@ browser-deps:
 test-rust:
 	cargo test --workspace
 
-# The API tests again on PostgreSQL, each test on a fresh database.
+# The store and API tests again on PostgreSQL, each test on a fresh database.
 test-postgres:
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		scripts/drop-test-databases "$(PG_URL)"; \
-		MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)" cargo test -p server --test api; \
+		export MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)"; \
+		cargo test -p store --test identity_store && cargo test -p server --test api; \
 	else \
 		echo ""; \
 		echo "################################################################"; \

@@ -1,0 +1,134 @@
+//! The identity repositories on a real database: SQLite, or PostgreSQL when
+//! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
+
+use chrono::{Duration, Utc};
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use identity::otp::OtpPurpose;
+use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
+use identity::token::TokenKind;
+use identity::user::{NewUser, Role, UserId};
+use kernel::{Email, Phone};
+use store::Database;
+use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
+
+struct TestDb {
+    db: Database,
+    _dir: tempfile::TempDir,
+}
+
+fn database() -> TestDb {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = if std::env::var("MAHSOUL_TEST_DATABASE").is_ok_and(|v| v == "postgres") {
+        let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+        let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
+        let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL reachable");
+        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create database");
+        format!("{base}/{name}")
+    } else {
+        dir.path().join("test.db").to_string_lossy().into_owned()
+    };
+    let db = Database::connect(&url, 4).expect("connect");
+    db.migrate().expect("migrate");
+    TestDb { db, _dir: dir }
+}
+
+fn new_customer(phone: &str, email: Option<&str>) -> NewUser {
+    NewUser {
+        name: "Samir".into(),
+        email: email.and_then(Email::parse),
+        phone: Phone::parse(phone),
+        password_hash: Some("hash".into()),
+        role: Role::Customer,
+        access_role: None,
+        verified: false,
+        city_id: None,
+        google_subject: None,
+    }
+}
+
+#[test]
+fn users_are_found_by_phone_email_and_google_subject_with_role_permissions() {
+    let test = database();
+    let users = DieselUserRepository::new(test.db.clone());
+    users.upsert_access_role("Sales Engineer", &["order-list".into(), "client-list".into()]).unwrap();
+    users.upsert_access_role("Sales Engineer", &["order-list".into(), "order-status".into()]).unwrap();
+
+    let created = users.create(&new_customer("01012345678", Some("samir@example.com"))).unwrap();
+    assert!(!created.verified);
+    assert_eq!(users.find_by_phone(&Phone::parse("+201012345678").unwrap()).unwrap().map(|u| u.id), Some(created.id));
+    assert_eq!(users.find_by_email(&Email::parse("SAMIR@example.com").unwrap()).unwrap().map(|u| u.id), Some(created.id));
+    assert_eq!(users.password_hash(created.id).unwrap().as_deref(), Some("hash"));
+    users.link_google(created.id, "g-1").unwrap();
+    assert_eq!(users.find_by_google_subject("g-1").unwrap().map(|u| u.id), Some(created.id));
+    users.mark_verified(created.id).unwrap();
+    assert!(users.find(created.id).unwrap().unwrap().verified);
+
+    let sales = users
+        .create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) })
+        .unwrap();
+    assert_eq!(sales.permissions, vec!["order-list".to_string(), "order-status".to_string()], "the upsert replaced the permissions");
+    assert!(users.create(&new_customer("01012345678", None)).is_err(), "phones are unique");
+    assert!(users.city_exists(1).is_ok_and(|exists| !exists));
+}
+
+#[test]
+fn a_session_ends_once_and_ending_all_keeps_the_one_asked() {
+    let test = database();
+    let users = DieselUserRepository::new(test.db.clone());
+    let sessions = DieselSessionRepository::new(test.db.clone());
+    let user = users.create(&new_customer("01012345679", None)).unwrap();
+    let now = Utc::now();
+    for id in ["a", "b", "c"] {
+        let session = Session { id: id.into(), user_id: user.id, kind: TokenKind::Session, expires_at: now + Duration::days(1), ended: false };
+        sessions.create(&session, now).unwrap();
+    }
+    assert!(sessions.end_if_open("a", now).unwrap());
+    assert!(!sessions.end_if_open("a", now).unwrap(), "a second end finds it ended");
+    sessions.end_all_for_user(user.id, Some("c".into()), now).unwrap();
+    assert!(sessions.find("b").unwrap().unwrap().ended);
+    assert!(!sessions.find("c").unwrap().unwrap().ended);
+    assert_eq!(sessions.find("nope").unwrap(), None);
+}
+
+#[test]
+fn a_new_code_voids_the_older_one_and_wrong_tries_count() {
+    let test = database();
+    let users = DieselUserRepository::new(test.db.clone());
+    let otps = DieselOtpRepository::new(test.db.clone());
+    let user = users.create(&new_customer("01012345670", None)).unwrap();
+    let now = Utc::now();
+    let code = |hash: &str| NewOtp { user_id: user.id, purpose: OtpPurpose::Verify, code_hash: hash.into(), expires_at: now + Duration::minutes(10) };
+    otps.replace(&code("first"), now).unwrap();
+    otps.replace(&code("second"), now).unwrap();
+    let latest = otps.latest(user.id, OtpPurpose::Verify).unwrap().unwrap();
+    assert_eq!(latest.code_hash, "second");
+    otps.add_wrong_try(latest.id).unwrap();
+    otps.add_wrong_try(latest.id).unwrap();
+    assert_eq!(otps.latest(user.id, OtpPurpose::Verify).unwrap().unwrap().wrong_tries, 2);
+    otps.consume(latest.id).unwrap();
+    assert_eq!(otps.latest(user.id, OtpPurpose::Verify).unwrap(), None, "no usable code is left");
+    assert_eq!(otps.latest(UserId(user.id.0), OtpPurpose::Reset).unwrap(), None);
+}
+
+#[test]
+fn attempts_are_counted_in_their_window_and_cleared() {
+    let test = database();
+    let log = DieselAttemptLog::new(test.db.clone());
+    let now = Utc::now();
+    log.record("login:x", now - Duration::minutes(20)).unwrap();
+    log.record("login:x", now - Duration::minutes(5)).unwrap();
+    log.record("login:x", now).unwrap();
+    log.record("login:y", now).unwrap();
+    assert_eq!(log.since("login:x", now - Duration::minutes(15)).unwrap().len(), 2);
+    log.clear("login:x").unwrap();
+    assert!(log.since("login:x", now - Duration::days(1)).unwrap().is_empty());
+    assert_eq!(log.since("login:y", now - Duration::minutes(1)).unwrap().len(), 1);
+}
+
+#[test]
+fn the_governorates_are_seeded_once() {
+    let test = database();
+    assert_eq!(store::seed::shipping_cities(&test.db).unwrap(), 27);
+    assert_eq!(store::seed::shipping_cities(&test.db).unwrap(), 0);
+    assert!(DieselUserRepository::new(test.db.clone()).city_exists(27).unwrap());
+}
