@@ -42,7 +42,7 @@ test-postgres:
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		scripts/drop-test-databases "$(PG_URL)"; \
 		export MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)"; \
-		cargo test -p store --test identity_store && cargo test -p server --test api; \
+		cargo test --workspace --test identity_store --test api; \
 	else \
 		echo ""; \
 		echo "################################################################"; \
@@ -55,8 +55,10 @@ test-postgres:
 test-frontend: frontend-deps
 	cd frontend && npm run typecheck && npm test
 
+# The binary comes from the test build (`cargo test --workspace` builds it with the same
+# features; a plain `cargo build` would resolve features anew and rebuild half the tree).
 test-e2e: frontend-build
-	cargo build --bin mahsoul
+	cargo test --workspace --no-run
 	cd frontend && node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		cd frontend && E2E_DATABASE_URL="$(PG_URL)" node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"; \

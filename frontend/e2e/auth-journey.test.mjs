@@ -100,3 +100,22 @@ test('a staff login lands on the dashboard and a customer cannot open it', async
   await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
   await page.context().close();
 });
+
+test("Google's redirect flow lands signed in and drops the token from the address bar", async () => {
+  const answer = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'customer@mahsoul.test', password: 'Mahsoul2026' }),
+  }).then((r) => r.json());
+  const page = await pageIn(browser, 'ar');
+  await page.goto(`${BASE}/auth/google#token=${answer.data.token}`);
+  await page.waitForURL('**/products');
+  assert.equal(new URL(page.url()).hash, '');
+  assert.equal(await page.evaluate(() => localStorage.getItem('token')), answer.data.token);
+  assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('userData'))).email, 'customer@mahsoul.test');
+
+  await page.goto(`${BASE}/auth/google#token=not-a-token`);
+  await page.waitForURL('**/auth/login?google=failed');
+  await page.getByText('تعذر تسجيل الدخول عبر جوجل. يرجى المحاولة مرة أخرى.').first().waitFor();
+  await page.context().close();
+});

@@ -440,6 +440,8 @@ impl PasswordRequest {
 pub struct Providers {
     /// The Google OAuth client id for Google Identity Services; null when Google sign-in is off.
     pub google_client_id: Option<String>,
+    /// Whether `/api/auth/google/redirect` (the redirect flow) is available.
+    pub google_redirect: bool,
 }
 
 /// `GET /api/auth/providers`.

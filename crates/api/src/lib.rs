@@ -32,6 +32,8 @@ pub struct AppState {
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
     pub google_client_id: Option<String>,
+    /// Whether Google's redirect flow is configured.
+    pub google_redirect: bool,
 }
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -14,7 +14,7 @@ use crate::routes::{auth, dashboard, health};
     info(title = "Mahsoul API", description = "The shop's HTTP API. Send `Accept-Language: ar` or `en`; every message answers in that language."),
     paths(
         health::health,
-        auth::register, auth::login, auth::login_google, auth::providers, auth::verify, auth::resend, auth::me, auth::logout,
+        auth::register, auth::login, auth::login_google, auth::providers, auth::google_redirect, auth::google_callback, auth::verify, auth::resend, auth::me, auth::logout,
         auth::update_profile, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
         dashboard::permissions,
     ),

@@ -1,6 +1,11 @@
 //! Google sign-in: verifies Google ID tokens against Google's published keys (JWKS), the
 //! issuer, the audience (our client id) and the expiry. The JWKS URL and the issuers are
-//! settings, so tests serve their own keys on loopback.
+//! settings, so tests serve their own keys on loopback. The redirect flow (authorization code
+//! with PKCE, through the oauth2 crate) is the alternative to Google's button.
+
+mod redirect;
+
+pub use redirect::GoogleRedirectFlow;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -25,6 +30,31 @@ pub struct GoogleSettings {
     pub jwks_url: String,
     /// Accepted `iss` values.
     pub issuers: Vec<String>,
+    /// The OAuth client secret, for the redirect flow (empty turns that flow off).
+    #[serde(default = "no_secret")]
+    pub client_secret: secrecy::SecretString,
+    /// Google's authorization endpoint.
+    #[serde(default)]
+    pub auth_url: String,
+    /// Google's token endpoint.
+    #[serde(default)]
+    pub token_url: String,
+    /// Our callback, `https://<shop>/api/auth/google/callback` (empty turns the redirect flow
+    /// off).
+    #[serde(default)]
+    pub redirect_url: String,
+}
+
+fn no_secret() -> secrecy::SecretString {
+    secrecy::SecretString::from("")
+}
+
+impl GoogleSettings {
+    /// Whether the redirect flow is configured.
+    pub fn redirect_enabled(&self) -> bool {
+        use secrecy::ExposeSecret;
+        !self.client_id.is_empty() && !self.client_secret.expose_secret().is_empty() && !self.redirect_url.is_empty()
+    }
 }
 
 /// Verifies ID tokens with cached keys.

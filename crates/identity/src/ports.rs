@@ -151,3 +151,24 @@ pub trait GoogleVerifier: Send + Sync {
     /// The profile of a valid token.
     fn verify(&self, id_token: &str) -> Result<GoogleProfile, GoogleTokenError>;
 }
+
+/// Where to send the browser for Google's consent, and what to keep until it returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoogleRedirect {
+    /// Google's authorization URL with our client id, state and PKCE challenge.
+    pub url: String,
+    /// The anti-forgery state the callback must bring back.
+    pub state: String,
+    /// The PKCE verifier the code exchange needs.
+    pub pkce_verifier: String,
+}
+
+/// Google's OAuth redirect flow (authorization code with PKCE), the alternative to the
+/// ID-token button.
+#[cfg_attr(test, mockall::automock)]
+pub trait GoogleAuthorization: Send + Sync {
+    /// Starts the flow.
+    fn start(&self) -> Result<GoogleRedirect, GoogleTokenError>;
+    /// Exchanges the code Google returned for an ID token.
+    fn exchange(&self, code: &str, pkce_verifier: &str) -> Result<String, GoogleTokenError>;
+}

@@ -11,7 +11,7 @@ use actix_web::middleware::{Compress, DefaultHeaders};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
-use google_signin::GoogleIdTokenVerifier;
+use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
 use identity::{IdentityPorts, IdentityService};
@@ -86,6 +86,7 @@ pub fn identity_service(settings: &Settings, db: &Database) -> anyhow::Result<Ar
         tokens: Arc::new(JwtTokenSigner::new(&jwt_secret(settings)?)),
         messenger: Arc::new(Notifier::new(sms, email)),
         google: Arc::new(GoogleIdTokenVerifier::new(settings.google.clone())),
+        google_authorization: Arc::new(GoogleRedirectFlow::new(&settings.google)?),
         clock: Arc::new(SystemClock),
     });
     service.ensure_built_in_roles()?;
@@ -119,7 +120,8 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.server.host, settings.server.port))?;
         let port = listener.local_addr()?.port();
         let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
-        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)), google_client_id });
+        let google_redirect = settings.google.redirect_enabled();
+        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         let mut server = HttpServer::new(move || {
             App::new()

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { connectApi } from '../shared/api/client';
@@ -45,7 +45,9 @@ export function Root() {
       <ScrollManager />
       <SessionRefresher />
       <LoadingOverlay />
-      <Outlet />
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Root } from './Root';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -8,14 +9,20 @@ import { GuestOnly, RequireAuth, RequireStaff } from './guards';
 import { NotFound } from './NotFound';
 import { Home } from '../features/catalog/Home';
 import { Products } from '../features/catalog/Products';
-import { Login } from '../features/auth/Login';
-import { Register } from '../features/auth/Register';
-import { VerifyAccount } from '../features/auth/VerifyAccount';
-import { ForgetPassword } from '../features/auth/ForgetPassword';
-import { CheckOtp } from '../features/auth/CheckOtp';
-import { ResetPassword } from '../features/auth/ResetPassword';
-import { ClientSettings } from '../features/account/ClientSettings';
-import { DashboardOverview } from '../features/dashboard/overview/DashboardOverview';
+
+// Screens off the storefront load on demand, so a phone on a weak network downloads the
+// storefront first.
+const Login = lazy(() => import('../features/auth/Login').then((m) => ({ default: m.Login })));
+const Register = lazy(() => import('../features/auth/Register').then((m) => ({ default: m.Register })));
+const VerifyAccount = lazy(() => import('../features/auth/VerifyAccount').then((m) => ({ default: m.VerifyAccount })));
+const ForgetPassword = lazy(() => import('../features/auth/ForgetPassword').then((m) => ({ default: m.ForgetPassword })));
+const CheckOtp = lazy(() => import('../features/auth/CheckOtp').then((m) => ({ default: m.CheckOtp })));
+const GoogleCallback = lazy(() => import('../features/auth/GoogleCallback').then((m) => ({ default: m.GoogleCallback })));
+const ResetPassword = lazy(() => import('../features/auth/ResetPassword').then((m) => ({ default: m.ResetPassword })));
+const ClientSettings = lazy(() => import('../features/account/ClientSettings').then((m) => ({ default: m.ClientSettings })));
+const DashboardOverview = lazy(() =>
+  import('../features/dashboard/overview/DashboardOverview').then((m) => ({ default: m.DashboardOverview })),
+);
 
 /** The routes of the spec's screen tables; unknown paths show NotFound. */
 export const routes: RouteObject[] = [
@@ -41,6 +48,7 @@ export const routes: RouteObject[] = [
           { path: 'forget-password', element: <ForgetPassword /> },
           { path: 'check-otp', element: <CheckOtp /> },
           { path: 'reset-password', element: <ResetPassword /> },
+          { path: 'google', element: <GoogleCallback /> },
         ],
       },
       {

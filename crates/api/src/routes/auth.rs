@@ -1,6 +1,12 @@
 //! `auth/*`: accounts, sign-in, verification and password reset.
 
-use actix_web::web::{self, Data, Json};
+use actix_web::cookie::time::Duration;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::header::LOCATION;
+use actix_web::web::{self, Data, Json, Query};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::AppState;
 use crate::dto::{
@@ -18,6 +24,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/auth/login", web::post().to(login))
         .route("/auth/login/google", web::post().to(login_google))
         .route("/auth/providers", web::get().to(providers))
+        .route("/auth/google/redirect", web::get().to(google_redirect))
+        .route("/auth/google/callback", web::get().to(google_callback))
         .route("/auth/verify", web::post().to(verify))
         .route("/auth/verify/resend", web::post().to(resend))
         .route("/auth/me", web::get().to(me))
@@ -63,7 +71,74 @@ pub async fn login_google(state: Data<AppState>, Lang(locale): Lang, Body(form):
 /// Which sign-in providers the shop offers, for the login screen.
 #[utoipa::path(get, path = "/api/auth/providers", tag = "auth", responses((status = 200, body = ProvidersResponse)))]
 pub async fn providers(state: Data<AppState>) -> Json<ProvidersResponse> {
-    Json(ProvidersResponse { data: Providers { google_client_id: state.google_client_id.clone() } })
+    Json(ProvidersResponse { data: Providers { google_client_id: state.google_client_id.clone(), google_redirect: state.google_redirect } })
+}
+
+/// The cookie that keeps the redirect flow's state and PKCE verifier until Google returns.
+const GOOGLE_COOKIE: &str = "google_oauth";
+
+fn back_to_login() -> HttpResponse {
+    HttpResponse::Found().insert_header((LOCATION, "/auth/login?google=failed")).finish()
+}
+
+fn google_cookie(request: &HttpRequest, value: String, max_age: Duration) -> Cookie<'static> {
+    Cookie::build(GOOGLE_COOKIE, value)
+        .path("/api/auth/google")
+        .http_only(true)
+        .secure(request.connection_info().scheme() == "https")
+        .same_site(SameSite::Lax)
+        .max_age(max_age)
+        .finish()
+}
+
+/// Starts Google's redirect flow: to Google's consent screen, with state and PKCE.
+#[utoipa::path(get, path = "/api/auth/google/redirect", tag = "auth",
+    responses((status = 302, description = "To Google; back to `/auth/login?google=failed` when the flow is off")))]
+pub async fn google_redirect(state: Data<AppState>, request: HttpRequest) -> HttpResponse {
+    let identity = state.identity.clone();
+    match blocking(move || identity.start_google_redirect()).await {
+        Ok(redirect) => HttpResponse::Found()
+            .insert_header((LOCATION, redirect.url))
+            .cookie(google_cookie(&request, format!("{}.{}", redirect.state, redirect.pkce_verifier), Duration::minutes(10)))
+            .finish(),
+        Err(_) => back_to_login(),
+    }
+}
+
+/// What Google sends back to the callback.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct GoogleCallback {
+    /// The authorization code.
+    pub code: Option<String>,
+    /// The state given at the start.
+    pub state: Option<String>,
+}
+
+/// Finishes Google's redirect flow: the state must match the cookie; the code is exchanged
+/// and the user signed in, then sent to `/auth/google#token=…` for the frontend to keep.
+#[utoipa::path(get, path = "/api/auth/google/callback", tag = "auth", params(GoogleCallback),
+    responses((status = 302, description = "To `/auth/google#token=…`, or to `/auth/login?google=failed`")))]
+pub async fn google_callback(state: Data<AppState>, request: HttpRequest, query: Query<GoogleCallback>) -> HttpResponse {
+    let remembered = request.cookie(GOOGLE_COOKIE).map(|cookie| cookie.value().to_string());
+    let GoogleCallback { code, state: returned } = query.into_inner();
+    let (Some(code), Some(returned), Some(remembered)) = (code, returned, remembered) else {
+        return back_to_login();
+    };
+    let Some((expected, verifier)) = remembered.split_once('.') else {
+        return back_to_login();
+    };
+    if expected != returned {
+        return back_to_login();
+    }
+    let verifier = verifier.to_string();
+    let identity = state.identity.clone();
+    match blocking(move || identity.login_with_google_code(&code, &verifier)).await {
+        Ok(session) => HttpResponse::Found()
+            .insert_header((LOCATION, format!("/auth/google#token={}", session.token)))
+            .cookie(google_cookie(&request, String::new(), Duration::ZERO))
+            .finish(),
+        Err(_) => back_to_login(),
+    }
 }
 
 /// Verifies the account with the code sent to it.

@@ -20,7 +20,7 @@ use kernel::{Clock, Locale};
 use crate::error::IdentityError;
 use crate::otp::{self, NewOtpCode, OtpPurpose};
 use crate::password::PasswordHasher;
-use crate::ports::{AttemptLog, Destination, GoogleVerifier, OtpMessenger, OtpRepository, Session, SessionRepository, UserRepository};
+use crate::ports::{AttemptLog, Destination, GoogleAuthorization, GoogleVerifier, OtpMessenger, OtpRepository, Session, SessionRepository, UserRepository};
 use crate::throttle::Limit;
 use crate::token::{Claims, TokenKind, TokenSigner};
 use crate::user::User;
@@ -54,6 +54,8 @@ pub struct IdentityPorts {
     pub messenger: Arc<dyn OtpMessenger>,
     /// Google ID-token verification.
     pub google: Arc<dyn GoogleVerifier>,
+    /// Google's redirect flow.
+    pub google_authorization: Arc<dyn GoogleAuthorization>,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }

@@ -10,7 +10,7 @@ use super::*;
 use crate::otp::{Otp, OtpCode};
 use crate::password::MockPasswordHasher;
 use crate::ports::{
-    GoogleProfile, GoogleTokenError, MockAttemptLog, MockGoogleVerifier, MockOtpMessenger, MockOtpRepository, MockSessionRepository,
+    GoogleProfile, GoogleTokenError, MockAttemptLog, MockGoogleAuthorization, MockGoogleVerifier, MockOtpMessenger, MockOtpRepository, MockSessionRepository,
     MockUserRepository,
 };
 use crate::token::{MockTokenSigner, TokenKind};
@@ -34,6 +34,7 @@ struct Mocks {
     tokens: MockTokenSigner,
     messenger: MockOtpMessenger,
     google: MockGoogleVerifier,
+    google_authorization: MockGoogleAuthorization,
 }
 
 fn now() -> DateTime<Utc> {
@@ -78,6 +79,7 @@ impl Mocks {
             tokens: Arc::new(self.tokens),
             messenger: Arc::new(self.messenger),
             google: Arc::new(self.google),
+            google_authorization: Arc::new(self.google_authorization),
             clock: Arc::new(FixedClock(now())),
         })
     }
@@ -360,4 +362,18 @@ fn a_new_google_user_becomes_a_verified_customer() {
         .times(1)
         .returning(|_| Ok(User { verified: true, ..customer() }));
     assert!(m.service().login_with_google("t").is_ok());
+}
+
+#[test]
+fn the_redirect_flow_exchanges_the_code_and_signs_in_like_the_button() {
+    let mut m = Mocks::default().sessions_open();
+    m.google_authorization
+        .expect_exchange()
+        .with(eq("code-1"), eq("verifier-1"))
+        .returning(|_, _| Ok("id-token".into()));
+    m.google.expect_verify().with(eq("id-token")).returning(|_| {
+        Ok(GoogleProfile { subject: "g-2".into(), email: None, email_verified: false, name: None })
+    });
+    m.users.expect_find_by_google_subject().returning(|_| Ok(Some(User { verified: true, ..customer() })));
+    assert!(m.service().login_with_google_code("code-1", "verifier-1").is_ok());
 }

@@ -1,21 +1,10 @@
 //! Google sign-in against keys served on loopback: nothing reaches Google.
 
-use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use reqwest::StatusCode;
+use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
 use serde_json::{Value, json};
 
-use crate::helpers::{GOOGLE_CLIENT, google_keys, json_of, spawn_app};
-
-fn id_token(pem: &str, audience: &str, expires_in: i64, subject: &str) -> String {
-    let now = chrono::Utc::now().timestamp();
-    let claims = json!({
-        "iss": "https://accounts.google.com", "aud": audience, "sub": subject,
-        "email": format!("{subject}@gmail.com"), "email_verified": true, "name": "Mona Farmer",
-        "iat": now - 10, "exp": now + expires_in,
-    });
-    let mut header = Header::new(Algorithm::RS256);
-    header.kid = Some("test-key".into());
-    jsonwebtoken::encode(&header, &claims, &EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap()
-}
+use crate::helpers::{GOOGLE_CLIENT, google_keys, id_token, json_of, spawn_app};
 
 async fn google_login(app: &crate::helpers::TestApp, token: &str) -> (u16, Value) {
     let response = app.post("auth/login/google", json!({"token": token}), None).await;
@@ -50,4 +39,46 @@ async fn expired_wrongly_signed_and_wrong_audience_tokens_are_refused() {
         assert_eq!(status, 422, "{case}");
         assert_eq!(body["errors"]["token"][0], "Google sign-in could not be verified. Please try again.", "{case}");
     }
+}
+
+#[actix_web::test]
+async fn the_redirect_flow_checks_the_state_exchanges_the_code_with_pkce_and_signs_in() {
+    let app = spawn_app().await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let providers = json_of(app.get("auth/providers", None).await).await;
+    assert_eq!(providers["data"], json!({"google_client_id": GOOGLE_CLIENT, "google_redirect": true}));
+
+    let start = client.get(format!("{}/api/auth/google/redirect", app.address)).send().await.unwrap();
+    assert_eq!(start.status(), StatusCode::FOUND);
+    let location = start.headers()[LOCATION].to_str().unwrap().to_string();
+    assert!(location.starts_with("https://accounts.google.com/o/oauth2/v2/auth?"));
+    for part in [format!("client_id={GOOGLE_CLIENT}"), "code_challenge_method=S256".into(), "code_challenge=".into(), "scope=openid".into()] {
+        assert!(location.contains(&part), "{part} in {location}");
+    }
+    let state = location.split("state=").nth(1).unwrap().split('&').next().unwrap().to_string();
+    let cookie = start.headers()[SET_COOKIE].to_str().unwrap().split(';').next().unwrap().to_string();
+    assert!(cookie.starts_with(&format!("google_oauth={state}.")), "{cookie}");
+
+    let callback = |query: String, cookie: Option<String>| {
+        let mut request = client.get(format!("{}/api/auth/google/callback?{query}", app.address));
+        if let Some(cookie) = cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        request.send()
+    };
+    let failed = "/auth/login?google=failed";
+    let forged = callback(format!("code=good-code&state=forged"), Some(cookie.clone())).await.unwrap();
+    assert_eq!(forged.headers()[LOCATION], failed, "a state that is not ours");
+    let no_cookie = callback(format!("code=good-code&state={state}"), None).await.unwrap();
+    assert_eq!(no_cookie.headers()[LOCATION], failed, "no flow was started in this browser");
+    let bad_code = callback(format!("code=bad-code&state={state}"), Some(cookie.clone())).await.unwrap();
+    assert_eq!(bad_code.headers()[LOCATION], failed, "Google refused the code");
+
+    let signed_in = callback(format!("code=good-code&state={state}"), Some(cookie)).await.unwrap();
+    assert_eq!(signed_in.status(), StatusCode::FOUND);
+    let location = signed_in.headers()[LOCATION].to_str().unwrap();
+    let token = location.strip_prefix("/auth/google#token=").expect("the token travels in the fragment");
+    let me = json_of(app.get("auth/me", Some(token)).await).await;
+    assert_eq!(me["data"]["email"], "g-redirect@gmail.com");
+    assert_eq!(me["data"]["verified"], true);
 }

@@ -1,6 +1,6 @@
 //! Spawns the app on a fresh database per test and talks to it.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -59,6 +59,9 @@ pub async fn spawn_app() -> TestApp {
     settings.google.client_id = GOOGLE_CLIENT.into();
     settings.google.jwks_url = google_keys().jwks_url.clone();
     settings.google.issuers = vec!["https://accounts.google.com".into()];
+    settings.google.client_secret = SecretString::from("test-client-secret");
+    settings.google.token_url = google_keys().token_url.clone();
+    settings.google.redirect_url = "http://127.0.0.1/api/auth/google/callback".into();
     settings.messages.sms = "outbox".into();
     settings.messages.email = "outbox".into();
     settings.messages.outbox_path = String::new();
@@ -170,10 +173,29 @@ pub async fn json_of(response: Response) -> Value {
     response.json().await.expect("json body")
 }
 
+/// A Google ID token for our client, signed with `pem`, valid for an hour.
+pub fn signed_id_token(pem: &str, subject: &str) -> String {
+    id_token(pem, GOOGLE_CLIENT, 3600, subject)
+}
+
+/// A Google ID token with the given audience and lifetime (negative: expired).
+pub fn id_token(pem: &str, audience: &str, expires_in: i64, subject: &str) -> String {
+    let now = chrono::Utc::now().timestamp();
+    let claims = json!({
+        "iss": "https://accounts.google.com", "aud": audience, "sub": subject,
+        "email": format!("{subject}@gmail.com"), "email_verified": true, "name": "Mona Farmer",
+        "iat": now - 10, "exp": now + expires_in,
+    });
+    let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+    header.kid = Some("test-key".into());
+    jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap()
+}
+
 /// Keys for Google tokens: the key Google "publishes" on a loopback JWKS server, and a
 /// stranger's key with the same key id.
 pub struct GoogleKeys {
     pub jwks_url: String,
+    pub token_url: String,
     pub google_pem: String,
     pub stranger_pem: String,
 }
@@ -190,25 +212,49 @@ pub fn google_keys() -> &'static GoogleKeys {
             "e": URL_SAFE_NO_PAD.encode(google.e().to_bytes_be()),
         }]})
         .to_string();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind jwks");
-        let jwks_url = format!("http://{}/oauth2/v3/certs", listener.local_addr().expect("addr"));
+        let google_pem = google.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string();
+        let token_response = json!({
+            "access_token": "access", "token_type": "Bearer", "expires_in": 3600,
+            "id_token": signed_id_token(&google_pem, "g-redirect"),
+        })
+        .to_string();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind google");
+        let address = listener.local_addr().expect("addr");
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let mut reader = BufReader::new(stream);
+                let mut request_line = String::new();
+                let _ = reader.read_line(&mut request_line);
+                let mut length = 0;
                 let mut line = String::new();
                 while reader.read_line(&mut line).unwrap_or(0) > 2 {
+                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                        length = value.trim().parse().unwrap_or(0);
+                    }
                     line.clear();
                 }
+                let mut body = vec![0; length];
+                let _ = reader.read_exact(&mut body);
+                let body = String::from_utf8_lossy(&body);
+                // The token endpoint insists on the code and the PKCE verifier, as Google does.
+                let (status, payload) = if !request_line.starts_with("POST") {
+                    ("200 OK", jwks.clone())
+                } else if body.contains("code=good-code") && body.contains("code_verifier=") {
+                    ("200 OK", token_response.clone())
+                } else {
+                    ("400 Bad Request", r#"{"error":"invalid_grant"}"#.to_string())
+                };
                 let response = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{jwks}",
-                    jwks.len()
+                    "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{payload}",
+                    payload.len()
                 );
                 let _ = reader.get_mut().write_all(response.as_bytes());
             }
         });
         GoogleKeys {
-            jwks_url,
-            google_pem: google.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string(),
+            jwks_url: format!("http://{address}/oauth2/v3/certs"),
+            token_url: format!("http://{address}/token"),
+            google_pem,
             stranger_pem: stranger.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string(),
         }
     })

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
@@ -12,7 +13,9 @@ export function AuthLayout() {
           <Logo />
           <LanguageSwitch />
         </Group>
-        <Outlet />
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Paper>
     </main>
   );

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -15,7 +16,9 @@ export function ClientLayout() {
           <MantineNavLink component={NavLink} to="/account/settings" label={intl.formatMessage({ id: 'nav.settings' })} />
         </Stack>
         <main className={classes.main}>
+          <Suspense fallback={null}>
           <Outlet />
+        </Suspense>
         </main>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -15,7 +16,9 @@ export function DashboardLayout() {
           <MantineNavLink component={NavLink} to="/dashboard/overview" label={intl.formatMessage({ id: 'dashboard.nav.overview' })} />
         </Stack>
         <main className={classes.main}>
+          <Suspense fallback={null}>
           <Outlet />
+        </Suspense>
         </main>
       </div>
     </>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { Button } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { session } from '../../shared/session/session';
@@ -36,15 +38,17 @@ function loadGoogleScript(): Promise<GoogleIdentity> {
   });
 }
 
-/** Google's sign-in button, shown only when the shop has a Google client id: the library
- * is loaded from Google then, and never otherwise. */
+/** Google sign-in. With the redirect flow configured it is a plain link (no third-party
+ * script to download); otherwise Google's own button, whose library is loaded from Google
+ * only when the shop has a client id. */
 export function GoogleButton() {
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { language } = useLanguage();
   const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: authApi.providers, staleTime: Infinity });
   const googleLogin = useMutation({ mutationFn: authApi.loginWithGoogle });
-  const clientId = providers.data?.data.google_client_id;
+  const redirect = providers.data?.data.google_redirect ?? false;
+  const clientId = redirect ? null : providers.data?.data.google_client_id;
 
   useEffect(() => {
     const parent = container.current;
@@ -68,6 +72,13 @@ export function GoogleButton() {
       .catch((error: unknown) => console.warn(error));
   }, [clientId, language, googleLogin, navigate]);
 
+  if (redirect) {
+    return (
+      <Button component="a" href="/api/auth/google/redirect" variant="default" data-testid="google-redirect">
+        <FormattedMessage id="auth.google.continue" />
+      </Button>
+    );
+  }
   if (!clientId) return null;
   return <div ref={container} style={{ display: 'flex', justifyContent: 'center' }} />;
 }

@@ -2,7 +2,8 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
@@ -15,6 +16,11 @@ export function Login() {
   const intl = useIntl();
   const navigate = useNavigate();
   const login = useMutation({ mutationFn: authApi.login });
+  const [params] = useSearchParams();
+  const googleFailed = params.get('google') === 'failed';
+  useEffect(() => {
+    if (googleFailed) toast('error', intl.formatMessage({ id: 'auth.google.failed' }));
+  }, [googleFailed, intl]);
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
