@@ -49,7 +49,7 @@ export function Register() {
       <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} autoComplete="name" name="name" {...form.getInputProps('name')} />
       <TextInput
         label={intl.formatMessage({ id: 'auth.fields.phone' })}
-        placeholder="01XXXXXXXXX"
+        placeholder={intl.formatMessage({ id: 'auth.fields.phone_hint' })}
         type="tel"
         dir="ltr"
         inputMode="tel"
