@@ -114,8 +114,12 @@ test("Google's redirect flow lands signed in and drops the token from the addres
   assert.equal(await page.evaluate(() => localStorage.getItem('token')), answer.data.token);
   assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('userData'))).email, 'customer@mahsoul.test');
 
-  await page.goto(`${BASE}/auth/google#token=not-a-token`);
-  await page.waitForURL('**/auth/login?google=failed');
-  await page.getByText('تعذر تسجيل الدخول عبر جوجل. يرجى المحاولة مرة أخرى.').first().waitFor();
   await page.context().close();
+
+  const stranger = await pageIn(browser, 'ar');
+  await stranger.goto(`${BASE}/auth/google#token=not-a-token`);
+  await stranger.waitForURL('**/auth/login?google=failed');
+  await stranger.getByText('تعذر تسجيل الدخول عبر جوجل. يرجى المحاولة مرة أخرى.').first().waitFor();
+  assert.equal(await stranger.evaluate(() => localStorage.getItem('token')), null);
+  await stranger.context().close();
 });

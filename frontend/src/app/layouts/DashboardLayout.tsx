@@ -1,26 +1,8 @@
-import { Suspense } from 'react';
-import { NavLink as MantineNavLink, Stack } from '@mantine/core';
-import { useIntl } from 'react-intl';
-import { NavLink, Outlet } from 'react-router-dom';
-import { Header } from '../../shared/ui/Header';
-import classes from './SideLayout.module.css';
+import { SideLayout } from './SideLayout';
+
+const LINKS = [{ to: '/dashboard/overview', label: 'dashboard.nav.overview' }];
 
 /** The staff dashboard: a side menu and the page. */
 export function DashboardLayout() {
-  const intl = useIntl();
-  return (
-    <>
-      <Header />
-      <div className={`page ${classes.layout}`}>
-        <Stack component="nav" gap={4} className={classes.side}>
-          <MantineNavLink component={NavLink} to="/dashboard/overview" label={intl.formatMessage({ id: 'dashboard.nav.overview' })} />
-        </Stack>
-        <main className={classes.main}>
-          <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
-        </main>
-      </div>
-    </>
-  );
+  return <SideLayout links={LINKS} />;
 }

@@ -8,6 +8,7 @@ import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../auth/forms';
 import { accountApi, type ProfileForm } from './api';
+import { NewPasswordFields, newPasswordRules } from '../auth/NewPasswordFields';
 
 function ProfileCard() {
   const intl = useIntl();
@@ -71,13 +72,7 @@ function PasswordCard() {
   const form = useForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
     validate: {
-      password: required(intl.formatMessage({ id: 'validation.password_required' })),
-      password_confirmation: (value, values) =>
-        !value
-          ? intl.formatMessage({ id: 'validation.confirmation_required' })
-          : value !== values.password
-            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
-            : null,
+      ...newPasswordRules(intl),
     },
   });
 
@@ -99,14 +94,7 @@ function PasswordCard() {
           <FormattedMessage id="account.password.title" />
         </Title>
         <PasswordInput label={intl.formatMessage({ id: 'account.password.current' })} autoComplete="current-password" name="current_password" {...form.getInputProps('current_password')} />
-        <PasswordInput
-          label={intl.formatMessage({ id: 'auth.fields.new_password' })}
-          description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
-          autoComplete="new-password"
-          name="password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })} autoComplete="new-password" name="password_confirmation" {...form.getInputProps('password_confirmation')} />
+        <NewPasswordFields form={form} label="auth.fields.new_password" />
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
           <FormattedMessage id="account.password.save" />
         </Button>

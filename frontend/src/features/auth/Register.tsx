@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
 import { required, showServerErrors } from './forms';
 
 /** Open a customer account; the verification code goes to the phone (and the e-mail). */
@@ -19,13 +20,7 @@ export function Register() {
     validate: {
       name: required(intl.formatMessage({ id: 'validation.name_required' })),
       phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
-      password: required(intl.formatMessage({ id: 'validation.password_required' })),
-      password_confirmation: (value, values) =>
-        !value
-          ? intl.formatMessage({ id: 'validation.confirmation_required' })
-          : value !== values.password
-            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
-            : null,
+      ...newPasswordRules(intl),
     },
   });
 
@@ -65,19 +60,7 @@ export function Register() {
         name="email"
         {...form.getInputProps('email')}
       />
-      <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.password' })}
-        description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
-        autoComplete="new-password"
-        name="password"
-        {...form.getInputProps('password')}
-      />
-      <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })}
-        autoComplete="new-password"
-        name="password_confirmation"
-        {...form.getInputProps('password_confirmation')}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" loading={register.isPending}>
         <FormattedMessage id="auth.register.submit" />
       </Button>

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
-import { required, showServerErrors } from './forms';
+import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
+import { showServerErrors } from './forms';
 
 /** Choose a new password with the temporary token; this signs the user in. */
 export function ResetPassword() {
@@ -21,13 +22,7 @@ export function ResetPassword() {
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: {
-      password: required(intl.formatMessage({ id: 'validation.password_required' })),
-      password_confirmation: (value, values) =>
-        !value
-          ? intl.formatMessage({ id: 'validation.confirmation_required' })
-          : value !== values.password
-            ? intl.formatMessage({ id: 'validation.confirmation_mismatch' })
-            : null,
+      ...newPasswordRules(intl),
     },
   });
 
@@ -52,19 +47,7 @@ export function ResetPassword() {
       <Title order={2}>
         <FormattedMessage id="auth.reset.title" />
       </Title>
-      <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.new_password' })}
-        description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
-        autoComplete="new-password"
-        name="password"
-        {...form.getInputProps('password')}
-      />
-      <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })}
-        autoComplete="new-password"
-        name="password_confirmation"
-        {...form.getInputProps('password_confirmation')}
-      />
+      <NewPasswordFields form={form} label="auth.fields.new_password" />
       <Button type="submit" loading={reset.isPending}>
         <FormattedMessage id="auth.reset.submit" />
       </Button>
