@@ -8,6 +8,17 @@ use utoipa::ToSchema;
 
 /// The longest name accepted.
 const NAME_MAX: usize = 120;
+/// The longest e-mail or phone typed as a username (no address is longer).
+const USERNAME_MAX: usize = 254;
+
+/// A required username of a sane length.
+fn username(errors: &mut FieldErrors, value: Option<String>) -> String {
+    let username = required(errors, "username", value).unwrap_or_default();
+    if username.chars().count() > USERNAME_MAX {
+        errors.add("username", "too_long");
+    }
+    username
+}
 
 /// A user as the API shows them.
 #[derive(Debug, Serialize, ToSchema)]
@@ -253,7 +264,7 @@ impl LoginRequest {
     /// Username and password, both present.
     pub fn into_domain(self) -> Result<(String, String), FieldErrors> {
         let mut errors = FieldErrors::new();
-        let username = required(&mut errors, "username", self.username).unwrap_or_default();
+        let username = username(&mut errors, self.username);
         let password = required_secret(&mut errors, "password", self.password);
         errors.into_result().map(|()| (username, password))
     }
@@ -324,7 +335,7 @@ impl ForgetPasswordRequest {
     /// The username, present.
     pub fn into_domain(self) -> Result<String, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let username = required(&mut errors, "username", self.username).unwrap_or_default();
+        let username = username(&mut errors, self.username);
         errors.into_result().map(|()| username)
     }
 }
@@ -342,7 +353,7 @@ impl CheckOtpRequest {
     /// Username and code, present and well formed.
     pub fn into_domain(self) -> Result<(String, identity::otp::OtpCode), FieldErrors> {
         let mut errors = FieldErrors::new();
-        let username = required(&mut errors, "username", self.username);
+        let username = Some(username(&mut errors, self.username)).filter(|u| !u.is_empty());
         let code = code(&mut errors, self.code);
         match (username, code) {
             (Some(username), Some(code)) if errors.is_empty() => Ok((username, code)),

@@ -88,3 +88,14 @@ async fn an_overlong_name_is_refused() {
         .await;
     assert_eq!(json_of(response).await["errors"]["name"][0], "This field is too long.");
 }
+
+#[actix_web::test]
+async fn an_overlong_username_is_refused_before_anything_is_stored() {
+    let app = spawn_app().await;
+    let long = "1".repeat(10_000);
+    for path in ["auth/login", "auth/forget-password"] {
+        let response = app.post(path, json!({"username": long, "password": PASSWORD}), None).await;
+        assert_eq!(response.status(), 422, "{path}");
+        assert_eq!(json_of(response).await["errors"]["username"][0], "This field is too long.", "{path}");
+    }
+}
