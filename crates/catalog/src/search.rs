@@ -1,0 +1,230 @@
+//! Search that works for Arabic users: the same results whatever the alef or hamza form,
+//! ى or ي, ة or ه, with or without tashkeel and tatweel, Arabic-Indic or Latin digits, with
+//! or without the article ال, and with one typo in longer words. English is folded the same
+//! way (case, plural s), and both languages are searched at once.
+
+use kernel::digits::to_latin_digits;
+
+/// Folds text to its search form: Latin digits, lower case, one alef, ي for ى, ه for ة, و
+/// and ي for their hamza seats, no tashkeel or tatweel, punctuation as spaces, single spaces.
+pub fn normalize(text: &str) -> String {
+    let mut folded = String::with_capacity(text.len());
+    for c in to_latin_digits(text).chars().flat_map(char::to_lowercase) {
+        match c {
+            // Tashkeel, Quranic marks and the tatweel carry no meaning for search.
+            '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{06D6}'..='\u{06ED}' | '\u{0640}' => {}
+            'أ' | 'إ' | 'آ' | 'ٱ' => folded.push('ا'),
+            'ى' => folded.push('ي'),
+            'ة' => folded.push('ه'),
+            'ؤ' => folded.push('و'),
+            'ئ' => folded.push('ي'),
+            c if c.is_alphanumeric() => folded.push(c),
+            _ => {
+                if !folded.ends_with(' ') {
+                    folded.push(' ');
+                }
+            }
+        }
+    }
+    folded.trim().to_string()
+}
+
+/// Prefixes that join the article to a word: ال and its forms after و ب ف ك ل.
+const ARTICLES: [&str; 6] = ["وال", "بال", "فال", "كال", "لل", "ال"];
+
+/// The search form of one word: the article dropped from Arabic words long enough to keep a
+/// stem of two letters, a plural `s` dropped from English words of four letters or more.
+fn stem(word: &str) -> String {
+    for article in ARTICLES {
+        if let Some(rest) = word.strip_prefix(article)
+            && rest.chars().count() >= 2
+        {
+            return rest.to_string();
+        }
+    }
+    if word.is_ascii() && word.len() >= 4 && word.ends_with('s') && !word.ends_with("ss") {
+        return word[..word.len() - 1].to_string();
+    }
+    word.to_string()
+}
+
+/// The search terms of a text, in order.
+pub fn terms(text: &str) -> Vec<String> {
+    normalize(text).split(' ').filter(|w| !w.is_empty()).map(stem).collect()
+}
+
+/// How well one query term matches one term of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TermMatch {
+    /// One letter off (a typo), allowed in terms of four letters or more.
+    Typo,
+    /// The text's term starts with the query term (the user is still typing).
+    Prefix,
+    /// The same term.
+    Exact,
+}
+
+/// Whether `text_term` matches `query_term`, and how well.
+pub fn match_term(query_term: &str, text_term: &str) -> Option<TermMatch> {
+    if query_term == text_term {
+        return Some(TermMatch::Exact);
+    }
+    let query_length = query_term.chars().count();
+    if query_length >= 2 && text_term.starts_with(query_term) {
+        return Some(TermMatch::Prefix);
+    }
+    (query_length >= 4 && within_one_edit(query_term, text_term)).then_some(TermMatch::Typo)
+}
+
+/// Whether two words differ by at most one insertion, deletion, substitution or swap of
+/// neighbouring letters.
+fn within_one_edit(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (rest_a, rest_b) = (&a[prefix..], &b[prefix..]);
+    match rest_a.len().cmp(&rest_b.len()) {
+        std::cmp::Ordering::Equal => {
+            rest_a.is_empty()
+                || rest_a[1..] == rest_b[1..]
+                || (rest_a.len() >= 2 && rest_a[0] == rest_b[1] && rest_a[1] == rest_b[0] && rest_a[2..] == rest_b[2..])
+        }
+        std::cmp::Ordering::Greater => rest_a[1..] == *rest_b,
+        std::cmp::Ordering::Less => *rest_a == rest_b[1..],
+    }
+}
+
+/// A text to search, in fields of different weight (a product's names weigh more than its
+/// description).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SearchDocument {
+    fields: Vec<(u32, Vec<String>)>,
+}
+
+impl SearchDocument {
+    /// An empty document.
+    pub fn new() -> SearchDocument {
+        SearchDocument::default()
+    }
+
+    /// Adds a field's text with its weight.
+    pub fn field(mut self, weight: u32, text: &str) -> SearchDocument {
+        self.fields.push((weight, terms(text)));
+        self
+    }
+
+    /// The relevance of the document to a query: `None` unless every query term matches
+    /// somewhere; higher is better (exact over prefix over typo, heavier fields first).
+    pub fn score(&self, query: &[String]) -> Option<u32> {
+        if query.is_empty() {
+            return Some(0);
+        }
+        let mut total = 0;
+        for query_term in query {
+            let best = self
+                .fields
+                .iter()
+                .flat_map(|(weight, field)| {
+                    field.iter().filter_map(move |term| {
+                        match_term(query_term, term).map(|quality| {
+                            let points = match quality {
+                                TermMatch::Exact => 4,
+                                TermMatch::Prefix => 2,
+                                TermMatch::Typo => 1,
+                            };
+                            weight * points
+                        })
+                    })
+                })
+                .max()?;
+            total += best;
+        }
+        Some(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fertiliser() -> SearchDocument {
+        SearchDocument::new().field(3, "أسمدة عضوية طبيعية").field(3, "Organic Fertilisers").field(1, "سماد عضوي للتربة الرملية")
+    }
+
+    fn finds(query: &str) -> bool {
+        fertiliser().score(&terms(query)).is_some()
+    }
+
+    #[test]
+    fn alef_and_hamza_forms_are_one_letter() {
+        assert_eq!(normalize("أإآٱا"), "ااااا");
+        assert!(finds("اسمدة") && finds("إسمدة") && finds("آسمدة"));
+    }
+
+    #[test]
+    fn ya_and_alef_maqsura_and_ta_marbuta_and_ha_match() {
+        assert_eq!(normalize("مستشفى"), normalize("مستشفي"));
+        assert_eq!(normalize("عضوية"), normalize("عضويه"));
+        assert!(finds("اسمده"), "the search typed as اسمده finds أسمدة");
+    }
+
+    #[test]
+    fn tashkeel_and_tatweel_are_ignored() {
+        assert_eq!(normalize("أَسْمِدَة"), "اسمده");
+        assert_eq!(normalize("أســـمدة"), "اسمده");
+        assert!(finds("أَسْمِدَةٌ") && finds("اســمدة"));
+    }
+
+    #[test]
+    fn arabic_indic_and_latin_digits_are_the_same() {
+        assert_eq!(normalize("NPK ٢٠-٢٠-٢٠"), "npk 20 20 20");
+        let document = SearchDocument::new().field(1, "سماد NPK 20-20-20");
+        assert!(document.score(&terms("٢٠")).is_some());
+    }
+
+    #[test]
+    fn the_article_is_optional() {
+        assert_eq!(terms("الأسمدة والبذور للتربة"), vec!["اسمده", "بذور", "تربه"]);
+        assert!(finds("الاسمدة") && finds("العضوية"));
+        assert_eq!(terms("ال"), vec!["ال"], "a bare article stays");
+        assert_eq!(terms("الم"), vec!["الم"], "too short to be article and stem");
+    }
+
+    #[test]
+    fn one_typo_is_forgiven_in_longer_words_only() {
+        assert!(finds("اسمدت"), "a substitution");
+        assert!(finds("organc"), "a deletion");
+        assert!(finds("orgaanic"), "an insertion");
+        assert!(finds("fertilsiers"), "a swap");
+        assert!(!finds("اسمتت"), "two typos");
+        assert!(within_one_edit("abc", "abd"));
+        assert_eq!(match_term("abc", "abd"), None, "short words need the exact letters");
+        assert_eq!(match_term("بذر", "بذو"), None);
+    }
+
+    #[test]
+    fn english_is_folded_too_and_both_languages_search_at_once() {
+        assert!(finds("ORGANIC fertiliser"));
+        assert!(finds("organic اسمده"));
+        assert!(finds("fert"), "a prefix while typing");
+        assert!(!finds("pesticide"));
+    }
+
+    #[test]
+    fn every_query_term_must_match() {
+        assert!(!finds("اسمدة كيماوية"));
+    }
+
+    #[test]
+    fn exact_matches_rank_above_prefixes_and_typos_and_names_above_descriptions() {
+        let exact = fertiliser().score(&terms("عضوية")).unwrap_or_default();
+        let prefix = fertiliser().score(&terms("عضو")).unwrap_or_default();
+        let typo = fertiliser().score(&terms("عضوبة")).unwrap_or_default();
+        assert!(exact > prefix && prefix > typo, "{exact} {prefix} {typo}");
+        let in_description = fertiliser().score(&terms("رملية")).unwrap_or_default();
+        assert!(exact > in_description);
+    }
+}
