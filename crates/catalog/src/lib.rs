@@ -1,4 +1,7 @@
-//! The catalogue: what the shop sells and how customers find it. This first part holds the
-//! search text rules; products, categories and offers build on them.
+//! The catalogue: what the shop sells and how customers find it — products, their prices
+//! under offers, readable slugs, and search that understands Arabic.
 
+pub mod offer;
+pub mod pricing;
 pub mod search;
+pub mod slug;

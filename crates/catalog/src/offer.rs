@@ -1,0 +1,101 @@
+//! Offers: a time-boxed percentage off some products or a whole category.
+
+use chrono::{DateTime, Utc};
+
+/// What an offer covers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OfferTarget {
+    /// These products.
+    Products(Vec<i64>),
+    /// Every product of this category.
+    Category(i64),
+}
+
+/// An offer as staff set it up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Database id.
+    pub id: i64,
+    /// Percentage off, 1 to 90.
+    pub percentage: u8,
+    /// What it covers.
+    pub target: OfferTarget,
+    /// When it starts.
+    pub starts_at: DateTime<Utc>,
+    /// When it ends.
+    pub ends_at: DateTime<Utc>,
+    /// Whether staff switched it on.
+    pub active: bool,
+}
+
+/// The status staff see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferStatus {
+    /// Switched on and running now.
+    Active,
+    /// Switched off, or not started yet.
+    Inactive,
+    /// Past its end.
+    Expired,
+}
+
+impl Offer {
+    /// The offer's status at `now`.
+    pub fn status(&self, now: DateTime<Utc>) -> OfferStatus {
+        if now >= self.ends_at {
+            OfferStatus::Expired
+        } else if self.active && now >= self.starts_at {
+            OfferStatus::Active
+        } else {
+            OfferStatus::Inactive
+        }
+    }
+
+    /// Whether the offer lowers this product's price at `now`.
+    pub fn applies_to(&self, product_id: i64, category_id: Option<i64>, now: DateTime<Utc>) -> bool {
+        self.status(now) == OfferStatus::Active
+            && match &self.target {
+                OfferTarget::Products(ids) => ids.contains(&product_id),
+                OfferTarget::Category(category) => Some(*category) == category_id,
+            }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration;
+
+    fn offer(active: bool, starts_in: i64, ends_in: i64, target: OfferTarget) -> Offer {
+        let now = Utc::now();
+        Offer {
+            id: 1,
+            percentage: 20,
+            target,
+            starts_at: now + Duration::days(starts_in),
+            ends_at: now + Duration::days(ends_in),
+            active,
+        }
+    }
+
+    #[test]
+    fn an_offer_is_active_only_while_switched_on_and_running() {
+        let now = Utc::now();
+        assert_eq!(offer(true, -1, 1, OfferTarget::Category(1)).status(now), OfferStatus::Active);
+        assert_eq!(offer(false, -1, 1, OfferTarget::Category(1)).status(now), OfferStatus::Inactive);
+        assert_eq!(offer(true, 1, 2, OfferTarget::Category(1)).status(now), OfferStatus::Inactive, "not started");
+        assert_eq!(offer(true, -2, -1, OfferTarget::Category(1)).status(now), OfferStatus::Expired);
+    }
+
+    #[test]
+    fn an_offer_covers_its_products_or_its_category() {
+        let now = Utc::now();
+        let products = offer(true, -1, 1, OfferTarget::Products(vec![3, 4]));
+        assert!(products.applies_to(3, None, now));
+        assert!(!products.applies_to(5, Some(1), now));
+        let category = offer(true, -1, 1, OfferTarget::Category(7));
+        assert!(category.applies_to(99, Some(7), now));
+        assert!(!category.applies_to(99, Some(8), now));
+        assert!(!offer(false, -1, 1, OfferTarget::Category(7)).applies_to(99, Some(7), now));
+    }
+}

@@ -1,0 +1,80 @@
+//! A product's price as customers see it: its own discount or the best running offer,
+//! whichever takes more off.
+
+use chrono::{DateTime, Utc};
+use kernel::Money;
+
+use crate::offer::Offer;
+
+/// The price shown for a product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShownPrice {
+    /// The list price.
+    pub price: Money,
+    /// The price after the best discount (equal to `price` without one).
+    pub sale_price: Money,
+    /// The percentage taken off, 0 when none.
+    pub discount: u8,
+    /// Whether a running offer gives the discount.
+    pub has_offer: bool,
+}
+
+/// Takes `percent` off, rounding to the nearest piastre.
+pub fn percent_off(price: Money, percent: u8) -> Money {
+    let kept = i64::from(100 - percent.min(100));
+    Money::from_piastres((price.piastres() * kept + 50) / 100)
+}
+
+/// The shown price of a product with list `price` and its own `discount` (percent), under
+/// the offers running at `now`.
+pub fn shown_price(
+    product_id: i64,
+    category_id: Option<i64>,
+    price: Money,
+    discount: u8,
+    offers: &[Offer],
+    now: DateTime<Utc>,
+) -> ShownPrice {
+    let best_offer = offers
+        .iter()
+        .filter(|offer| offer.applies_to(product_id, category_id, now))
+        .map(|offer| offer.percentage)
+        .max()
+        .unwrap_or(0);
+    let discount = discount.max(best_offer).min(100);
+    ShownPrice { price, sale_price: percent_off(price, discount), discount, has_offer: best_offer > 0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::offer::OfferTarget;
+    use chrono::Duration;
+
+    fn running(percentage: u8, target: OfferTarget) -> Offer {
+        let now = Utc::now();
+        Offer { id: 1, percentage, target, starts_at: now - Duration::days(1), ends_at: now + Duration::days(1), active: true }
+    }
+
+    #[test]
+    fn percentages_round_to_the_nearest_piastre() {
+        assert_eq!(percent_off(Money::from_piastres(15050), 10), Money::from_piastres(13545));
+        assert_eq!(percent_off(Money::from_piastres(999), 15), Money::from_piastres(849));
+        assert_eq!(percent_off(Money::from_pounds(100), 0), Money::from_pounds(100));
+        assert_eq!(percent_off(Money::from_pounds(100), 100), Money::ZERO);
+    }
+
+    #[test]
+    fn the_best_of_the_own_discount_and_the_running_offers_applies() {
+        let now = Utc::now();
+        let offers = [running(20, OfferTarget::Category(2)), running(30, OfferTarget::Products(vec![9]))];
+        let by_category = shown_price(1, Some(2), Money::from_pounds(200), 10, &offers, now);
+        assert_eq!((by_category.sale_price, by_category.discount, by_category.has_offer), (Money::from_pounds(160), 20, true));
+        let by_product = shown_price(9, Some(2), Money::from_pounds(200), 10, &offers, now);
+        assert_eq!(by_product.sale_price, Money::from_pounds(140));
+        let own_wins = shown_price(1, Some(2), Money::from_pounds(200), 25, &offers, now);
+        assert_eq!((own_wins.sale_price, own_wins.has_offer), (Money::from_pounds(150), true));
+        let plain = shown_price(5, Some(3), Money::from_pounds(200), 0, &offers, now);
+        assert_eq!((plain.sale_price, plain.discount, plain.has_offer), (Money::from_pounds(200), 0, false));
+    }
+}
