@@ -60,9 +60,9 @@ test-frontend: frontend-deps
 test-e2e: frontend-build
 	cargo test --workspace --no-run
 	cd frontend && node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"
-	@if scripts/postgres-available "$(PG_URL)"; then \
+	@if scripts/postgres-available "$(PG_URL)" && command -v psql >/dev/null; then \
 		cd frontend && E2E_DATABASE_URL="$(PG_URL)" node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"; \
-	else echo "PostgreSQL not reachable: the browser tests ran on SQLite only."; fi
+	else echo "PostgreSQL (or psql) not available: the browser tests ran on SQLite only."; fi
 
 clean:
 	cargo clean
