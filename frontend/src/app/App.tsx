@@ -1,4 +1,32 @@
-import '@mantine/core/styles.css';
+// Only the styles of the components the shop uses, not all of Mantine's: less CSS to
+// download on a weak network. Add a component's file when a screen starts using it.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
 import '../shared/ui/global.css';
 import { MantineProvider, createTheme } from '@mantine/core';
