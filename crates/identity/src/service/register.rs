@@ -60,7 +60,11 @@ impl IdentityService {
 
         let mut destinations = vec![Destination::Sms(form.phone)];
         destinations.extend(form.email.map(Destination::Email));
-        self.send_code(&user, OtpPurpose::Verify, &destinations, locale)?;
+        // The account exists now: a gateway failure must not hide that from the user, who
+        // can ask for the code again once signed in.
+        if let Err(error) = self.send_code(&user, OtpPurpose::Verify, &destinations, locale) {
+            tracing::warn!(?error, user = user.id.0, "the verification code could not be sent");
+        }
         self.record_attempt(&verification_key(&user))?;
         self.sign_in(user)
     }

@@ -377,3 +377,16 @@ fn the_redirect_flow_exchanges_the_code_and_signs_in_like_the_button() {
     m.users.expect_find_by_google_subject().returning(|_| Ok(Some(User { verified: true, ..customer() })));
     assert!(m.service().login_with_google_code("code-1", "verifier-1").is_ok());
 }
+
+#[test]
+fn a_failing_sms_gateway_does_not_lose_the_new_account() {
+    let mut m = Mocks::default().no_attempts_yet().sessions_open();
+    m.users.expect_find_by_phone().returning(|_| Ok(None));
+    m.users.expect_find_by_email().returning(|_| Ok(None));
+    m.hasher.expect_hash().returning(|_| Ok("hash".into()));
+    m.users.expect_create().returning(|_| Ok(customer()));
+    m.otps.expect_replace().returning(|_, _| Ok(()));
+    m.messenger.expect_send_code().returning(|_, _, _, _| Err(anyhow::anyhow!("gateway down")));
+    let session = m.service().register(registration("Harvest2026"), Locale::Ar);
+    assert_eq!(session.map(|s| s.user.id).ok(), Some(UserId(7)), "signed in; the code can be sent again");
+}
