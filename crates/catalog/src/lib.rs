@@ -1,7 +1,13 @@
-//! The catalogue: what the shop sells and how customers find it — products, their prices
-//! under offers, readable slugs, and search that understands Arabic.
+//! The catalogue: what the shop sells and how customers find it — categories, products,
+//! their prices under offers, readable slugs, and search that understands Arabic.
 
 pub mod offer;
+pub mod ports;
 pub mod pricing;
+pub mod product;
 pub mod search;
+pub mod service;
 pub mod slug;
+
+pub use product::{Category, Product, WeightUnit};
+pub use service::{CatalogError, CatalogService, CategoryRef, Home, ProductCard, ProductQuery, Sort};

@@ -90,6 +90,83 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    categories (id) {
+        id -> BigInt,
+        slug -> Text,
+        name_ar -> Text,
+        name_en -> Text,
+        image -> Nullable<Text>,
+        sort_order -> Integer,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> BigInt,
+        slug -> Text,
+        name_ar -> Text,
+        name_en -> Text,
+        description_ar -> Text,
+        description_en -> Text,
+        price -> BigInt,
+        discount -> Integer,
+        expires_at -> Nullable<Date>,
+        weight_grams -> BigInt,
+        weight_unit -> Text,
+        quantity -> BigInt,
+        featured -> Bool,
+        is_package -> Bool,
+        pieces_per_package -> Nullable<Integer>,
+        category_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    product_images (id) {
+        id -> BigInt,
+        product_id -> BigInt,
+        path -> Text,
+        sort_order -> Integer,
+    }
+}
+
+diesel::table! {
+    offers (id) {
+        id -> BigInt,
+        title_ar -> Text,
+        title_en -> Text,
+        banner_image -> Nullable<Text>,
+        percentage -> Integer,
+        category_id -> Nullable<BigInt>,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        active -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    offer_products (offer_id, product_id) {
+        offer_id -> BigInt,
+        product_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    catalogue_version (id) {
+        id -> Integer,
+        version -> BigInt,
+    }
+}
+
+diesel::joinable!(products -> categories (category_id));
+diesel::joinable!(product_images -> products (product_id));
+diesel::joinable!(offer_products -> offers (offer_id));
+diesel::joinable!(offer_products -> products (product_id));
 diesel::joinable!(users -> access_roles (access_role_id));
 diesel::joinable!(role_permissions -> access_roles (role_id));
 diesel::joinable!(sessions -> users (user_id));
@@ -105,4 +182,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     otps,
     auth_attempts,
     points_ledger,
+    categories,
+    products,
+    product_images,
+    offers,
+    offer_products,
+    catalogue_version,
 );

@@ -1,0 +1,97 @@
+//! Categories and products as the catalogue holds them.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{Money, Weight};
+
+/// A category of products (seeds, soil, fertilisers, pesticides, packages…).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Category {
+    /// Database id.
+    pub id: i64,
+    /// Readable address.
+    pub slug: String,
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Image path, if any.
+    pub image: Option<String>,
+    /// Position in lists.
+    pub sort_order: i32,
+}
+
+/// How a product's weight is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeightUnit {
+    /// Kilograms.
+    Kg,
+    /// Grams.
+    G,
+}
+
+impl WeightUnit {
+    /// `kg` or `g`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WeightUnit::Kg => "kg",
+            WeightUnit::G => "g",
+        }
+    }
+
+    /// Reads `kg` or `g`.
+    pub fn parse(value: &str) -> Option<WeightUnit> {
+        match value {
+            "kg" => Some(WeightUnit::Kg),
+            "g" => Some(WeightUnit::G),
+            _ => None,
+        }
+    }
+}
+
+/// A product on sale.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Product {
+    /// Database id.
+    pub id: i64,
+    /// Readable address.
+    pub slug: String,
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Arabic description.
+    pub description_ar: String,
+    /// English description.
+    pub description_en: String,
+    /// List price.
+    pub price: Money,
+    /// The product's own discount, percent.
+    pub discount: u8,
+    /// Expiry date of the stock on sale.
+    pub expires_at: Option<NaiveDate>,
+    /// Shipping weight.
+    pub weight: Weight,
+    /// How the weight is shown.
+    pub weight_unit: WeightUnit,
+    /// Units in stock.
+    pub quantity: i64,
+    /// Shown among the featured products.
+    pub featured: bool,
+    /// Sold as a package of pieces.
+    pub is_package: bool,
+    /// Pieces in a package.
+    pub pieces_per_package: Option<i32>,
+    /// Its category.
+    pub category_id: Option<i64>,
+    /// Image paths, first one first.
+    pub images: Vec<String>,
+    /// When it was added.
+    pub created_at: DateTime<Utc>,
+}
+
+impl Product {
+    /// Whether any unit is left.
+    pub fn in_stock(&self) -> bool {
+        self.quantity > 0
+    }
+}

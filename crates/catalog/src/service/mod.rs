@@ -1,0 +1,238 @@
+//! The storefront's use cases over an in-memory copy of the catalogue.
+//!
+//! Each node keeps the whole catalogue (a few thousand products) indexed in memory and checks
+//! the stored version on every call: a cache, refreshed the moment any node writes, never
+//! needed for correctness. Filtering, ranking and sorting then cost microseconds.
+
+use std::sync::{Arc, RwLock};
+
+use kernel::{Clock, Money, Page, PageRequest};
+
+use crate::offer::{Offer, OfferStatus};
+use crate::ports::{CatalogueStore, StoredCatalogue};
+use crate::pricing::{ShownPrice, shown_price};
+use crate::product::{Category, Product};
+use crate::search::{SearchDocument, terms};
+
+/// How many products the Home screen shows per row.
+pub const HOME_ROW: usize = 8;
+
+/// Why a catalogue call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// No such product or category.
+    #[error("not found")]
+    NotFound,
+    /// Storage failed.
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// The order of a product list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    /// Best match first when searching, else newest first.
+    #[default]
+    Relevance,
+    /// Lowest sale price first.
+    PriceAsc,
+    /// Highest sale price first.
+    PriceDesc,
+    /// Newest first.
+    Newest,
+}
+
+/// A category named by id or by slug.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CategoryRef {
+    /// By database id.
+    Id(i64),
+    /// By slug.
+    Slug(String),
+}
+
+/// What a customer asks of the product list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductQuery {
+    /// Words to search, in Arabic or English.
+    pub search: Option<String>,
+    /// Only this category.
+    pub category: Option<CategoryRef>,
+    /// Sale price at least this.
+    pub min_price: Option<Money>,
+    /// Sale price at most this.
+    pub max_price: Option<Money>,
+    /// Only products in stock.
+    pub in_stock: bool,
+    /// Only featured products.
+    pub featured: bool,
+    /// Only products under a running offer.
+    pub offers: bool,
+    /// The order.
+    pub sort: Sort,
+    /// Which page.
+    pub page: PageRequest,
+}
+
+/// A product with the price shown for it now and its category.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductCard {
+    /// The product.
+    pub product: Product,
+    /// Its price now.
+    pub price: ShownPrice,
+    /// Its category.
+    pub category: Option<Category>,
+}
+
+/// Everything the Home screen shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Home {
+    /// Featured products, newest first.
+    pub featured: Vec<ProductCard>,
+    /// Every category in order.
+    pub categories: Vec<Category>,
+    /// The newest products.
+    pub recent: Vec<ProductCard>,
+    /// The offers running now.
+    pub offers: Vec<Offer>,
+}
+
+/// The catalogue indexed for search.
+struct Indexed {
+    version: i64,
+    categories: Vec<Category>,
+    products: Vec<Product>,
+    offers: Vec<Offer>,
+    documents: Vec<SearchDocument>,
+}
+
+impl Indexed {
+    fn new(stored: StoredCatalogue) -> Indexed {
+        let StoredCatalogue { version, mut categories, mut products, offers } = stored;
+        categories.sort_by_key(|c| (c.sort_order, c.id));
+        products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
+        let documents = products
+            .iter()
+            .map(|p| {
+                let category = categories.iter().find(|c| Some(c.id) == p.category_id);
+                SearchDocument::new()
+                    .field(3, &p.name_ar)
+                    .field(3, &p.name_en)
+                    .field(2, category.map(|c| format!("{} {}", c.name_ar, c.name_en)).as_deref().unwrap_or(""))
+                    .field(1, &p.description_ar)
+                    .field(1, &p.description_en)
+            })
+            .collect();
+        Indexed { version, categories, products, offers, documents }
+    }
+
+    fn card(&self, product: &Product, price: ShownPrice) -> ProductCard {
+        let category = self.categories.iter().find(|c| Some(c.id) == product.category_id).cloned();
+        ProductCard { product: product.clone(), price, category }
+    }
+
+    fn price(&self, product: &Product, now: chrono::DateTime<chrono::Utc>) -> ShownPrice {
+        shown_price(product.id, product.category_id, product.price, product.discount, &self.offers, now)
+    }
+}
+
+/// The storefront's catalogue calls.
+pub struct CatalogService {
+    store: Arc<dyn CatalogueStore>,
+    clock: Arc<dyn Clock>,
+    cache: RwLock<Option<Arc<Indexed>>>,
+}
+
+impl CatalogService {
+    /// The service over its store.
+    pub fn new(store: Arc<dyn CatalogueStore>, clock: Arc<dyn Clock>) -> CatalogService {
+        CatalogService { store, clock, cache: RwLock::new(None) }
+    }
+
+    /// The indexed catalogue at the stored version, loaded again only when it changed.
+    fn catalogue(&self) -> Result<Arc<Indexed>, CatalogError> {
+        let version = self.store.version()?;
+        let cached = self.cache.read().ok().and_then(|guard| guard.clone()).filter(|c| c.version == version);
+        if let Some(catalogue) = cached {
+            return Ok(catalogue);
+        }
+        let fresh = Arc::new(Indexed::new(self.store.load()?));
+        if let Ok(mut guard) = self.cache.write() {
+            *guard = Some(fresh.clone());
+        }
+        Ok(fresh)
+    }
+
+    /// Lists products: filtered, searched, ranked or sorted, one page.
+    pub fn list_products(&self, query: &ProductQuery) -> Result<Page<ProductCard>, CatalogError> {
+        let catalogue = self.catalogue()?;
+        let now = self.clock.now();
+        let category = match &query.category {
+            None => None,
+            Some(CategoryRef::Id(id)) => Some(*id),
+            // An unknown slug matches no product.
+            Some(CategoryRef::Slug(slug)) => Some(catalogue.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
+        };
+        let words = query.search.as_deref().map(terms).unwrap_or_default();
+
+        let mut hits: Vec<(u32, &Product, ShownPrice)> = catalogue
+            .products
+            .iter()
+            .zip(&catalogue.documents)
+            .filter(|(p, _)| category.is_none_or(|c| p.category_id == Some(c)))
+            .filter(|(p, _)| (!query.in_stock || p.in_stock()) && (!query.featured || p.featured))
+            .filter_map(|(p, document)| document.score(&words).map(|score| (score, p, catalogue.price(p, now))))
+            .filter(|(_, _, price)| !query.offers || price.has_offer)
+            .filter(|(_, _, price)| query.min_price.is_none_or(|min| price.sale_price >= min))
+            .filter(|(_, _, price)| query.max_price.is_none_or(|max| price.sale_price <= max))
+            .collect();
+
+        // The catalogue is held newest first, and the sorts are stable, so ties stay newest first.
+        match query.sort {
+            Sort::Relevance if !words.is_empty() => hits.sort_by(|a, b| b.0.cmp(&a.0)),
+            Sort::PriceAsc => hits.sort_by_key(|(_, _, price)| price.sale_price),
+            Sort::PriceDesc => hits.sort_by(|a, b| b.2.sale_price.cmp(&a.2.sale_price)),
+            Sort::Relevance | Sort::Newest => {}
+        }
+
+        let total = hits.len() as u64;
+        let rows = hits
+            .into_iter()
+            .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
+            .take(query.page.per_page as usize)
+            .map(|(_, product, price)| catalogue.card(product, price))
+            .collect();
+        Ok(Page::new(rows, query.page, total))
+    }
+
+    /// One product by its slug.
+    pub fn product(&self, slug: &str) -> Result<ProductCard, CatalogError> {
+        let catalogue = self.catalogue()?;
+        let product = catalogue.products.iter().find(|p| p.slug == slug).ok_or(CatalogError::NotFound)?;
+        Ok(catalogue.card(product, catalogue.price(product, self.clock.now())))
+    }
+
+    /// Every category in order.
+    pub fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        Ok(self.catalogue()?.categories.clone())
+    }
+
+    /// What the Home screen shows, in one call.
+    pub fn home(&self) -> Result<Home, CatalogError> {
+        let catalogue = self.catalogue()?;
+        let now = self.clock.now();
+        let cards = |products: &mut dyn Iterator<Item = &Product>| -> Vec<ProductCard> {
+            products.take(HOME_ROW).map(|p| catalogue.card(p, catalogue.price(p, now))).collect()
+        };
+        Ok(Home {
+            featured: cards(&mut catalogue.products.iter().filter(|p| p.featured)),
+            categories: catalogue.categories.clone(),
+            recent: cards(&mut catalogue.products.iter()),
+            offers: catalogue.offers.iter().filter(|o| o.status(now) == OfferStatus::Active).cloned().collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,195 @@
+//! Catalogue use cases over a mocked store.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+use kernel::{Clock, Money, PageRequest, Weight};
+
+use super::*;
+use crate::offer::OfferTarget;
+use crate::ports::MockCatalogueStore;
+use crate::product::WeightUnit;
+
+struct FixedClock(DateTime<Utc>);
+
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        self.0
+    }
+}
+
+fn now() -> DateTime<Utc> {
+    DateTime::from_timestamp(1_800_000_000, 0).unwrap_or_default()
+}
+
+fn category(id: i64, slug: &str, ar: &str, en: &str) -> Category {
+    Category { id, slug: slug.into(), name_ar: ar.into(), name_en: en.into(), image: None, sort_order: id as i32 }
+}
+
+fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
+    Product {
+        id,
+        slug: format!("p-{id}"),
+        name_ar: ar.into(),
+        name_en: en.into(),
+        description_ar: String::new(),
+        description_en: String::new(),
+        price: Money::from_pounds(pounds),
+        discount: 0,
+        expires_at: None,
+        weight: Weight::from_grams(1000),
+        weight_unit: WeightUnit::Kg,
+        quantity: 10,
+        featured: false,
+        is_package: false,
+        pieces_per_package: None,
+        category_id: Some(category),
+        images: vec![],
+        created_at: now() - Duration::days(id),
+    }
+}
+
+fn stored() -> StoredCatalogue {
+    StoredCatalogue {
+        version: 1,
+        categories: vec![category(1, "fertilisers", "أسمدة", "Fertilisers"), category(2, "seeds", "بذور", "Seeds")],
+        products: vec![
+            product(1, "سماد عضوي", "Organic compost", 120, 1),
+            Product { featured: true, ..product(2, "أسمدة نيتروجينية", "Nitrogen fertiliser", 300, 1) },
+            Product { quantity: 0, ..product(3, "بذور طماطم", "Tomato seeds", 45, 2) },
+            product(4, "بذور خيار", "Cucumber seeds", 60, 2),
+        ],
+        offers: vec![Offer {
+            id: 1,
+            percentage: 50,
+            target: OfferTarget::Products(vec![2]),
+            starts_at: now() - Duration::days(1),
+            ends_at: now() + Duration::days(1),
+            active: true,
+        }],
+    }
+}
+
+fn service(store: MockCatalogueStore) -> CatalogService {
+    CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())))
+}
+
+fn store_at_version_one() -> MockCatalogueStore {
+    let mut store = MockCatalogueStore::new();
+    store.expect_version().returning(|| Ok(1));
+    store.expect_load().times(1).returning(|| Ok(stored()));
+    store
+}
+
+fn query() -> ProductQuery {
+    ProductQuery {
+        search: None,
+        category: None,
+        min_price: None,
+        max_price: None,
+        in_stock: false,
+        featured: false,
+        offers: false,
+        sort: Sort::Relevance,
+        page: PageRequest::new(None, None),
+    }
+}
+
+fn ids(page: &Page<ProductCard>) -> Vec<i64> {
+    page.data.iter().map(|card| card.product.id).collect()
+}
+
+#[test]
+fn the_catalogue_is_loaded_once_per_version() {
+    let catalog = service(store_at_version_one());
+    for _ in 0..3 {
+        assert_eq!(catalog.list_products(&query()).map(|p| p.total).ok(), Some(4));
+    }
+}
+
+#[test]
+fn a_new_version_reloads_the_catalogue() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let current = Arc::new(AtomicI64::new(1));
+    let mut store = MockCatalogueStore::new();
+    let read = current.clone();
+    store.expect_version().returning(move || Ok(read.load(Ordering::SeqCst)));
+    let loaded = current.clone();
+    store.expect_load().times(2).returning(move || Ok(StoredCatalogue { version: loaded.load(Ordering::SeqCst), ..stored() }));
+    let catalog = service(store);
+    assert!(catalog.categories().is_ok());
+    assert!(catalog.categories().is_ok());
+    current.store(2, Ordering::SeqCst);
+    assert!(catalog.categories().is_ok());
+    assert!(catalog.categories().is_ok());
+}
+
+#[test]
+fn without_a_search_the_newest_come_first() {
+    let page = service(store_at_version_one()).list_products(&query()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ids(&page), vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn filters_by_category_slug_stock_featured_and_offers() {
+    let catalog = service(store_at_version_one());
+    let by_slug = ProductQuery { category: Some(CategoryRef::Slug("seeds".into())), ..query() };
+    assert_eq!(catalog.list_products(&by_slug).map(|p| ids(&p)).ok(), Some(vec![3, 4]));
+    let in_stock = ProductQuery { in_stock: true, ..by_slug };
+    assert_eq!(catalog.list_products(&in_stock).map(|p| ids(&p)).ok(), Some(vec![4]));
+    let unknown = ProductQuery { category: Some(CategoryRef::Slug("tractors".into())), ..query() };
+    assert_eq!(catalog.list_products(&unknown).map(|p| p.total).ok(), Some(0));
+    let featured = ProductQuery { featured: true, ..query() };
+    assert_eq!(catalog.list_products(&featured).map(|p| ids(&p)).ok(), Some(vec![2]));
+    let offers = ProductQuery { offers: true, ..query() };
+    assert_eq!(catalog.list_products(&offers).map(|p| ids(&p)).ok(), Some(vec![2]));
+}
+
+#[test]
+fn price_filters_and_sorts_use_the_sale_price() {
+    let catalog = service(store_at_version_one());
+    let cheap_first = ProductQuery { sort: Sort::PriceAsc, ..query() };
+    assert_eq!(catalog.list_products(&cheap_first).map(|p| ids(&p)).ok(), Some(vec![3, 4, 1, 2]), "300 at half price is 150");
+    let dear_first = ProductQuery { sort: Sort::PriceDesc, ..query() };
+    assert_eq!(catalog.list_products(&dear_first).map(|p| ids(&p)).ok(), Some(vec![2, 1, 4, 3]));
+    let range = ProductQuery { min_price: Some(Money::from_pounds(100)), max_price: Some(Money::from_pounds(150)), ..query() };
+    assert_eq!(catalog.list_products(&range).map(|p| ids(&p)).ok(), Some(vec![1, 2]));
+}
+
+#[test]
+fn search_finds_arabic_in_any_spelling_and_ranks_the_best_match_first() {
+    let catalog = service(store_at_version_one());
+    let search = |text: &str| ProductQuery { search: Some(text.into()), ..query() };
+    assert_eq!(catalog.list_products(&search("اسمده")).map(|p| ids(&p)).ok(), Some(vec![2, 1]), "the name, then the category");
+    assert_eq!(catalog.list_products(&search("البذور")).map(|p| ids(&p)).ok(), Some(vec![3, 4]));
+    assert_eq!(catalog.list_products(&search("tomatto")).map(|p| ids(&p)).ok(), Some(vec![3]));
+    assert_eq!(catalog.list_products(&search("tractor")).map(|p| p.total).ok(), Some(0));
+}
+
+#[test]
+fn pages_hold_their_slice_and_the_count() {
+    let catalog = service(store_at_version_one());
+    let second = ProductQuery { page: PageRequest::new(Some(2), Some(3)), ..query() };
+    let page = catalog.list_products(&second).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((ids(&page), page.total, page.last_page, page.current_page), (vec![4], 4, 2, 2));
+    let beyond = ProductQuery { page: PageRequest::new(Some(9), Some(3)), ..query() };
+    assert_eq!(catalog.list_products(&beyond).map(|p| p.data.len()).ok(), Some(0));
+}
+
+#[test]
+fn a_product_by_slug_carries_its_price_and_category_and_unknown_slugs_are_not_found() {
+    let catalog = service(store_at_version_one());
+    let card = catalog.product("p-2").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((card.price.sale_price, card.price.has_offer), (Money::from_pounds(150), true));
+    assert_eq!(card.category.map(|c| c.slug), Some("fertilisers".to_string()));
+    assert!(matches!(catalog.product("nope"), Err(CatalogError::NotFound)));
+}
+
+#[test]
+fn home_shows_featured_categories_recent_and_running_offers() {
+    let home = service(store_at_version_one()).home().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(home.featured.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![2]);
+    assert_eq!(home.categories.len(), 2);
+    assert_eq!(home.recent.first().map(|c| c.product.id), Some(1));
+    assert_eq!(home.offers.len(), 1);
+}
