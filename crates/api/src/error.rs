@@ -21,6 +21,9 @@ pub enum ApiError {
     /// An identity use case refused.
     #[error(transparent)]
     Identity(#[from] IdentityError),
+    /// A catalogue call failed.
+    #[error(transparent)]
+    Catalog(#[from] catalog::CatalogError),
     /// The request's fields broke rules.
     #[error("invalid fields: {0:?}")]
     Invalid(FieldErrors),
@@ -81,6 +84,10 @@ impl ApiError {
                     },
                 ),
                 IdentityError::Unknown(cause) => internal(cause),
+            },
+            ApiError::Catalog(error) => match error {
+                catalog::CatalogError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                catalog::CatalogError::Unknown(cause) => internal(cause),
             },
             ApiError::Invalid(errors) => invalid(errors),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),

@@ -28,6 +28,8 @@ pub trait HealthCheck: Send + Sync {
 pub struct AppState {
     /// Accounts, sign-in and permissions.
     pub identity: Arc<IdentityService>,
+    /// The catalogue.
+    pub catalog: Arc<catalog::CatalogService>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.

@@ -16,6 +16,12 @@ pub enum OfferTarget {
 pub struct Offer {
     /// Database id.
     pub id: i64,
+    /// Arabic title.
+    pub title_ar: String,
+    /// English title.
+    pub title_en: String,
+    /// Banner image path.
+    pub banner_image: Option<String>,
     /// Percentage off, 1 to 90.
     pub percentage: u8,
     /// What it covers.
@@ -70,6 +76,9 @@ mod tests {
         let now = Utc::now();
         Offer {
             id: 1,
+            title_ar: String::new(),
+            title_en: String::new(),
+            banner_image: None,
             percentage: 20,
             target,
             starts_at: now + Duration::days(starts_in),

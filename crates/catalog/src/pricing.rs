@@ -53,7 +53,7 @@ mod tests {
 
     fn running(percentage: u8, target: OfferTarget) -> Offer {
         let now = Utc::now();
-        Offer { id: 1, percentage, target, starts_at: now - Duration::days(1), ends_at: now + Duration::days(1), active: true }
+        Offer { id: 1, title_ar: String::new(), title_en: String::new(), banner_image: None, percentage, target, starts_at: now - Duration::days(1), ends_at: now + Duration::days(1), active: true }
     }
 
     #[test]

@@ -20,7 +20,9 @@ use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
+use catalog::CatalogService;
 use store::Database;
+use store::catalogue::DieselCatalogueStore;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use tracing_actix_web::TracingLogger;
 
@@ -121,7 +123,8 @@ impl Application {
         let port = listener.local_addr()?.port();
         let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
         let google_redirect = settings.google.redirect_enabled();
-        let state = web::Data::new(AppState { identity, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
+        let catalog = Arc::new(CatalogService::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(SystemClock)));
+        let state = web::Data::new(AppState { identity, catalog, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         let mut server = HttpServer::new(move || {
             App::new()

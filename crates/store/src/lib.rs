@@ -2,6 +2,7 @@
 //! the schema, runs the migrations and implements the repository ports of the domain crates.
 
 pub mod database;
+pub mod catalogue;
 pub mod identity;
 pub mod schema;
 pub mod seed;

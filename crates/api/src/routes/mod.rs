@@ -1,6 +1,7 @@
 //! The API's routes, one module per area.
 
 pub mod auth;
+pub mod catalog;
 pub mod dashboard;
 pub mod health;
 
@@ -10,7 +11,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

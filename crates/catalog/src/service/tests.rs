@@ -61,6 +61,9 @@ fn stored() -> StoredCatalogue {
         ],
         offers: vec![Offer {
             id: 1,
+            title_ar: "عرض".into(),
+            title_en: "Deal".into(),
+            banner_image: None,
             percentage: 50,
             target: OfferTarget::Products(vec![2]),
             starts_at: now() - Duration::days(1),

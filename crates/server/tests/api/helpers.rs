@@ -46,6 +46,15 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn(false).await
+}
+
+/// An app whose catalogue holds the demo products.
+pub async fn spawn_app_with_catalogue() -> TestApp {
+    spawn(true).await
+}
+
+async fn spawn(with_catalogue: bool) -> TestApp {
     let data = tempfile::tempdir().expect("temp dir");
     let mut settings = Settings::load().expect("settings");
     settings.server.host = "127.0.0.1".into();
@@ -69,6 +78,9 @@ pub async fn spawn_app() -> TestApp {
 
     let db = server::startup::open_database(&settings).expect("database");
     store::seed::shipping_cities(&db).expect("cities");
+    if with_catalogue {
+        server::demo::catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone())).expect("demo catalogue");
+    }
     let app = Application::build(&settings).expect("app");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());

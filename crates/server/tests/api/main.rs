@@ -3,6 +3,7 @@
 
 mod auth;
 mod bodies;
+mod catalogue;
 mod google;
 mod helpers;
 mod permissions;

@@ -1,4 +1,6 @@
-//! Demo data for `make run`: reference data and one user of each role.
+//! Demo data for `make run`: reference data, one user of each role and the demo catalogue.
+
+pub mod catalogue;
 
 use identity::service::NewAccount;
 use identity::{IdentityError, IdentityService, Role};
@@ -32,6 +34,7 @@ pub fn seed(db: &Database, identity: &IdentityService) -> anyhow::Result<bool> {
             Err(error) => return Err(anyhow::anyhow!("seeding {email}: {error}")),
         }
     }
+    added |= catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()))?;
     Ok(added)
 }
 

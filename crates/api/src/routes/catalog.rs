@@ -1,0 +1,319 @@
+//! The public catalogue: products with search, filters and sorts, a product by slug,
+//! categories, and everything the Home screen shows in one call.
+
+use std::collections::HashMap;
+
+use actix_web::web::{self, Data, Json, Path, Query};
+use catalog::offer::Offer;
+use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{FieldErrors, Locale, Money, PageRequest};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{Lang, blocking};
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/products", web::get().to(products))
+        .route("/products/{slug}", web::get().to(product))
+        .route("/categories", web::get().to(categories))
+        .route("/home", web::get().to(home));
+}
+
+/// A category as the storefront shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryData {
+    /// Id.
+    pub id: i64,
+    /// Readable address.
+    pub slug: String,
+    /// Name in the request's language.
+    pub name: String,
+    /// Image URL.
+    pub image: Option<String>,
+}
+
+impl CategoryData {
+    fn new(category: Category, locale: Locale) -> CategoryData {
+        CategoryData {
+            id: category.id,
+            name: locale.pick(&category.name_ar, &category.name_en).to_string(),
+            slug: category.slug,
+            image: category.image.map(|path| format!("/media/{path}")),
+        }
+    }
+}
+
+/// A product as the storefront shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductData {
+    /// Id.
+    pub id: i64,
+    /// Readable address.
+    pub slug: String,
+    /// Name in the request's language.
+    pub name: String,
+    /// Description in the request's language.
+    pub description: String,
+    /// List price, EGP.
+    #[schema(value_type = f64)]
+    pub price: Money,
+    /// Price after the best discount, EGP.
+    #[schema(value_type = f64)]
+    pub sale_price: Money,
+    /// Percentage off (0 when none).
+    pub discount: u8,
+    /// Whether a running offer lowers the price.
+    pub has_offer: bool,
+    /// Whether any unit is left.
+    pub in_stock: bool,
+    /// Weight in kilograms.
+    pub weight: f64,
+    /// `kg` or `g`, for display.
+    pub weight_unit: &'static str,
+    /// Expiry date.
+    pub expires_at: Option<NaiveDate>,
+    /// Featured.
+    pub featured: bool,
+    /// Sold as a package.
+    pub is_package: bool,
+    /// Pieces per package.
+    pub pieces_per_package: Option<i32>,
+    /// The category.
+    pub category: Option<CategoryData>,
+    /// The first image's URL.
+    pub image: Option<String>,
+    /// Every image's URL.
+    pub images: Vec<String>,
+    /// When it was added.
+    pub created_at: DateTime<Utc>,
+}
+
+impl ProductData {
+    fn new(card: ProductCard, locale: Locale) -> ProductData {
+        let ProductCard { product, price, category } = card;
+        let images: Vec<String> = product.images.iter().map(|path| format!("/media/{path}")).collect();
+        ProductData {
+            id: product.id,
+            name: locale.pick(&product.name_ar, &product.name_en).to_string(),
+            description: locale.pick(&product.description_ar, &product.description_en).to_string(),
+            slug: product.slug,
+            price: price.price,
+            sale_price: price.sale_price,
+            discount: price.discount,
+            has_offer: price.has_offer,
+            in_stock: product.quantity > 0,
+            weight: product.weight.kilograms(),
+            weight_unit: product.weight_unit.as_str(),
+            expires_at: product.expires_at,
+            featured: product.featured,
+            is_package: product.is_package,
+            pieces_per_package: product.pieces_per_package,
+            category: category.map(|c| CategoryData::new(c, locale)),
+            image: images.first().cloned(),
+            images,
+            created_at: product.created_at,
+        }
+    }
+}
+
+/// A running offer as the storefront shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferData {
+    /// Id.
+    pub id: i64,
+    /// Title in the request's language.
+    pub title: String,
+    /// Percentage off.
+    pub percentage: u8,
+    /// Banner image URL.
+    pub banner_image: Option<String>,
+    /// When it ends.
+    pub ends_at: DateTime<Utc>,
+}
+
+impl OfferData {
+    fn new(offer: Offer, locale: Locale) -> OfferData {
+        OfferData {
+            id: offer.id,
+            title: locale.pick(&offer.title_ar, &offer.title_en).to_string(),
+            percentage: offer.percentage,
+            banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
+            ends_at: offer.ends_at,
+        }
+    }
+}
+
+/// Page position of a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PageMeta {
+    /// Page number, from 1.
+    pub current_page: u32,
+    /// Last page number.
+    pub last_page: u32,
+    /// Rows per page.
+    pub per_page: u32,
+    /// Rows in the whole list.
+    pub total: u64,
+}
+
+/// A page of products.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductList {
+    /// The products.
+    pub data: Vec<ProductData>,
+    /// Where the page sits.
+    pub meta: PageMeta,
+}
+
+/// One product.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductResponse {
+    /// The product.
+    pub data: ProductData,
+}
+
+/// The categories.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CategoryList {
+    /// In order.
+    pub data: Vec<CategoryData>,
+}
+
+/// What the Home screen shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HomeData {
+    /// Featured products.
+    pub featured: Vec<ProductData>,
+    /// Categories.
+    pub categories: Vec<CategoryData>,
+    /// The newest products.
+    pub recent: Vec<ProductData>,
+    /// Offers running now.
+    pub offers: Vec<OfferData>,
+}
+
+/// The Home answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HomeResponse {
+    /// Everything on Home.
+    pub data: HomeData,
+}
+
+fn flag(value: Option<&String>) -> bool {
+    value.is_some_and(|v| matches!(v.trim().to_lowercase().as_str(), "1" | "true" | "yes" | "on"))
+}
+
+/// Reads the list's query string; a malformed value is a 422 on that parameter.
+fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let text = |name: &str| params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let mut money = |name: &str| {
+        text(name).and_then(|raw| {
+            let parsed = Money::parse_pounds(raw);
+            if parsed.is_none() {
+                errors.add(name, "price_invalid");
+            }
+            parsed
+        })
+    };
+    let min_price = money("min_price");
+    let max_price = money("max_price");
+    let mut number = |name: &str| {
+        text(name).and_then(|raw| {
+            let parsed = kernel::digits::to_latin_digits(raw).parse::<u32>().ok();
+            if parsed.is_none() {
+                errors.add(name, "integer");
+            }
+            parsed
+        })
+    };
+    let page = PageRequest::new(number("page"), number("per_page"));
+    let sort = match text("sort") {
+        None | Some("relevance") => Sort::Relevance,
+        Some("price_asc") => Sort::PriceAsc,
+        Some("price_desc") => Sort::PriceDesc,
+        Some("newest") => Sort::Newest,
+        Some(_) => {
+            errors.add("sort", "sort_invalid");
+            Sort::Relevance
+        }
+    };
+    let category = text("category").map(|raw| match raw.parse::<i64>() {
+        Ok(id) => CategoryRef::Id(id),
+        Err(_) => CategoryRef::Slug(raw.to_string()),
+    });
+    errors.into_result()?;
+    Ok(ProductQuery {
+        search: text("search").map(str::to_string),
+        category,
+        min_price,
+        max_price,
+        in_stock: flag(params.get("in_stock")),
+        featured: flag(params.get("featured")),
+        offers: flag(params.get("offers")),
+        sort,
+        page,
+    })
+}
+
+/// Lists products: `search` (Arabic or English, forgiving), `category` (slug or id),
+/// `min_price`, `max_price`, `in_stock`, `featured`, `offers`, `sort` (`price_asc`,
+/// `price_desc`, `newest`; best match first when searching), `page`, `per_page`.
+#[utoipa::path(get, path = "/api/products", tag = "catalogue",
+    params(
+        ("search" = Option<String>, Query, description = "Words in Arabic or English"),
+        ("category" = Option<String>, Query, description = "Category slug or id"),
+        ("min_price" = Option<f64>, Query), ("max_price" = Option<f64>, Query),
+        ("in_stock" = Option<bool>, Query), ("featured" = Option<bool>, Query), ("offers" = Option<bool>, Query),
+        ("sort" = Option<String>, Query, description = "price_asc, price_desc or newest"),
+        ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query),
+    ),
+    responses((status = 200, body = ProductList), (status = 422, body = ErrorBody)))]
+pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<HashMap<String, String>>) -> Result<Json<ProductList>, ApiError> {
+    let query = product_query(&params)?;
+    let catalog = state.catalog.clone();
+    let page = blocking(move || catalog.list_products(&query)).await?;
+    Ok(Json(ProductList {
+        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
+        data: page.data.into_iter().map(|card| ProductData::new(card, locale)).collect(),
+    }))
+}
+
+/// One product by its slug.
+#[utoipa::path(get, path = "/api/products/{slug}", tag = "catalogue",
+    responses((status = 200, body = ProductResponse), (status = 404, body = ErrorBody)))]
+pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<ProductResponse>, ApiError> {
+    let catalog = state.catalog.clone();
+    let slug = slug.into_inner();
+    let card = blocking(move || catalog.product(&slug)).await?;
+    Ok(Json(ProductResponse { data: ProductData::new(card, locale) }))
+}
+
+/// Every category in order.
+#[utoipa::path(get, path = "/api/categories", tag = "catalogue", responses((status = 200, body = CategoryList)))]
+pub async fn categories(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<CategoryList>, ApiError> {
+    let catalog = state.catalog.clone();
+    let list = blocking(move || catalog.categories()).await?;
+    Ok(Json(CategoryList { data: list.into_iter().map(|c| CategoryData::new(c, locale)).collect() }))
+}
+
+/// Everything the Home screen shows, in one call.
+#[utoipa::path(get, path = "/api/home", tag = "catalogue", responses((status = 200, body = HomeResponse)))]
+pub async fn home(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<HomeResponse>, ApiError> {
+    let catalog = state.catalog.clone();
+    let Home { featured, categories, recent, offers } = blocking(move || catalog.home()).await?;
+    let cards = |cards: Vec<ProductCard>| cards.into_iter().map(|card| ProductData::new(card, locale)).collect();
+    Ok(Json(HomeResponse {
+        data: HomeData {
+            featured: cards(featured),
+            categories: categories.into_iter().map(|c| CategoryData::new(c, locale)).collect(),
+            recent: cards(recent),
+            offers: offers.into_iter().map(|o| OfferData::new(o, locale)).collect(),
+        },
+    }))
+}

@@ -1,0 +1,143 @@
+//! The public catalogue over HTTP, on the demo catalogue.
+
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, json_of, spawn_app_with_catalogue};
+
+async fn list(app: &TestApp, query: &str, lang: &str) -> Value {
+    let response = app.request(Method::GET, &format!("products?{query}"), None, lang).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{query}");
+    json_of(response).await
+}
+
+fn names(page: &Value) -> Vec<String> {
+    page["data"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect()
+}
+
+fn prices(page: &Value) -> Vec<f64> {
+    page["data"].as_array().unwrap().iter().map(|p| p["sale_price"].as_f64().unwrap()).collect()
+}
+
+#[actix_web::test]
+async fn pages_of_products_with_their_meta_and_edges() {
+    let app = spawn_app_with_catalogue().await;
+    let first = list(&app, "", "en").await;
+    assert_eq!(first["meta"], serde_json::json!({"current_page": 1, "last_page": 3, "per_page": 20, "total": 42}));
+    assert_eq!(first["data"].as_array().unwrap().len(), 20);
+    let last = list(&app, "page=3", "en").await;
+    assert_eq!(last["data"].as_array().unwrap().len(), 2);
+    assert!(list(&app, "page=99", "en").await["data"].as_array().unwrap().is_empty());
+    assert_eq!(list(&app, "per_page=1000", "en").await["meta"]["per_page"], 100);
+    assert_eq!(list(&app, "page=0&per_page=0", "en").await["meta"]["per_page"], 1);
+    let newest = list(&app, "sort=newest&per_page=42", "en").await;
+    let dates: Vec<&str> = newest["data"].as_array().unwrap().iter().map(|p| p["created_at"].as_str().unwrap()).collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first");
+}
+
+#[actix_web::test]
+async fn filters_by_category_stock_featured_offers_and_price() {
+    let app = spawn_app_with_catalogue().await;
+    let seeds = list(&app, "category=seeds&per_page=100", "en").await;
+    assert_eq!(seeds["meta"]["total"], 12);
+    assert!(seeds["data"].as_array().unwrap().iter().all(|p| p["category"]["slug"] == "seeds"));
+    let id = seeds["data"][0]["category"]["id"].as_i64().unwrap();
+    assert_eq!(list(&app, &format!("category={id}"), "en").await["meta"]["total"], 12);
+    assert_eq!(list(&app, "category=tractors", "en").await["meta"]["total"], 0);
+
+    let featured = list(&app, "featured=1&per_page=100", "en").await;
+    assert!(featured["data"].as_array().unwrap().iter().all(|p| p["featured"] == true));
+    assert_eq!(featured["meta"]["total"], 6);
+    let offers = list(&app, "offers=true&per_page=100", "en").await;
+    assert!(offers["data"].as_array().unwrap().iter().all(|p| p["has_offer"] == true && p["sale_price"].as_f64() < p["price"].as_f64()));
+    assert_eq!(offers["meta"]["total"], 14, "ten fertilisers and four seeds");
+    let stocked = list(&app, "in_stock=1&per_page=100", "en").await;
+    assert_eq!(stocked["meta"]["total"], 41, "the hybrid maize is sold out");
+    assert!(stocked["data"].as_array().unwrap().iter().all(|p| p["in_stock"] == true));
+
+    let range = list(&app, "min_price=100&max_price=150&per_page=100", "en").await;
+    assert!(prices(&range).iter().all(|p| (100.0..=150.0).contains(p)), "{:?}", prices(&range));
+    assert!(!prices(&range).is_empty());
+}
+
+#[actix_web::test]
+async fn sorts_by_sale_price_both_ways() {
+    let app = spawn_app_with_catalogue().await;
+    let ascending = prices(&list(&app, "sort=price_asc&per_page=100", "en").await);
+    assert!(ascending.windows(2).all(|w| w[0] <= w[1]));
+    let descending = prices(&list(&app, "sort=price_desc&per_page=100", "en").await);
+    assert!(descending.windows(2).all(|w| w[0] >= w[1]));
+    assert_eq!(ascending.len(), 42);
+}
+
+#[actix_web::test]
+async fn arabic_search_forgives_spelling_diacritics_digits_the_article_and_a_typo() {
+    let app = spawn_app_with_catalogue().await;
+    let finds = |query: &'static str, expected: &'static str| {
+        let app = &app;
+        async move {
+            let page = list(app, &format!("search={}", urlencode(query)), "ar").await;
+            assert!(names(&page).iter().any(|n| n == expected), "{query} should find {expected}: {:?}", names(&page));
+        }
+    };
+    finds("اسمده", "أسمدة ورقية لنباتات الزينة").await;
+    finds("إسمدة", "أسمدة ورقية لنباتات الزينة").await;
+    finds("الأسمدة", "أسمدة ورقية لنباتات الزينة").await;
+    finds("أَسْمِدَة", "أسمدة ورقية لنباتات الزينة").await;
+    finds("اســمدة", "أسمدة ورقية لنباتات الزينة").await;
+    finds("بلدى", "بذور خيار بلدي").await;
+    finds("ملوخيه", "بذور ملوخية").await;
+    finds("٢٠-٢٠-٢٠", "سماد NPK 20-20-20").await;
+    finds("طماطن", "بذور طماطم هجين 023").await;
+    finds("tomato بذور", "بذور طماطم هجين 023").await;
+
+    let english = list(&app, "search=TOMATO%20seed", "en").await;
+    assert_eq!(names(&english).first().map(String::as_str), Some("Hybrid tomato seeds 023"), "the best match first");
+    assert_eq!(list(&app, "search=tractor", "en").await["meta"]["total"], 0);
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[actix_web::test]
+async fn a_product_by_slug_in_both_languages_and_unknown_slugs_are_404() {
+    let app = spawn_app_with_catalogue().await;
+    let arabic = json_of(app.request(Method::GET, "products/neem-oil", None, "ar").send().await.unwrap()).await;
+    assert_eq!(arabic["data"]["name"], "زيت النيم");
+    assert_eq!(arabic["data"]["category"]["name"], "مبيدات");
+    let english = json_of(app.get("products/neem-oil", None).await).await;
+    assert_eq!(english["data"]["name"], "Neem oil");
+    assert_eq!(english["data"]["weight"], 0.5);
+    assert_eq!(english["data"]["weight_unit"], "g");
+    let package = json_of(app.get("products/home-garden-package", None).await).await;
+    assert_eq!((package["data"]["is_package"].as_bool(), package["data"]["pieces_per_package"].as_i64()), (Some(true), Some(7)));
+
+    let missing = app.request(Method::GET, "products/no-such-thing", None, "ar").send().await.unwrap();
+    assert_eq!(missing.status(), 404);
+    assert_eq!(json_of(missing).await["message"], "الصفحة غير موجودة");
+}
+
+#[actix_web::test]
+async fn malformed_list_parameters_are_a_422_naming_each() {
+    let app = spawn_app_with_catalogue().await;
+    let response = app.get("products?sort=cheapest&min_price=abc&page=x", None).await;
+    assert_eq!(response.status(), 422);
+    let body = json_of(response).await;
+    for field in ["sort", "min_price", "page"] {
+        assert!(body["errors"][field][0].is_string(), "{field}");
+    }
+}
+
+#[actix_web::test]
+async fn home_and_categories_in_one_call_each() {
+    let app = spawn_app_with_catalogue().await;
+    let home = json_of(app.request(Method::GET, "home", None, "ar").send().await.unwrap()).await;
+    assert_eq!(home["data"]["categories"].as_array().unwrap().len(), 5);
+    assert_eq!(home["data"]["featured"].as_array().unwrap().len(), 6);
+    assert_eq!(home["data"]["recent"].as_array().unwrap().len(), 8);
+    assert_eq!(home["data"]["offers"][0]["title"], "خصم موسم الزراعة على الأسمدة");
+    let categories = json_of(app.get("categories", None).await).await;
+    let slugs: Vec<&str> = categories["data"].as_array().unwrap().iter().map(|c| c["slug"].as_str().unwrap()).collect();
+    assert_eq!(slugs, ["seeds", "soil", "fertilisers", "pesticides", "packages"]);
+}

@@ -1,0 +1,326 @@
+//! The catalogue over Diesel: reading all of it at one version, and writing it (each write
+//! bumps the version in the same transaction, so every node sees its copy is stale).
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use catalog::offer::{Offer, OfferTarget};
+use catalog::ports::{CatalogueStore, StoredCatalogue};
+use catalog::{Category, Product, WeightUnit};
+use diesel::prelude::*;
+use kernel::{Money, Weight};
+
+use crate::database::{Conn, Database};
+use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
+
+/// The catalogue in the shop's database.
+#[derive(Clone)]
+pub struct DieselCatalogueStore {
+    db: Database,
+}
+
+impl DieselCatalogueStore {
+    /// The store over a database.
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = categories)]
+struct CategoryRow {
+    id: i64,
+    slug: String,
+    name_ar: String,
+    name_en: String,
+    image: Option<String>,
+    sort_order: i32,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products)]
+struct ProductRow {
+    id: i64,
+    slug: String,
+    name_ar: String,
+    name_en: String,
+    description_ar: String,
+    description_en: String,
+    price: i64,
+    discount: i32,
+    expires_at: Option<NaiveDate>,
+    weight_grams: i64,
+    weight_unit: String,
+    quantity: i64,
+    featured: bool,
+    is_package: bool,
+    pieces_per_package: Option<i32>,
+    category_id: Option<i64>,
+    created_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = offers)]
+struct OfferRow {
+    id: i64,
+    title_ar: String,
+    title_en: String,
+    banner_image: Option<String>,
+    percentage: i32,
+    category_id: Option<i64>,
+    starts_at: NaiveDateTime,
+    ends_at: NaiveDateTime,
+    active: bool,
+}
+
+fn version(conn: &mut Conn) -> QueryResult<i64> {
+    catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
+}
+
+/// Marks the catalogue changed; call inside the writing transaction.
+fn bump_version(conn: &mut Conn) -> QueryResult<()> {
+    diesel::update(catalogue_version::table.find(1)).set(catalogue_version::version.eq(catalogue_version::version + 1)).execute(conn)?;
+    Ok(())
+}
+
+impl CatalogueStore for DieselCatalogueStore {
+    fn version(&self) -> anyhow::Result<i64> {
+        Ok(version(&mut self.db.conn()?)?)
+    }
+
+    fn load(&self) -> anyhow::Result<StoredCatalogue> {
+        let conn = &mut self.db.conn()?;
+        conn.transaction(|conn| {
+            let version = version(conn)?;
+            let categories = categories::table
+                .select(CategoryRow::as_select())
+                .load(conn)?
+                .into_iter()
+                .map(|r| Category { id: r.id, slug: r.slug, name_ar: r.name_ar, name_en: r.name_en, image: r.image, sort_order: r.sort_order })
+                .collect();
+            let mut images: std::collections::HashMap<i64, Vec<String>> = std::collections::HashMap::new();
+            let image_rows: Vec<(i64, String)> = product_images::table
+                .order((product_images::product_id, product_images::sort_order, product_images::id))
+                .select((product_images::product_id, product_images::path))
+                .load(conn)?;
+            for (product_id, path) in image_rows {
+                images.entry(product_id).or_default().push(path);
+            }
+            let products = products::table
+                .select(ProductRow::as_select())
+                .load(conn)?
+                .into_iter()
+                .map(|r| Product {
+                    images: images.remove(&r.id).unwrap_or_default(),
+                    id: r.id,
+                    slug: r.slug,
+                    name_ar: r.name_ar,
+                    name_en: r.name_en,
+                    description_ar: r.description_ar,
+                    description_en: r.description_en,
+                    price: Money::from_piastres(r.price),
+                    discount: u8::try_from(r.discount.clamp(0, 100)).unwrap_or(0),
+                    expires_at: r.expires_at,
+                    weight: Weight::from_grams(r.weight_grams),
+                    weight_unit: WeightUnit::parse(&r.weight_unit).unwrap_or(WeightUnit::Kg),
+                    quantity: r.quantity,
+                    featured: r.featured,
+                    is_package: r.is_package,
+                    pieces_per_package: r.pieces_per_package,
+                    category_id: r.category_id,
+                    created_at: r.created_at.and_utc(),
+                })
+                .collect();
+            let mut covered: std::collections::HashMap<i64, Vec<i64>> = std::collections::HashMap::new();
+            let links: Vec<(i64, i64)> = offer_products::table.select((offer_products::offer_id, offer_products::product_id)).load(conn)?;
+            for (offer_id, product_id) in links {
+                covered.entry(offer_id).or_default().push(product_id);
+            }
+            let offers = offers::table
+                .select(OfferRow::as_select())
+                .load(conn)?
+                .into_iter()
+                .map(|r| Offer {
+                    target: match r.category_id {
+                        Some(category) => OfferTarget::Category(category),
+                        None => OfferTarget::Products(covered.remove(&r.id).unwrap_or_default()),
+                    },
+                    id: r.id,
+                    title_ar: r.title_ar,
+                    title_en: r.title_en,
+                    banner_image: r.banner_image,
+                    percentage: u8::try_from(r.percentage.clamp(1, 90)).unwrap_or(1),
+                    starts_at: r.starts_at.and_utc(),
+                    ends_at: r.ends_at.and_utc(),
+                    active: r.active,
+                })
+                .collect();
+            Ok(StoredCatalogue { version, categories, products, offers })
+        })
+    }
+}
+
+/// A category to add.
+#[derive(Debug, Clone)]
+pub struct NewCategory<'a> {
+    /// Slug.
+    pub slug: &'a str,
+    /// Arabic name.
+    pub name_ar: &'a str,
+    /// English name.
+    pub name_en: &'a str,
+    /// Position.
+    pub sort_order: i32,
+}
+
+/// A product to add.
+#[derive(Debug, Clone)]
+pub struct NewProduct<'a> {
+    /// Slug.
+    pub slug: &'a str,
+    /// Arabic name.
+    pub name_ar: &'a str,
+    /// English name.
+    pub name_en: &'a str,
+    /// Arabic description.
+    pub description_ar: &'a str,
+    /// English description.
+    pub description_en: &'a str,
+    /// List price.
+    pub price: Money,
+    /// Own discount, percent.
+    pub discount: u8,
+    /// Expiry date.
+    pub expires_at: Option<NaiveDate>,
+    /// Weight.
+    pub weight: Weight,
+    /// Shown unit.
+    pub weight_unit: WeightUnit,
+    /// Stock.
+    pub quantity: i64,
+    /// Featured.
+    pub featured: bool,
+    /// Package.
+    pub is_package: bool,
+    /// Pieces per package.
+    pub pieces_per_package: Option<i32>,
+    /// Category.
+    pub category_id: Option<i64>,
+    /// Image paths.
+    pub images: Vec<String>,
+    /// When it was added.
+    pub created_at: DateTime<Utc>,
+}
+
+/// An offer to add.
+#[derive(Debug, Clone)]
+pub struct NewOffer<'a> {
+    /// Arabic title.
+    pub title_ar: &'a str,
+    /// English title.
+    pub title_en: &'a str,
+    /// Percentage off.
+    pub percentage: u8,
+    /// Products or a category.
+    pub target: OfferTarget,
+    /// Start.
+    pub starts_at: DateTime<Utc>,
+    /// End.
+    pub ends_at: DateTime<Utc>,
+}
+
+impl DieselCatalogueStore {
+    /// Adds a category; returns its id.
+    pub fn add_category(&self, category: &NewCategory<'_>) -> anyhow::Result<i64> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let id = diesel::insert_into(categories::table)
+                .values((
+                    categories::slug.eq(category.slug),
+                    categories::name_ar.eq(category.name_ar),
+                    categories::name_en.eq(category.name_en),
+                    categories::sort_order.eq(category.sort_order),
+                    categories::created_at.eq(Utc::now().naive_utc()),
+                ))
+                .returning(categories::id)
+                .get_result::<i64>(conn)?;
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    /// Adds a product with its images; returns its id.
+    pub fn add_product(&self, product: &NewProduct<'_>) -> anyhow::Result<i64> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let created = product.created_at.naive_utc();
+            let id = diesel::insert_into(products::table)
+                .values((
+                    products::slug.eq(product.slug),
+                    products::name_ar.eq(product.name_ar),
+                    products::name_en.eq(product.name_en),
+                    products::description_ar.eq(product.description_ar),
+                    products::description_en.eq(product.description_en),
+                    products::price.eq(product.price.piastres()),
+                    products::discount.eq(i32::from(product.discount)),
+                    products::expires_at.eq(product.expires_at),
+                    products::weight_grams.eq(product.weight.grams()),
+                    products::weight_unit.eq(product.weight_unit.as_str()),
+                    products::quantity.eq(product.quantity),
+                    products::featured.eq(product.featured),
+                    products::is_package.eq(product.is_package),
+                    products::pieces_per_package.eq(product.pieces_per_package),
+                    products::category_id.eq(product.category_id),
+                    products::created_at.eq(created),
+                    products::updated_at.eq(created),
+                ))
+                .returning(products::id)
+                .get_result::<i64>(conn)?;
+            for (position, path) in (0..).zip(&product.images) {
+                diesel::insert_into(product_images::table)
+                    .values((product_images::product_id.eq(id), product_images::path.eq(path), product_images::sort_order.eq(position)))
+                    .execute(conn)?;
+            }
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    /// Adds a running offer; returns its id.
+    pub fn add_offer(&self, offer: &NewOffer<'_>) -> anyhow::Result<i64> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let category = match &offer.target {
+                OfferTarget::Category(id) => Some(*id),
+                OfferTarget::Products(_) => None,
+            };
+            let id = diesel::insert_into(offers::table)
+                .values((
+                    offers::title_ar.eq(offer.title_ar),
+                    offers::title_en.eq(offer.title_en),
+                    offers::percentage.eq(i32::from(offer.percentage)),
+                    offers::category_id.eq(category),
+                    offers::starts_at.eq(offer.starts_at.naive_utc()),
+                    offers::ends_at.eq(offer.ends_at.naive_utc()),
+                    offers::active.eq(true),
+                    offers::created_at.eq(Utc::now().naive_utc()),
+                ))
+                .returning(offers::id)
+                .get_result::<i64>(conn)?;
+            if let OfferTarget::Products(ids) = &offer.target {
+                for product_id in ids {
+                    diesel::insert_into(offer_products::table)
+                        .values((offer_products::offer_id.eq(id), offer_products::product_id.eq(product_id)))
+                        .execute(conn)?;
+                }
+            }
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    /// Whether the catalogue has no product yet (the demo seed's test).
+    pub fn is_empty(&self) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let count: i64 = products::table.count().get_result(conn)?;
+        Ok(count == 0)
+    }
+}
