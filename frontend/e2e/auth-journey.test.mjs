@@ -22,6 +22,7 @@ async function logout(page) {
   await page.click('[data-testid=account-menu]');
   await page.click('[data-testid=logout]');
   await page.waitForURL('**/auth/login');
+  await page.locator('[data-testid=login-form]').waitFor();
 }
 
 for (const language of ['ar', 'en']) {
@@ -46,6 +47,7 @@ for (const language of ['ar', 'en']) {
 
     await page.click('[data-testid=verify-link]');
     await page.waitForURL('**/auth/verify-account');
+    await page.locator('[data-testid=verify-form]').waitFor();
     const code = await codeSentTo(international, sent);
     await page.fill('input[name=code]', arabicDigits(code));
     await page.click('button[type=submit]');
@@ -61,6 +63,7 @@ for (const language of ['ar', 'en']) {
 
     await logout(page);
     await page.click('a[href="/auth/forget-password"]');
+    await page.locator('[data-testid=forget-form]').waitFor();
     sent = outboxSize();
     await page.fill('input[name=username]', phone);
     await page.click('button[type=submit]');

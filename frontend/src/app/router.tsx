@@ -9,6 +9,7 @@ import { GuestOnly, RequireAuth, RequireStaff } from './guards';
 import { NotFound } from './NotFound';
 import { Home } from '../features/catalog/Home';
 import { Products } from '../features/catalog/Products';
+import { ProductProfile } from '../features/catalog/ProductProfile';
 
 // Screens off the storefront load on demand, so a phone on a weak network downloads the
 // storefront first.
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Home /> },
           { path: 'products', element: <Products /> },
+          { path: 'products/:slug', element: <ProductProfile /> },
         ],
       },
       {

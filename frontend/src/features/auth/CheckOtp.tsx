@@ -42,7 +42,7 @@ export function CheckOtp() {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="check-otp-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.check.title" />

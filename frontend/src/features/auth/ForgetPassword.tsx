@@ -29,7 +29,7 @@ export function ForgetPassword() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="forget-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.forget.title" />

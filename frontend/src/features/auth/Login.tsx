@@ -41,7 +41,7 @@ export function Login() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.login.title" />

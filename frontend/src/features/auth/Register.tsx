@@ -36,7 +36,7 @@ export function Register() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="register-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.register.title" />

@@ -42,7 +42,7 @@ export function ResetPassword() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.reset.title" />

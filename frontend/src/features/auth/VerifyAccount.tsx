@@ -43,7 +43,7 @@ export function VerifyAccount() {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="verify-form">
       <Stack gap="sm">
       <Title order={2}>
         <FormattedMessage id="auth.verify.title" />

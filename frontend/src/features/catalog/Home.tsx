@@ -1,14 +1,32 @@
-import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { catalogQueries } from './api';
+import { ProductGrid } from './ProductGrid';
 
 const BENEFITS = ['quality', 'support', 'delivery', 'advice'] as const;
 
-/** Home: who the shop is and why buy here. */
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} data-testid={`home-${id}`}>
+      <Title order={2} mb="md">
+        <FormattedMessage id={title} />
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/** Home: the featured products, categories, about, recent products, exclusive deals and
+ * benefits. */
 export function Home() {
+  const { language } = useLanguage();
+  const home = useQuery(catalogQueries.home(language)).data?.data;
   return (
     <Stack gap="xl">
-      <Stack gap="sm" py="xl" align="flex-start">
+      <Stack gap="sm" py="lg" align="flex-start">
         <Title order={1}>
           <FormattedMessage id="home.hero.title" />
         </Title>
@@ -19,10 +37,47 @@ export function Home() {
           <FormattedMessage id="home.hero.cta" />
         </Button>
       </Stack>
-      <section id="benefits">
-        <Title order={2} mb="md">
-          <FormattedMessage id="home.benefits.title" />
-        </Title>
+      {home && (
+        <>
+          <Section id="featured" title="home.featured.title">
+            <ProductGrid products={home.featured} />
+          </Section>
+          <Section id="categories" title="home.categories.title">
+            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+              {home.categories.map((category) => (
+                <Button key={category.id} component={Link} to={`/products?category=${category.slug}`} variant="light" size="lg">
+                  {category.name}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </Section>
+          {home.offers.length > 0 && (
+            <Section id="deals" title="home.deals.title">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {home.offers.map((offer) => (
+                  <Card key={offer.id} withBorder bg="green.0">
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={700}>{offer.title}</Text>
+                      <Badge color="red" size="lg">
+                        -{offer.percentage}%
+                      </Badge>
+                    </Group>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </Section>
+          )}
+          <Section id="recent" title="home.recent.title">
+            <ProductGrid products={home.recent} />
+          </Section>
+        </>
+      )}
+      <Section id="about" title="home.about.title">
+        <Text maw={720}>
+          <FormattedMessage id="footer.about" />
+        </Text>
+      </Section>
+      <Section id="benefits" title="home.benefits.title">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           {BENEFITS.map((benefit) => (
             <Card key={benefit} withBorder>
@@ -35,7 +90,7 @@ export function Home() {
             </Card>
           ))}
         </SimpleGrid>
-      </section>
+      </Section>
     </Stack>
   );
 }

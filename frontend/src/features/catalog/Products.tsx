@@ -1,16 +1,110 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useState } from 'react';
+import { Button, Chip, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { catalogQueries, type ProductFilters } from './api';
+import { ProductGrid } from './ProductGrid';
 
-/** The product list; the catalogue (search, filters, cards) arrives with the catalogue work. */
+/** The product list: search as you type, the filter panel (all, price lowest or highest,
+ * a category, clear) and pages, all kept in the address so a list can be shared. */
 export function Products() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const filters: ProductFilters = {
+    search: params.get('search') ?? undefined,
+    category: params.get('category') ?? undefined,
+    sort: params.get('sort') ?? undefined,
+    page: params.get('page') ?? undefined,
+  };
+  const [typed, setTyped] = useState(filters.search ?? '');
+  const [search] = useDebouncedValue(typed, 300);
+
+  const update = (changes: Partial<ProductFilters>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  useEffect(() => {
+    if ((params.get('search') ?? '') !== search.trim()) update({ search: search.trim() || undefined });
+    // Only the debounced text drives this effect.
+  }, [search]);
+
+  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const products = useQuery(catalogQueries.products(language, filters)).data;
+
   return (
-    <Stack gap="sm">
+    <Stack gap="md">
       <Title order={1}>
         <FormattedMessage id="products.title" />
       </Title>
-      <Text c="dimmed">
-        <FormattedMessage id="products.empty" />
-      </Text>
+      <TextInput
+        type="search"
+        name="search"
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+        placeholder={intl.formatMessage({ id: 'products.search' })}
+        aria-label={intl.formatMessage({ id: 'products.search' })}
+      />
+      <Group gap="xs" data-testid="filters">
+        <Chip checked={!filters.sort && !filters.category} onChange={() => update({ sort: undefined, category: undefined })} data-testid="filter-all">
+          <FormattedMessage id="products.filter.all" />
+        </Chip>
+        <Chip checked={filters.sort === 'price_asc'} onChange={() => update({ sort: filters.sort === 'price_asc' ? undefined : 'price_asc' })} data-testid="sort-price-asc">
+          <FormattedMessage id="products.filter.price_asc" />
+        </Chip>
+        <Chip checked={filters.sort === 'price_desc'} onChange={() => update({ sort: filters.sort === 'price_desc' ? undefined : 'price_desc' })} data-testid="sort-price-desc">
+          <FormattedMessage id="products.filter.price_desc" />
+        </Chip>
+        {categories.map((category) => (
+          <Chip
+            key={category.id}
+            checked={filters.category === category.slug}
+            onChange={() => update({ category: filters.category === category.slug ? undefined : category.slug })}
+            data-testid={`category-${category.slug}`}
+          >
+            {category.name}
+          </Chip>
+        ))}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => {
+            setTyped('');
+            setParams(new URLSearchParams(), { replace: true });
+          }}
+          data-testid="filter-clear"
+        >
+          <FormattedMessage id="products.filter.clear" />
+        </Button>
+      </Group>
+      {products && (
+        <>
+          <Text size="sm" c="dimmed" data-testid="result-count">
+            <FormattedMessage id="products.count" values={{ count: products.meta.total }} />
+          </Text>
+          {products.data.length === 0 ? (
+            <Text>
+              <FormattedMessage id="products.empty" />
+            </Text>
+          ) : (
+            <ProductGrid products={products.data} />
+          )}
+          {products.meta.last_page > 1 && (
+            <Group justify="center">
+              <Pagination total={products.meta.last_page} value={products.meta.current_page} onChange={(page) => update({ page: String(page) })} />
+            </Group>
+          )}
+        </>
+      )}
     </Stack>
   );
 }

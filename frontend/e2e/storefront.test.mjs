@@ -1,0 +1,74 @@
+// The storefront on the demo catalogue: Home's sections, search that understands Arabic,
+// the filter panel, a product page, and a phone-wide screen without sideways scrolling.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, launch, pageIn } from './support.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function noSidewaysScroll(page) {
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, page.url());
+}
+
+for (const language of ['ar', 'en']) {
+  test(`Home shows every section from the seed (${language})`, async () => {
+    const page = await pageIn(browser, language, { width: 360, height: 740 });
+    await page.goto(`${BASE}/`);
+    for (const section of ['featured', 'categories', 'deals', 'recent', 'about', 'benefits']) {
+      await page.locator(`[data-testid=home-${section}]`).waitFor();
+    }
+    assert.equal(await page.locator('[data-testid=home-featured] [data-testid=product-card]').count(), 6);
+    assert.equal(await page.locator('[data-testid=home-recent] [data-testid=product-card]').count(), 8);
+    const deals = await page.textContent('[data-testid=home-deals]');
+    assert.ok(deals.includes(language === 'ar' ? 'خصم موسم الزراعة على الأسمدة' : 'Planting season: fertilisers off'));
+    await noSidewaysScroll(page);
+    await page.context().close();
+  });
+}
+
+test('a search typed as اسمده finds products named أسمدة', async () => {
+  const page = await pageIn(browser, 'ar', { width: 360, height: 740 });
+  await page.goto(`${BASE}/products`);
+  await page.fill('input[name=search]', 'اسمده');
+  await page.waitForURL(/search=/);
+  await page.locator('[data-testid=product-name]', { hasText: 'أسمدة ورقية لنباتات الزينة' }).waitFor();
+  await noSidewaysScroll(page);
+  await page.context().close();
+});
+
+test('a filter by category and a sort by price', async () => {
+  const page = await pageIn(browser, 'en');
+  await page.goto(`${BASE}/products`);
+  await page.click('[data-testid=category-seeds] + label');
+  await page.waitForURL(/category=seeds/);
+  await page.getByText('12 products').waitFor();
+  await page.click('[data-testid=sort-price-asc] + label');
+  await page.waitForURL(/sort=price_asc/);
+  await page.waitForFunction(() => document.querySelector('[data-testid=product-name]')?.textContent === 'Rocket seeds');
+  const prices = await page.$$eval('[data-testid=product-price]', (nodes) => nodes.map((n) => Number(n.textContent.replace(/[^\d.]/g, ''))));
+  assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+  await page.click('[data-testid=filter-clear]');
+  await page.getByText('42 products').waitFor();
+  await page.context().close();
+});
+
+test('a product page shows its price, stock, weight and package pieces', async () => {
+  const page = await pageIn(browser, 'ar', { width: 360, height: 740 });
+  await page.goto(`${BASE}/products`);
+  await page.click('[data-testid=product-card] >> nth=0');
+  await page.locator('[data-testid=product-profile]').waitFor();
+  await page.goto(`${BASE}/products/home-garden-package`);
+  await page.getByRole('heading', { name: 'باقة الحديقة المنزلية' }).waitFor();
+  assert.ok((await page.textContent('[data-testid=profile-price]')).includes('جنيه'));
+  assert.ok((await page.textContent('[data-testid=product-profile]')).includes('عدد القطع في الباقة'));
+  await noSidewaysScroll(page);
+  await page.goto(`${BASE}/products/no-such-product`);
+  await page.locator('[data-testid=not-found]').waitFor();
+  await page.context().close();
+});

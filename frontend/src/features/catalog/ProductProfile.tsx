@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Badge, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
+import { useParams } from 'react-router-dom';
+import { NotFound } from '../../app/NotFound';
+import { ApiError } from '../../shared/api/client';
+import { usePrice, useWeight } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { catalogQueries } from './api';
+import { ProductImage } from './ProductImage';
+
+/** One product: gallery, price with the sale price and discount, stock, weight, package
+ * pieces, expiry and description. */
+export function ProductProfile() {
+  const { slug = '' } = useParams();
+  const { language } = useLanguage();
+  const price = usePrice();
+  const weight = useWeight();
+  const query = useQuery(catalogQueries.product(language, slug));
+  const [shown, setShown] = useState(0);
+
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+  const product = query.data?.data;
+  if (!product) return null;
+  const discounted = product.sale_price < product.price;
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" data-testid="product-profile">
+      <Stack gap="xs">
+        <ProductImage src={product.images[shown] ?? null} alt={product.name} size="large" />
+        {product.images.length > 1 && (
+          <Group gap="xs">
+            {product.images.map((image, index) => (
+              <UnstyledButton key={image} onClick={() => setShown(index)} style={{ inlineSize: 64 }}>
+                <img src={image} alt="" style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }} />
+              </UnstyledButton>
+            ))}
+          </Group>
+        )}
+      </Stack>
+      <Stack gap="sm">
+        {product.category && <Text c="dimmed">{product.category.name}</Text>}
+        <Title order={1}>{product.name}</Title>
+        <Group gap="sm" align="baseline">
+          <Text size="xl" fw={800} c="green.8" data-testid="profile-price">
+            <bdi>{price(product.sale_price)}</bdi>
+          </Text>
+          {discounted && (
+            <>
+              <Text c="dimmed" td="line-through">
+                <bdi>{price(product.price)}</bdi>
+              </Text>
+              <Badge color="red">-{product.discount}%</Badge>
+            </>
+          )}
+        </Group>
+        <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
+          <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
+        </Badge>
+        <Table variant="vertical" withTableBorder>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="product.weight" />
+              </Table.Th>
+              <Table.Td>{weight(product.weight, product.weight_unit)}</Table.Td>
+            </Table.Tr>
+            {product.is_package && product.pieces_per_package && (
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="product.pieces" />
+                </Table.Th>
+                <Table.Td>
+                  <FormattedNumber value={product.pieces_per_package} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {product.expires_at && (
+              <Table.Tr>
+                <Table.Th>
+                  <FormattedMessage id="product.expires" />
+                </Table.Th>
+                <Table.Td>
+                  <FormattedDate value={product.expires_at} year="numeric" month="long" day="numeric" />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+        <Text>{product.description}</Text>
+      </Stack>
+    </SimpleGrid>
+  );
+}
