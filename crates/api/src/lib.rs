@@ -8,6 +8,7 @@ pub mod extract;
 pub mod messages;
 pub mod openapi;
 pub mod routes;
+pub mod share;
 
 use std::sync::Arc;
 

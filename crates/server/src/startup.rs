@@ -126,12 +126,18 @@ impl Application {
         let catalog = Arc::new(CatalogService::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(SystemClock)));
         let state = web::Data::new(AppState { identity, catalog, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
+        // Read once: product pages are this file with the product's head tags.
+        let index = api::share::IndexPage(Arc::new(
+            std::fs::read_to_string(frontend.join("index.html")).unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head></html>".into()),
+        ));
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
+                .app_data(web::Data::new(index.clone()))
                 .wrap(Compress::default())
                 .wrap(TracingLogger::default())
                 .configure(api::configure)
+                .service(api::share::product_page())
                 .configure(|config| frontend_routes(config, &frontend))
         })
         .listen(listener)?;

@@ -141,3 +141,29 @@ async fn home_and_categories_in_one_call_each() {
     let slugs: Vec<&str> = categories["data"].as_array().unwrap().iter().map(|c| c["slug"].as_str().unwrap()).collect();
     assert_eq!(slugs, ["seeds", "soil", "fertilisers", "pesticides", "packages"]);
 }
+
+#[actix_web::test]
+async fn a_shared_product_link_carries_the_product_in_the_html_head() {
+    let app = spawn_app_with_catalogue().await;
+    let page = |slug: &str, cookie: Option<&str>| {
+        let mut request = app.client.get(format!("{}/products/{slug}", app.address));
+        if let Some(cookie) = cookie {
+            request = request.header("Cookie", cookie);
+        }
+        request.send()
+    };
+    let arabic = page("neem-oil", None).await.unwrap();
+    assert_eq!(arabic.status(), 200);
+    let html = arabic.text().await.unwrap();
+    assert!(html.contains("<title>زيت النيم | محصول</title>"), "{html}");
+    assert!(html.contains(r#"<meta property="og:title" content="زيت النيم" />"#));
+    let json = html.split(r#"<script type="application/ld+json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+    let data: Value = serde_json::from_str(json).unwrap();
+    assert_eq!(data["@type"], "Product");
+    assert_eq!(data["offers"]["priceCurrency"], "EGP");
+    assert_eq!(data["offers"]["price"], "120.00");
+
+    let english = page("neem-oil", Some("language=en")).await.unwrap().text().await.unwrap();
+    assert!(english.contains("<title>Neem oil | Mahsoul</title>"));
+    assert_eq!(page("no-such-product", None).await.unwrap().status(), 404);
+}

@@ -1,0 +1,113 @@
+//! Shareable product pages: `/products/{slug}` served with the product's title, description,
+//! image and Product structured data in the HTML head, before any script runs, so links
+//! shared on WhatsApp or Facebook and search engines show the product.
+
+use std::sync::Arc;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, ContentType};
+use actix_web::web::{self, Data, Path};
+use actix_web::{HttpRequest, HttpResponse};
+use catalog::ProductCard;
+use kernel::Locale;
+
+use crate::AppState;
+use crate::extract::blocking;
+
+/// The built frontend's `index.html`, read once at start.
+#[derive(Clone)]
+pub struct IndexPage(pub Arc<String>);
+
+/// The route, to register before the static files.
+pub fn product_page() -> actix_web::Resource {
+    web::resource("/products/{slug}").route(web::get().to(serve))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// The page's language: the `language` cookie the frontend keeps, else `Accept-Language`.
+fn locale(request: &HttpRequest) -> Locale {
+    match request.cookie("language") {
+        Some(cookie) => Locale::from_header(cookie.value()),
+        None => crate::error::locale_of(request.headers()),
+    }
+}
+
+/// The head tags that describe a product.
+fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
+    let product = &card.product;
+    let name = locale.pick(&product.name_ar, &product.name_en);
+    let description = locale.pick(&product.description_ar, &product.description_en);
+    let shop = locale.pick("محصول", "Mahsoul");
+    let image = product.images.first().map(|path| format!("{origin}/media/{path}"));
+    let structured = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": name,
+        "description": description,
+        "sku": product.slug,
+        "image": image,
+        "category": card.category.as_ref().map(|c| locale.pick(&c.name_ar, &c.name_en).to_string()),
+        "offers": {
+            "@type": "Offer",
+            "priceCurrency": "EGP",
+            "price": format!("{:.2}", card.price.sale_price.pounds()),
+            "availability": if product.in_stock() { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+            "url": format!("{origin}/products/{}", product.slug),
+        },
+    });
+    let mut tags = format!(
+        "<title>{title} | {shop}</title>\n    <meta name=\"description\" content=\"{description}\" />\n    \
+         <meta property=\"og:type\" content=\"product\" />\n    <meta property=\"og:title\" content=\"{title}\" />\n    \
+         <meta property=\"og:description\" content=\"{description}\" />\n    <meta property=\"og:url\" content=\"{origin}/products/{slug}\" />\n",
+        title = escape(name),
+        shop = shop,
+        description = escape(description),
+        slug = escape(&product.slug),
+    );
+    if let Some(image) = &image {
+        tags.push_str(&format!("    <meta property=\"og:image\" content=\"{}\" />\n", escape(image)));
+    }
+    // `</` inside JSON would close the script element early.
+    let json = structured.to_string().replace("</", "<\\/");
+    tags.push_str(&format!("    <script type=\"application/ld+json\">{json}</script>\n"));
+    tags
+}
+
+/// Replaces the page's generic title with the product's tags.
+fn with_product(index: &str, tags: &str) -> String {
+    match (index.find("<title>"), index.find("</title>")) {
+        (Some(start), Some(end)) if end > start => format!("{}{}{}", &index[..start], tags.trim_start(), &index[end + "</title>".len()..]),
+        _ => index.replacen("</head>", &format!("{tags}</head>"), 1),
+    }
+}
+
+async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpRequest, slug: Path<String>) -> HttpResponse {
+    let locale = locale(&request);
+    let catalog = state.catalog.clone();
+    let slug = slug.into_inner();
+    let found = blocking(move || catalog.product(&slug)).await;
+    let info = request.connection_info();
+    let origin = format!("{}://{}", info.scheme(), info.host());
+    let (status, body) = match found {
+        Ok(card) => (StatusCode::OK, with_product(&index.0, &head_tags(&card, locale, &origin))),
+        // The app shows its NotFound page; crawlers get the status.
+        Err(_) => (StatusCode::NOT_FOUND, index.0.to_string()),
+    };
+    HttpResponse::build(status).content_type(ContentType::html()).insert_header((CACHE_CONTROL, "no-cache")).body(body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_title_is_replaced_and_markup_in_names_is_escaped() {
+        let index = "<html><head><title>محصول | Mahsoul</title></head><body></body></html>";
+        let page = with_product(index, "<title>A &lt;b&gt; | Mahsoul</title>\n");
+        assert_eq!(page, "<html><head><title>A &lt;b&gt; | Mahsoul</title>\n</head><body></body></html>");
+        assert_eq!(escape(r#"<script>"x"&'y'"#), "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;");
+    }
+}
