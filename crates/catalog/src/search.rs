@@ -81,10 +81,15 @@ pub fn match_term(query_term: &str, text_term: &str) -> Option<TermMatch> {
 fn within_one_edit(a: &str, b: &str) -> bool {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    within_one_edit_chars(&a, &b)
+}
+
+/// [`within_one_edit`] on letters already split, so an index can compare without allocating.
+fn within_one_edit_chars(a: &[char], b: &[char]) -> bool {
     if a.len().abs_diff(b.len()) > 1 {
         return false;
     }
-    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let (rest_a, rest_b) = (&a[prefix..], &b[prefix..]);
     match rest_a.len().cmp(&rest_b.len()) {
         std::cmp::Ordering::Equal => {
@@ -94,6 +99,83 @@ fn within_one_edit(a: &str, b: &str) -> bool {
         }
         std::cmp::Ordering::Greater => rest_a[1..] == *rest_b,
         std::cmp::Ordering::Less => *rest_a == rest_b[1..],
+    }
+}
+
+/// Points for a match of a given quality in a field of a given weight.
+fn points(quality: TermMatch, weight: u32) -> u32 {
+    weight
+        * match quality {
+            TermMatch::Exact => 4,
+            TermMatch::Prefix => 2,
+            TermMatch::Typo => 1,
+        }
+}
+
+/// An inverted index over many documents: each distinct term once, with the documents (and
+/// the heaviest field) it occurs in. A query compares its terms with the distinct terms only,
+/// then adds up scores from the postings.
+#[derive(Debug, Clone, Default)]
+pub struct SearchIndex {
+    terms: Vec<(String, Vec<char>)>,
+    postings: Vec<Vec<(u32, u32)>>,
+    documents: usize,
+}
+
+impl SearchIndex {
+    /// Indexes documents given in order; results name them by that position.
+    pub fn build<'a>(documents: impl IntoIterator<Item = &'a SearchDocument>) -> SearchIndex {
+        let mut positions: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        let mut index = SearchIndex::default();
+        for (document, fields) in documents.into_iter().enumerate() {
+            index.documents += 1;
+            let document = u32::try_from(document).unwrap_or(u32::MAX);
+            for (weight, terms) in &fields.fields {
+                for term in terms {
+                    let position = *positions.entry(term.clone()).or_insert_with(|| {
+                        index.terms.push((term.clone(), term.chars().collect()));
+                        index.postings.push(Vec::new());
+                        index.terms.len() - 1
+                    });
+                    let postings = &mut index.postings[position];
+                    match postings.last_mut() {
+                        Some((last, best)) if *last == document => *best = (*best).max(*weight),
+                        _ => postings.push((document, *weight)),
+                    }
+                }
+            }
+        }
+        index
+    }
+
+    /// The score of every document matching all query terms, by position; `None` at the
+    /// positions that do not match. An empty query matches every document with score 0.
+    pub fn search(&self, query: &[String]) -> Vec<Option<u32>> {
+        let mut totals: Vec<Option<u32>> = vec![Some(0); self.documents];
+        for query_term in query {
+            let letters: Vec<char> = query_term.chars().collect();
+            let mut best = vec![0u32; self.documents];
+            for ((term, term_letters), postings) in self.terms.iter().zip(&self.postings) {
+                let quality = if term == query_term {
+                    Some(TermMatch::Exact)
+                } else if letters.len() >= 2 && term.starts_with(query_term.as_str()) {
+                    Some(TermMatch::Prefix)
+                } else if letters.len() >= 4 && within_one_edit_chars(&letters, term_letters) {
+                    Some(TermMatch::Typo)
+                } else {
+                    None
+                };
+                let Some(quality) = quality else { continue };
+                for &(document, weight) in postings {
+                    let slot = &mut best[document as usize];
+                    *slot = (*slot).max(points(quality, weight));
+                }
+            }
+            for (total, best) in totals.iter_mut().zip(best) {
+                *total = total.filter(|_| best > 0).map(|t| t + best);
+            }
+        }
+        totals
     }
 }
 
@@ -129,14 +211,7 @@ impl SearchDocument {
                 .iter()
                 .flat_map(|(weight, field)| {
                     field.iter().filter_map(move |term| {
-                        match_term(query_term, term).map(|quality| {
-                            let points = match quality {
-                                TermMatch::Exact => 4,
-                                TermMatch::Prefix => 2,
-                                TermMatch::Typo => 1,
-                            };
-                            weight * points
-                        })
+                        match_term(query_term, term).map(|quality| points(quality, *weight))
                     })
                 })
                 .max()?;
@@ -211,6 +286,20 @@ mod tests {
         assert!(finds("organic اسمده"));
         assert!(finds("fert"), "a prefix while typing");
         assert!(!finds("pesticide"));
+    }
+
+    #[test]
+    fn the_index_scores_as_each_document_does() {
+        let documents = [
+            fertiliser(),
+            SearchDocument::new().field(3, "بذور طماطم").field(3, "Tomato seeds"),
+            SearchDocument::new().field(3, "مبيد فطري").field(1, "للطماطم والخيار"),
+        ];
+        let index = SearchIndex::build(&documents);
+        for query in ["اسمده", "طماطم", "tomatto", "organic اسمده", "seed", "", "tractor", "عضو"] {
+            let expected: Vec<Option<u32>> = documents.iter().map(|d| d.score(&terms(query))).collect();
+            assert_eq!(index.search(&terms(query)), expected, "{query}");
+        }
     }
 
     #[test]

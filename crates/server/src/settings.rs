@@ -23,6 +23,8 @@ pub struct Settings {
     pub google: GoogleSettings,
     /// SMS and e-mail.
     pub messages: MessageSettings,
+    /// The catalogue cache.
+    pub catalogue: CatalogueSettings,
     /// Demo data.
     pub demo: DemoSettings,
     /// The environment the settings were loaded for.
@@ -85,6 +87,13 @@ pub struct SmsGatewaySettings {
     pub api_key: SecretString,
     /// Sender name shown on phones.
     pub sender: String,
+}
+
+/// The catalogue cache.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CatalogueSettings {
+    /// Milliseconds between checks of the stored catalogue version.
+    pub freshness_ms: i64,
 }
 
 /// Demo data.

@@ -123,7 +123,11 @@ impl Application {
         let port = listener.local_addr()?.port();
         let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
         let google_redirect = settings.google.redirect_enabled();
-        let catalog = Arc::new(CatalogService::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(SystemClock)));
+        let catalog = Arc::new(CatalogService::new(
+            Arc::new(DieselCatalogueStore::new(db.clone())),
+            Arc::new(SystemClock),
+            chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
+        ));
         let state = web::Data::new(AppState { identity, catalog, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         // Read once: product pages are this file with the product's head tags.

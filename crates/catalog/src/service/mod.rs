@@ -12,7 +12,7 @@ use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
 use crate::product::{Category, Product};
-use crate::search::{SearchDocument, terms};
+use crate::search::{SearchDocument, SearchIndex, terms};
 
 /// How many products the Home screen shows per row.
 pub const HOME_ROW: usize = 8;
@@ -104,7 +104,7 @@ struct Indexed {
     categories: Vec<Category>,
     products: Vec<Product>,
     offers: Vec<Offer>,
-    documents: Vec<SearchDocument>,
+    search: SearchIndex,
 }
 
 impl Indexed {
@@ -112,7 +112,7 @@ impl Indexed {
         let StoredCatalogue { version, mut categories, mut products, offers } = stored;
         categories.sort_by_key(|c| (c.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
-        let documents = products
+        let documents: Vec<SearchDocument> = products
             .iter()
             .map(|p| {
                 let category = categories.iter().find(|c| Some(c.id) == p.category_id);
@@ -124,7 +124,7 @@ impl Indexed {
                     .field(1, &p.description_en)
             })
             .collect();
-        Indexed { version, categories, products, offers, documents }
+        Indexed { version, categories, products, offers, search: SearchIndex::build(&documents) }
     }
 
     fn card(&self, product: &Product, price: ShownPrice) -> ProductCard {
@@ -137,31 +137,46 @@ impl Indexed {
     }
 }
 
+/// The in-memory copy and when its version was last checked.
+struct Cached {
+    catalogue: Arc<Indexed>,
+    checked_at: chrono::DateTime<chrono::Utc>,
+}
+
 /// The storefront's catalogue calls.
 pub struct CatalogService {
     store: Arc<dyn CatalogueStore>,
     clock: Arc<dyn Clock>,
-    cache: RwLock<Option<Arc<Indexed>>>,
+    freshness: chrono::Duration,
+    cache: RwLock<Option<Cached>>,
 }
 
 impl CatalogService {
-    /// The service over its store.
-    pub fn new(store: Arc<dyn CatalogueStore>, clock: Arc<dyn Clock>) -> CatalogService {
-        CatalogService { store, clock, cache: RwLock::new(None) }
+    /// The service over its store. The stored version is checked again once `freshness` has
+    /// passed since the last check (zero: on every call), so a write on another node shows
+    /// here within that time.
+    pub fn new(store: Arc<dyn CatalogueStore>, clock: Arc<dyn Clock>, freshness: chrono::Duration) -> CatalogService {
+        CatalogService { store, clock, freshness, cache: RwLock::new(None) }
     }
 
     /// The indexed catalogue at the stored version, loaded again only when it changed.
     fn catalogue(&self) -> Result<Arc<Indexed>, CatalogError> {
+        let now = self.clock.now();
+        let cached = self.cache.read().ok().and_then(|guard| guard.as_ref().map(|c| (c.catalogue.clone(), c.checked_at)));
+        if let Some((catalogue, checked_at)) = &cached
+            && now - *checked_at < self.freshness
+        {
+            return Ok(catalogue.clone());
+        }
         let version = self.store.version()?;
-        let cached = self.cache.read().ok().and_then(|guard| guard.clone()).filter(|c| c.version == version);
-        if let Some(catalogue) = cached {
-            return Ok(catalogue);
-        }
-        let fresh = Arc::new(Indexed::new(self.store.load()?));
+        let catalogue = match cached {
+            Some((catalogue, _)) if catalogue.version == version => catalogue,
+            _ => Arc::new(Indexed::new(self.store.load()?)),
+        };
         if let Ok(mut guard) = self.cache.write() {
-            *guard = Some(fresh.clone());
+            *guard = Some(Cached { catalogue: catalogue.clone(), checked_at: now });
         }
-        Ok(fresh)
+        Ok(catalogue)
     }
 
     /// Lists products: filtered, searched, ranked or sorted, one page.
@@ -175,24 +190,42 @@ impl CatalogService {
             Some(CategoryRef::Slug(slug)) => Some(catalogue.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
         };
         let words = query.search.as_deref().map(terms).unwrap_or_default();
+        let scores = (!words.is_empty()).then(|| catalogue.search.search(&words));
 
-        let mut hits: Vec<(u32, &Product, ShownPrice)> = catalogue
+        let mut hits: Vec<(u32, &Product, Option<ShownPrice>)> = catalogue
             .products
             .iter()
-            .zip(&catalogue.documents)
-            .filter(|(p, _)| category.is_none_or(|c| p.category_id == Some(c)))
-            .filter(|(p, _)| (!query.in_stock || p.in_stock()) && (!query.featured || p.featured))
-            .filter_map(|(p, document)| document.score(&words).map(|score| (score, p, catalogue.price(p, now))))
-            .filter(|(_, _, price)| !query.offers || price.has_offer)
-            .filter(|(_, _, price)| query.min_price.is_none_or(|min| price.sale_price >= min))
-            .filter(|(_, _, price)| query.max_price.is_none_or(|max| price.sale_price <= max))
+            .enumerate()
+            .filter(|(_, p)| category.is_none_or(|c| p.category_id == Some(c)))
+            .filter(|(_, p)| (!query.in_stock || p.in_stock()) && (!query.featured || p.featured))
+            .filter_map(|(position, p)| match &scores {
+                Some(scores) => scores.get(position).copied().flatten().map(|score| (score, p, None)),
+                None => Some((0, p, None)),
+            })
             .collect();
+
+        // Prices depend on the offers running now; work them out for every hit only when a
+        // filter or the order needs them, else just for the page.
+        let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
+        if by_price {
+            for (_, product, price) in &mut hits {
+                *price = Some(catalogue.price(product, now));
+            }
+            hits.retain(|(_, _, price)| {
+                price.is_some_and(|price| {
+                    (!query.offers || price.has_offer)
+                        && query.min_price.is_none_or(|min| price.sale_price >= min)
+                        && query.max_price.is_none_or(|max| price.sale_price <= max)
+                })
+            });
+        }
+        let sale = |price: &Option<ShownPrice>| price.map(|p| p.sale_price).unwrap_or_default();
 
         // The catalogue is held newest first, and the sorts are stable, so ties stay newest first.
         match query.sort {
             Sort::Relevance if !words.is_empty() => hits.sort_by(|a, b| b.0.cmp(&a.0)),
-            Sort::PriceAsc => hits.sort_by_key(|(_, _, price)| price.sale_price),
-            Sort::PriceDesc => hits.sort_by(|a, b| b.2.sale_price.cmp(&a.2.sale_price)),
+            Sort::PriceAsc => hits.sort_by_key(|(_, _, price)| sale(price)),
+            Sort::PriceDesc => hits.sort_by(|a, b| sale(&b.2).cmp(&sale(&a.2))),
             Sort::Relevance | Sort::Newest => {}
         }
 
@@ -201,7 +234,7 @@ impl CatalogService {
             .into_iter()
             .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
             .take(query.page.per_page as usize)
-            .map(|(_, product, price)| catalogue.card(product, price))
+            .map(|(_, product, price)| catalogue.card(product, price.unwrap_or_else(|| catalogue.price(product, now))))
             .collect();
         Ok(Page::new(rows, query.page, total))
     }

@@ -74,7 +74,7 @@ fn stored() -> StoredCatalogue {
 }
 
 fn service(store: MockCatalogueStore) -> CatalogService {
-    CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())))
+    CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::zero())
 }
 
 fn store_at_version_one() -> MockCatalogueStore {
@@ -195,4 +195,15 @@ fn home_shows_featured_categories_recent_and_running_offers() {
     assert_eq!(home.categories.len(), 2);
     assert_eq!(home.recent.first().map(|c| c.product.id), Some(1));
     assert_eq!(home.offers.len(), 1);
+}
+
+#[test]
+fn within_the_freshness_time_the_version_is_not_asked_again() {
+    let mut store = MockCatalogueStore::new();
+    store.expect_version().times(1).returning(|| Ok(1));
+    store.expect_load().times(1).returning(|| Ok(stored()));
+    let catalog = CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::seconds(1));
+    for _ in 0..3 {
+        assert!(catalog.categories().is_ok());
+    }
 }

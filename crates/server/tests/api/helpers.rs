@@ -75,6 +75,7 @@ async fn spawn(with_catalogue: bool) -> TestApp {
     settings.messages.email = "outbox".into();
     settings.messages.outbox_path = String::new();
     settings.demo.seed = false;
+    settings.catalogue.freshness_ms = 0;
 
     let db = server::startup::open_database(&settings).expect("database");
     store::seed::shipping_cities(&db).expect("cities");
