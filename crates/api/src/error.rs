@@ -24,6 +24,9 @@ pub enum ApiError {
     /// A catalogue call failed.
     #[error(transparent)]
     Catalog(#[from] catalog::CatalogError),
+    /// A shop content call failed.
+    #[error(transparent)]
+    Shop(#[from] shop::ShopError),
     /// The request's fields broke rules.
     #[error("invalid fields: {0:?}")]
     Invalid(FieldErrors),
@@ -88,6 +91,11 @@ impl ApiError {
             ApiError::Catalog(error) => match error {
                 catalog::CatalogError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
                 catalog::CatalogError::Unknown(cause) => internal(cause),
+            },
+            ApiError::Shop(error) => match error {
+                shop::ShopError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                shop::ShopError::Invalid(errors) => invalid(errors),
+                shop::ShopError::Unknown(cause) => internal(cause),
             },
             ApiError::Invalid(errors) => invalid(errors),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),

@@ -31,6 +31,8 @@ pub struct AppState {
     pub identity: Arc<IdentityService>,
     /// The catalogue.
     pub catalog: Arc<catalog::CatalogService>,
+    /// Settings, pages and the contact form.
+    pub shop: Arc<shop::ShopService>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.

@@ -6,7 +6,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::dto;
 use crate::error::ErrorBody;
-use crate::routes::{auth, catalog, dashboard, health};
+use crate::routes::{auth, catalog, dashboard, health, shop};
 
 /// The API document.
 #[derive(OpenApi)]
@@ -18,10 +18,11 @@ use crate::routes::{auth, catalog, dashboard, health};
         auth::update_profile, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
         dashboard::permissions,
         catalog::products, catalog::product, catalog::categories, catalog::home,
+        shop::settings, shop::page, shop::contact,
     ),
     components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
     modifiers(&BearerAuth),
-    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
+    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "shop", description = "Public settings, pages, contact"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
 

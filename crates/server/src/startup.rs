@@ -23,6 +23,8 @@ use secrecy::ExposeSecret;
 use catalog::CatalogService;
 use store::Database;
 use store::catalogue::DieselCatalogueStore;
+use store::content::DieselShopStore;
+use shop::ShopService;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use tracing_actix_web::TracingLogger;
 
@@ -128,7 +130,8 @@ impl Application {
             Arc::new(SystemClock),
             chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
         ));
-        let state = web::Data::new(AppState { identity, catalog, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
+        let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone()))));
+        let state = web::Data::new(AppState { identity, catalog, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         // Read once: product pages are this file with the product's head tags.
         let index = api::share::IndexPage(Arc::new(

@@ -1,8 +1,9 @@
 //! The Diesel adapter: one code base over SQLite (the embedded default) and PostgreSQL. It owns
 //! the schema, runs the migrations and implements the repository ports of the domain crates.
 
-pub mod database;
 pub mod catalogue;
+pub mod content;
+pub mod database;
 pub mod identity;
 pub mod schema;
 pub mod seed;

@@ -163,6 +163,37 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    shop_settings (name) {
+        name -> Text,
+        value -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    pages (slug) {
+        slug -> Text,
+        title_ar -> Text,
+        title_en -> Text,
+        body_ar -> Text,
+        body_en -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    contact_messages (id) {
+        id -> BigInt,
+        name -> Text,
+        phone -> Nullable<Text>,
+        email -> Nullable<Text>,
+        message -> Text,
+        created_at -> Timestamp,
+        handled_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(offer_products -> offers (offer_id));
@@ -188,4 +219,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     offers,
     offer_products,
     catalogue_version,
+    shop_settings,
+    pages,
+    contact_messages,
 );

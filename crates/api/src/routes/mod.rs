@@ -4,6 +4,7 @@ pub mod auth;
 pub mod catalog;
 pub mod dashboard;
 pub mod health;
+pub mod shop;
 
 use actix_web::web;
 
@@ -11,7 +12,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

@@ -1,6 +1,8 @@
-//! Demo data for `make run`: reference data, one user of each role and the demo catalogue.
+//! Demo data for `make run`: reference data, one user of each role, the demo catalogue and
+//! the content pages.
 
 pub mod catalogue;
+pub mod pages;
 
 use identity::service::NewAccount;
 use identity::{IdentityError, IdentityService, Role};
@@ -35,6 +37,7 @@ pub fn seed(db: &Database, identity: &IdentityService) -> anyhow::Result<bool> {
         }
     }
     added |= catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()))?;
+    added |= pages::seed(&store::content::DieselShopStore::new(db.clone()))?;
     Ok(added)
 }
 

@@ -81,6 +81,7 @@ async fn spawn(with_catalogue: bool) -> TestApp {
     store::seed::shipping_cities(&db).expect("cities");
     if with_catalogue {
         server::demo::catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone())).expect("demo catalogue");
+        server::demo::pages::seed(&store::content::DieselShopStore::new(db.clone())).expect("demo pages");
     }
     let app = Application::build(&settings).expect("app");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -142,6 +143,11 @@ impl TestApp {
     }
 
     /// Every message in the outbox.
+    /// The app's database, for checks no endpoint answers yet.
+    pub fn database(&self) -> store::Database {
+        server::startup::open_database(&self.settings).expect("database")
+    }
+
     pub fn outbox(&self) -> Vec<Value> {
         std::fs::read_to_string(&self.outbox)
             .unwrap_or_default()

@@ -7,4 +7,5 @@ mod catalogue;
 mod google;
 mod helpers;
 mod permissions;
+mod shop;
 mod system;

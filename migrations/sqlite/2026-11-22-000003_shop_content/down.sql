@@ -1,0 +1,3 @@
+DROP TABLE contact_messages;
+DROP TABLE pages;
+DROP TABLE shop_settings;
