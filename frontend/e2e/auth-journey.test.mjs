@@ -20,6 +20,7 @@ const TEXT = {
 
 async function logout(page) {
   await page.click('[data-testid=account-menu]');
+  await page.locator('[data-testid=logout]').waitFor();
   await page.click('[data-testid=logout]');
   await page.waitForURL('**/auth/login');
   await page.locator('[data-testid=login-form]').waitFor();

@@ -72,3 +72,24 @@ test('a product page shows its price, stock, weight and package pieces', async (
   await page.locator('[data-testid=not-found]').waitFor();
   await page.context().close();
 });
+
+for (const language of ['ar', 'en']) {
+  test(`the footer leads to the shop's pages and the contact form reaches the staff (${language})`, async () => {
+    const page = await pageIn(browser, language, { width: 360, height: 740 });
+    await page.goto(`${BASE}/`);
+    await page.click('footer a[href="/about-us"]');
+    await page.locator('[data-testid=page-about-us]').waitFor();
+    assert.ok((await page.textContent('[data-testid=page-about-us]')).includes(language === 'ar' ? 'من نحن' : 'About us'));
+    await noSidewaysScroll(page);
+
+    await page.click('footer a[href="/contact"]');
+    await page.locator('[data-testid=contact-form]').waitFor();
+    await page.fill('input[name=name]', 'Samir');
+    await page.fill('input[name=phone]', '01012345678');
+    await page.fill('textarea[name=message]', language === 'ar' ? 'هل يوجد سماد للنخيل؟' : 'Do you sell palm fertiliser?');
+    await page.click('[data-testid=contact-form] button[type=submit]');
+    await page.getByText(language === 'ar' ? 'شكرًا لك! سيتواصل معك فريقنا قريبًا.' : 'Thank you! Our team will get back to you soon.').waitFor();
+    assert.equal(await page.inputValue('textarea[name=message]'), '');
+    await page.context().close();
+  });
+}

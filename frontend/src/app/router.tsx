@@ -13,6 +13,11 @@ import { ProductProfile } from '../features/catalog/ProductProfile';
 
 // Screens off the storefront load on demand, so a phone on a weak network downloads the
 // storefront first.
+const AboutUs = lazy(() => import('../features/content/ContentPage').then((m) => ({ default: m.AboutUs })));
+const TermsAndConditions = lazy(() => import('../features/content/ContentPage').then((m) => ({ default: m.TermsAndConditions })));
+const PrivacyPolicy = lazy(() => import('../features/content/ContentPage').then((m) => ({ default: m.PrivacyPolicy })));
+const RefundPolicies = lazy(() => import('../features/content/ContentPage').then((m) => ({ default: m.RefundPolicies })));
+const Contact = lazy(() => import('../features/content/Contact').then((m) => ({ default: m.Contact })));
 const Login = lazy(() => import('../features/auth/Login').then((m) => ({ default: m.Login })));
 const Register = lazy(() => import('../features/auth/Register').then((m) => ({ default: m.Register })));
 const VerifyAccount = lazy(() => import('../features/auth/VerifyAccount').then((m) => ({ default: m.VerifyAccount })));
@@ -37,6 +42,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <Home /> },
           { path: 'products', element: <Products /> },
           { path: 'products/:slug', element: <ProductProfile /> },
+          { path: 'about-us', element: <AboutUs /> },
+          { path: 'terms-and-conditions', element: <TermsAndConditions /> },
+          { path: 'privacy-policy', element: <PrivacyPolicy /> },
+          { path: 'refund-policies', element: <RefundPolicies /> },
+          { path: 'contact', element: <Contact /> },
         ],
       },
       {

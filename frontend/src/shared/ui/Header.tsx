@@ -26,7 +26,7 @@ export function Header() {
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch />
           {token ? (
-            <Menu position="bottom-end">
+            <Menu position="bottom-end" zIndex={500}>
               <Menu.Target>
                 <Button variant="light" size="compact-sm" data-testid="account-menu">
                   {user?.name ?? <FormattedMessage id="nav.account" />}
