@@ -12,7 +12,6 @@ use catalog::ProductCard;
 use kernel::Locale;
 
 use crate::AppState;
-use crate::extract::blocking;
 
 /// The built frontend's `index.html`, read once at start.
 #[derive(Clone)]
@@ -86,9 +85,10 @@ fn with_product(index: &str, tags: &str) -> String {
 
 async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpRequest, slug: Path<String>) -> HttpResponse {
     let locale = locale(&request);
-    let catalog = state.catalog.clone();
-    let slug = slug.into_inner();
-    let found = blocking(move || catalog.product(&slug)).await;
+    let found = match crate::routes::catalog::catalogue(&state).await {
+        Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
+        Err(error) => Err(error),
+    };
     let info = request.connection_info();
     let origin = format!("{}://{}", info.scheme(), info.host());
     let (status, body) = match found {

@@ -5,6 +5,9 @@ use std::collections::HashMap;
 
 use actix_web::web::{self, Data, Json, Path, Query};
 use catalog::offer::Offer;
+use std::sync::Arc;
+
+use catalog::service::Catalogue;
 use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{FieldErrors, Locale, Money, PageRequest};
@@ -204,6 +207,15 @@ pub struct HomeResponse {
     pub data: HomeData,
 }
 
+/// The catalogue: straight from memory while fresh, else read off the async workers.
+pub(crate) async fn catalogue(state: &AppState) -> Result<Arc<Catalogue>, ApiError> {
+    if let Some(catalogue) = state.catalog.fresh_catalogue() {
+        return Ok(catalogue);
+    }
+    let catalog = state.catalog.clone();
+    blocking(move || catalog.catalogue()).await
+}
+
 fn flag(value: Option<&String>) -> bool {
     value.is_some_and(|v| matches!(v.trim().to_lowercase().as_str(), "1" | "true" | "yes" | "on"))
 }
@@ -276,8 +288,7 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     responses((status = 200, body = ProductList), (status = 422, body = ErrorBody)))]
 pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<HashMap<String, String>>) -> Result<Json<ProductList>, ApiError> {
     let query = product_query(&params)?;
-    let catalog = state.catalog.clone();
-    let page = blocking(move || catalog.list_products(&query)).await?;
+    let page = catalogue(&state).await?.list_products(&query, state.catalog.now());
     Ok(Json(ProductList {
         meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
         data: page.data.into_iter().map(|card| ProductData::new(card, locale)).collect(),
@@ -288,25 +299,21 @@ pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<H
 #[utoipa::path(get, path = "/api/products/{slug}", tag = "catalogue",
     responses((status = 200, body = ProductResponse), (status = 404, body = ErrorBody)))]
 pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<ProductResponse>, ApiError> {
-    let catalog = state.catalog.clone();
-    let slug = slug.into_inner();
-    let card = blocking(move || catalog.product(&slug)).await?;
+    let card = catalogue(&state).await?.product(&slug, state.catalog.now())?;
     Ok(Json(ProductResponse { data: ProductData::new(card, locale) }))
 }
 
 /// Every category in order.
 #[utoipa::path(get, path = "/api/categories", tag = "catalogue", responses((status = 200, body = CategoryList)))]
 pub async fn categories(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<CategoryList>, ApiError> {
-    let catalog = state.catalog.clone();
-    let list = blocking(move || catalog.categories()).await?;
+    let list = catalogue(&state).await?.categories();
     Ok(Json(CategoryList { data: list.into_iter().map(|c| CategoryData::new(c, locale)).collect() }))
 }
 
 /// Everything the Home screen shows, in one call.
 #[utoipa::path(get, path = "/api/home", tag = "catalogue", responses((status = 200, body = HomeResponse)))]
 pub async fn home(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<HomeResponse>, ApiError> {
-    let catalog = state.catalog.clone();
-    let Home { featured, categories, recent, offers } = blocking(move || catalog.home()).await?;
+    let Home { featured, categories, recent, offers } = catalogue(&state).await?.home(state.catalog.now());
     let cards = |cards: Vec<ProductCard>| cards.into_iter().map(|card| ProductData::new(card, locale)).collect();
     Ok(Json(HomeResponse {
         data: HomeData {

@@ -98,8 +98,9 @@ pub struct Home {
     pub offers: Vec<Offer>,
 }
 
-/// The catalogue indexed for search.
-struct Indexed {
+/// The catalogue at one version, indexed for search; every storefront question is answered
+/// from it without I/O.
+pub struct Catalogue {
     version: i64,
     categories: Vec<Category>,
     products: Vec<Product>,
@@ -107,8 +108,8 @@ struct Indexed {
     search: SearchIndex,
 }
 
-impl Indexed {
-    fn new(stored: StoredCatalogue) -> Indexed {
+impl Catalogue {
+    fn new(stored: StoredCatalogue) -> Catalogue {
         let StoredCatalogue { version, mut categories, mut products, offers } = stored;
         categories.sort_by_key(|c| (c.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
@@ -124,7 +125,7 @@ impl Indexed {
                     .field(1, &p.description_en)
             })
             .collect();
-        Indexed { version, categories, products, offers, search: SearchIndex::build(&documents) }
+        Catalogue { version, categories, products, offers, search: SearchIndex::build(&documents) }
     }
 
     fn card(&self, product: &Product, price: ShownPrice) -> ProductCard {
@@ -139,7 +140,7 @@ impl Indexed {
 
 /// The in-memory copy and when its version was last checked.
 struct Cached {
-    catalogue: Arc<Indexed>,
+    catalogue: Arc<Catalogue>,
     checked_at: chrono::DateTime<chrono::Utc>,
 }
 
@@ -159,8 +160,21 @@ impl CatalogService {
         CatalogService { store, clock, freshness, cache: RwLock::new(None) }
     }
 
+    /// The catalogue while it is fresh (checked within the freshness time): no I/O, so it can
+    /// be asked on an async worker. `None` means ask [`CatalogService::catalogue`] off it.
+    pub fn fresh_catalogue(&self) -> Option<Arc<Catalogue>> {
+        let now = self.clock.now();
+        let guard = self.cache.read().ok()?;
+        guard.as_ref().filter(|cached| now - cached.checked_at < self.freshness).map(|cached| cached.catalogue.clone())
+    }
+
+    /// The time, for the answers that depend on it (running offers).
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
+    }
+
     /// The indexed catalogue at the stored version, loaded again only when it changed.
-    fn catalogue(&self) -> Result<Arc<Indexed>, CatalogError> {
+    pub fn catalogue(&self) -> Result<Arc<Catalogue>, CatalogError> {
         let now = self.clock.now();
         let cached = self.cache.read().ok().and_then(|guard| guard.as_ref().map(|c| (c.catalogue.clone(), c.checked_at)));
         if let Some((catalogue, checked_at)) = &cached
@@ -171,7 +185,7 @@ impl CatalogService {
         let version = self.store.version()?;
         let catalogue = match cached {
             Some((catalogue, _)) if catalogue.version == version => catalogue,
-            _ => Arc::new(Indexed::new(self.store.load()?)),
+            _ => Arc::new(Catalogue::new(self.store.load()?)),
         };
         if let Ok(mut guard) = self.cache.write() {
             *guard = Some(Cached { catalogue: catalogue.clone(), checked_at: now });
@@ -181,18 +195,38 @@ impl CatalogService {
 
     /// Lists products: filtered, searched, ranked or sorted, one page.
     pub fn list_products(&self, query: &ProductQuery) -> Result<Page<ProductCard>, CatalogError> {
-        let catalogue = self.catalogue()?;
-        let now = self.clock.now();
+        Ok(self.catalogue()?.list_products(query, self.clock.now()))
+    }
+
+    /// One product by its slug.
+    pub fn product(&self, slug: &str) -> Result<ProductCard, CatalogError> {
+        self.catalogue()?.product(slug, self.clock.now())
+    }
+
+    /// Every category in order.
+    pub fn categories(&self) -> Result<Vec<Category>, CatalogError> {
+        Ok(self.catalogue()?.categories())
+    }
+
+    /// What the Home screen shows, in one call.
+    pub fn home(&self) -> Result<Home, CatalogError> {
+        Ok(self.catalogue()?.home(self.clock.now()))
+    }
+}
+
+impl Catalogue {
+    /// Lists products: filtered, searched, ranked or sorted, one page.
+    pub fn list_products(&self, query: &ProductQuery, now: chrono::DateTime<chrono::Utc>) -> Page<ProductCard> {
         let category = match &query.category {
             None => None,
             Some(CategoryRef::Id(id)) => Some(*id),
             // An unknown slug matches no product.
-            Some(CategoryRef::Slug(slug)) => Some(catalogue.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
+            Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
         };
         let words = query.search.as_deref().map(terms).unwrap_or_default();
-        let scores = (!words.is_empty()).then(|| catalogue.search.search(&words));
+        let scores = (!words.is_empty()).then(|| self.search.search(&words));
 
-        let mut hits: Vec<(u32, &Product, Option<ShownPrice>)> = catalogue
+        let mut hits: Vec<(u32, &Product, Option<ShownPrice>)> = self
             .products
             .iter()
             .enumerate()
@@ -209,7 +243,7 @@ impl CatalogService {
         let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
         if by_price {
             for (_, product, price) in &mut hits {
-                *price = Some(catalogue.price(product, now));
+                *price = Some(self.price(product, now));
             }
             hits.retain(|(_, _, price)| {
                 price.is_some_and(|price| {
@@ -234,36 +268,33 @@ impl CatalogService {
             .into_iter()
             .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
             .take(query.page.per_page as usize)
-            .map(|(_, product, price)| catalogue.card(product, price.unwrap_or_else(|| catalogue.price(product, now))))
+            .map(|(_, product, price)| self.card(product, price.unwrap_or_else(|| self.price(product, now))))
             .collect();
-        Ok(Page::new(rows, query.page, total))
+        Page::new(rows, query.page, total)
     }
 
     /// One product by its slug.
-    pub fn product(&self, slug: &str) -> Result<ProductCard, CatalogError> {
-        let catalogue = self.catalogue()?;
-        let product = catalogue.products.iter().find(|p| p.slug == slug).ok_or(CatalogError::NotFound)?;
-        Ok(catalogue.card(product, catalogue.price(product, self.clock.now())))
+    pub fn product(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<ProductCard, CatalogError> {
+        let product = self.products.iter().find(|p| p.slug == slug).ok_or(CatalogError::NotFound)?;
+        Ok(self.card(product, self.price(product, now)))
     }
 
     /// Every category in order.
-    pub fn categories(&self) -> Result<Vec<Category>, CatalogError> {
-        Ok(self.catalogue()?.categories.clone())
+    pub fn categories(&self) -> Vec<Category> {
+        self.categories.clone()
     }
 
     /// What the Home screen shows, in one call.
-    pub fn home(&self) -> Result<Home, CatalogError> {
-        let catalogue = self.catalogue()?;
-        let now = self.clock.now();
+    pub fn home(&self, now: chrono::DateTime<chrono::Utc>) -> Home {
         let cards = |products: &mut dyn Iterator<Item = &Product>| -> Vec<ProductCard> {
-            products.take(HOME_ROW).map(|p| catalogue.card(p, catalogue.price(p, now))).collect()
+            products.take(HOME_ROW).map(|p| self.card(p, self.price(p, now))).collect()
         };
-        Ok(Home {
-            featured: cards(&mut catalogue.products.iter().filter(|p| p.featured)),
-            categories: catalogue.categories.clone(),
-            recent: cards(&mut catalogue.products.iter()),
-            offers: catalogue.offers.iter().filter(|o| o.status(now) == OfferStatus::Active).cloned().collect(),
-        })
+        Home {
+            featured: cards(&mut self.products.iter().filter(|p| p.featured)),
+            categories: self.categories.clone(),
+            recent: cards(&mut self.products.iter()),
+            offers: self.offers.iter().filter(|o| o.status(now) == OfferStatus::Active).cloned().collect(),
+        }
     }
 }
 
