@@ -78,7 +78,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Seed => {
             let db = open_database(&settings)?;
             let identity = identity_service(&settings, &db)?;
-            let added = server::demo::seed(&db, &identity)?;
+            let added = server::demo::seed(&db, &identity, &settings.media_dir())?;
             println!("{}", if added { "Demo data added." } else { "Demo data was already there." });
             print!("{}", server::demo::logins());
         }

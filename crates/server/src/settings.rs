@@ -134,6 +134,11 @@ impl Settings {
         }
     }
 
+    /// Where uploaded and demo images live, served at `/media`.
+    pub fn media_dir(&self) -> PathBuf {
+        self.server.data_dir.join("media")
+    }
+
     /// The outbox file.
     pub fn outbox_path(&self) -> PathBuf {
         if self.messages.outbox_path.is_empty() {

@@ -119,7 +119,7 @@ impl Application {
     pub fn build(settings: &Settings) -> anyhow::Result<Application> {
         let db = open_database(settings)?;
         let identity = identity_service(settings, &db)?;
-        let seeded = settings.demo.seed && crate::demo::seed(&db, &identity)?;
+        let seeded = settings.demo.seed && crate::demo::seed(&db, &identity, &settings.media_dir())?;
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .with_context(|| format!("binding {}:{}", settings.server.host, settings.server.port))?;
         let port = listener.local_addr()?.port();
@@ -133,6 +133,7 @@ impl Application {
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone()))));
         let state = web::Data::new(AppState { identity, catalog, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
+        let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.
         let index = api::share::IndexPage(Arc::new(
             std::fs::read_to_string(frontend.join("index.html")).unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head></html>".into()),
@@ -145,6 +146,11 @@ impl Application {
                 .wrap(TracingLogger::default())
                 .configure(api::configure)
                 .service(api::share::product_page())
+                .service(
+                    web::scope("/media")
+                        .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
+                        .service(Files::new("", &media)),
+                )
                 .configure(|config| frontend_routes(config, &frontend))
         })
         .listen(listener)?;

@@ -1,6 +1,8 @@
 //! The demo catalogue: Egyptian seeds, soil, fertilisers, pesticides and packages, in Arabic
 //! and English, with a few running offers.
 
+use std::path::Path;
+
 use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use chrono::{Duration, Utc};
@@ -104,11 +106,32 @@ const PRODUCTS: [Demo; 42] = [
     package(item("packages", "باقة استصلاح الأرض", "Land reclamation package", "جبس وكبريت وكمبوست لتحسين الأراضي الجديدة.", "Gypsum, sulphur and compost to improve new land.", 210, 100000, 10), 3),
 ];
 
-/// Adds the demo catalogue when the shop has no product yet; true when it did.
-pub fn seed(store: &DieselCatalogueStore) -> anyhow::Result<bool> {
+/// The pictures of the demo catalogue, one a category, drawn for the project.
+const PICTURES: [(&str, &str); 5] = [
+    ("seeds", include_str!("../../assets/demo/seeds.svg")),
+    ("soil", include_str!("../../assets/demo/soil.svg")),
+    ("fertilisers", include_str!("../../assets/demo/fertilisers.svg")),
+    ("pesticides", include_str!("../../assets/demo/pesticides.svg")),
+    ("packages", include_str!("../../assets/demo/packages.svg")),
+];
+
+/// Writes the demo pictures under `media_dir/demo/`.
+fn write_pictures(media_dir: &Path) -> anyhow::Result<()> {
+    let dir = media_dir.join("demo");
+    std::fs::create_dir_all(&dir)?;
+    for (slug, svg) in PICTURES {
+        std::fs::write(dir.join(format!("{slug}.svg")), svg)?;
+    }
+    Ok(())
+}
+
+/// Adds the demo catalogue when the shop has no product yet; true when it did. Its pictures
+/// go under `media_dir`.
+pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bool> {
     if !store.is_empty()? {
         return Ok(false);
     }
+    write_pictures(media_dir)?;
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
         category_ids.push((*slug, store.add_category(&NewCategory { slug, name_ar, name_en, sort_order: order })?));
@@ -133,7 +156,7 @@ pub fn seed(store: &DieselCatalogueStore) -> anyhow::Result<bool> {
             is_package: demo.pieces.is_some(),
             pieces_per_package: demo.pieces,
             category_id: category_ids.iter().find(|(slug, _)| *slug == demo.category).map(|(_, id)| *id),
-            images: vec![],
+            images: vec![format!("demo/{}.svg", demo.category)],
             // Spread over the last weeks so "newest" means something.
             created_at: now - Duration::hours(age * 9),
         })?;

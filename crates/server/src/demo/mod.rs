@@ -20,7 +20,7 @@ pub const DEMO_USERS: [(Role, &str, &str, &str); 3] = [
 ];
 
 /// Seeds what is missing; true when anything was added.
-pub fn seed(db: &Database, identity: &IdentityService) -> anyhow::Result<bool> {
+pub fn seed(db: &Database, identity: &IdentityService, media_dir: &std::path::Path) -> anyhow::Result<bool> {
     let mut added = store::seed::shipping_cities(db)? > 0;
     for (role, name, email, phone) in DEMO_USERS {
         let account = NewAccount {
@@ -36,7 +36,7 @@ pub fn seed(db: &Database, identity: &IdentityService) -> anyhow::Result<bool> {
             Err(error) => return Err(anyhow::anyhow!("seeding {email}: {error}")),
         }
     }
-    added |= catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()))?;
+    added |= catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()), media_dir)?;
     added |= pages::seed(&store::content::DieselShopStore::new(db.clone()))?;
     Ok(added)
 }

@@ -80,7 +80,7 @@ async fn spawn(with_catalogue: bool) -> TestApp {
     let db = server::startup::open_database(&settings).expect("database");
     store::seed::shipping_cities(&db).expect("cities");
     if with_catalogue {
-        server::demo::catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone())).expect("demo catalogue");
+        server::demo::catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()), &settings.media_dir()).expect("demo catalogue");
         server::demo::pages::seed(&store::content::DieselShopStore::new(db.clone())).expect("demo pages");
     }
     let app = Application::build(&settings).expect("app");
