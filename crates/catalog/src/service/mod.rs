@@ -4,6 +4,7 @@
 //! the stored version on every call: a cache, refreshed the moment any node writes, never
 //! needed for correctness. Filtering, ranking and sorting then cost microseconds.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use kernel::{Clock, Money, Page, PageRequest};
@@ -150,6 +151,9 @@ pub struct CatalogService {
     clock: Arc<dyn Clock>,
     freshness: chrono::Duration,
     cache: RwLock<Option<Cached>>,
+    // When (milliseconds since the epoch) one caller started checking the stored version, 0
+    // when none is; meanwhile the others keep serving the copy.
+    refreshing_since: AtomicI64,
 }
 
 impl CatalogService {
@@ -157,15 +161,26 @@ impl CatalogService {
     /// passed since the last check (zero: on every call), so a write on another node shows
     /// here within that time.
     pub fn new(store: Arc<dyn CatalogueStore>, clock: Arc<dyn Clock>, freshness: chrono::Duration) -> CatalogService {
-        CatalogService { store, clock, freshness, cache: RwLock::new(None) }
+        CatalogService { store, clock, freshness, cache: RwLock::new(None), refreshing_since: AtomicI64::new(0) }
     }
 
-    /// The catalogue while it is fresh (checked within the freshness time): no I/O, so it can
-    /// be asked on an async worker. `None` means ask [`CatalogService::catalogue`] off it.
+    /// The catalogue without I/O, so it can be asked on an async worker: the copy while fresh
+    /// (checked within the freshness time), and also while another caller is checking it.
+    /// `None` means this caller should ask [`CatalogService::catalogue`], off the async workers.
     pub fn fresh_catalogue(&self) -> Option<Arc<Catalogue>> {
         let now = self.clock.now();
         let guard = self.cache.read().ok()?;
-        guard.as_ref().filter(|cached| now - cached.checked_at < self.freshness).map(|cached| cached.catalogue.clone())
+        let cached = guard.as_ref()?;
+        let fresh = now - cached.checked_at < self.freshness;
+        // A stale copy is served by all but one caller, which checks the version: no stampede
+        // on the database each time the freshness time runs out.
+        // A check that has not finished in five seconds is presumed lost and taken over.
+        let started = self.refreshing_since.load(Ordering::Acquire);
+        let someone_checking = started != 0 && now.timestamp_millis() - started < 5_000;
+        let i_check = !fresh
+            && !someone_checking
+            && self.refreshing_since.compare_exchange(started, now.timestamp_millis(), Ordering::AcqRel, Ordering::Acquire).is_ok();
+        (!i_check).then(|| cached.catalogue.clone())
     }
 
     /// The time, for the answers that depend on it (running offers).
@@ -175,6 +190,12 @@ impl CatalogService {
 
     /// The indexed catalogue at the stored version, loaded again only when it changed.
     pub fn catalogue(&self) -> Result<Arc<Catalogue>, CatalogError> {
+        let result = self.checked_catalogue();
+        self.refreshing_since.store(0, Ordering::Release);
+        result
+    }
+
+    fn checked_catalogue(&self) -> Result<Arc<Catalogue>, CatalogError> {
         let now = self.clock.now();
         let cached = self.cache.read().ok().and_then(|guard| guard.as_ref().map(|c| (c.catalogue.clone(), c.checked_at)));
         if let Some((catalogue, checked_at)) = &cached

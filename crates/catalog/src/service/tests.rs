@@ -207,3 +207,17 @@ fn within_the_freshness_time_the_version_is_not_asked_again() {
         assert!(catalog.categories().is_ok());
     }
 }
+
+#[test]
+fn a_stale_copy_is_checked_by_one_caller_while_the_others_keep_serving_it() {
+    let mut store = MockCatalogueStore::new();
+    store.expect_version().returning(|| Ok(1));
+    store.expect_load().times(1).returning(|| Ok(stored()));
+    let catalog = CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::zero());
+    assert!(catalog.fresh_catalogue().is_none(), "nothing cached yet");
+    assert!(catalog.catalogue().is_ok());
+    assert!(catalog.fresh_catalogue().is_none(), "stale: the first caller checks");
+    assert!(catalog.fresh_catalogue().is_some(), "the others are served meanwhile");
+    assert!(catalog.catalogue().is_ok());
+    assert!(catalog.fresh_catalogue().is_none(), "after the check, the next stale caller checks again");
+}
