@@ -132,7 +132,7 @@ pub struct TokenResponse {
 
 /// Reads an optional integer given as a JSON number or as text (forms), Arabic-Indic digits
 /// allowed; empty text is no value.
-fn lenient_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+pub(crate) fn lenient_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {

@@ -90,6 +90,7 @@ impl ApiError {
             },
             ApiError::Catalog(error) => match error {
                 catalog::CatalogError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                catalog::CatalogError::Invalid(errors) => invalid(errors),
                 catalog::CatalogError::Unknown(cause) => internal(cause),
             },
             ApiError::Shop(error) => match error {

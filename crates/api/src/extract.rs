@@ -42,6 +42,33 @@ impl FromRequest for Lang {
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
+/// A file sent in a multipart body.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    /// The form field it came in (`images[]` and `images` are both `images`).
+    pub field: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A body like [`Body`], with the files of a multipart body.
+#[derive(Debug)]
+pub struct BodyWithFiles<T>(pub T, pub Vec<Upload>);
+
+impl<T: DeserializeOwned + 'static> FromRequest for BodyWithFiles<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<BodyWithFiles<T>, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        let payload = payload.take();
+        Box::pin(async move {
+            let (fields, files) = read_body(&req, payload).await?;
+            deserialize_reporting_every_field(fields).map(|value| BodyWithFiles(value, files))
+        })
+    }
+}
+
 impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Body<T>, ApiError>>;
@@ -50,7 +77,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
         let req = req.clone();
         let payload = payload.take();
         Box::pin(async move {
-            let fields = read_fields(&req, payload).await?;
+            let (fields, _) = read_body(&req, payload).await?;
             deserialize_reporting_every_field(fields).map(Body)
         })
     }
@@ -77,8 +104,9 @@ fn deserialize_reporting_every_field<T: DeserializeOwned>(mut fields: Value) -> 
     }
 }
 
-/// Reads the body as an object of fields, whatever its encoding.
-async fn read_fields(req: &HttpRequest, payload: Payload) -> Result<Value, ApiError> {
+/// Reads the body as an object of fields, whatever its encoding, and the files of a
+/// multipart body.
+async fn read_body(req: &HttpRequest, payload: Payload) -> Result<(Value, Vec<Upload>), ApiError> {
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     let declared: Option<usize> = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
     if content_type.starts_with("multipart/form-data") {
@@ -87,6 +115,11 @@ async fn read_fields(req: &HttpRequest, payload: Payload) -> Result<Value, ApiEr
         }
         return read_multipart(req, payload).await;
     }
+    read_encoded(&content_type, declared, payload).await.map(|fields| (fields, Vec::new()))
+}
+
+/// Reads a JSON or form body.
+async fn read_encoded(content_type: &str, declared: Option<usize>, payload: Payload) -> Result<Value, ApiError> {
     if declared.is_some_and(|length| length > BODY_LIMIT) {
         return Err(ApiError::BodyTooLarge);
     }
@@ -123,9 +156,10 @@ async fn read_limited(mut payload: Payload, limit: usize) -> Result<BytesMut, Ap
     Ok(body)
 }
 
-async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<Value, ApiError> {
+async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<(Value, Vec<Upload>), ApiError> {
     let mut multipart = Multipart::new(req.headers(), payload);
     let mut object = Value::Object(Map::new());
+    let mut files = Vec::new();
     let mut total = 0;
     while let Some(field) = multipart.next().await {
         let mut field = field.map_err(|_| ApiError::BodyMalformed)?;
@@ -140,13 +174,16 @@ async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<Value, Ap
             }
             bytes.extend_from_slice(&chunk);
         }
-        // Text fields only: no endpoint takes files yet.
-        if !is_file && !name.is_empty() {
+        if is_file {
+            if !bytes.is_empty() {
+                files.push(Upload { field: name.trim_end_matches("[]").to_string(), bytes: bytes.to_vec() });
+            }
+        } else if !name.is_empty() {
             let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::BodyMalformed)?;
             insert_path(&mut object, &name, Value::String(text));
         }
     }
-    Ok(object)
+    Ok((object, files))
 }
 
 /// Puts a form value at a bracketed path: `name`, `tags[]`, `items[0][id]`.

@@ -31,6 +31,8 @@ pub struct AppState {
     pub identity: Arc<IdentityService>,
     /// The catalogue.
     pub catalog: Arc<catalog::CatalogService>,
+    /// Staff changes to the catalogue.
+    pub catalog_admin: Arc<catalog::admin::CatalogAdmin>,
     /// Settings, pages and the contact form.
     pub shop: Arc<shop::ShopService>,
     /// The database health probe.
@@ -46,6 +48,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config.service(openapi::reference_page()).service(
         web::scope("/api")
             .wrap(from_fn(error::localize_errors))
+            // A path segment of the wrong shape (`/products/abc` for an id) names nothing.
+            .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))
             .configure(routes::configure)
             .default_service(web::to(routes::not_found)),
     );

@@ -70,7 +70,8 @@ mod tests {
             "code_invalid", "credentials", "password_too_short", "password_too_long", "password_letters_digits",
             "password_mismatch", "phone_taken", "email_taken", "city_unknown", "current_password_wrong",
             "google_token_invalid", "google_email_unverified", "email_missing", "phone_missing", "gender_invalid",
-            "price_invalid", "sort_invalid", "contact_missing",
+            "price_invalid", "sort_invalid", "contact_missing", "price_positive", "discount_range", "not_negative",
+            "category_unknown", "images_too_many", "image_too_large", "image_invalid", "weight_invalid", "weight_unit_invalid", "date_invalid",
         ];
         for rule in rules {
             for catalogue in [&*ARABIC, &*ENGLISH] {

@@ -6,7 +6,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::dto;
 use crate::error::ErrorBody;
-use crate::routes::{auth, catalog, dashboard, health, shop};
+use crate::routes::{auth, catalog, dashboard, health, shop, staff_products};
 
 /// The API document.
 #[derive(OpenApi)]
@@ -19,6 +19,7 @@ use crate::routes::{auth, catalog, dashboard, health, shop};
         dashboard::permissions,
         catalog::products, catalog::product, catalog::categories, catalog::home,
         shop::settings, shop::page, shop::contact,
+        staff_products::list, staff_products::show, staff_products::create, staff_products::update, staff_products::delete,
     ),
     components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
     modifiers(&BearerAuth),

@@ -1,6 +1,7 @@
 //! The catalogue: what the shop sells and how customers find it — categories, products,
 //! their prices under offers, readable slugs, and search that understands Arabic.
 
+pub mod admin;
 pub mod offer;
 pub mod ports;
 pub mod pricing;

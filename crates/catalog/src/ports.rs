@@ -1,7 +1,10 @@
 //! What the catalogue needs from storage.
 
+use chrono::NaiveDate;
+use kernel::{Money, Weight};
+
 use crate::offer::Offer;
-use crate::product::{Category, Product};
+use crate::product::{Category, Product, WeightUnit};
 
 /// The whole catalogue as stored, with its version.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -23,4 +26,71 @@ pub trait CatalogueStore: Send + Sync {
     fn version(&self) -> anyhow::Result<i64>;
     /// Everything, at one version.
     fn load(&self) -> anyhow::Result<StoredCatalogue>;
+}
+
+/// Why a picture was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageRejected {
+    /// Not a JPEG, PNG, WebP or GIF picture that decodes.
+    #[error("not an image")]
+    NotAnImage,
+    /// Saving failed.
+    #[error(transparent)]
+    Unknown(#[from] anyhow::Error),
+}
+
+/// Where product pictures are kept.
+#[cfg_attr(test, mockall::automock)]
+pub trait ImageStore: Send + Sync {
+    /// Checks and saves an uploaded picture in the sizes the shop serves; returns the path of
+    /// the large picture under the media root (the thumbnail sits beside it as `-thumb`).
+    fn store_product_image(&self, bytes: &[u8]) -> Result<String, ImageRejected>;
+}
+
+/// A product as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductDraft {
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Arabic description.
+    pub description_ar: String,
+    /// English description.
+    pub description_en: String,
+    /// List price.
+    pub price: Money,
+    /// Own discount, percent.
+    pub discount: u8,
+    /// Expiry date.
+    pub expires_at: Option<NaiveDate>,
+    /// Weight.
+    pub weight: Weight,
+    /// Shown unit.
+    pub weight_unit: WeightUnit,
+    /// Stock.
+    pub quantity: i64,
+    /// Featured.
+    pub featured: bool,
+    /// Package.
+    pub is_package: bool,
+    /// Pieces per package.
+    pub pieces_per_package: Option<i32>,
+    /// Category.
+    pub category_id: Option<i64>,
+}
+
+/// Writes the catalogue; every write bumps the stored version.
+#[cfg_attr(test, mockall::automock)]
+pub trait CatalogueEditor: Send + Sync {
+    /// Whether a product already has this slug.
+    fn slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
+    /// Whether the category exists.
+    fn category_exists(&self, id: i64) -> anyhow::Result<bool>;
+    /// Adds a product with its pictures; returns its id.
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<i64>;
+    /// Replaces a product's fields and adds pictures; false when there is no such product.
+    fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
+    /// Removes a product; false when there is no such product.
+    fn delete_product(&self, id: i64) -> anyhow::Result<bool>;
 }

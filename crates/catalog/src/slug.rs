@@ -23,7 +23,7 @@ pub fn slugify(name_en: &str, name_ar: &str) -> String {
 }
 
 /// The first of `base`, `base-2`, `base-3`, … that `taken` does not hold.
-pub fn unique_slug(base: &str, taken: impl Fn(&str) -> bool) -> String {
+pub fn unique_slug(base: &str, mut taken: impl FnMut(&str) -> bool) -> String {
     if !taken(base) {
         return base.to_string();
     }

@@ -21,6 +21,8 @@ use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
 use catalog::CatalogService;
+use catalog::admin::CatalogAdmin;
+use media::LocalImageStore;
 use store::Database;
 use store::catalogue::DieselCatalogueStore;
 use store::content::DieselShopStore;
@@ -130,8 +132,13 @@ impl Application {
             Arc::new(SystemClock),
             chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
         ));
+        let catalog_admin = Arc::new(CatalogAdmin::new(
+            Arc::new(DieselCatalogueStore::new(db.clone())),
+            Arc::new(LocalImageStore::new(settings.media_dir())),
+            catalog.clone(),
+        ));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone()))));
-        let state = web::Data::new(AppState { identity, catalog, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
+        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.

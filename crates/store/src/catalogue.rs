@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use catalog::offer::{Offer, OfferTarget};
-use catalog::ports::{CatalogueStore, StoredCatalogue};
+use catalog::ports::{CatalogueEditor, CatalogueStore, ProductDraft, StoredCatalogue};
 use catalog::{Category, Product, WeightUnit};
 use diesel::prelude::*;
 use kernel::{Money, Weight};
@@ -73,6 +73,21 @@ struct OfferRow {
 
 fn version(conn: &mut Conn) -> QueryResult<i64> {
     catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
+}
+
+/// Appends pictures after a product's existing ones.
+fn add_images(conn: &mut Conn, product_id: i64, images: &[String]) -> QueryResult<()> {
+    let first: i32 = product_images::table
+        .filter(product_images::product_id.eq(product_id))
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| i32::try_from(n).unwrap_or(i32::MAX))?;
+    for (position, path) in (first..).zip(images) {
+        diesel::insert_into(product_images::table)
+            .values((product_images::product_id.eq(product_id), product_images::path.eq(path), product_images::sort_order.eq(position)))
+            .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// Marks the catalogue changed; call inside the writing transaction.
@@ -171,45 +186,6 @@ pub struct NewCategory<'a> {
     pub sort_order: i32,
 }
 
-/// A product to add.
-#[derive(Debug, Clone)]
-pub struct NewProduct<'a> {
-    /// Slug.
-    pub slug: &'a str,
-    /// Arabic name.
-    pub name_ar: &'a str,
-    /// English name.
-    pub name_en: &'a str,
-    /// Arabic description.
-    pub description_ar: &'a str,
-    /// English description.
-    pub description_en: &'a str,
-    /// List price.
-    pub price: Money,
-    /// Own discount, percent.
-    pub discount: u8,
-    /// Expiry date.
-    pub expires_at: Option<NaiveDate>,
-    /// Weight.
-    pub weight: Weight,
-    /// Shown unit.
-    pub weight_unit: WeightUnit,
-    /// Stock.
-    pub quantity: i64,
-    /// Featured.
-    pub featured: bool,
-    /// Package.
-    pub is_package: bool,
-    /// Pieces per package.
-    pub pieces_per_package: Option<i32>,
-    /// Category.
-    pub category_id: Option<i64>,
-    /// Image paths.
-    pub images: Vec<String>,
-    /// When it was added.
-    pub created_at: DateTime<Utc>,
-}
-
 /// An offer to add.
 #[derive(Debug, Clone)]
 pub struct NewOffer<'a> {
@@ -247,38 +223,34 @@ impl DieselCatalogueStore {
         })?)
     }
 
-    /// Adds a product with its images; returns its id.
-    pub fn add_product(&self, product: &NewProduct<'_>) -> anyhow::Result<i64> {
+    /// Adds a product with its images, dated `created_at`; returns its id.
+    pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
-            let created = product.created_at.naive_utc();
+            let created = created_at.naive_utc();
             let id = diesel::insert_into(products::table)
                 .values((
-                    products::slug.eq(product.slug),
-                    products::name_ar.eq(product.name_ar),
-                    products::name_en.eq(product.name_en),
-                    products::description_ar.eq(product.description_ar),
-                    products::description_en.eq(product.description_en),
-                    products::price.eq(product.price.piastres()),
-                    products::discount.eq(i32::from(product.discount)),
-                    products::expires_at.eq(product.expires_at),
-                    products::weight_grams.eq(product.weight.grams()),
-                    products::weight_unit.eq(product.weight_unit.as_str()),
-                    products::quantity.eq(product.quantity),
-                    products::featured.eq(product.featured),
-                    products::is_package.eq(product.is_package),
-                    products::pieces_per_package.eq(product.pieces_per_package),
-                    products::category_id.eq(product.category_id),
+                    products::slug.eq(slug),
+                    products::name_ar.eq(&draft.name_ar),
+                    products::name_en.eq(&draft.name_en),
+                    products::description_ar.eq(&draft.description_ar),
+                    products::description_en.eq(&draft.description_en),
+                    products::price.eq(draft.price.piastres()),
+                    products::discount.eq(i32::from(draft.discount)),
+                    products::expires_at.eq(draft.expires_at),
+                    products::weight_grams.eq(draft.weight.grams()),
+                    products::weight_unit.eq(draft.weight_unit.as_str()),
+                    products::quantity.eq(draft.quantity),
+                    products::featured.eq(draft.featured),
+                    products::is_package.eq(draft.is_package),
+                    products::pieces_per_package.eq(draft.pieces_per_package),
+                    products::category_id.eq(draft.category_id),
                     products::created_at.eq(created),
                     products::updated_at.eq(created),
                 ))
                 .returning(products::id)
                 .get_result::<i64>(conn)?;
-            for (position, path) in (0..).zip(&product.images) {
-                diesel::insert_into(product_images::table)
-                    .values((product_images::product_id.eq(id), product_images::path.eq(path), product_images::sort_order.eq(position)))
-                    .execute(conn)?;
-            }
+            add_images(conn, id, images)?;
             bump_version(conn)?;
             QueryResult::Ok(id)
         })?)
@@ -322,5 +294,63 @@ impl DieselCatalogueStore {
         let conn = &mut self.db.conn()?;
         let count: i64 = products::table.count().get_result(conn)?;
         Ok(count == 0)
+    }
+}
+
+impl CatalogueEditor for DieselCatalogueStore {
+    fn slug_taken(&self, slug: &str) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(products::table.filter(products::slug.eq(slug)).select(products::id).first::<i64>(conn).optional()?.is_some())
+    }
+
+    fn category_exists(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(categories::table.find(id).select(categories::id).first::<i64>(conn).optional()?.is_some())
+    }
+
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<i64> {
+        self.add_product_at(slug, draft, images, Utc::now())
+    }
+
+    fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let updated = diesel::update(products::table.find(id))
+                .set((
+                    products::name_ar.eq(&draft.name_ar),
+                    products::name_en.eq(&draft.name_en),
+                    products::description_ar.eq(&draft.description_ar),
+                    products::description_en.eq(&draft.description_en),
+                    products::price.eq(draft.price.piastres()),
+                    products::discount.eq(i32::from(draft.discount)),
+                    products::expires_at.eq(draft.expires_at),
+                    products::weight_grams.eq(draft.weight.grams()),
+                    products::weight_unit.eq(draft.weight_unit.as_str()),
+                    products::quantity.eq(draft.quantity),
+                    products::featured.eq(draft.featured),
+                    products::is_package.eq(draft.is_package),
+                    products::pieces_per_package.eq(draft.pieces_per_package),
+                    products::category_id.eq(draft.category_id),
+                    products::updated_at.eq(Utc::now().naive_utc()),
+                ))
+                .execute(conn)?;
+            if updated == 0 {
+                return QueryResult::Ok(false);
+            }
+            add_images(conn, id, new_images)?;
+            bump_version(conn)?;
+            QueryResult::Ok(true)
+        })?)
+    }
+
+    fn delete_product(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let deleted = diesel::delete(products::table.find(id)).execute(conn)?;
+            if deleted > 0 {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(deleted > 0)
+        })?)
     }
 }

@@ -97,7 +97,7 @@ pub struct ProductData {
 }
 
 impl ProductData {
-    fn new(card: ProductCard, locale: Locale) -> ProductData {
+    pub(crate) fn new(card: ProductCard, locale: Locale) -> ProductData {
         let ProductCard { product, price, category } = card;
         let images: Vec<String> = product.images.iter().map(|path| format!("/media/{path}")).collect();
         ProductData {

@@ -24,6 +24,9 @@ pub enum CatalogError {
     /// No such product or category.
     #[error("not found")]
     NotFound,
+    /// Staff input broke field rules.
+    #[error("invalid input: {0:?}")]
+    Invalid(kernel::FieldErrors),
     /// Storage failed.
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
@@ -183,6 +186,14 @@ impl CatalogService {
         (!i_check).then(|| cached.catalogue.clone())
     }
 
+    /// Forgets the in-memory copy, so this node's next call reads the catalogue again (after
+    /// a write here, other nodes see it within the freshness time).
+    pub fn invalidate(&self) {
+        if let Ok(mut guard) = self.cache.write() {
+            *guard = None;
+        }
+    }
+
     /// The time, for the answers that depend on it (running offers).
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()
@@ -298,6 +309,11 @@ impl Catalogue {
     pub fn product(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<ProductCard, CatalogError> {
         let product = self.products.iter().find(|p| p.slug == slug).ok_or(CatalogError::NotFound)?;
         Ok(self.card(product, self.price(product, now)))
+    }
+
+    /// The slug of the product with this id.
+    pub fn slug_of(&self, id: i64) -> Option<String> {
+        self.products.iter().find(|p| p.id == id).map(|p| p.slug.clone())
     }
 
     /// Every category in order.

@@ -7,7 +7,8 @@ use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use chrono::{Duration, Utc};
 use kernel::{Money, Weight};
-use store::catalogue::{DieselCatalogueStore, NewCategory, NewOffer, NewProduct};
+use catalog::ports::ProductDraft;
+use store::catalogue::{DieselCatalogueStore, NewCategory, NewOffer};
 
 /// Slug, Arabic name, English name.
 const CATEGORIES: [(&str, &str, &str); 5] = [
@@ -140,12 +141,11 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     let mut product_ids = Vec::new();
     for (age, demo) in (0..).zip(PRODUCTS.iter()) {
         let slug = catalog::slug::slugify(demo.en, demo.ar);
-        let id = store.add_product(&NewProduct {
-            slug: &slug,
-            name_ar: demo.ar,
-            name_en: demo.en,
-            description_ar: demo.about_ar,
-            description_en: demo.about_en,
+        let draft = ProductDraft {
+            name_ar: demo.ar.into(),
+            name_en: demo.en.into(),
+            description_ar: demo.about_ar.into(),
+            description_en: demo.about_en.into(),
             price: Money::from_pounds(demo.pounds),
             discount: demo.discount,
             expires_at: Some((now + Duration::days(540)).date_naive()),
@@ -156,10 +156,9 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
             is_package: demo.pieces.is_some(),
             pieces_per_package: demo.pieces,
             category_id: category_ids.iter().find(|(slug, _)| *slug == demo.category).map(|(_, id)| *id),
-            images: vec![format!("demo/{}.svg", demo.category)],
-            // Spread over the last weeks so "newest" means something.
-            created_at: now - Duration::hours(age * 9),
-        })?;
+        };
+        // Spread over the last weeks so "newest" means something.
+        let id = store.add_product_at(&slug, &draft, &[format!("demo/{}.svg", demo.category)], now - Duration::hours(age * 9))?;
         product_ids.push(id);
     }
     let fertilisers = category_ids.iter().find(|(slug, _)| *slug == "fertilisers").map(|(_, id)| *id);

@@ -8,4 +8,5 @@ mod google;
 mod helpers;
 mod permissions;
 mod shop;
+mod staff_products;
 mod system;

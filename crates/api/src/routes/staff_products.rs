@@ -1,0 +1,324 @@
+//! Staff's products under `/api/dashboard/products`, each call checking its permission.
+
+use std::collections::HashMap;
+
+use actix_web::web::{self, Data, Json, Path, Query};
+use catalog::ports::ProductDraft;
+use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
+use chrono::NaiveDate;
+use kernel::{FieldErrors, Locale, Money, PageRequest, Weight};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::dto::{MessageResponse, lenient_int};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::messages::text;
+use crate::routes::catalog::{PageMeta, ProductData, catalogue};
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/dashboard/products", web::get().to(list))
+        .route("/dashboard/products", web::post().to(create))
+        .route("/dashboard/products/{id}", web::get().to(show))
+        .route("/dashboard/products/{id}", web::put().to(update))
+        .route("/dashboard/products/{id}", web::delete().to(delete));
+}
+
+/// A product as staff see it: the storefront's view plus both languages and the stock.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffProductData {
+    /// The storefront's view in the request's language.
+    #[serde(flatten)]
+    pub product: ProductData,
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Arabic description.
+    pub description_ar: String,
+    /// English description.
+    pub description_en: String,
+    /// Units in stock.
+    pub quantity: i64,
+    /// The product's own discount, percent.
+    pub own_discount: u8,
+}
+
+impl StaffProductData {
+    fn new(card: ProductCard, locale: Locale) -> StaffProductData {
+        let product = &card.product;
+        StaffProductData {
+            name_ar: product.name_ar.clone(),
+            name_en: product.name_en.clone(),
+            description_ar: product.description_ar.clone(),
+            description_en: product.description_en.clone(),
+            quantity: product.quantity,
+            own_discount: product.discount,
+            product: ProductData::new(card, locale),
+        }
+    }
+}
+
+/// A page of products for staff.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffProductList {
+    /// The products, newest first.
+    pub data: Vec<StaffProductData>,
+    /// Where the page sits.
+    pub meta: PageMeta,
+}
+
+/// One product for staff.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffProductResponse {
+    /// What happened, on writes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The product.
+    pub data: StaffProductData,
+}
+
+fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(serde_json::Number),
+        Text(String),
+    }
+    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
+        Raw::Number(n) => n.to_string(),
+        Raw::Text(text) => text,
+    }))
+}
+
+fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Flag(bool),
+        Text(String),
+    }
+    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
+        Raw::Flag(flag) => flag,
+        Raw::Text(text) => matches!(text.trim().to_lowercase().as_str(), "1" | "true" | "on" | "yes"),
+    }))
+}
+
+/// A product as staff send it: JSON, a form, or multipart with `images[]` files.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ProductForm {
+    /// Arabic name.
+    pub name_ar: Option<String>,
+    /// English name.
+    pub name_en: Option<String>,
+    /// Arabic description.
+    pub description_ar: Option<String>,
+    /// English description.
+    pub description_en: Option<String>,
+    /// Price in EGP (`150` or `150.50`).
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub price: Option<String>,
+    /// Own discount, percent.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub discount: Option<i64>,
+    /// Units in stock.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub quantity: Option<i64>,
+    /// Weight, in `weight_unit`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub weight: Option<String>,
+    /// `kg` or `g`.
+    pub weight_unit: Option<String>,
+    /// Expiry date, `YYYY-MM-DD`.
+    pub expires_at: Option<String>,
+    /// Category id.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub category_id: Option<i64>,
+    /// Featured.
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub featured: Option<bool>,
+    /// Sold as a package.
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub is_package: Option<bool>,
+    /// Pieces per package.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub pieces_per_package: Option<i64>,
+}
+
+/// Grams from a weight in kilograms or grams, up to three decimals.
+fn grams(raw: &str, unit: WeightUnit) -> Option<i64> {
+    let per_unit = match unit {
+        WeightUnit::Kg => 1000,
+        WeightUnit::G => 1,
+    };
+    let text = kernel::digits::to_latin_digits(raw.trim()).replace('٫', ".");
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = whole.parse().ok()?;
+    let thousandths: i64 = format!("{fraction:0<3}").parse().ok()?;
+    let grams = (whole.checked_mul(1000)?.checked_add(thousandths)?).checked_mul(per_unit)? / 1000;
+    (grams > 0).then_some(grams)
+}
+
+impl ProductForm {
+    fn into_domain(self) -> Result<ProductDraft, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut required = |field: &str, value: Option<String>| {
+            let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+            if value.is_none() {
+                errors.add(field, "required");
+            }
+            value.unwrap_or_default()
+        };
+        let name_ar = required("name_ar", self.name_ar);
+        let name_en = required("name_en", self.name_en);
+        let price_text = required("price", self.price);
+        let weight_text = required("weight", self.weight);
+        let optional = |value: Option<String>| value.map(|v| v.trim().to_string()).unwrap_or_default();
+        let price = Money::parse_pounds(&price_text);
+        if price.is_none() && !price_text.is_empty() {
+            errors.add("price", "price_invalid");
+        }
+        let weight_unit = match self.weight_unit.as_deref().map(str::trim) {
+            None | Some("") | Some("kg") => WeightUnit::Kg,
+            Some("g") => WeightUnit::G,
+            Some(_) => {
+                errors.add("weight_unit", "weight_unit_invalid");
+                WeightUnit::Kg
+            }
+        };
+        let weight = grams(&weight_text, weight_unit);
+        if weight.is_none() && !weight_text.is_empty() {
+            errors.add("weight", "weight_invalid");
+        }
+        let expires_at = match self.expires_at.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
+            None => None,
+            Some(raw) => {
+                let date = NaiveDate::parse_from_str(&kernel::digits::to_latin_digits(raw), "%Y-%m-%d").ok();
+                if date.is_none() {
+                    errors.add("expires_at", "date_invalid");
+                }
+                date
+            }
+        };
+        let discount = self.discount.unwrap_or(0);
+        if !(0..=100).contains(&discount) {
+            errors.add("discount", "discount_range");
+        }
+        errors.into_result()?;
+        Ok(ProductDraft {
+            name_ar,
+            name_en,
+            description_ar: optional(self.description_ar),
+            description_en: optional(self.description_en),
+            price: price.unwrap_or_default(),
+            discount: u8::try_from(discount).unwrap_or(0),
+            expires_at,
+            weight: Weight::from_grams(weight.unwrap_or_default()),
+            weight_unit,
+            quantity: self.quantity.unwrap_or(0),
+            featured: self.featured.unwrap_or(false),
+            is_package: self.is_package.unwrap_or(false),
+            pieces_per_package: self.pieces_per_package.and_then(|p| i32::try_from(p).ok()),
+            category_id: self.category_id,
+        })
+    }
+}
+
+fn images(files: Vec<crate::extract::Upload>) -> Vec<Vec<u8>> {
+    files.into_iter().filter(|file| file.field == "images").map(|file| file.bytes).collect()
+}
+
+async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffProductData, ApiError> {
+    let catalogue = catalogue(state).await?;
+    let slug = catalogue.slug_of(id).ok_or(ApiError::NotFound)?;
+    Ok(StaffProductData::new(catalogue.product(&slug, state.catalog.now())?, locale))
+}
+
+/// Lists products for staff (`product-list`): `search`, `category`, `page`, `per_page`.
+#[utoipa::path(get, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffProductList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
+pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffProductList>, ApiError> {
+    principal.require("product-list")?;
+    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let number = |name: &str| text(name).and_then(|v| v.parse().ok());
+    let query = ProductQuery {
+        search: text("search"),
+        category: text("category").map(|c| c.parse().map(CategoryRef::Id).unwrap_or(CategoryRef::Slug(c))),
+        min_price: None,
+        max_price: None,
+        in_stock: false,
+        featured: false,
+        offers: false,
+        sort: if text("search").is_some() { Sort::Relevance } else { Sort::Newest },
+        page: PageRequest::new(number("page"), number("per_page")),
+    };
+    let page = catalogue(&state).await?.list_products(&query, state.catalog.now());
+    Ok(Json(StaffProductList {
+        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
+        data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect(),
+    }))
+}
+
+/// One product for staff (`product-list`).
+#[utoipa::path(get, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require("product-list")?;
+    Ok(Json(StaffProductResponse { message: None, data: staff_view(&state, locale, id.into_inner()).await? }))
+}
+
+/// Adds a product (`product-create`); pictures come as `images[]` files of a multipart body.
+#[utoipa::path(post, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require("product-create")?;
+    let draft = form.into_domain()?;
+    let admin = state.catalog_admin.clone();
+    let slug = blocking(move || admin.create_product(draft, images(files))).await?;
+    let catalogue = catalogue(&state).await?;
+    let card = catalogue.product(&slug, state.catalog.now())?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: StaffProductData::new(card, locale) }))
+}
+
+/// Changes a product (`product-edit`); new `images[]` files are added to its pictures.
+#[utoipa::path(put, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require("product-edit")?;
+    let draft = form.into_domain()?;
+    let id = id.into_inner();
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.update_product(id, draft, images(files))).await?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
+}
+
+/// Removes a product (`product-delete`).
+#[utoipa::path(delete, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("product-delete")?;
+    let id = id.into_inner();
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.delete_product(id)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.product_deleted", &[]) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_read_in_kilograms_or_grams() {
+        assert_eq!(grams("2.5", WeightUnit::Kg), Some(2500));
+        assert_eq!(grams("٢٥٠", WeightUnit::G), Some(250));
+        assert_eq!(grams("0", WeightUnit::Kg), None);
+        assert_eq!(grams("1.2345", WeightUnit::Kg), None);
+        assert_eq!(grams("heavy", WeightUnit::Kg), None);
+    }
+}

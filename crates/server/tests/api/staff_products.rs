@@ -1,0 +1,132 @@
+//! Staff add, change and remove products, with pictures; permissions are checked.
+
+use std::io::Cursor;
+
+use identity::Role;
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, json_of, spawn_app_with_catalogue};
+
+fn png() -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(900, 600, |x, y| image::Rgb([(x % 200) as u8, (y % 200) as u8, 90]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+    bytes
+}
+
+fn product_form(picture: Option<Vec<u8>>) -> Form {
+    let form = Form::new()
+        .text("name_ar", "بذور بطيخ شوجر بيبي")
+        .text("name_en", "Sugar Baby watermelon seeds")
+        .text("description_ar", "بطيخ صغير حلو للحدائق المنزلية")
+        .text("description_en", "A small sweet watermelon for home gardens")
+        .text("price", "٨٥٫٥")
+        .text("quantity", "40")
+        .text("weight", "250")
+        .text("weight_unit", "g")
+        .text("category_id", "1")
+        .text("featured", "1");
+    match picture {
+        Some(bytes) => form.part("images[]", Part::bytes(bytes).file_name("melon.png").mime_str("image/png").unwrap()),
+        None => form,
+    }
+}
+
+async fn create(app: &TestApp, token: &str, form: Form) -> reqwest::Response {
+    app.request(Method::POST, "dashboard/products", Some(token), "en").multipart(form).send().await.unwrap()
+}
+
+#[actix_web::test]
+async fn an_admin_adds_a_product_with_a_picture_and_the_storefront_shows_it() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349001").await;
+    let response = create(&app, &admin, product_form(Some(png()))).await;
+    assert_eq!(response.status(), 200);
+    let saved = json_of(response).await;
+    assert_eq!(saved["message"], "The product has been saved.");
+    let data = &saved["data"];
+    assert_eq!((data["name_ar"].as_str(), data["name_en"].as_str()), (Some("بذور بطيخ شوجر بيبي"), Some("Sugar Baby watermelon seeds")));
+    assert_eq!(data["slug"], "sugar-baby-watermelon-seeds");
+    assert_eq!((data["price"].as_f64(), data["weight"].as_f64(), data["weight_unit"].as_str()), (Some(85.5), Some(0.25), Some("g")));
+    let image = data["image"].as_str().unwrap().to_string();
+    assert!(image.starts_with("/media/products/") && image.ends_with("-large.webp"), "{image}");
+
+    let picture = app.client.get(format!("{}{image}", app.address)).send().await.unwrap();
+    assert_eq!(picture.status(), 200);
+    assert_eq!(picture.headers()["content-type"], "image/webp");
+    let thumbnail = app.client.get(format!("{}{}", app.address, image.replace("-large", "-thumb"))).send().await.unwrap();
+    assert_eq!(thumbnail.status(), 200);
+
+    let found = json_of(app.request(Method::GET, "products?search=بطيخ%20شوجر", None, "ar").send().await.unwrap()).await;
+    assert_eq!(found["data"][0]["name"], "بذور بطيخ شوجر بيبي", "the storefront sees the new product at once");
+
+    let again = json_of(create(&app, &admin, product_form(None)).await).await;
+    assert_eq!(again["data"]["slug"], "sugar-baby-watermelon-seeds-2", "slugs stay unique");
+}
+
+#[actix_web::test]
+async fn staff_edit_and_delete_products() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349002").await;
+    let created = json_of(create(&app, &admin, product_form(None)).await).await;
+    let id = created["data"]["id"].as_i64().unwrap();
+
+    let changed = app
+        .request(Method::PUT, &format!("dashboard/products/{id}"), Some(&admin), "en")
+        .json(&json!({"name_ar": "بذور بطيخ", "name_en": "Watermelon seeds", "price": 99, "weight": "0.5", "quantity": 0, "discount": 10}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    let data = json_of(changed).await["data"].clone();
+    assert_eq!((data["name_en"].as_str(), data["sale_price"].as_f64(), data["in_stock"].as_bool()), (Some("Watermelon seeds"), Some(89.1), Some(false)));
+    assert_eq!(data["slug"], created["data"]["slug"], "the address stays when the name changes");
+
+    let listed = json_of(app.get("dashboard/products?search=watermelon", Some(&admin)).await).await;
+    assert_eq!(listed["data"][0]["id"], id);
+
+    let deleted = app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(deleted.status(), 200);
+    assert_eq!(app.get(&format!("dashboard/products/{id}"), Some(&admin)).await.status(), 404);
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap().status(), 404);
+    assert_eq!(app.get("dashboard/products/not-a-number", Some(&admin)).await.status(), 404);
+}
+
+#[actix_web::test]
+async fn customers_and_sales_without_the_permission_are_refused() {
+    let app = spawn_app_with_catalogue().await;
+    let customer = app.register("01012349003", None).await;
+    let sales = app.account_token(Role::Sales, "01012349004").await;
+    for token in [&customer, &sales] {
+        let response = create(&app, token, product_form(None)).await;
+        assert_eq!(response.status(), 403);
+        assert_eq!(json_of(response).await["message"], "You do not have permission to do this.");
+        assert_eq!(app.get("dashboard/products", Some(token)).await.status(), 403);
+    }
+    assert_eq!(app.get("dashboard/products", None).await.status(), 401);
+}
+
+#[actix_web::test]
+async fn a_file_that_is_not_a_picture_or_too_big_is_a_422_and_nothing_is_added() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349005").await;
+    let text = product_form(None).part("images[]", Part::bytes(b"#!/bin/sh\necho hi".to_vec()).file_name("melon.png").mime_str("image/png").unwrap());
+    let refused = create(&app, &admin, text).await;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(json_of(refused).await["errors"]["images"][0], "Upload JPEG, PNG, WebP or GIF pictures.");
+
+    let big = product_form(None).part("images[]", Part::bytes(vec![0u8; 6 * 1024 * 1024]).file_name("big.png").mime_str("image/png").unwrap());
+    let refused = create(&app, &admin, big).await;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(json_of(refused).await["errors"]["images"][0], "Each picture must be 5 MB or smaller.");
+
+    let missing = app.request(Method::POST, "dashboard/products", Some(&admin), "ar").json(&json!({"price": "free"})).send().await.unwrap();
+    let body: Value = json_of(missing).await;
+    assert_eq!(body["errors"]["name_ar"][0], "الاسم بالعربية مطلوب");
+    assert_eq!(body["errors"]["price"][0], "أدخل سعرًا بالجنيه مثل 150 أو 150.50.");
+
+    let total = json_of(app.get("products?search=sugar%20baby", None).await).await["meta"]["total"].clone();
+    assert_eq!(total, 0, "nothing was added");
+}
