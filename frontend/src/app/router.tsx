@@ -5,7 +5,7 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { AuthLayout } from './layouts/AuthLayout';
 import { ClientLayout } from './layouts/ClientLayout';
 import { DashboardLayout } from './layouts/DashboardLayout';
-import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { GuestOnly, RequireAuth, RequirePermission, RequireStaff } from './guards';
 import { NotFound } from './NotFound';
 import { Home } from '../features/catalog/Home';
 import { Products } from '../features/catalog/Products';
@@ -26,6 +26,8 @@ const CheckOtp = lazy(() => import('../features/auth/CheckOtp').then((m) => ({ d
 const GoogleCallback = lazy(() => import('../features/auth/GoogleCallback').then((m) => ({ default: m.GoogleCallback })));
 const ResetPassword = lazy(() => import('../features/auth/ResetPassword').then((m) => ({ default: m.ResetPassword })));
 const ClientSettings = lazy(() => import('../features/account/ClientSettings').then((m) => ({ default: m.ClientSettings })));
+const DashboardProducts = lazy(() => import('../features/dashboard/products/DashboardProducts').then((m) => ({ default: m.DashboardProducts })));
+const ProductsActions = lazy(() => import('../features/dashboard/products/ProductsActions').then((m) => ({ default: m.ProductsActions })));
 const DashboardOverview = lazy(() =>
   import('../features/dashboard/overview/DashboardOverview').then((m) => ({ default: m.DashboardOverview })),
 );
@@ -77,6 +79,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="overview" replace /> },
           { path: 'overview', element: <DashboardOverview /> },
+          { path: 'products', element: <RequirePermission permission="product-list"><DashboardProducts /></RequirePermission> },
+          { path: 'products-actions', element: <RequirePermission permission="product-create"><ProductsActions /></RequirePermission> },
         ],
       },
       { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },

@@ -1,8 +1,12 @@
+import { hasPermission, useSession } from '../../shared/session/session';
 import { SideLayout } from './SideLayout';
 
-const LINKS = [{ to: '/dashboard/overview', label: 'dashboard.nav.overview' }];
-
-/** The staff dashboard: a side menu and the page. */
+/** The staff dashboard: a side menu of what the user may open, and the page. */
 export function DashboardLayout() {
-  return <SideLayout links={LINKS} />;
+  const { user } = useSession();
+  const links = [
+    { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
+    ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
+  ];
+  return <SideLayout links={links} />;
 }

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Pagination, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { usePrice } from '../../../shared/format';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { toast } from '../../../shared/ui/toast';
+import { deleteProduct, staffProductQueries } from './api';
+
+/** Staff's product list: search, pages, and links to add, edit and delete. */
+export function DashboardProducts() {
+  const intl = useIntl();
+  const price = usePrice();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed, 300);
+  const [page, setPage] = useState(1);
+  const products = useQuery(staffProductQueries.list(language, search, page)).data;
+  const remove = useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: async (answer) => {
+      toast('success', answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+    },
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>
+          <FormattedMessage id="dashboard.products.title" />
+        </Title>
+        {hasPermission(user, 'product-create') && (
+          <Button component={Link} to="/dashboard/products-actions" data-testid="add-product">
+            <FormattedMessage id="dashboard.products.add" />
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          setPage(1);
+        }}
+        placeholder={intl.formatMessage({ id: 'products.search' })}
+        aria-label={intl.formatMessage({ id: 'products.search' })}
+      />
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="dashboard.products.name" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="dashboard.products.price" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="dashboard.products.stock" />
+              </Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {products?.data.map((product) => (
+              <Table.Tr key={product.id} data-testid="staff-product-row">
+                <Table.Td>{product.name}</Table.Td>
+                <Table.Td>
+                  <bdi>{price(product.price)}</bdi>
+                </Table.Td>
+                <Table.Td>{product.quantity}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {hasPermission(user, 'product-edit') && (
+                      <Anchor component={Link} to={`/dashboard/products-actions?id=${product.id}`} size="sm">
+                        <FormattedMessage id="dashboard.products.edit" />
+                      </Anchor>
+                    )}
+                    {hasPermission(user, 'product-delete') && (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="compact-sm"
+                        onClick={() => {
+                          if (window.confirm(intl.formatMessage({ id: 'dashboard.products.confirm_delete' }, { name: product.name }))) remove.mutate(product.id);
+                        }}
+                      >
+                        <FormattedMessage id="dashboard.products.delete" />
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {products && products.meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination total={products.meta.last_page} value={page} onChange={setPage} />
+        </Group>
+      )}
+    </Stack>
+  );
+}

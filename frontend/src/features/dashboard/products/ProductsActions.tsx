@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { showServerErrors } from '../../auth/forms';
+import { catalogQueries } from '../../catalog/api';
+import { saveProduct, staffProductQueries, type ProductFormValues } from './api';
+
+const EMPTY: ProductFormValues = {
+  name_ar: '',
+  name_en: '',
+  description_ar: '',
+  description_en: '',
+  price: '',
+  discount: '0',
+  quantity: '0',
+  weight: '',
+  weight_unit: 'kg',
+  expires_at: '',
+  category_id: null,
+  featured: false,
+  is_package: false,
+  pieces_per_package: '',
+};
+
+/** Adds a product, or changes the one named by `?id=`, in both languages with pictures. */
+export function ProductsActions() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { language } = useLanguage();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const existing = useQuery({ ...staffProductQueries.one(language, id ?? ''), enabled: !!id }).data?.data;
+  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const [images, setImages] = useState<File[]>([]);
+  const save = useMutation({ mutationFn: (values: ProductFormValues) => saveProduct(id, values, images) });
+  const label = (key: string) => intl.formatMessage({ id: `dashboard.product_form.${key}` });
+  const form = useForm<ProductFormValues>({ initialValues: EMPTY });
+
+  useEffect(() => {
+    if (!existing) return;
+    form.setValues({
+      name_ar: existing.name_ar,
+      name_en: existing.name_en,
+      description_ar: existing.description_ar,
+      description_en: existing.description_en,
+      price: String(existing.price),
+      discount: String(existing.own_discount),
+      quantity: String(existing.quantity),
+      weight: String(existing.weight_unit === 'g' ? Math.round(existing.weight * 1000) : existing.weight),
+      weight_unit: existing.weight_unit,
+      expires_at: existing.expires_at ?? '',
+      category_id: existing.category ? String(existing.category.id) : null,
+      featured: existing.featured,
+      is_package: existing.is_package,
+      pieces_per_package: existing.pieces_per_package ? String(existing.pieces_per_package) : '',
+    });
+    // Fill once when the product arrives.
+  }, [existing]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save.mutateAsync(values));
+      toast('success', answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+      navigate('/dashboard/products');
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="product-form">
+      <Stack gap="sm">
+        <Title order={2}>
+          <FormattedMessage id={id ? 'dashboard.product_form.edit_title' : 'dashboard.product_form.add_title'} />
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={label('name_ar')} name="name_ar" dir="rtl" {...form.getInputProps('name_ar')} />
+          <TextInput label={label('name_en')} name="name_en" dir="ltr" {...form.getInputProps('name_en')} />
+          <Textarea label={label('description_ar')} name="description_ar" dir="rtl" autosize minRows={2} {...form.getInputProps('description_ar')} />
+          <Textarea label={label('description_en')} name="description_en" dir="ltr" autosize minRows={2} {...form.getInputProps('description_en')} />
+          <TextInput label={label('price')} name="price" inputMode="decimal" dir="ltr" {...form.getInputProps('price')} />
+          <TextInput label={label('discount')} name="discount" inputMode="numeric" dir="ltr" {...form.getInputProps('discount')} />
+          <TextInput label={label('quantity')} name="quantity" inputMode="numeric" dir="ltr" {...form.getInputProps('quantity')} />
+          <Group grow align="flex-start">
+            <TextInput label={label('weight')} name="weight" inputMode="decimal" dir="ltr" {...form.getInputProps('weight')} />
+            <Select
+              label={label('weight_unit')}
+              data={[
+                { value: 'kg', label: intl.formatMessage({ id: 'weight.kg' }, { amount: '' }).trim() },
+                { value: 'g', label: intl.formatMessage({ id: 'weight.g' }, { amount: '' }).trim() },
+              ]}
+              allowDeselect={false}
+              {...form.getInputProps('weight_unit')}
+            />
+          </Group>
+          <TextInput label={label('expires_at')} name="expires_at" type="date" {...form.getInputProps('expires_at')} />
+          <Select
+            label={label('category')}
+            data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+            clearable
+            data-testid="category-select"
+            {...form.getInputProps('category_id')}
+          />
+          <Checkbox label={label('featured')} name="featured" {...form.getInputProps('featured', { type: 'checkbox' })} />
+          <Checkbox label={label('is_package')} name="is_package" {...form.getInputProps('is_package', { type: 'checkbox' })} />
+          {form.values.is_package && (
+            <TextInput label={label('pieces_per_package')} name="pieces_per_package" inputMode="numeric" dir="ltr" {...form.getInputProps('pieces_per_package')} />
+          )}
+          <FileInput
+            label={label('images')}
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            value={images}
+            onChange={setImages}
+            error={form.errors.images}
+            data-testid="images-input"
+          />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            <FormattedMessage id="dashboard.product_form.save" />
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { Product } from '../../catalog/api';
+
+/** A product as staff see it. */
+export interface StaffProduct extends Product {
+  name_ar: string;
+  name_en: string;
+  description_ar: string;
+  description_en: string;
+  quantity: number;
+  own_discount: number;
+}
+
+/** The fields of the product form. */
+export interface ProductFormValues {
+  name_ar: string;
+  name_en: string;
+  description_ar: string;
+  description_en: string;
+  price: string;
+  discount: string;
+  quantity: string;
+  weight: string;
+  weight_unit: string;
+  expires_at: string;
+  category_id: string | null;
+  featured: boolean;
+  is_package: boolean;
+  pieces_per_package: string;
+}
+
+/** Staff's product calls. */
+export const staffProductQueries = {
+  list: (language: string, search: string, page: number) =>
+    queryOptions({
+      queryKey: ['dashboard', language, 'products', search, page],
+      queryFn: () => api<{ data: StaffProduct[]; meta: { last_page: number; total: number } }>('GET', `dashboard/products?search=${encodeURIComponent(search)}&page=${page}`),
+      placeholderData: (previous) => previous,
+    }),
+  one: (language: string, id: string) =>
+    queryOptions({ queryKey: ['dashboard', language, 'product', id], queryFn: () => api<{ data: StaffProduct }>('GET', `dashboard/products/${id}`) }),
+};
+
+/** Sends the form (and its pictures) as multipart, to add or to change a product. */
+export function saveProduct(id: string | null, values: ProductFormValues, images: File[]) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === '') continue;
+    body.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : value);
+  }
+  images.forEach((image) => body.append('images[]', image));
+  return api<{ message: string; data: StaffProduct }>(id ? 'PUT' : 'POST', id ? `dashboard/products/${id}` : 'dashboard/products', { body });
+}
+
+/** Removes a product. */
+export function deleteProduct(id: number) {
+  return api<{ message: string }>('DELETE', `dashboard/products/${id}`);
+}
