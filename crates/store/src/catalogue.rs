@@ -71,6 +71,47 @@ struct OfferRow {
     active: bool,
 }
 
+/// The columns a staff draft sets, for inserts and updates alike.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = products, treat_none_as_null = true)]
+struct ProductColumns<'a> {
+    name_ar: &'a str,
+    name_en: &'a str,
+    description_ar: &'a str,
+    description_en: &'a str,
+    price: i64,
+    discount: i32,
+    expires_at: Option<NaiveDate>,
+    weight_grams: i64,
+    weight_unit: &'a str,
+    quantity: i64,
+    featured: bool,
+    is_package: bool,
+    pieces_per_package: Option<i32>,
+    category_id: Option<i64>,
+}
+
+impl<'a> ProductColumns<'a> {
+    fn of(draft: &'a ProductDraft) -> ProductColumns<'a> {
+        ProductColumns {
+            name_ar: &draft.name_ar,
+            name_en: &draft.name_en,
+            description_ar: &draft.description_ar,
+            description_en: &draft.description_en,
+            price: draft.price.piastres(),
+            discount: i32::from(draft.discount),
+            expires_at: draft.expires_at,
+            weight_grams: draft.weight.grams(),
+            weight_unit: draft.weight_unit.as_str(),
+            quantity: draft.quantity,
+            featured: draft.featured,
+            is_package: draft.is_package,
+            pieces_per_package: draft.pieces_per_package,
+            category_id: draft.category_id,
+        }
+    }
+}
+
 fn version(conn: &mut Conn) -> QueryResult<i64> {
     catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
 }
@@ -229,25 +270,7 @@ impl DieselCatalogueStore {
         Ok(conn.transaction(|conn| {
             let created = created_at.naive_utc();
             let id = diesel::insert_into(products::table)
-                .values((
-                    products::slug.eq(slug),
-                    products::name_ar.eq(&draft.name_ar),
-                    products::name_en.eq(&draft.name_en),
-                    products::description_ar.eq(&draft.description_ar),
-                    products::description_en.eq(&draft.description_en),
-                    products::price.eq(draft.price.piastres()),
-                    products::discount.eq(i32::from(draft.discount)),
-                    products::expires_at.eq(draft.expires_at),
-                    products::weight_grams.eq(draft.weight.grams()),
-                    products::weight_unit.eq(draft.weight_unit.as_str()),
-                    products::quantity.eq(draft.quantity),
-                    products::featured.eq(draft.featured),
-                    products::is_package.eq(draft.is_package),
-                    products::pieces_per_package.eq(draft.pieces_per_package),
-                    products::category_id.eq(draft.category_id),
-                    products::created_at.eq(created),
-                    products::updated_at.eq(created),
-                ))
+                .values((products::slug.eq(slug), ProductColumns::of(draft), products::created_at.eq(created), products::updated_at.eq(created)))
                 .returning(products::id)
                 .get_result::<i64>(conn)?;
             add_images(conn, id, images)?;
@@ -316,23 +339,7 @@ impl CatalogueEditor for DieselCatalogueStore {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let updated = diesel::update(products::table.find(id))
-                .set((
-                    products::name_ar.eq(&draft.name_ar),
-                    products::name_en.eq(&draft.name_en),
-                    products::description_ar.eq(&draft.description_ar),
-                    products::description_en.eq(&draft.description_en),
-                    products::price.eq(draft.price.piastres()),
-                    products::discount.eq(i32::from(draft.discount)),
-                    products::expires_at.eq(draft.expires_at),
-                    products::weight_grams.eq(draft.weight.grams()),
-                    products::weight_unit.eq(draft.weight_unit.as_str()),
-                    products::quantity.eq(draft.quantity),
-                    products::featured.eq(draft.featured),
-                    products::is_package.eq(draft.is_package),
-                    products::pieces_per_package.eq(draft.pieces_per_package),
-                    products::category_id.eq(draft.category_id),
-                    products::updated_at.eq(Utc::now().naive_utc()),
-                ))
+                .set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc())))
                 .execute(conn)?;
             if updated == 0 {
                 return QueryResult::Ok(false);
