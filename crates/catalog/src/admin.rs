@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use kernel::FieldErrors;
 
-use crate::ports::{CatalogueEditor, ImageRejected, ImageStore, ProductDraft};
+use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, ProductDraft};
 use crate::service::{CatalogError, CatalogService};
 use crate::slug::{slugify, unique_slug};
 
@@ -68,21 +68,71 @@ impl CatalogAdmin {
             .collect()
     }
 
+    /// A unique slug for a new product or category.
+    fn new_slug(&self, name_en: &str, name_ar: &str, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
+        let base = slugify(name_en, name_ar);
+        let mut failure = None;
+        let slug = unique_slug(&base, |candidate| {
+            taken(candidate).unwrap_or_else(|error| {
+                failure = Some(error);
+                false
+            })
+        });
+        match failure {
+            Some(error) => Err(CatalogError::Unknown(error)),
+            None => Ok(slug),
+        }
+    }
+
+    fn check_category(draft: &CategoryDraft, upload: Option<&Vec<u8>>) -> Result<(), CatalogError> {
+        let mut errors = FieldErrors::new();
+        if draft.name_ar.trim().is_empty() {
+            errors.add("name_ar", "required");
+        }
+        if draft.name_en.trim().is_empty() {
+            errors.add("name_en", "required");
+        }
+        if upload.is_some_and(|bytes| bytes.len() > IMAGE_MAX_BYTES) {
+            errors.add("image", "image_too_large");
+        }
+        errors.into_result().map_err(CatalogError::Invalid)
+    }
+
+    /// Adds a category with an optional picture; returns its slug.
+    pub fn create_category(&self, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<String, CatalogError> {
+        Self::check_category(&draft, upload.as_ref())?;
+        let image = self.store_images(upload.as_slice())?.pop();
+        let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.category_slug_taken(candidate))?;
+        self.editor.create_category(&slug, &draft, image.as_deref())?;
+        self.catalog.invalidate();
+        Ok(slug)
+    }
+
+    /// Changes a category's names and order, and its picture when one is sent.
+    pub fn update_category(&self, id: i64, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<(), CatalogError> {
+        Self::check_category(&draft, upload.as_ref())?;
+        let image = self.store_images(upload.as_slice())?.pop();
+        if !self.editor.update_category(id, &draft, image.as_deref())? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
+    /// Removes a category; its products stay, without a category.
+    pub fn delete_category(&self, id: i64) -> Result<(), CatalogError> {
+        if !self.editor.delete_category(id)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
         let images = self.store_images(&uploads)?;
-        let base = slugify(&draft.name_en, &draft.name_ar);
-        let mut taken_error = None;
-        let slug = unique_slug(&base, |candidate| {
-            self.editor.slug_taken(candidate).unwrap_or_else(|error| {
-                taken_error = Some(error);
-                false
-            })
-        });
-        if let Some(error) = taken_error {
-            return Err(CatalogError::Unknown(error));
-        }
+        let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.slug_taken(candidate))?;
         self.editor.create_product(&slug, &draft, &images)?;
         self.catalog.invalidate();
         Ok(slug)

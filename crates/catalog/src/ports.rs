@@ -80,6 +80,17 @@ pub struct ProductDraft {
     pub category_id: Option<i64>,
 }
 
+/// A category as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryDraft {
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Position in lists.
+    pub sort_order: i32,
+}
+
 /// Writes the catalogue; every write bumps the stored version.
 #[cfg_attr(test, mockall::automock)]
 pub trait CatalogueEditor: Send + Sync {
@@ -93,4 +104,13 @@ pub trait CatalogueEditor: Send + Sync {
     fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
     /// Removes a product; false when there is no such product.
     fn delete_product(&self, id: i64) -> anyhow::Result<bool>;
+    /// Whether a category already has this slug.
+    fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
+    /// Adds a category; returns its id.
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<i64>;
+    /// Replaces a category's names and order, and its image when one is given; false when there
+    /// is no such category.
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<bool>;
+    /// Removes a category (its products stay, without a category); false when there is none.
+    fn delete_category(&self, id: i64) -> anyhow::Result<bool>;
 }

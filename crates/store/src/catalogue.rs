@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use catalog::offer::{Offer, OfferTarget};
-use catalog::ports::{CatalogueEditor, CatalogueStore, ProductDraft, StoredCatalogue};
+use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, ProductDraft, StoredCatalogue};
 use catalog::{Category, Product, WeightUnit};
 use diesel::prelude::*;
 use kernel::{Money, Weight};
@@ -214,19 +214,6 @@ impl CatalogueStore for DieselCatalogueStore {
     }
 }
 
-/// A category to add.
-#[derive(Debug, Clone)]
-pub struct NewCategory<'a> {
-    /// Slug.
-    pub slug: &'a str,
-    /// Arabic name.
-    pub name_ar: &'a str,
-    /// English name.
-    pub name_en: &'a str,
-    /// Position.
-    pub sort_order: i32,
-}
-
 /// An offer to add.
 #[derive(Debug, Clone)]
 pub struct NewOffer<'a> {
@@ -245,25 +232,6 @@ pub struct NewOffer<'a> {
 }
 
 impl DieselCatalogueStore {
-    /// Adds a category; returns its id.
-    pub fn add_category(&self, category: &NewCategory<'_>) -> anyhow::Result<i64> {
-        let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
-            let id = diesel::insert_into(categories::table)
-                .values((
-                    categories::slug.eq(category.slug),
-                    categories::name_ar.eq(category.name_ar),
-                    categories::name_en.eq(category.name_en),
-                    categories::sort_order.eq(category.sort_order),
-                    categories::created_at.eq(Utc::now().naive_utc()),
-                ))
-                .returning(categories::id)
-                .get_result::<i64>(conn)?;
-            bump_version(conn)?;
-            QueryResult::Ok(id)
-        })?)
-    }
-
     /// Adds a product with its images, dated `created_at`; returns its id.
     pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
@@ -347,6 +315,57 @@ impl CatalogueEditor for DieselCatalogueStore {
             add_images(conn, id, new_images)?;
             bump_version(conn)?;
             QueryResult::Ok(true)
+        })?)
+    }
+
+    fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
+    }
+
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<i64> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let id = diesel::insert_into(categories::table)
+                .values((
+                    categories::slug.eq(slug),
+                    categories::name_ar.eq(&draft.name_ar),
+                    categories::name_en.eq(&draft.name_en),
+                    categories::image.eq(image),
+                    categories::sort_order.eq(draft.sort_order),
+                    categories::created_at.eq(Utc::now().naive_utc()),
+                ))
+                .returning(categories::id)
+                .get_result::<i64>(conn)?;
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let target = categories::table.find(id);
+            let names = (categories::name_ar.eq(&draft.name_ar), categories::name_en.eq(&draft.name_en), categories::sort_order.eq(draft.sort_order));
+            let updated = match image {
+                Some(path) => diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?,
+                None => diesel::update(target).set(names).execute(conn)?,
+            };
+            if updated > 0 {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(updated > 0)
+        })?)
+    }
+
+    fn delete_category(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
+            if deleted > 0 {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(deleted > 0)
         })?)
     }
 

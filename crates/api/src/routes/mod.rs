@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod dashboard;
 pub mod health;
 pub mod shop;
+pub mod staff_categories;
 pub mod staff_products;
 
 use actix_web::web;
@@ -13,7 +14,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

@@ -7,8 +7,8 @@ use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use chrono::{Duration, Utc};
 use kernel::{Money, Weight};
-use catalog::ports::ProductDraft;
-use store::catalogue::{DieselCatalogueStore, NewCategory, NewOffer};
+use catalog::ports::{CatalogueEditor, CategoryDraft, ProductDraft};
+use store::catalogue::{DieselCatalogueStore, NewOffer};
 
 /// Slug, Arabic name, English name.
 const CATEGORIES: [(&str, &str, &str); 5] = [
@@ -135,7 +135,8 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     write_pictures(media_dir)?;
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
-        category_ids.push((*slug, store.add_category(&NewCategory { slug, name_ar, name_en, sort_order: order })?));
+        let draft = CategoryDraft { name_ar: (*name_ar).into(), name_en: (*name_en).into(), sort_order: order };
+        category_ids.push((*slug, store.create_category(slug, &draft, None)?));
     }
     let now = Utc::now();
     let mut product_ids = Vec::new();

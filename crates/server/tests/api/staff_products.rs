@@ -130,3 +130,40 @@ async fn a_file_that_is_not_a_picture_or_too_big_is_a_422_and_nothing_is_added()
     let total = json_of(app.get("products?search=sugar%20baby", None).await).await["meta"]["total"].clone();
     assert_eq!(total, 0, "nothing was added");
 }
+
+#[actix_web::test]
+async fn staff_manage_categories_with_a_picture_and_the_storefront_follows() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349006").await;
+    let sales = app.account_token(Role::Sales, "01012349007").await;
+    let form = Form::new()
+        .text("name_ar", "أدوات ري")
+        .text("name_en", "Irrigation tools")
+        .text("sort_order", "6")
+        .part("image", Part::bytes(png()).file_name("drip.png").mime_str("image/png").unwrap());
+    let created = app.request(Method::POST, "dashboard/categories", Some(&admin), "en").multipart(form).send().await.unwrap();
+    assert_eq!(created.status(), 200);
+    let public = json_of(app.request(Method::GET, "categories", None, "ar").send().await.unwrap()).await;
+    let added = public["data"].as_array().unwrap().iter().find(|c| c["slug"] == "irrigation-tools").cloned().unwrap();
+    assert_eq!(added["name"], "أدوات ري");
+    assert!(added["image"].as_str().unwrap().ends_with("-large.webp"));
+
+    let id = added["id"].as_i64().unwrap();
+    let renamed = app.put(&format!("dashboard/categories/{id}"), json!({"name_ar": "أدوات الري", "name_en": "Irrigation", "sort_order": 0}), Some(&admin)).await;
+    assert_eq!(renamed.status(), 200);
+    let staff = json_of(app.get("dashboard/categories", Some(&admin)).await).await;
+    assert_eq!(staff["data"][0]["name_en"], "Irrigation", "sort order 0 comes first");
+    assert!(staff["data"][0]["image"].as_str().is_some(), "the picture stays when none is sent");
+
+    let empty = app.post("dashboard/categories", json!({"name_ar": " "}), Some(&admin)).await;
+    assert_eq!(empty.status(), 422);
+    assert_eq!(json_of(empty).await["errors"]["name_en"][0], "The English name is required");
+    assert_eq!(app.get("dashboard/categories", Some(&sales)).await.status(), 403);
+
+    let fertilisers = public["data"].as_array().unwrap().iter().find(|c| c["slug"] == "fertilisers").unwrap()["id"].as_i64().unwrap();
+    let deleted = app.request(Method::DELETE, &format!("dashboard/categories/{fertilisers}"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(deleted.status(), 200);
+    let product = json_of(app.get("products/liquid-organic-fertiliser", None).await).await;
+    assert_eq!(product["data"]["category"], Value::Null, "its products stay, without a category");
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/categories/{fertilisers}"), Some(&admin), "en").send().await.unwrap().status(), 404);
+}

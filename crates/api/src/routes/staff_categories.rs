@@ -1,0 +1,128 @@
+//! Staff's categories under `/api/dashboard/categories`, each call checking its permission.
+
+use actix_web::web::{self, Data, Json, Path};
+use catalog::Category;
+use catalog::ports::CategoryDraft;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::dto::{MessageResponse, lenient_int};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::messages::text;
+use crate::routes::catalog::catalogue;
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/dashboard/categories", web::get().to(list))
+        .route("/dashboard/categories", web::post().to(create))
+        .route("/dashboard/categories/{id}", web::put().to(update))
+        .route("/dashboard/categories/{id}", web::delete().to(delete));
+}
+
+/// A category as staff see it: both names.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffCategoryData {
+    /// Id.
+    pub id: i64,
+    /// Readable address.
+    pub slug: String,
+    /// Arabic name.
+    pub name_ar: String,
+    /// English name.
+    pub name_en: String,
+    /// Picture URL.
+    pub image: Option<String>,
+    /// Position in lists.
+    pub sort_order: i32,
+}
+
+impl From<Category> for StaffCategoryData {
+    fn from(category: Category) -> Self {
+        StaffCategoryData {
+            id: category.id,
+            slug: category.slug,
+            name_ar: category.name_ar,
+            name_en: category.name_en,
+            image: category.image.map(|path| format!("/media/{path}")),
+            sort_order: category.sort_order,
+        }
+    }
+}
+
+/// Every category, in order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffCategoryList {
+    /// The categories.
+    pub data: Vec<StaffCategoryData>,
+}
+
+/// A category as staff send it: JSON, a form, or multipart with an `image` file.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CategoryForm {
+    /// Arabic name.
+    pub name_ar: Option<String>,
+    /// English name.
+    pub name_en: Option<String>,
+    /// Position in lists.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub sort_order: Option<i64>,
+}
+
+impl CategoryForm {
+    fn into_domain(self) -> CategoryDraft {
+        CategoryDraft {
+            name_ar: self.name_ar.unwrap_or_default().trim().to_string(),
+            name_en: self.name_en.unwrap_or_default().trim().to_string(),
+            sort_order: self.sort_order.and_then(|n| i32::try_from(n).ok()).unwrap_or(0),
+        }
+    }
+}
+
+fn image(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
+    files.into_iter().find(|file| file.field == "image").map(|file| file.bytes)
+}
+
+/// Lists the categories (`category-list`).
+#[utoipa::path(get, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffCategoryList), (status = 403, body = ErrorBody)))]
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffCategoryList>, ApiError> {
+    principal.require("category-list")?;
+    let categories = catalogue(&state).await?.categories();
+    Ok(Json(StaffCategoryList { data: categories.into_iter().map(Into::into).collect() }))
+}
+
+/// Adds a category (`category-create`), with an optional `image` file.
+#[utoipa::path(post, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("category-create")?;
+    let admin = state.catalog_admin.clone();
+    let draft = form.into_domain();
+    blocking(move || admin.create_category(draft, image(files))).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.category_saved", &[]) }))
+}
+
+/// Changes a category (`category-edit`); an `image` file replaces its picture.
+#[utoipa::path(put, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("category-edit")?;
+    let admin = state.catalog_admin.clone();
+    let (id, draft) = (id.into_inner(), form.into_domain());
+    blocking(move || admin.update_category(id, draft, image(files))).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.category_saved", &[]) }))
+}
+
+/// Removes a category (`category-delete`); its products stay, without a category.
+#[utoipa::path(delete, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("category-delete")?;
+    let admin = state.catalog_admin.clone();
+    let id = id.into_inner();
+    blocking(move || admin.delete_category(id)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.category_deleted", &[]) }))
+}
