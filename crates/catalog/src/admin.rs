@@ -103,7 +103,7 @@ impl CatalogAdmin {
         Self::check_category(&draft, upload.as_ref())?;
         let image = self.store_images(upload.as_slice())?.pop();
         let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.category_slug_taken(candidate))?;
-        self.editor.create_category(&slug, &draft, image.as_deref())?;
+        self.editor.create_category(&slug, &draft, image)?;
         self.catalog.invalidate();
         Ok(slug)
     }
@@ -112,7 +112,7 @@ impl CatalogAdmin {
     pub fn update_category(&self, id: i64, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<(), CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
         let image = self.store_images(upload.as_slice())?.pop();
-        if !self.editor.update_category(id, &draft, image.as_deref())? {
+        if !self.editor.update_category(id, &draft, image)? {
             return Err(CatalogError::NotFound);
         }
         self.catalog.invalidate();

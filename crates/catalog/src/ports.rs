@@ -107,10 +107,10 @@ pub trait CatalogueEditor: Send + Sync {
     /// Whether a category already has this slug.
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
     /// Adds a category; returns its id.
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<i64>;
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64>;
     /// Replaces a category's names and order, and its image when one is given; false when there
     /// is no such category.
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<bool>;
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<bool>;
     /// Removes a category (its products stay, without a category); false when there is none.
     fn delete_category(&self, id: i64) -> anyhow::Result<bool>;
 }

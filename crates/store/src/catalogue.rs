@@ -323,7 +323,7 @@ impl CatalogueEditor for DieselCatalogueStore {
         Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<i64> {
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let id = diesel::insert_into(categories::table)
@@ -342,12 +342,12 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<&str>) -> anyhow::Result<bool> {
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let target = categories::table.find(id);
             let names = (categories::name_ar.eq(&draft.name_ar), categories::name_en.eq(&draft.name_en), categories::sort_order.eq(draft.sort_order));
-            let updated = match image {
+            let updated = match &image {
                 Some(path) => diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?,
                 None => diesel::update(target).set(names).execute(conn)?,
             };

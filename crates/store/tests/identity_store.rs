@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
 //! The identity repositories on a real database: SQLite, or PostgreSQL when
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 

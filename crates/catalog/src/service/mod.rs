@@ -289,9 +289,9 @@ impl Catalogue {
 
         // The catalogue is held newest first, and the sorts are stable, so ties stay newest first.
         match query.sort {
-            Sort::Relevance if !words.is_empty() => hits.sort_by(|a, b| b.0.cmp(&a.0)),
+            Sort::Relevance if !words.is_empty() => hits.sort_by_key(|(score, _, _)| std::cmp::Reverse(*score)),
             Sort::PriceAsc => hits.sort_by_key(|(_, _, price)| sale(price)),
-            Sort::PriceDesc => hits.sort_by(|a, b| sale(&b.2).cmp(&sale(&a.2))),
+            Sort::PriceDesc => hits.sort_by_key(|(_, _, price)| std::cmp::Reverse(sale(price))),
             Sort::Relevance | Sort::Newest => {}
         }
 

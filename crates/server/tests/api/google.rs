@@ -67,7 +67,7 @@ async fn the_redirect_flow_checks_the_state_exchanges_the_code_with_pkce_and_sig
         request.send()
     };
     let failed = "/auth/login?google=failed";
-    let forged = callback(format!("code=good-code&state=forged"), Some(cookie.clone())).await.unwrap();
+    let forged = callback("code=good-code&state=forged".to_string(), Some(cookie.clone())).await.unwrap();
     assert_eq!(forged.headers()[LOCATION], failed, "a state that is not ours");
     let no_cookie = callback(format!("code=good-code&state={state}"), None).await.unwrap();
     assert_eq!(no_cookie.headers()[LOCATION], failed, "no flow was started in this browser");

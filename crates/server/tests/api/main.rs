@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
 //! API tests: the real app over HTTP, on SQLite, or on PostgreSQL when
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 
