@@ -77,3 +77,23 @@ for (const language of ['ar', 'en']) {
     await page.context().close();
   });
 }
+
+test('staff add a category and customers can filter by it', async () => {
+  const page = await pageIn(browser, 'en');
+  await page.goto(`${BASE}/auth/login`);
+  await page.fill('input[name=username]', 'admin@mahsoul.test');
+  await page.fill('input[name=password]', 'Mahsoul2026');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/dashboard/overview');
+  await page.click('a[href="/dashboard/categories"]');
+  await page.locator('[data-testid=category-form]').waitFor();
+  await page.fill('input[name=name_ar]', 'أدوات الري');
+  await page.fill('input[name=name_en]', 'Irrigation tools');
+  await page.fill('input[name=sort_order]', '9');
+  await page.click('[data-testid=category-form] button[type=submit]');
+  await page.locator('[data-testid=staff-category-row]', { hasText: 'Irrigation tools' }).waitFor();
+
+  await page.goto(`${BASE}/products`);
+  await page.locator('[data-testid=category-irrigation-tools] + label').waitFor();
+  await page.context().close();
+});

@@ -28,6 +28,7 @@ const ResetPassword = lazy(() => import('../features/auth/ResetPassword').then((
 const ClientSettings = lazy(() => import('../features/account/ClientSettings').then((m) => ({ default: m.ClientSettings })));
 const DashboardProducts = lazy(() => import('../features/dashboard/products/DashboardProducts').then((m) => ({ default: m.DashboardProducts })));
 const ProductsActions = lazy(() => import('../features/dashboard/products/ProductsActions').then((m) => ({ default: m.ProductsActions })));
+const DashboardCategories = lazy(() => import('../features/dashboard/categories/DashboardCategories').then((m) => ({ default: m.DashboardCategories })));
 const DashboardOverview = lazy(() =>
   import('../features/dashboard/overview/DashboardOverview').then((m) => ({ default: m.DashboardOverview })),
 );
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'overview', element: <DashboardOverview /> },
           { path: 'products', element: <RequirePermission permission="product-list"><DashboardProducts /></RequirePermission> },
           { path: 'products-actions', element: <RequirePermission permission="product-create"><ProductsActions /></RequirePermission> },
+          { path: 'categories', element: <RequirePermission permission="category-list"><DashboardCategories /></RequirePermission> },
         ],
       },
       { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },

@@ -7,6 +7,7 @@ export function DashboardLayout() {
   const links = [
     { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
     ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
+    ...(hasPermission(user, 'category-list') ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }] : []),
   ];
   return <SideLayout links={links} />;
 }

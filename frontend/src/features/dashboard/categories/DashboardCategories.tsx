@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { showServerErrors } from '../../auth/forms';
+import { deleteCategory, saveCategory, staffCategoryQueries, type StaffCategory } from './api';
+
+/** Staff's categories: the list, and a form to add one or change the one picked. */
+export function DashboardCategories() {
+  const intl = useIntl();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const categories = useQuery(staffCategoryQueries.list()).data?.data ?? [];
+  const [editing, setEditing] = useState<StaffCategory | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const form = useForm({ initialValues: { name_ar: '', name_en: '', sort_order: '0' } });
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  };
+  const save = useMutation({ mutationFn: (values: typeof form.values) => saveCategory(editing?.id ?? null, values, image) });
+  const remove = useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: async (answer) => {
+      toast('success', answer.message);
+      await refresh();
+    },
+  });
+
+  useEffect(() => {
+    form.setValues(editing ? { name_ar: editing.name_ar, name_en: editing.name_en, sort_order: String(editing.sort_order) } : { name_ar: '', name_en: '', sort_order: '0' });
+    setImage(null);
+  }, [editing]); // the form follows the category picked
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save.mutateAsync(values));
+      toast('success', answer.message);
+      setEditing(null);
+      form.reset();
+      await refresh();
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+  const label = (key: string) => intl.formatMessage({ id: `dashboard.categories.${key}` });
+  const canWrite = hasPermission(user, editing ? 'category-edit' : 'category-create');
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{label('title')}</Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped>
+          <Table.Tbody>
+            {categories.map((category) => (
+              <Table.Tr key={category.id} data-testid="staff-category-row">
+                <Table.Td>{category.sort_order}</Table.Td>
+                <Table.Td>{category.name_ar}</Table.Td>
+                <Table.Td>{category.name_en}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {hasPermission(user, 'category-edit') && (
+                      <Button variant="subtle" size="compact-sm" onClick={() => setEditing(category)}>
+                        <FormattedMessage id="dashboard.products.edit" />
+                      </Button>
+                    )}
+                    {hasPermission(user, 'category-delete') && (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="compact-sm"
+                        onClick={() => {
+                          if (window.confirm(intl.formatMessage({ id: 'dashboard.products.confirm_delete' }, { name: category.name_en }))) remove.mutate(category.id);
+                        }}
+                      >
+                        <FormattedMessage id="dashboard.products.delete" />
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {canWrite && (
+        <Paper withBorder p="md">
+          <form onSubmit={submit} noValidate data-testid="category-form">
+            <Stack gap="sm">
+              <Title order={3}>{label(editing ? 'edit' : 'add')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })} name="name_ar" dir="rtl" {...form.getInputProps('name_ar')} />
+                <TextInput label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })} name="name_en" dir="ltr" {...form.getInputProps('name_en')} />
+                <TextInput label={label('order')} name="sort_order" inputMode="numeric" dir="ltr" {...form.getInputProps('sort_order')} />
+                <FileInput label={label('image')} accept="image/jpeg,image/png,image/webp,image/gif" value={image} onChange={setImage} error={form.errors.image} />
+              </SimpleGrid>
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  <FormattedMessage id="dashboard.product_form.save" />
+                </Button>
+                {editing && (
+                  <Button variant="default" onClick={() => setEditing(null)}>
+                    {label('cancel')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
