@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
+import { DeleteButton } from '../DeleteButton';
 import { showServerErrors } from '../../auth/forms';
 import { deleteCategory, saveCategory, staffCategoryQueries, type StaffCategory } from './api';
 
@@ -69,16 +70,7 @@ export function DashboardCategories() {
                       </Button>
                     )}
                     {hasPermission(user, 'category-delete') && (
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        onClick={() => {
-                          if (window.confirm(intl.formatMessage({ id: 'dashboard.products.confirm_delete' }, { name: category.name_en }))) remove.mutate(category.id);
-                        }}
-                      >
-                        <FormattedMessage id="dashboard.products.delete" />
-                      </Button>
+                      <DeleteButton name={category.name_en} onConfirm={() => remove.mutate(category.id)} />
                     )}
                   </Group>
                 </Table.Td>

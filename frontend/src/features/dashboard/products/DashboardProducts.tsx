@@ -8,6 +8,7 @@ import { usePrice } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
+import { DeleteButton } from '../DeleteButton';
 import { deleteProduct, staffProductQueries } from './api';
 
 /** Staff's product list: search, pages, and links to add, edit and delete. */
@@ -83,16 +84,7 @@ export function DashboardProducts() {
                       </Anchor>
                     )}
                     {hasPermission(user, 'product-delete') && (
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="compact-sm"
-                        onClick={() => {
-                          if (window.confirm(intl.formatMessage({ id: 'dashboard.products.confirm_delete' }, { name: product.name }))) remove.mutate(product.id);
-                        }}
-                      >
-                        <FormattedMessage id="dashboard.products.delete" />
-                      </Button>
+                      <DeleteButton name={product.name} onConfirm={() => remove.mutate(product.id)} />
                     )}
                   </Group>
                 </Table.Td>
