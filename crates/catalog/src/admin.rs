@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use kernel::FieldErrors;
 
-use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, ProductDraft};
+use crate::offer::OfferTarget;
+use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
 use crate::service::{CatalogError, CatalogService};
 use crate::slug::{slugify, unique_slug};
 
@@ -122,6 +123,72 @@ impl CatalogAdmin {
     /// Removes a category; its products stay, without a category.
     pub fn delete_category(&self, id: i64) -> Result<(), CatalogError> {
         if !self.editor.delete_category(id)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
+    /// Checks an offer: both titles, 1 to 90 percent, an end after the start, and existing
+    /// products or category.
+    fn check_offer(&self, draft: &OfferDraft, banner: Option<&Vec<u8>>) -> Result<(), CatalogError> {
+        let mut errors = FieldErrors::new();
+        if draft.title_ar.trim().is_empty() {
+            errors.add("title_ar", "required");
+        }
+        if draft.title_en.trim().is_empty() {
+            errors.add("title_en", "required");
+        }
+        if !(1..=90).contains(&draft.percentage) {
+            errors.add("percentage", "percentage_range");
+        }
+        if draft.ends_at <= draft.starts_at {
+            errors.add("ends_at", "ends_before_start");
+        }
+        match &draft.target {
+            OfferTarget::Category(id) if !self.editor.category_exists(*id)? => errors.add("category_id", "category_unknown"),
+            OfferTarget::Products(ids) if ids.is_empty() => errors.add("product_ids", "required"),
+            OfferTarget::Products(ids) if !self.editor.products_exist(ids)? => errors.add("product_ids", "products_unknown"),
+            _ => {}
+        }
+        if banner.is_some_and(|bytes| bytes.len() > IMAGE_MAX_BYTES) {
+            errors.add("banner_image", "image_too_large");
+        }
+        errors.into_result().map_err(CatalogError::Invalid)
+    }
+
+    /// Adds a switched-on offer with an optional banner; returns its id.
+    pub fn create_offer(&self, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<i64, CatalogError> {
+        self.check_offer(&draft, banner.as_ref())?;
+        let banner = self.store_images(banner.as_slice())?.pop();
+        let id = self.editor.create_offer(&draft, banner)?;
+        self.catalog.invalidate();
+        Ok(id)
+    }
+
+    /// Changes an offer, and its banner when one is sent.
+    pub fn update_offer(&self, id: i64, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<(), CatalogError> {
+        self.check_offer(&draft, banner.as_ref())?;
+        let banner = self.store_images(banner.as_slice())?.pop();
+        if !self.editor.update_offer(id, &draft, banner)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
+    /// Switches an offer on or off.
+    pub fn set_offer_active(&self, id: i64, active: bool) -> Result<(), CatalogError> {
+        if !self.editor.set_offer_active(id, active)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
+    /// Removes an offer.
+    pub fn delete_offer(&self, id: i64) -> Result<(), CatalogError> {
+        if !self.editor.delete_offer(id)? {
             return Err(CatalogError::NotFound);
         }
         self.catalog.invalidate();

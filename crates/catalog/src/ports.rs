@@ -1,9 +1,9 @@
 //! What the catalogue needs from storage.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{Money, Weight};
 
-use crate::offer::Offer;
+use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
 
 /// The whole catalogue as stored, with its version.
@@ -91,6 +91,23 @@ pub struct CategoryDraft {
     pub sort_order: i32,
 }
 
+/// An offer as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferDraft {
+    /// Arabic title.
+    pub title_ar: String,
+    /// English title.
+    pub title_en: String,
+    /// Percentage off, 1 to 90.
+    pub percentage: u8,
+    /// Products or a category.
+    pub target: OfferTarget,
+    /// Start.
+    pub starts_at: DateTime<Utc>,
+    /// End.
+    pub ends_at: DateTime<Utc>,
+}
+
 /// Writes the catalogue; every write bumps the stored version.
 #[cfg_attr(test, mockall::automock)]
 pub trait CatalogueEditor: Send + Sync {
@@ -113,4 +130,14 @@ pub trait CatalogueEditor: Send + Sync {
     fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<bool>;
     /// Removes a category (its products stay, without a category); false when there is none.
     fn delete_category(&self, id: i64) -> anyhow::Result<bool>;
+    /// Whether every product id exists.
+    fn products_exist(&self, ids: &[i64]) -> anyhow::Result<bool>;
+    /// Adds a switched-on offer; returns its id.
+    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64>;
+    /// Replaces an offer's fields, and its banner when one is given; false when there is none.
+    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<bool>;
+    /// Switches an offer on or off; false when there is none.
+    fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool>;
+    /// Removes an offer; false when there is none.
+    fn delete_offer(&self, id: i64) -> anyhow::Result<bool>;
 }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use catalog::offer::{Offer, OfferTarget};
-use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, ProductDraft, StoredCatalogue};
+use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue};
 use catalog::{Category, Product, WeightUnit};
 use diesel::prelude::*;
 use kernel::{Money, Weight};
@@ -112,6 +112,46 @@ impl<'a> ProductColumns<'a> {
     }
 }
 
+/// The columns an offer draft sets.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = offers, treat_none_as_null = true)]
+struct OfferColumns<'a> {
+    title_ar: &'a str,
+    title_en: &'a str,
+    percentage: i32,
+    category_id: Option<i64>,
+    starts_at: NaiveDateTime,
+    ends_at: NaiveDateTime,
+}
+
+impl<'a> OfferColumns<'a> {
+    fn of(draft: &'a OfferDraft) -> OfferColumns<'a> {
+        OfferColumns {
+            title_ar: &draft.title_ar,
+            title_en: &draft.title_en,
+            percentage: i32::from(draft.percentage),
+            category_id: match &draft.target {
+                OfferTarget::Category(id) => Some(*id),
+                OfferTarget::Products(_) => None,
+            },
+            starts_at: draft.starts_at.naive_utc(),
+            ends_at: draft.ends_at.naive_utc(),
+        }
+    }
+}
+
+/// Links an offer to the products it covers, when it covers products.
+fn link_offer_products(conn: &mut Conn, offer_id: i64, draft: &OfferDraft) -> QueryResult<()> {
+    if let OfferTarget::Products(ids) = &draft.target {
+        for product_id in ids {
+            diesel::insert_into(offer_products::table)
+                .values((offer_products::offer_id.eq(offer_id), offer_products::product_id.eq(product_id)))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
 fn version(conn: &mut Conn) -> QueryResult<i64> {
     catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
 }
@@ -214,23 +254,6 @@ impl CatalogueStore for DieselCatalogueStore {
     }
 }
 
-/// An offer to add.
-#[derive(Debug, Clone)]
-pub struct NewOffer<'a> {
-    /// Arabic title.
-    pub title_ar: &'a str,
-    /// English title.
-    pub title_en: &'a str,
-    /// Percentage off.
-    pub percentage: u8,
-    /// Products or a category.
-    pub target: OfferTarget,
-    /// Start.
-    pub starts_at: DateTime<Utc>,
-    /// End.
-    pub ends_at: DateTime<Utc>,
-}
-
 impl DieselCatalogueStore {
     /// Adds a product with its images, dated `created_at`; returns its id.
     pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<i64> {
@@ -242,39 +265,6 @@ impl DieselCatalogueStore {
                 .returning(products::id)
                 .get_result::<i64>(conn)?;
             add_images(conn, id, images)?;
-            bump_version(conn)?;
-            QueryResult::Ok(id)
-        })?)
-    }
-
-    /// Adds a running offer; returns its id.
-    pub fn add_offer(&self, offer: &NewOffer<'_>) -> anyhow::Result<i64> {
-        let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
-            let category = match &offer.target {
-                OfferTarget::Category(id) => Some(*id),
-                OfferTarget::Products(_) => None,
-            };
-            let id = diesel::insert_into(offers::table)
-                .values((
-                    offers::title_ar.eq(offer.title_ar),
-                    offers::title_en.eq(offer.title_en),
-                    offers::percentage.eq(i32::from(offer.percentage)),
-                    offers::category_id.eq(category),
-                    offers::starts_at.eq(offer.starts_at.naive_utc()),
-                    offers::ends_at.eq(offer.ends_at.naive_utc()),
-                    offers::active.eq(true),
-                    offers::created_at.eq(Utc::now().naive_utc()),
-                ))
-                .returning(offers::id)
-                .get_result::<i64>(conn)?;
-            if let OfferTarget::Products(ids) = &offer.target {
-                for product_id in ids {
-                    diesel::insert_into(offer_products::table)
-                        .values((offer_products::offer_id.eq(id), offer_products::product_id.eq(product_id)))
-                        .execute(conn)?;
-                }
-            }
             bump_version(conn)?;
             QueryResult::Ok(id)
         })?)
@@ -362,6 +352,68 @@ impl CatalogueEditor for DieselCatalogueStore {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
+            if deleted > 0 {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(deleted > 0)
+        })?)
+    }
+
+    fn products_exist(&self, ids: &[i64]) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let found: i64 = products::table.filter(products::id.eq_any(ids)).count().get_result(conn)?;
+        let mut distinct = ids.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        Ok(usize::try_from(found).is_ok_and(|found| found == distinct.len()))
+    }
+
+    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let id = diesel::insert_into(offers::table)
+                .values((OfferColumns::of(draft), offers::banner_image.eq(banner), offers::active.eq(true), offers::created_at.eq(Utc::now().naive_utc())))
+                .returning(offers::id)
+                .get_result::<i64>(conn)?;
+            link_offer_products(conn, id, draft)?;
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let target = offers::table.find(id);
+            let updated = match &banner {
+                Some(path) => diesel::update(target).set((OfferColumns::of(draft), offers::banner_image.eq(path))).execute(conn)?,
+                None => diesel::update(target).set(OfferColumns::of(draft)).execute(conn)?,
+            };
+            if updated == 0 {
+                return QueryResult::Ok(false);
+            }
+            diesel::delete(offer_products::table.filter(offer_products::offer_id.eq(id))).execute(conn)?;
+            link_offer_products(conn, id, draft)?;
+            bump_version(conn)?;
+            QueryResult::Ok(true)
+        })?)
+    }
+
+    fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let updated = diesel::update(offers::table.find(id)).set(offers::active.eq(active)).execute(conn)?;
+            if updated > 0 {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(updated > 0)
+        })?)
+    }
+
+    fn delete_offer(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(conn.transaction(|conn| {
+            let deleted = diesel::delete(offers::table.find(id)).execute(conn)?;
             if deleted > 0 {
                 bump_version(conn)?;
             }

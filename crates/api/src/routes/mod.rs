@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod health;
 pub mod shop;
 pub mod staff_categories;
+pub mod staff_offers;
 pub mod staff_products;
 
 use actix_web::web;
@@ -14,7 +15,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure).configure(staff_offers::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

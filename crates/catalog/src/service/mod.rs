@@ -316,6 +316,11 @@ impl Catalogue {
         self.products.iter().find(|p| p.id == id).map(|p| p.slug.clone())
     }
 
+    /// Every offer, whatever its status.
+    pub fn offers(&self) -> Vec<Offer> {
+        self.offers.clone()
+    }
+
     /// Every category in order.
     pub fn categories(&self) -> Vec<Category> {
         self.categories.clone()

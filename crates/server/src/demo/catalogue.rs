@@ -7,8 +7,8 @@ use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use chrono::{Duration, Utc};
 use kernel::{Money, Weight};
-use catalog::ports::{CatalogueEditor, CategoryDraft, ProductDraft};
-use store::catalogue::{DieselCatalogueStore, NewOffer};
+use catalog::ports::{CatalogueEditor, CategoryDraft, OfferDraft, ProductDraft};
+use store::catalogue::DieselCatalogueStore;
 
 /// Slug, Arabic name, English name.
 const CATEGORIES: [(&str, &str, &str); 5] = [
@@ -165,22 +165,22 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     }
     let fertilisers = category_ids.iter().find(|(slug, _)| *slug == "fertilisers").map(|(_, id)| *id);
     if let Some(category) = fertilisers {
-        store.add_offer(&NewOffer {
-            title_ar: "خصم موسم الزراعة على الأسمدة",
-            title_en: "Planting season: fertilisers off",
+        store.create_offer(&OfferDraft {
+            title_ar: "خصم موسم الزراعة على الأسمدة".into(),
+            title_en: "Planting season: fertilisers off".into(),
             percentage: 15,
             target: OfferTarget::Category(category),
             starts_at: now - Duration::days(2),
             ends_at: now + Duration::days(30),
-        })?;
+        }, None)?;
     }
-    store.add_offer(&NewOffer {
-        title_ar: "عرض البذور الصيفية",
-        title_en: "Summer seeds deal",
+    store.create_offer(&OfferDraft {
+        title_ar: "عرض البذور الصيفية".into(),
+        title_en: "Summer seeds deal".into(),
         percentage: 20,
         target: OfferTarget::Products(product_ids.iter().take(4).copied().collect()),
         starts_at: now - Duration::days(1),
         ends_at: now + Duration::days(14),
-    })?;
+    }, None)?;
     Ok(true)
 }

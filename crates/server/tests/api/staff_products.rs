@@ -167,3 +167,45 @@ async fn staff_manage_categories_with_a_picture_and_the_storefront_follows() {
     assert_eq!(product["data"]["category"], Value::Null, "its products stay, without a category");
     assert_eq!(app.request(Method::DELETE, &format!("dashboard/categories/{fertilisers}"), Some(&admin), "en").send().await.unwrap().status(), 404);
 }
+
+#[actix_web::test]
+async fn staff_run_offers_and_the_storefront_prices_follow() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349008").await;
+    let soil = json_of(app.get("categories", None).await).await["data"].as_array().unwrap().iter().find(|c| c["slug"] == "soil").unwrap()["id"].as_i64().unwrap();
+    let today = chrono::Utc::now().date_naive();
+    let offer = json!({
+        "title_ar": "خصم التربة", "title_en": "Soil week", "percentage": 30, "category_id": soil,
+        "starts_at": (today - chrono::Duration::days(1)).to_string(), "ends_at": (today + chrono::Duration::days(7)).to_string(),
+    });
+    assert_eq!(app.post("dashboard/offers", offer, Some(&admin)).await.status(), 200);
+    let peat = json_of(app.get("products/enriched-peat-moss", None).await).await["data"].clone();
+    assert_eq!((peat["has_offer"].as_bool(), peat["sale_price"].as_f64()), (Some(true), Some(147.0)), "210 less 30%");
+
+    let offers = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    let soil_week = offers["data"].as_array().unwrap().iter().find(|o| o["title_en"] == "Soil week").unwrap().clone();
+    assert_eq!(soil_week["status"], "active");
+    let id = soil_week["id"].as_i64().unwrap();
+
+    let off = app.request(Method::POST, &format!("dashboard/offers/{id}/deactivate"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(json_of(off).await["message"], "The offer is inactive.");
+    let peat = json_of(app.get("products/enriched-peat-moss", None).await).await["data"].clone();
+    assert_eq!((peat["has_offer"].as_bool(), peat["sale_price"].as_f64()), (Some(false), Some(210.0)));
+    let statuses = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    assert_eq!(statuses["data"].as_array().unwrap().iter().find(|o| o["id"] == id).unwrap()["status"], "inactive");
+    assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/activate"), Some(&admin), "en").send().await.unwrap().status(), 200);
+
+    let bad = app
+        .post("dashboard/offers", json!({"title_ar": "x", "title_en": "x", "percentage": 95, "product_ids": [999999], "starts_at": "2026-12-10", "ends_at": "2026-12-01"}), Some(&admin))
+        .await;
+    assert_eq!(bad.status(), 422);
+    let errors = json_of(bad).await["errors"].clone();
+    assert_eq!(errors["percentage"][0], "The percentage is from 1 to 90.");
+    assert_eq!(errors["ends_at"][0], "The end must come after the start.");
+    assert_eq!(errors["product_ids"][0], "Choose products from the catalogue.");
+
+    let sales = app.account_token(Role::Sales, "01012349009").await;
+    assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/deactivate"), Some(&sales), "en").send().await.unwrap().status(), 403);
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/offers/{id}"), Some(&admin), "en").send().await.unwrap().status(), 200);
+    assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/activate"), Some(&admin), "en").send().await.unwrap().status(), 404);
+}

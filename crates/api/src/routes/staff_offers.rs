@@ -1,0 +1,222 @@
+//! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
+
+use actix_web::web::{self, Data, Json, Path};
+use catalog::offer::{Offer, OfferStatus, OfferTarget};
+use catalog::ports::OfferDraft;
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::FieldErrors;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::dto::{MessageResponse, lenient_int};
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::messages::text;
+use crate::routes::catalog::catalogue;
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/dashboard/offers", web::get().to(list))
+        .route("/dashboard/offers", web::post().to(create))
+        .route("/dashboard/offers/{id}", web::put().to(update))
+        .route("/dashboard/offers/{id}", web::delete().to(delete))
+        .route("/dashboard/offers/{id}/activate", web::post().to(activate))
+        .route("/dashboard/offers/{id}/deactivate", web::post().to(deactivate));
+}
+
+/// An offer as staff see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffOfferData {
+    /// Id.
+    pub id: i64,
+    /// Arabic title.
+    pub title_ar: String,
+    /// English title.
+    pub title_en: String,
+    /// Percentage off.
+    pub percentage: u8,
+    /// The category it covers, if it covers one.
+    pub category_id: Option<i64>,
+    /// The products it covers, if it covers products.
+    pub product_ids: Vec<i64>,
+    /// Banner URL.
+    pub banner_image: Option<String>,
+    /// Start.
+    pub starts_at: DateTime<Utc>,
+    /// End.
+    pub ends_at: DateTime<Utc>,
+    /// `active`, `inactive` or `expired`, now.
+    pub status: &'static str,
+}
+
+impl StaffOfferData {
+    fn new(offer: Offer, now: DateTime<Utc>) -> StaffOfferData {
+        let status = match offer.status(now) {
+            OfferStatus::Active => "active",
+            OfferStatus::Inactive => "inactive",
+            OfferStatus::Expired => "expired",
+        };
+        let (category_id, product_ids) = match offer.target {
+            OfferTarget::Category(id) => (Some(id), Vec::new()),
+            OfferTarget::Products(ids) => (None, ids),
+        };
+        StaffOfferData {
+            id: offer.id,
+            title_ar: offer.title_ar,
+            title_en: offer.title_en,
+            percentage: offer.percentage,
+            category_id,
+            product_ids,
+            banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
+            starts_at: offer.starts_at,
+            ends_at: offer.ends_at,
+            status,
+        }
+    }
+}
+
+/// Every offer, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffOfferList {
+    /// The offers.
+    pub data: Vec<StaffOfferData>,
+}
+
+/// An offer as staff send it: JSON, a form, or multipart with a `banner_image` file. It covers
+/// `category_id`, or else `product_ids`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct OfferForm {
+    /// Arabic title.
+    pub title_ar: Option<String>,
+    /// English title.
+    pub title_en: Option<String>,
+    /// Percentage off, 1 to 90.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub percentage: Option<i64>,
+    /// The category covered.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub category_id: Option<i64>,
+    /// The products covered (`product_ids[]` in forms).
+    #[serde(default)]
+    pub product_ids: Vec<serde_json::Value>,
+    /// Start date (`YYYY-MM-DD`, from midnight UTC) or instant.
+    pub starts_at: Option<String>,
+    /// End date (`YYYY-MM-DD`, until midnight UTC) or instant.
+    pub ends_at: Option<String>,
+}
+
+fn instant(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> DateTime<Utc> {
+    let raw = kernel::digits::to_latin_digits(raw.as_deref().unwrap_or("").trim());
+    if raw.is_empty() {
+        errors.add(field, "required");
+        return DateTime::<Utc>::MIN_UTC;
+    }
+    if let Ok(at) = DateTime::parse_from_rfc3339(&raw) {
+        return at.with_timezone(&Utc);
+    }
+    match NaiveDate::parse_from_str(&raw, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0)) {
+        Some(at) => at.and_utc(),
+        None => {
+            errors.add(field, "date_invalid");
+            DateTime::<Utc>::MIN_UTC
+        }
+    }
+}
+
+impl OfferForm {
+    fn into_domain(self) -> Result<OfferDraft, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let starts_at = instant(&mut errors, "starts_at", self.starts_at);
+        let ends_at = instant(&mut errors, "ends_at", self.ends_at);
+        let mut product_ids = Vec::new();
+        for value in &self.product_ids {
+            match value.as_i64().or_else(|| value.as_str().and_then(|s| kernel::digits::to_latin_digits(s.trim()).parse().ok())) {
+                Some(id) => product_ids.push(id),
+                None => errors.add("product_ids", "integer"),
+            }
+        }
+        let percentage = self.percentage.unwrap_or(0);
+        errors.into_result()?;
+        Ok(OfferDraft {
+            title_ar: self.title_ar.unwrap_or_default().trim().to_string(),
+            title_en: self.title_en.unwrap_or_default().trim().to_string(),
+            percentage: u8::try_from(percentage).unwrap_or(0),
+            target: match self.category_id {
+                Some(category) => OfferTarget::Category(category),
+                None => OfferTarget::Products(product_ids),
+            },
+            starts_at,
+            ends_at,
+        })
+    }
+}
+
+fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
+    files.into_iter().find(|file| file.field == "banner_image").map(|file| file.bytes)
+}
+
+/// Lists the offers with their status now (`offer-list`).
+#[utoipa::path(get, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody)))]
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffOfferList>, ApiError> {
+    principal.require("offer-list")?;
+    let now = state.catalog.now();
+    let mut offers = catalogue(&state).await?.offers();
+    offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
+    Ok(Json(StaffOfferList { data: offers.into_iter().map(|offer| StaffOfferData::new(offer, now)).collect() }))
+}
+
+/// Adds a switched-on offer (`offer-create`), with an optional `banner_image` file.
+#[utoipa::path(post, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("offer-create")?;
+    let draft = form.into_domain()?;
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.create_offer(draft, banner(files))).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.offer_saved", &[]) }))
+}
+
+/// Changes an offer (`offer-edit`).
+#[utoipa::path(put, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("offer-edit")?;
+    let draft = form.into_domain()?;
+    let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
+    blocking(move || admin.update_offer(id, draft, banner(files))).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.offer_saved", &[]) }))
+}
+
+async fn switch(state: Data<AppState>, locale: kernel::Locale, principal: identity::Principal, id: i64, active: bool) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("offer-edit")?;
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.set_offer_active(id, active)).await?;
+    Ok(Json(MessageResponse { message: text(locale, if active { "staff.offer_activated" } else { "staff.offer_deactivated" }, &[]) }))
+}
+
+/// Switches an offer on (`offer-edit`).
+#[utoipa::path(post, path = "/api/dashboard/offers/{id}/activate", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn activate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    switch(state, locale, principal, id.into_inner(), true).await
+}
+
+/// Switches an offer off (`offer-edit`).
+#[utoipa::path(post, path = "/api/dashboard/offers/{id}/deactivate", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn deactivate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    switch(state, locale, principal, id.into_inner(), false).await
+}
+
+/// Removes an offer (`offer-delete`).
+#[utoipa::path(delete, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("offer-delete")?;
+    let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
+    blocking(move || admin.delete_offer(id)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.offer_deleted", &[]) }))
+}
