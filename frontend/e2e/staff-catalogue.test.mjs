@@ -97,3 +97,25 @@ test('staff add a category and customers can filter by it', async () => {
   await page.locator('[data-testid=category-irrigation-tools] + label').waitFor();
   await page.context().close();
 });
+
+test('staff switch an offer off and on, and the storefront price follows', async () => {
+  const page = await pageIn(browser, 'en');
+  await page.goto(`${BASE}/auth/login`);
+  await page.fill('input[name=username]', 'admin@mahsoul.test');
+  await page.fill('input[name=password]', 'Mahsoul2026');
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/dashboard/overview');
+  await page.click('a[href="/dashboard/offers"]');
+  const row = page.locator('[data-testid=staff-offer-row]', { hasText: 'Summer seeds deal' });
+  await row.getByText('Active').waitFor();
+  const tomato = async () => (await (await fetch(`${BASE}/api/products/hybrid-tomato-seeds-023`)).json()).data;
+  assert.equal((await tomato()).has_offer, true);
+
+  await row.locator('[data-testid=offer-switch]').click();
+  await row.getByText('Inactive').waitFor();
+  assert.equal((await tomato()).has_offer, false);
+  await row.locator('[data-testid=offer-switch]').click();
+  await row.getByText('Active').waitFor();
+  assert.equal((await tomato()).has_offer, true);
+  await page.context().close();
+});

@@ -29,6 +29,7 @@ const ClientSettings = lazy(() => import('../features/account/ClientSettings').t
 const DashboardProducts = lazy(() => import('../features/dashboard/products/DashboardProducts').then((m) => ({ default: m.DashboardProducts })));
 const ProductsActions = lazy(() => import('../features/dashboard/products/ProductsActions').then((m) => ({ default: m.ProductsActions })));
 const DashboardCategories = lazy(() => import('../features/dashboard/categories/DashboardCategories').then((m) => ({ default: m.DashboardCategories })));
+const DashboardOffers = lazy(() => import('../features/dashboard/offers/DashboardOffers').then((m) => ({ default: m.DashboardOffers })));
 const DashboardOverview = lazy(() =>
   import('../features/dashboard/overview/DashboardOverview').then((m) => ({ default: m.DashboardOverview })),
 );
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: 'products', element: <RequirePermission permission="product-list"><DashboardProducts /></RequirePermission> },
           { path: 'products-actions', element: <RequirePermission permission="product-create"><ProductsActions /></RequirePermission> },
           { path: 'categories', element: <RequirePermission permission="category-list"><DashboardCategories /></RequirePermission> },
+          { path: 'offers', element: <RequirePermission permission="offer-list"><DashboardOffers /></RequirePermission> },
         ],
       },
       { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },

@@ -8,6 +8,7 @@ export function DashboardLayout() {
     { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
     ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
     ...(hasPermission(user, 'category-list') ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }] : []),
+    ...(hasPermission(user, 'offer-list') ? [{ to: '/dashboard/offers', label: 'dashboard.nav.offers' }] : []),
   ];
   return <SideLayout links={links} />;
 }

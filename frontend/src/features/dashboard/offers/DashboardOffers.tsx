@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { showServerErrors } from '../../auth/forms';
+import { catalogQueries } from '../../catalog/api';
+import { DeleteButton } from '../DeleteButton';
+import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFormValues } from './api';
+
+const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
+
+/** Staff's offers: status, switch on and off, remove, and a form to add one on a category. */
+export function DashboardOffers() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const offers = useQuery(staffOfferQueries.list()).data?.data ?? [];
+  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const [banner, setBanner] = useState<File | null>(null);
+  const form = useForm<OfferFormValues>({ initialValues: { title_ar: '', title_en: '', percentage: '10', category_id: null, starts_at: '', ends_at: '' } });
+  const label = (key: string) => intl.formatMessage({ id: `dashboard.offers.${key}` });
+  const refresh = async (message: string) => {
+    toast('success', message);
+    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
+  };
+  const create = useMutation({ mutationFn: (values: OfferFormValues) => createOffer(values, banner) });
+  const toggle = useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active), onSuccess: (answer) => refresh(answer.message) });
+  const remove = useMutation({ mutationFn: deleteOffer, onSuccess: (answer) => refresh(answer.message) });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(create.mutateAsync(values));
+      form.reset();
+      setBanner(null);
+      await refresh(answer.message);
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{label('title')}</Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Tbody>
+            {offers.map((offer) => (
+              <Table.Tr key={offer.id} data-testid="staff-offer-row">
+                <Table.Td>{language === 'ar' ? offer.title_ar : offer.title_en}</Table.Td>
+                <Table.Td>{offer.percentage}%</Table.Td>
+                <Table.Td>
+                  <FormattedDate value={offer.ends_at} year="numeric" month="short" day="numeric" />
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[offer.status]}>{label(`status.${offer.status}`)}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {hasPermission(user, 'offer-edit') && offer.status !== 'expired' && (
+                      <Button variant="subtle" size="compact-sm" onClick={() => toggle.mutate({ id: offer.id, active: offer.status !== 'active' })} data-testid="offer-switch">
+                        {label(offer.status === 'active' ? 'deactivate' : 'activate')}
+                      </Button>
+                    )}
+                    {hasPermission(user, 'offer-delete') && <DeleteButton name={offer.title_en} onConfirm={() => remove.mutate(offer.id)} />}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {hasPermission(user, 'offer-create') && (
+        <Paper withBorder p="md">
+          <form onSubmit={submit} noValidate data-testid="offer-form">
+            <Stack gap="sm">
+              <Title order={3}>{label('add')}</Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label={label('title_ar')} name="title_ar" dir="rtl" {...form.getInputProps('title_ar')} />
+                <TextInput label={label('title_en')} name="title_en" dir="ltr" {...form.getInputProps('title_en')} />
+                <TextInput label={label('percentage')} name="percentage" inputMode="numeric" dir="ltr" {...form.getInputProps('percentage')} />
+                <Select
+                  label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
+                  data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+                  {...form.getInputProps('category_id')}
+                  error={form.errors.category_id ?? form.errors.product_ids}
+                />
+                <TextInput label={label('starts_at')} name="starts_at" type="date" {...form.getInputProps('starts_at')} />
+                <TextInput label={label('ends_at')} name="ends_at" type="date" {...form.getInputProps('ends_at')} />
+                <FileInput label={label('banner')} accept="image/jpeg,image/png,image/webp,image/gif" value={banner} onChange={setBanner} error={form.errors.banner_image} />
+              </SimpleGrid>
+              <Group>
+                <Button type="submit" loading={create.isPending}>
+                  <FormattedMessage id="dashboard.product_form.save" />
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+/** An offer as staff see it. */
+export interface StaffOffer {
+  id: number;
+  title_ar: string;
+  title_en: string;
+  percentage: number;
+  category_id: number | null;
+  product_ids: number[];
+  banner_image: string | null;
+  starts_at: string;
+  ends_at: string;
+  status: 'active' | 'inactive' | 'expired';
+}
+
+/** The fields of the offer form. */
+export interface OfferFormValues {
+  title_ar: string;
+  title_en: string;
+  percentage: string;
+  category_id: string | null;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** Staff's offer calls. */
+export const staffOfferQueries = {
+  list: () => queryOptions({ queryKey: ['dashboard', 'offers'], queryFn: () => api<{ data: StaffOffer[] }>('GET', 'dashboard/offers') }),
+};
+
+/** Adds an offer on a category, with an optional banner. */
+export function createOffer(values: OfferFormValues, banner: File | null) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(values)) if (value) body.append(key, value);
+  if (banner) body.append('banner_image', banner);
+  return api<{ message: string }>('POST', 'dashboard/offers', { body });
+}
+
+/** Switches an offer on or off. */
+export function switchOffer(id: number, active: boolean) {
+  return api<{ message: string }>('POST', `dashboard/offers/${id}/${active ? 'activate' : 'deactivate'}`);
+}
+
+/** Removes an offer. */
+export function deleteOffer(id: number) {
+  return api<{ message: string }>('DELETE', `dashboard/offers/${id}`);
+}
