@@ -3,7 +3,7 @@
 // digits, forget the password, check the code, reset it, and be signed in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, arabicDigits, codeSentTo, launch, outboxSize, pageIn, uniquePhone } from './support.mjs';
+import { BASE, arabicDigits, codeSentTo, launch, logIn, outboxSize, pageIn, uniquePhone } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -86,17 +86,12 @@ for (const language of ['ar', 'en']) {
 
 test('a staff login lands on the dashboard and a customer cannot open it', async () => {
   const page = await pageIn(browser, 'en');
-  await page.goto(`${BASE}/auth/login`);
-  await page.fill('input[name=username]', 'admin@mahsoul.test');
-  await page.fill('input[name=password]', 'Mahsoul2026');
-  await page.click('button[type=submit]');
+  await logIn(page, 'admin@mahsoul.test');
   await page.waitForURL('**/dashboard/overview');
   await page.getByText('Welcome,').waitFor();
   await logout(page);
 
-  await page.fill('input[name=username]', '01000000003');
-  await page.fill('input[name=password]', 'Mahsoul2026');
-  await page.click('button[type=submit]');
+  await logIn(page, '01000000003');
   await page.waitForURL('**/products');
   await page.goto(`${BASE}/dashboard/overview`);
   await page.waitForURL((url) => url.pathname === '/');

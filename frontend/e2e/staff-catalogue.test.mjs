@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
-import { BASE, launch, pageIn } from './support.mjs';
+import { BASE, launch, logIn, pageIn } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -47,10 +47,7 @@ const PICTURE = greenSquarePng();
 for (const language of ['ar', 'en']) {
   test(`staff add a product with a picture and it appears in the storefront (${language})`, async () => {
     const page = await pageIn(browser, language);
-    await page.goto(`${BASE}/auth/login`);
-    await page.fill('input[name=username]', 'admin@mahsoul.test');
-    await page.fill('input[name=password]', 'Mahsoul2026');
-    await page.click('button[type=submit]');
+    await logIn(page, 'admin@mahsoul.test');
     await page.waitForURL('**/dashboard/overview');
     await page.click('a[href="/dashboard/products"]');
     await page.click('[data-testid=add-product]');
@@ -80,10 +77,7 @@ for (const language of ['ar', 'en']) {
 
 test('staff add a category and customers can filter by it', async () => {
   const page = await pageIn(browser, 'en');
-  await page.goto(`${BASE}/auth/login`);
-  await page.fill('input[name=username]', 'admin@mahsoul.test');
-  await page.fill('input[name=password]', 'Mahsoul2026');
-  await page.click('button[type=submit]');
+  await logIn(page, 'admin@mahsoul.test');
   await page.waitForURL('**/dashboard/overview');
   await page.click('a[href="/dashboard/categories"]');
   await page.locator('[data-testid=category-form]').waitFor();
@@ -100,10 +94,7 @@ test('staff add a category and customers can filter by it', async () => {
 
 test('staff switch an offer off and on, and the storefront price follows', async () => {
   const page = await pageIn(browser, 'en');
-  await page.goto(`${BASE}/auth/login`);
-  await page.fill('input[name=username]', 'admin@mahsoul.test');
-  await page.fill('input[name=password]', 'Mahsoul2026');
-  await page.click('button[type=submit]');
+  await logIn(page, 'admin@mahsoul.test');
   await page.waitForURL('**/dashboard/overview');
   await page.click('a[href="/dashboard/offers"]');
   const row = page.locator('[data-testid=staff-offer-row]', { hasText: 'Summer seeds deal' });

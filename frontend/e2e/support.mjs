@@ -52,3 +52,13 @@ export function arabicDigits(text) {
 export function uniquePhone(prefix) {
   return `${prefix}${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`.slice(0, 11);
 }
+
+/** Logs in on the login screen (the demo password by default); the caller waits for where
+ * the flow leads. */
+export async function logIn(page, username, password = 'Mahsoul2026') {
+  await page.goto(`${BASE}/auth/login`);
+  await page.locator('[data-testid=login-form]').waitFor();
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}

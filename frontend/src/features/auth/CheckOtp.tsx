@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { CodeInput } from './CodeInput';
+import { ResendCode } from './ResendCode';
 import { showServerErrors } from './forms';
 
 /** Enter the reset code; a correct one gives a temporary token for the new password. */
@@ -36,10 +37,6 @@ export function CheckOtp() {
     }
   });
 
-  const sendAgain = async () => {
-    const answer = await resend.mutateAsync(username);
-    toast('success', answer.message || intl.formatMessage({ id: 'auth.verify.resent' }));
-  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="check-otp-form">
@@ -54,11 +51,7 @@ export function CheckOtp() {
       <Button type="submit" loading={check.isPending}>
         <FormattedMessage id="auth.check.submit" />
       </Button>
-      <Group justify="center">
-        <Button variant="subtle" onClick={() => sendAgain().catch(() => undefined)} loading={resend.isPending}>
-          <FormattedMessage id="auth.verify.resend" />
-        </Button>
-      </Group>
+      <ResendCode send={() => resend.mutateAsync(username)} pending={resend.isPending} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { CodeInput } from './CodeInput';
+import { ResendCode } from './ResendCode';
 import { showServerErrors } from './forms';
 
 /** Verify the account with the code sent at registration; a new code on request. */
@@ -36,10 +37,9 @@ export function VerifyAccount() {
   });
 
   // The spec sends the e-mail when one is stored, else the phone.
-  const sendAgain = async () => {
+  const sendAgain = () => {
     const email = localStorage.getItem('email');
-    const answer = await resend.mutateAsync(email ? { email } : { phone: localStorage.getItem('phone') ?? '' });
-    toast('success', answer.message || intl.formatMessage({ id: 'auth.verify.resent' }));
+    return resend.mutateAsync(email ? { email } : { phone: localStorage.getItem('phone') ?? '' });
   };
 
   return (
@@ -55,11 +55,7 @@ export function VerifyAccount() {
       <Button type="submit" loading={verify.isPending}>
         <FormattedMessage id="auth.verify.submit" />
       </Button>
-      <Group justify="center">
-        <Button variant="subtle" onClick={() => sendAgain().catch(() => undefined)} loading={resend.isPending}>
-          <FormattedMessage id="auth.verify.resend" />
-        </Button>
-      </Group>
+      <ResendCode send={sendAgain} pending={resend.isPending} />
       </Stack>
     </form>
   );
