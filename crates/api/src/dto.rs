@@ -149,6 +149,20 @@ pub(crate) fn lenient_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<
     }
 }
 
+/// Reads an optional text given as a JSON string or number (`150.5` for a price).
+pub(crate) fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(serde_json::Number),
+        Text(String),
+    }
+    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
+        Raw::Number(n) => n.to_string(),
+        Raw::Text(text) => text,
+    }))
+}
+
 /// A required text field, trimmed.
 fn required(errors: &mut FieldErrors, field: &str, value: Option<String>) -> Option<String> {
     let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());

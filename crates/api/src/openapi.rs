@@ -6,7 +6,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::dto;
 use crate::error::ErrorBody;
-use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, staff_offers, staff_products};
+use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, staff_contact_messages, staff_offers, staff_products, staff_settings};
 
 /// The API document.
 #[derive(OpenApi)]
@@ -22,6 +22,8 @@ use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, st
         staff_products::list, staff_products::show, staff_products::create, staff_products::update, staff_products::delete,
         staff_categories::list, staff_categories::create, staff_categories::update, staff_categories::delete,
         staff_offers::list, staff_offers::create, staff_offers::update, staff_offers::delete, staff_offers::activate, staff_offers::deactivate,
+        staff_settings::show, staff_settings::update, staff_settings::pages, staff_settings::update_page,
+        staff_contact_messages::list, staff_contact_messages::handled, staff_contact_messages::delete,
     ),
     components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
     modifiers(&BearerAuth),

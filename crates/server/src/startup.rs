@@ -137,7 +137,7 @@ impl Application {
             Arc::new(LocalImageStore::new(settings.media_dir())),
             catalog.clone(),
         ));
-        let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone()))));
+        let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
         let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();

@@ -6,8 +6,10 @@ pub mod dashboard;
 pub mod health;
 pub mod shop;
 pub mod staff_categories;
+pub mod staff_contact_messages;
 pub mod staff_offers;
 pub mod staff_products;
+pub mod staff_settings;
 
 use actix_web::web;
 
@@ -15,7 +17,7 @@ use crate::error::ApiError;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure).configure(staff_offers::configure);
+    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure).configure(staff_offers::configure).configure(staff_settings::configure).configure(staff_contact_messages::configure);
 }
 
 /// Unknown paths under `/api` answer a JSON 404.

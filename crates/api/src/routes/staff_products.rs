@@ -11,7 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::dto::{MessageResponse, lenient_int};
+use crate::dto::{lenient_text, MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
 use crate::messages::text;
@@ -79,19 +79,6 @@ pub struct StaffProductResponse {
     pub message: Option<String>,
     /// The product.
     pub data: StaffProductData,
-}
-
-fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(serde_json::Number),
-        Text(String),
-    }
-    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
-        Raw::Number(n) => n.to_string(),
-        Raw::Text(text) => text,
-    }))
 }
 
 fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {

@@ -10,4 +10,5 @@ mod helpers;
 mod permissions;
 mod shop;
 mod staff_products;
+mod staff_settings;
 mod system;

@@ -1,0 +1,114 @@
+//! Messages from the contact page under `/api/dashboard/contact-messages`, each call
+//! checking its permission.
+
+use std::collections::HashMap;
+
+use actix_web::web::{self, Data, Json, Path, Query};
+use chrono::{DateTime, Utc};
+use kernel::{FieldErrors, PageRequest};
+use serde::Serialize;
+use shop::{ContactQuery, ContactStatus, ReceivedMessage};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::dto::MessageResponse;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, Lang, blocking};
+use crate::messages::text;
+use crate::routes::catalog::PageMeta;
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/dashboard/contact-messages", web::get().to(list))
+        .route("/dashboard/contact-messages/{id}/handled", web::post().to(handled))
+        .route("/dashboard/contact-messages/{id}", web::delete().to(delete));
+}
+
+/// A message from the contact page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContactMessageData {
+    /// Id.
+    pub id: i64,
+    /// Who wrote.
+    pub name: String,
+    /// Their phone, national form.
+    pub phone: Option<String>,
+    /// Their e-mail.
+    pub email: Option<String>,
+    /// What they wrote.
+    pub message: String,
+    /// `new` or `handled`.
+    pub status: String,
+    /// When it arrived.
+    pub created_at: DateTime<Utc>,
+    /// When staff marked it answered.
+    pub handled_at: Option<DateTime<Utc>>,
+}
+
+impl From<ReceivedMessage> for ContactMessageData {
+    fn from(received: ReceivedMessage) -> Self {
+        ContactMessageData {
+            id: received.id,
+            name: received.message.name,
+            phone: received.message.phone.map(|p| p.to_string()),
+            email: received.message.email.map(|e| e.as_str().to_string()),
+            message: received.message.message,
+            status: if received.handled_at.is_some() { "handled" } else { "new" }.to_string(),
+            created_at: received.received_at,
+            handled_at: received.handled_at,
+        }
+    }
+}
+
+/// A page of contact messages, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ContactMessageList {
+    /// The messages.
+    pub data: Vec<ContactMessageData>,
+    /// Where this page sits.
+    pub meta: PageMeta,
+}
+
+/// Lists contact messages (`contact-list`): `search` (name, phone, e-mail or text),
+/// `status` (`new` or `handled`), `page`, `per_page`.
+#[utoipa::path(get, path = "/api/dashboard/contact-messages", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = ContactMessageList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<ContactMessageList>, ApiError> {
+    principal.require("contact-list")?;
+    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let number = |name: &str| text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
+    let status = match text("status") {
+        None => None,
+        Some(raw) => Some(ContactStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
+    };
+    let query = ContactQuery { search: text("search"), status, page: PageRequest::new(number("page"), number("per_page")) };
+    let shop = state.shop.clone();
+    let page = blocking(move || shop.contact_messages(&query)).await?;
+    Ok(Json(ContactMessageList {
+        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
+        data: page.data.into_iter().map(Into::into).collect(),
+    }))
+}
+
+/// Marks a message answered (`contact-edit`).
+#[utoipa::path(post, path = "/api/dashboard/contact-messages/{id}/handled", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn handled(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("contact-edit")?;
+    let shop = state.shop.clone();
+    let id = id.into_inner();
+    blocking(move || shop.mark_contact_handled(id)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.contact_handled", &[]) }))
+}
+
+/// Removes a message (`contact-delete`).
+#[utoipa::path(delete, path = "/api/dashboard/contact-messages/{id}", tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require("contact-delete")?;
+    let shop = state.shop.clone();
+    let id = id.into_inner();
+    blocking(move || shop.delete_contact_message(id)).await?;
+    Ok(Json(MessageResponse { message: text(locale, "staff.contact_deleted", &[]) }))
+}

@@ -1,0 +1,70 @@
+//! The four content pages and the rules for their text.
+
+use kernel::FieldErrors;
+
+/// The four content pages.
+pub const PAGES: [&str; 4] = ["about-us", "terms-and-conditions", "privacy-policy", "refund-policies"];
+
+/// The longest page title.
+const TITLE_MAX: usize = 120;
+/// The longest page text: long terms fit, a pasted book does not.
+const BODY_MAX: usize = 20_000;
+
+/// A content page in both languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// One of [`PAGES`].
+    pub slug: String,
+    /// Arabic title.
+    pub title_ar: String,
+    /// English title.
+    pub title_en: String,
+    /// Arabic text (paragraphs separated by blank lines).
+    pub body_ar: String,
+    /// English text.
+    pub body_en: String,
+}
+
+/// A page's text as staff write it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageText {
+    /// Arabic title.
+    pub title_ar: String,
+    /// English title.
+    pub title_en: String,
+    /// Arabic text.
+    pub body_ar: String,
+    /// English text.
+    pub body_en: String,
+}
+
+impl PageText {
+    /// Both titles and both texts are required and of a sane length.
+    pub fn check(&self) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        for (field, value, max) in [
+            ("title_ar", &self.title_ar, TITLE_MAX),
+            ("title_en", &self.title_en, TITLE_MAX),
+            ("body_ar", &self.body_ar, BODY_MAX),
+            ("body_en", &self.body_en, BODY_MAX),
+        ] {
+            if value.trim().is_empty() {
+                errors.add(field, "required");
+            } else if value.chars().count() > max {
+                errors.add(field, "too_long");
+            }
+        }
+        errors.into_result()
+    }
+
+    /// The page at `slug` with this text.
+    pub fn into_page(self, slug: &str) -> Page {
+        Page {
+            slug: slug.to_string(),
+            title_ar: self.title_ar.trim().to_string(),
+            title_en: self.title_en.trim().to_string(),
+            body_ar: self.body_ar.trim().to_string(),
+            body_en: self.body_en.trim().to_string(),
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The settings the storefront shows and the shop's rules use, with their defaults and the
+//! checks a change from staff must pass.
+
+use std::collections::HashMap;
+
+use kernel::{Email, FieldErrors, Money};
+
+/// The longest address or link kept.
+const TEXT_MAX: usize = 300;
+
+/// Settings the storefront shows and the rules use; staff can change each one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopSettings {
+    /// The phone customers call (digits, an optional leading `+`).
+    pub contact_phone: String,
+    /// The WhatsApp number orders can go to (international form, digits only).
+    pub whatsapp_number: String,
+    /// The shop's e-mail.
+    pub email: String,
+    /// Address in Arabic.
+    pub address_ar: String,
+    /// Address in English.
+    pub address_en: String,
+    /// Facebook page.
+    pub facebook_url: String,
+    /// Instagram account.
+    pub instagram_url: String,
+    /// Weight shipped without extra fee, in kilograms.
+    pub free_weight_kg: i64,
+    /// Extra fee per kilogram above that weight.
+    pub extra_fee_per_kg: Money,
+    /// Estimated shipping time, in hours.
+    pub shipping_hours: i64,
+    /// Pounds spent per loyalty point earned.
+    pub points_earn_rate: Money,
+}
+
+impl Default for ShopSettings {
+    fn default() -> Self {
+        ShopSettings {
+            contact_phone: "01000000000".into(),
+            whatsapp_number: "201000000000".into(),
+            email: "support@mahsoul.example".into(),
+            address_ar: "١٢ شارع الجامعة، الدقي، الجيزة".into(),
+            address_en: "12 El Gamaa Street, Dokki, Giza".into(),
+            facebook_url: String::new(),
+            instagram_url: String::new(),
+            free_weight_kg: 10,
+            extra_fee_per_kg: Money::from_pounds(5),
+            shipping_hours: 48,
+            points_earn_rate: Money::from_pounds(10),
+        }
+    }
+}
+
+/// What staff change in the settings; `None` keeps the current value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// See [`ShopSettings::contact_phone`].
+    pub contact_phone: Option<String>,
+    /// See [`ShopSettings::whatsapp_number`]; `01…` numbers become `201…`.
+    pub whatsapp_number: Option<String>,
+    /// See [`ShopSettings::email`].
+    pub email: Option<String>,
+    /// See [`ShopSettings::address_ar`].
+    pub address_ar: Option<String>,
+    /// See [`ShopSettings::address_en`].
+    pub address_en: Option<String>,
+    /// See [`ShopSettings::facebook_url`]; empty removes it.
+    pub facebook_url: Option<String>,
+    /// See [`ShopSettings::instagram_url`]; empty removes it.
+    pub instagram_url: Option<String>,
+    /// See [`ShopSettings::free_weight_kg`].
+    pub free_weight_kg: Option<i64>,
+    /// See [`ShopSettings::extra_fee_per_kg`], in pounds as typed (`7.50`).
+    pub extra_fee_per_kg: Option<String>,
+    /// See [`ShopSettings::shipping_hours`].
+    pub shipping_hours: Option<i64>,
+    /// See [`ShopSettings::points_earn_rate`], in pounds as typed.
+    pub points_earn_rate: Option<String>,
+}
+
+impl ShopSettings {
+    /// The defaults with the stored values over them (a stored number that does not parse
+    /// keeps the default).
+    pub fn from_stored(stored: &HashMap<String, String>) -> ShopSettings {
+        let mut settings = ShopSettings::default();
+        let text = |name: &str, target: &mut String| {
+            if let Some(value) = stored.get(name) {
+                *target = value.clone();
+            }
+        };
+        text("contact_phone", &mut settings.contact_phone);
+        text("whatsapp_number", &mut settings.whatsapp_number);
+        text("email", &mut settings.email);
+        text("address_ar", &mut settings.address_ar);
+        text("address_en", &mut settings.address_en);
+        text("facebook_url", &mut settings.facebook_url);
+        text("instagram_url", &mut settings.instagram_url);
+        if let Some(kg) = stored.get("free_weight_kg").and_then(|v| v.parse().ok()) {
+            settings.free_weight_kg = kg;
+        }
+        if let Some(fee) = stored.get("extra_fee_per_kg").and_then(|v| Money::parse_pounds(v)) {
+            settings.extra_fee_per_kg = fee;
+        }
+        if let Some(hours) = stored.get("shipping_hours").and_then(|v| v.parse().ok()) {
+            settings.shipping_hours = hours;
+        }
+        if let Some(rate) = stored.get("points_earn_rate").and_then(|v| Money::parse_pounds(v)) {
+            settings.points_earn_rate = rate;
+        }
+        settings
+    }
+
+    /// Every setting as the name and text [`ShopSettings::from_stored`] reads back.
+    pub fn to_stored(&self) -> Vec<(String, String)> {
+        let pounds = |money: Money| format!("{}.{:02}", money.piastres() / 100, money.piastres() % 100);
+        [
+            ("contact_phone", self.contact_phone.clone()),
+            ("whatsapp_number", self.whatsapp_number.clone()),
+            ("email", self.email.clone()),
+            ("address_ar", self.address_ar.clone()),
+            ("address_en", self.address_en.clone()),
+            ("facebook_url", self.facebook_url.clone()),
+            ("instagram_url", self.instagram_url.clone()),
+            ("free_weight_kg", self.free_weight_kg.to_string()),
+            ("extra_fee_per_kg", pounds(self.extra_fee_per_kg)),
+            ("shipping_hours", self.shipping_hours.to_string()),
+            ("points_earn_rate", pounds(self.points_earn_rate)),
+        ]
+        .into_iter()
+        .map(|(name, value)| (name.to_string(), value))
+        .collect()
+    }
+
+    /// These settings with `change` applied, or every field that breaks a rule.
+    pub fn apply(mut self, change: SettingsChange) -> Result<ShopSettings, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        if let Some(raw) = change.contact_phone {
+            match phone_digits(&raw).filter(|digits| (6..=15).contains(&digits.trim_start_matches('+').len())) {
+                Some(digits) => self.contact_phone = digits,
+                None => errors.add("contact_phone", "contact_phone_invalid"),
+            }
+        }
+        if let Some(raw) = change.whatsapp_number {
+            match whatsapp(&raw) {
+                Some(number) => self.whatsapp_number = number,
+                None => errors.add("whatsapp_number", "whatsapp_invalid"),
+            }
+        }
+        if let Some(raw) = change.email {
+            match Email::parse(&raw) {
+                Some(email) => self.email = email.as_str().to_string(),
+                None => errors.add("email", "email_invalid"),
+            }
+        }
+        for (field, raw, target) in [("address_ar", change.address_ar, &mut self.address_ar), ("address_en", change.address_en, &mut self.address_en)] {
+            let Some(raw) = raw.map(|r| r.trim().to_string()) else { continue };
+            if raw.is_empty() {
+                errors.add(field, "required");
+            } else if raw.chars().count() > TEXT_MAX {
+                errors.add(field, "too_long");
+            } else {
+                *target = raw;
+            }
+        }
+        for (field, raw, target) in [("facebook_url", change.facebook_url, &mut self.facebook_url), ("instagram_url", change.instagram_url, &mut self.instagram_url)] {
+            let Some(raw) = raw.map(|r| r.trim().to_string()) else { continue };
+            if raw.is_empty() || (raw.starts_with("https://") && raw.len() > "https://".len() && raw.chars().count() <= TEXT_MAX && !raw.contains(char::is_whitespace)) {
+                *target = raw;
+            } else {
+                errors.add(field, "url_invalid");
+            }
+        }
+        let mut number = |field: &str, value: Option<i64>, range: std::ops::RangeInclusive<i64>, target: &mut i64| {
+            if let Some(value) = value {
+                if range.contains(&value) { *target = value } else { errors.add(field, "number_range") }
+            }
+        };
+        number("free_weight_kg", change.free_weight_kg, 0..=1000, &mut self.free_weight_kg);
+        number("shipping_hours", change.shipping_hours, 1..=720, &mut self.shipping_hours);
+        let mut amount = |field: &str, raw: Option<String>, range: std::ops::RangeInclusive<Money>, target: &mut Money| {
+            let Some(raw) = raw else { return };
+            match Money::parse_pounds(&raw) {
+                Some(money) if range.contains(&money) => *target = money,
+                Some(_) => errors.add(field, "number_range"),
+                None => errors.add(field, "price_invalid"),
+            }
+        };
+        amount("extra_fee_per_kg", change.extra_fee_per_kg, Money::ZERO..=Money::from_pounds(10_000), &mut self.extra_fee_per_kg);
+        amount("points_earn_rate", change.points_earn_rate, Money::from_piastres(1)..=Money::from_pounds(100_000), &mut self.points_earn_rate);
+        errors.into_result().map(|()| self)
+    }
+}
+
+/// A phone number's digits (Arabic-Indic ones read as Latin) with spaces and dashes dropped
+/// and an optional leading `+` kept; `None` for anything else.
+fn phone_digits(raw: &str) -> Option<String> {
+    let text: String = kernel::digits::to_latin_digits(raw.trim()).chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')')).collect();
+    let digits = text.strip_prefix('+').unwrap_or(&text);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
+}
+
+/// A WhatsApp number in the international digits `wa.me` links need; an Egyptian national
+/// number (`01…`) gets the country code.
+fn whatsapp(raw: &str) -> Option<String> {
+    if let Some(phone) = kernel::Phone::parse(raw) {
+        return Some(phone.international().trim_start_matches('+').to_string());
+    }
+    let text = phone_digits(raw)?;
+    let digits = text.strip_prefix('+').or_else(|| text.strip_prefix("00")).unwrap_or(&text);
+    ((10..=15).contains(&digits.len()) && !digits.starts_with('0')).then(|| digits.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_settings_override_the_defaults_and_bad_numbers_keep_them() {
+        let stored: HashMap<String, String> = [
+            ("whatsapp_number", "201012345678"),
+            ("extra_fee_per_kg", "7.5"),
+            ("free_weight_kg", "twelve"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+        let settings = ShopSettings::from_stored(&stored);
+        assert_eq!(settings.whatsapp_number, "201012345678");
+        assert_eq!(settings.extra_fee_per_kg, Money::from_piastres(750));
+        assert_eq!(settings.free_weight_kg, 10);
+    }
+
+    #[test]
+    fn stored_settings_read_back_as_they_were() {
+        let changed = ShopSettings::default()
+            .apply(SettingsChange { extra_fee_per_kg: Some("7.25".into()), points_earn_rate: Some("12.5".into()), free_weight_kg: Some(0), ..SettingsChange::default() })
+            .unwrap();
+        let stored: HashMap<String, String> = changed.to_stored().into_iter().collect();
+        assert_eq!(ShopSettings::from_stored(&stored), changed);
+    }
+
+    #[test]
+    fn a_change_keeps_what_it_does_not_name() {
+        let changed = ShopSettings::default().apply(SettingsChange { address_en: Some("  3 Nile St, Aswan ".into()), ..SettingsChange::default() }).unwrap();
+        assert_eq!(changed.address_en, "3 Nile St, Aswan");
+        assert_eq!(ShopSettings { address_en: ShopSettings::default().address_en, ..changed }, ShopSettings::default());
+    }
+
+    #[test]
+    fn whatsapp_numbers_become_international_digits() {
+        let whatsapp = |raw: &str| ShopSettings::default().apply(SettingsChange { whatsapp_number: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.whatsapp_number);
+        assert_eq!(whatsapp("01012345678").unwrap(), "201012345678");
+        assert_eq!(whatsapp("٠١٠١٢٣٤٥٦٧٨").unwrap(), "201012345678");
+        assert_eq!(whatsapp("+20 101 234 5678").unwrap(), "201012345678");
+        assert_eq!(whatsapp("00966501234567").unwrap(), "966501234567");
+        for wrong in ["0123", "call us", "", "0212345678"] {
+            assert!(whatsapp(wrong).unwrap_err().has("whatsapp_number"), "{wrong}");
+        }
+    }
+
+    #[test]
+    fn every_broken_rule_is_named_and_nothing_changes() {
+        let change = SettingsChange {
+            contact_phone: Some("phone".into()),
+            email: Some("shop@".into()),
+            address_ar: Some(" ".into()),
+            facebook_url: Some("javascript:alert(1)".into()),
+            free_weight_kg: Some(-1),
+            shipping_hours: Some(0),
+            extra_fee_per_kg: Some("10001".into()),
+            points_earn_rate: Some("0".into()),
+            ..SettingsChange::default()
+        };
+        let errors = ShopSettings::default().apply(change).unwrap_err();
+        for field in ["contact_phone", "email", "address_ar", "facebook_url", "free_weight_kg", "shipping_hours", "extra_fee_per_kg", "points_earn_rate"] {
+            assert!(errors.has(field), "{field}");
+        }
+    }
+
+    #[test]
+    fn links_are_https_or_empty() {
+        let link = |raw: &str| ShopSettings::default().apply(SettingsChange { instagram_url: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.instagram_url);
+        assert_eq!(link("https://instagram.com/mahsoul").unwrap(), "https://instagram.com/mahsoul");
+        assert_eq!(link("").unwrap(), "");
+        assert!(link("http://insecure.example").is_err());
+        assert!(link("https://").is_err());
+    }
+}
