@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 
 const binary = process.argv[2];
 if (!binary) {
-  console.error('usage: node e2e/run.mjs <path to mahsoul>');
+  console.error('usage: node e2e/run.mjs <path to mahsoul> [test files…]');
   process.exit(2);
 }
 
@@ -62,7 +62,9 @@ if (!healthy) {
 }
 
 console.log(`Browser tests on ${label} against ${base}`);
-const files = readdirSync('e2e').filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', f));
+// Test files named after the binary run alone (while working on them); otherwise all run.
+const chosen = process.argv.slice(3);
+const files = chosen.length > 0 ? chosen : readdirSync('e2e').filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', f));
 const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
   stdio: 'inherit',
   env: { ...process.env, E2E_BASE_URL: base, E2E_OUTBOX: join(dataDir, 'outbox.jsonl') },

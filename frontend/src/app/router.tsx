@@ -30,6 +30,10 @@ const DashboardProducts = lazy(() => import('../features/dashboard/products/Dash
 const ProductsActions = lazy(() => import('../features/dashboard/products/ProductsActions').then((m) => ({ default: m.ProductsActions })));
 const DashboardCategories = lazy(() => import('../features/dashboard/categories/DashboardCategories').then((m) => ({ default: m.DashboardCategories })));
 const DashboardOffers = lazy(() => import('../features/dashboard/offers/DashboardOffers').then((m) => ({ default: m.DashboardOffers })));
+const DashboardSettings = lazy(() => import('../features/dashboard/settings/DashboardSettings').then((m) => ({ default: m.DashboardSettings })));
+const DashboardContactMessages = lazy(() =>
+  import('../features/dashboard/contact/DashboardContactMessages').then((m) => ({ default: m.DashboardContactMessages })),
+);
 const DashboardOverview = lazy(() =>
   import('../features/dashboard/overview/DashboardOverview').then((m) => ({ default: m.DashboardOverview })),
 );
@@ -85,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'products-actions', element: <RequirePermission permission="product-create"><ProductsActions /></RequirePermission> },
           { path: 'categories', element: <RequirePermission permission="category-list"><DashboardCategories /></RequirePermission> },
           { path: 'offers', element: <RequirePermission permission="offer-list"><DashboardOffers /></RequirePermission> },
+          { path: 'settings', element: <RequirePermission permission="setting-list"><DashboardSettings /></RequirePermission> },
+          { path: 'contact-messages', element: <RequirePermission permission="contact-list"><DashboardContactMessages /></RequirePermission> },
         ],
       },
       { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFound /> }] },

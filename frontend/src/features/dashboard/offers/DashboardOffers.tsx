@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, FileInput, Group, Paper, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, MultiSelect, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -10,11 +11,12 @@ import { toast } from '../../../shared/ui/toast';
 import { showServerErrors } from '../../auth/forms';
 import { catalogQueries } from '../../catalog/api';
 import { DeleteButton } from '../DeleteButton';
+import { staffProductQueries } from '../products/api';
 import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFormValues } from './api';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 
-/** Staff's offers: status, switch on and off, remove, and a form to add one on a category. */
+/** Staff's offers: status, switch on and off, remove, and a form to add one on a category or on chosen products. */
 export function DashboardOffers() {
   const intl = useIntl();
   const { language } = useLanguage();
@@ -23,14 +25,24 @@ export function DashboardOffers() {
   const offers = useQuery(staffOfferQueries.list()).data?.data ?? [];
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
   const [banner, setBanner] = useState<File | null>(null);
-  const form = useForm<OfferFormValues>({ initialValues: { title_ar: '', title_en: '', percentage: '10', category_id: null, starts_at: '', ends_at: '' } });
+  const [target, setTarget] = useState<'category' | 'products'>('category');
+  const [productSearch, setProductSearch] = useState('');
+  const [search] = useDebouncedValue(productSearch, 300);
+  const found = useQuery({ ...staffProductQueries.list(language, search, 1), enabled: target === 'products' }).data?.data ?? [];
+  // Names of the products picked so far, so they stay labelled when a new search hides them.
+  const [picked, setPicked] = useState<Map<string, string>>(new Map());
+  const form = useForm<OfferFormValues>({ initialValues: { title_ar: '', title_en: '', percentage: '10', category_id: null, product_ids: [], starts_at: '', ends_at: '' } });
+  const productOptions = [...new Map([...picked, ...found.map((product) => [String(product.id), product.name] as const)])].map(([value, label]) => ({ value, label }));
   const label = (key: string) => intl.formatMessage({ id: `dashboard.offers.${key}` });
   const refresh = async (message: string) => {
     toast('success', message);
     await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     await queryClient.invalidateQueries({ queryKey: ['catalog'] });
   };
-  const create = useMutation({ mutationFn: (values: OfferFormValues) => createOffer(values, banner) });
+  const create = useMutation({
+    mutationFn: (values: OfferFormValues) =>
+      createOffer(target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null }, banner),
+  });
   const toggle = useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active), onSuccess: (answer) => refresh(answer.message) });
   const remove = useMutation({ mutationFn: deleteOffer, onSuccess: (answer) => refresh(answer.message) });
 
@@ -39,6 +51,7 @@ export function DashboardOffers() {
       const answer = await withLoading(create.mutateAsync(values));
       form.reset();
       setBanner(null);
+      setPicked(new Map());
       await refresh(answer.message);
     } catch (error) {
       showServerErrors(form, error);
@@ -85,12 +98,40 @@ export function DashboardOffers() {
                 <TextInput label={label('title_ar')} name="title_ar" dir="rtl" {...form.getInputProps('title_ar')} />
                 <TextInput label={label('title_en')} name="title_en" dir="ltr" {...form.getInputProps('title_en')} />
                 <TextInput label={label('percentage')} name="percentage" inputMode="numeric" dir="ltr" {...form.getInputProps('percentage')} />
-                <Select
-                  label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
-                  data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-                  {...form.getInputProps('category_id')}
-                  error={form.errors.category_id ?? form.errors.product_ids}
+                <SegmentedControl
+                  value={target}
+                  onChange={(value) => setTarget(value as 'category' | 'products')}
+                  data={[
+                    { value: 'category', label: label('on_category') },
+                    { value: 'products', label: label('on_products') },
+                  ]}
+                  data-testid="offer-target"
                 />
+                {target === 'category' ? (
+                  <Select
+                    label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
+                    data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+                    {...form.getInputProps('category_id')}
+                    error={form.errors.category_id ?? form.errors.product_ids}
+                  />
+                ) : (
+                  <MultiSelect
+                    label={label('products')}
+                    placeholder={intl.formatMessage({ id: 'products.search' })}
+                    searchable
+                    searchValue={productSearch}
+                    onSearchChange={setProductSearch}
+                    filter={({ options }) => options}
+                    data={productOptions}
+                    value={form.values.product_ids}
+                    onChange={(ids) => {
+                      form.setFieldValue('product_ids', ids);
+                      setPicked(new Map(ids.map((id) => [id, productOptions.find((option) => option.value === id)?.label ?? id])));
+                    }}
+                    error={form.errors.product_ids}
+                    data-testid="offer-products"
+                  />
+                )}
                 <TextInput label={label('starts_at')} name="starts_at" type="date" {...form.getInputProps('starts_at')} />
                 <TextInput label={label('ends_at')} name="ends_at" type="date" {...form.getInputProps('ends_at')} />
                 <FileInput label={label('banner')} accept="image/jpeg,image/png,image/webp,image/gif" value={banner} onChange={setBanner} error={form.errors.banner_image} />

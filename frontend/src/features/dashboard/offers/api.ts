@@ -21,6 +21,7 @@ export interface OfferFormValues {
   title_en: string;
   percentage: string;
   category_id: string | null;
+  product_ids: string[];
   starts_at: string;
   ends_at: string;
 }
@@ -30,10 +31,12 @@ export const staffOfferQueries = {
   list: () => queryOptions({ queryKey: ['dashboard', 'offers'], queryFn: () => api<{ data: StaffOffer[] }>('GET', 'dashboard/offers') }),
 };
 
-/** Adds an offer on a category, with an optional banner. */
+/** Adds an offer on a category or on chosen products, with an optional banner. */
 export function createOffer(values: OfferFormValues, banner: File | null) {
   const body = new FormData();
-  for (const [key, value] of Object.entries(values)) if (value) body.append(key, value);
+  const { product_ids: productIds, ...fields } = values;
+  for (const [key, value] of Object.entries(fields)) if (value) body.append(key, value);
+  for (const id of productIds) body.append('product_ids[]', id);
   if (banner) body.append('banner_image', banner);
   return api<{ message: string }>('POST', 'dashboard/offers', { body });
 }

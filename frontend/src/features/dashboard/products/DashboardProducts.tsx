@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Pagination, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,9 +9,10 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
+import { catalogQueries } from '../../catalog/api';
 import { deleteProduct, staffProductQueries } from './api';
 
-/** Staff's product list: search, pages, and links to add, edit and delete. */
+/** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
 export function DashboardProducts() {
   const intl = useIntl();
   const price = usePrice();
@@ -21,7 +22,9 @@ export function DashboardProducts() {
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed, 300);
   const [page, setPage] = useState(1);
-  const products = useQuery(staffProductQueries.list(language, search, page)).data;
+  const [category, setCategory] = useState<string | null>(null);
+  const products = useQuery(staffProductQueries.list(language, search, page, category)).data;
+  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
   const remove = useMutation({
     mutationFn: deleteProduct,
     onSuccess: async (answer) => {
@@ -43,15 +46,30 @@ export function DashboardProducts() {
           </Button>
         )}
       </Group>
-      <TextInput
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.currentTarget.value);
-          setPage(1);
-        }}
-        placeholder={intl.formatMessage({ id: 'products.search' })}
-        aria-label={intl.formatMessage({ id: 'products.search' })}
-      />
+      <Group align="end" wrap="wrap">
+        <TextInput
+          style={{ flexGrow: 1 }}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            setPage(1);
+          }}
+          placeholder={intl.formatMessage({ id: 'products.search' })}
+          aria-label={intl.formatMessage({ id: 'products.search' })}
+        />
+        <Select
+          clearable
+          placeholder={intl.formatMessage({ id: 'dashboard.product_form.category' })}
+          aria-label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
+          data={categories.map((item) => ({ value: String(item.id), label: item.name }))}
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setPage(1);
+          }}
+          data-testid="staff-products-category"
+        />
+      </Group>
       <Table.ScrollContainer minWidth={520}>
         <Table striped>
           <Table.Thead>

@@ -32,10 +32,14 @@ export interface ProductFormValues {
 
 /** Staff's product calls. */
 export const staffProductQueries = {
-  list: (language: string, search: string, page: number) =>
+  list: (language: string, search: string, page: number, category: string | null = null) =>
     queryOptions({
-      queryKey: ['dashboard', language, 'products', search, page],
-      queryFn: () => api<{ data: StaffProduct[]; meta: { last_page: number; total: number } }>('GET', `dashboard/products?search=${encodeURIComponent(search)}&page=${page}`),
+      queryKey: ['dashboard', language, 'products', search, page, category],
+      queryFn: () =>
+        api<{ data: StaffProduct[]; meta: { last_page: number; total: number } }>(
+          'GET',
+          `dashboard/products?${new URLSearchParams({ search, page: String(page), category: category ?? '' })}`,
+        ),
       placeholderData: (previous) => previous,
     }),
   one: (language: string, id: string) =>

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { toast } from '../../../shared/ui/toast';
+import { DeleteButton } from '../DeleteButton';
+import { contactMessageQueries, deleteMessage, markHandled, type ContactFilter } from './api';
+
+/** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
+export function DashboardContactMessages() {
+  const intl = useIntl();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [search] = useDebouncedValue(typed, 300);
+  const [status, setStatus] = useState<ContactFilter['status']>('new');
+  const [page, setPage] = useState(1);
+  const messages = useQuery(contactMessageQueries.list({ search, status, page })).data;
+  const refresh = async (message: string) => {
+    toast('success', message);
+    await queryClient.invalidateQueries({ queryKey: ['dashboard', 'contact-messages'] });
+  };
+  const handle = useMutation({ mutationFn: markHandled, onSuccess: (answer) => refresh(answer.message) });
+  const remove = useMutation({ mutationFn: deleteMessage, onSuccess: (answer) => refresh(answer.message) });
+  const label = (key: string) => intl.formatMessage({ id: `dashboard.contact.${key}` });
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{label('title')}</Title>
+      <Group align="end" wrap="wrap">
+        <TextInput
+          style={{ flexGrow: 1 }}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            setPage(1);
+          }}
+          placeholder={label('search')}
+          aria-label={label('search')}
+        />
+        <SegmentedControl
+          value={status}
+          onChange={(value) => {
+            setStatus(value as ContactFilter['status']);
+            setPage(1);
+          }}
+          data={[
+            { value: 'new', label: label('status.new') },
+            { value: 'handled', label: label('status.handled') },
+            { value: '', label: label('status.all') },
+          ]}
+          data-testid="contact-status"
+        />
+      </Group>
+      {messages?.data.length === 0 && <Text c="dimmed">{label('empty')}</Text>}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing="sm">
+          <Table.Tbody>
+            {messages?.data.map((message) => (
+              <Table.Tr key={message.id} data-testid="contact-message-row">
+                <Table.Td>
+                  <Text fw={600}>{message.name}</Text>
+                  {message.phone && (
+                    <Anchor href={`tel:${message.phone}`} size="sm" dir="ltr">
+                      {message.phone}
+                    </Anchor>
+                  )}
+                  {message.email && (
+                    <Anchor href={`mailto:${message.email}`} size="sm" dir="ltr" display="block">
+                      {message.email}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'pre-line' }}>{message.message}</Table.Td>
+                <Table.Td>
+                  <FormattedDate value={message.created_at} year="numeric" month="short" day="numeric" hour="numeric" minute="2-digit" />
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={message.status === 'new' ? 'orange' : 'green'}>{label(`status.${message.status}`)}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {hasPermission(user, 'contact-edit') && message.status === 'new' && (
+                      <Button variant="subtle" size="compact-sm" onClick={() => handle.mutate(message.id)} data-testid="contact-handled">
+                        {label('mark_handled')}
+                      </Button>
+                    )}
+                    {hasPermission(user, 'contact-delete') && <DeleteButton name={message.name} onConfirm={() => remove.mutate(message.id)} />}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {messages && messages.meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination total={messages.meta.last_page} value={page} onChange={setPage} />
+        </Group>
+      )}
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="dashboard.contact.total" values={{ count: messages?.meta.total ?? 0 }} />
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+/** A message from the contact page. */
+export interface ContactMessage {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: string;
+  status: 'new' | 'handled';
+  created_at: string;
+  handled_at: string | null;
+}
+
+/** Which messages the list shows. */
+export interface ContactFilter {
+  search: string;
+  status: '' | 'new' | 'handled';
+  page: number;
+}
+
+/** Staff's contact message calls. */
+export const contactMessageQueries = {
+  list: ({ search, status, page }: ContactFilter) =>
+    queryOptions({
+      queryKey: ['dashboard', 'contact-messages', search, status, page],
+      queryFn: () =>
+        api<{ data: ContactMessage[]; meta: { last_page: number; total: number } }>(
+          'GET',
+          `dashboard/contact-messages?${new URLSearchParams({ search, status, page: String(page) })}`,
+        ),
+      placeholderData: (previous) => previous,
+    }),
+};
+
+/** Marks a message answered. */
+export function markHandled(id: number) {
+  return api<{ message: string }>('POST', `dashboard/contact-messages/${id}/handled`);
+}
+
+/** Removes a message. */
+export function deleteMessage(id: number) {
+  return api<{ message: string }>('DELETE', `dashboard/contact-messages/${id}`);
+}

@@ -1,0 +1,152 @@
+import { useEffect } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { showServerErrors } from '../../auth/forms';
+import { savePage, saveSettings, staffSettingsQueries, type PageFormValues, type SettingsFormValues, type StaffPage, type StaffSettings } from './api';
+
+const TEXT_FIELDS = ['contact_phone', 'whatsapp_number', 'email', 'address_ar', 'address_en', 'facebook_url', 'instagram_url'] as const;
+const NUMBER_FIELDS = ['free_weight_kg', 'extra_fee_per_kg', 'shipping_hours', 'points_earn_rate'] as const;
+/** Fields typed left to right whatever the page's direction. */
+const LTR_FIELDS = new Set(['contact_phone', 'whatsapp_number', 'email', 'address_en', 'facebook_url', 'instagram_url', ...NUMBER_FIELDS]);
+
+function formValues(settings: StaffSettings): SettingsFormValues {
+  return Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])) as SettingsFormValues;
+}
+
+/** Staff's settings: the shop's contacts, the shipping and points numbers, and the four pages. */
+export function DashboardSettings() {
+  const { user } = useSession();
+  const editable = hasPermission(user, 'setting-edit');
+  const pages = useQuery(staffSettingsQueries.pages()).data?.data ?? [];
+  return (
+    <Stack gap="md">
+      <Title order={2}>
+        <FormattedMessage id="dashboard.settings.title" />
+      </Title>
+      <SettingsForm editable={editable} />
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={3}>
+            <FormattedMessage id="dashboard.settings.pages" />
+          </Title>
+          {pages.length > 0 && (
+            <Tabs defaultValue={pages[0]?.slug} keepMounted={false}>
+              <Tabs.List>
+                {pages.map((page) => (
+                  <Tabs.Tab key={page.slug} value={page.slug} data-testid={`page-tab-${page.slug}`}>
+                    <FormattedMessage id={`dashboard.settings.page.${page.slug}`} />
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {pages.map((page) => (
+                <Tabs.Panel key={page.slug} value={page.slug} pt="sm">
+                  <PageForm page={page} editable={editable} />
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function SettingsForm({ editable }: { editable: boolean }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const settings = useQuery(staffSettingsQueries.settings()).data?.data;
+  const form = useForm<SettingsFormValues>({ initialValues: formValues({ contact_phone: '', whatsapp_number: '', email: '', address_ar: '', address_en: '', facebook_url: '', instagram_url: '', free_weight_kg: 0, extra_fee_per_kg: 0, shipping_hours: 0, points_earn_rate: 0 }) });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!settings) return;
+    setValues(formValues(settings));
+    resetDirty(formValues(settings));
+  }, [settings, setValues, resetDirty]);
+  const save = useMutation({ mutationFn: saveSettings });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save.mutateAsync(values));
+      toast('success', answer.message);
+      queryClient.setQueryData(staffSettingsQueries.settings().queryKey, { data: answer.data });
+      await queryClient.invalidateQueries({ queryKey: ['content'] });
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+  const field = (name: keyof StaffSettings) => (
+    <TextInput
+      key={name}
+      label={intl.formatMessage({ id: `dashboard.settings.${name}` })}
+      name={name}
+      dir={LTR_FIELDS.has(name) ? 'ltr' : 'rtl'}
+      inputMode={(NUMBER_FIELDS as readonly string[]).includes(name) ? 'decimal' : undefined}
+      readOnly={!editable}
+      {...form.getInputProps(name)}
+    />
+  );
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} noValidate data-testid="settings-form">
+        <Stack gap="sm">
+          <Title order={3}>
+            <FormattedMessage id="dashboard.settings.contacts" />
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{TEXT_FIELDS.map(field)}</SimpleGrid>
+          <Title order={3}>
+            <FormattedMessage id="dashboard.settings.rules" />
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{NUMBER_FIELDS.map(field)}</SimpleGrid>
+          {editable && (
+            <Group>
+              <Button type="submit" loading={save.isPending}>
+                <FormattedMessage id="dashboard.product_form.save" />
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function PageForm({ page, editable }: { page: StaffPage; editable: boolean }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const form = useForm<PageFormValues>({ initialValues: { title_ar: page.title_ar, title_en: page.title_en, body_ar: page.body_ar, body_en: page.body_en } });
+  const save = useMutation({ mutationFn: (values: PageFormValues) => savePage(page.slug, values) });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save.mutateAsync(values));
+      toast('success', answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'settings', 'pages'] });
+      await queryClient.invalidateQueries({ queryKey: ['content'] });
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+  const label = (key: string) => intl.formatMessage({ id: `dashboard.settings.${key}` });
+  return (
+    <form onSubmit={submit} noValidate data-testid="page-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={label('title_ar')} name="title_ar" dir="rtl" readOnly={!editable} {...form.getInputProps('title_ar')} />
+          <TextInput label={label('title_en')} name="title_en" dir="ltr" readOnly={!editable} {...form.getInputProps('title_en')} />
+          <Textarea label={label('body_ar')} name="body_ar" dir="rtl" autosize minRows={6} maxRows={16} readOnly={!editable} {...form.getInputProps('body_ar')} />
+          <Textarea label={label('body_en')} name="body_en" dir="ltr" autosize minRows={6} maxRows={16} readOnly={!editable} {...form.getInputProps('body_en')} />
+        </SimpleGrid>
+        {editable && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              <FormattedMessage id="dashboard.product_form.save" />
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+
+/** Every setting as staff edit it. */
+export interface StaffSettings {
+  contact_phone: string;
+  whatsapp_number: string;
+  email: string;
+  address_ar: string;
+  address_en: string;
+  facebook_url: string;
+  instagram_url: string;
+  free_weight_kg: number;
+  extra_fee_per_kg: number;
+  shipping_hours: number;
+  points_earn_rate: number;
+}
+
+/** The settings form: numbers are kept as typed (Arabic-Indic digits too) for the server. */
+export type SettingsFormValues = Record<keyof StaffSettings, string>;
+
+/** A content page in both languages. */
+export interface StaffPage {
+  slug: string;
+  title_ar: string;
+  title_en: string;
+  body_ar: string;
+  body_en: string;
+}
+
+/** The page form. */
+export type PageFormValues = Omit<StaffPage, 'slug'>;
+
+/** Staff's settings calls. */
+export const staffSettingsQueries = {
+  settings: () => queryOptions({ queryKey: ['dashboard', 'settings'], queryFn: () => api<{ data: StaffSettings }>('GET', 'dashboard/settings') }),
+  pages: () => queryOptions({ queryKey: ['dashboard', 'settings', 'pages'], queryFn: () => api<{ data: StaffPage[] }>('GET', 'dashboard/settings/pages') }),
+};
+
+/** Saves the settings. */
+export function saveSettings(values: SettingsFormValues) {
+  return api<{ message: string; data: StaffSettings }>('PUT', 'dashboard/settings', { body: values });
+}
+
+/** Saves one page's text. */
+export function savePage(slug: string, values: PageFormValues) {
+  return api<{ message: string; data: StaffPage }>('PUT', `dashboard/settings/pages/${slug}`, { body: values });
+}
