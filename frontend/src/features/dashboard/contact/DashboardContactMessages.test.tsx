@@ -1,0 +1,54 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../test/server';
+import { renderAt } from '../../../test/render';
+import { applyLanguage } from '../../../shared/i18n/language';
+import { session } from '../../../shared/session/session';
+import { DashboardContactMessages } from './DashboardContactMessages';
+
+const staff = (permissions: string[]) => ({ id: 1, name: 'Staff', email: null, phone: '01000000001', points: 0, verified: true, role: 'admin', access_role: 'Custom', permissions, city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z', token: 't' });
+const message = { id: 7, name: 'Samir', phone: '01012345678', email: null, message: 'Do you sell drip kits?', status: 'new', created_at: '2026-11-20T10:00:00Z', handled_at: null };
+
+let asked: URLSearchParams[] = [];
+beforeEach(() => {
+  applyLanguage('en');
+  asked = [];
+  server.use(
+    http.get('*/api/dashboard/contact-messages', ({ request }) => {
+      asked.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ data: [message], meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 } });
+    }),
+  );
+});
+
+describe('DashboardContactMessages', () => {
+  it('opens on the new messages and asks the server for what is typed and chosen', async () => {
+    session.signIn(staff(['contact-list']));
+    renderAt('/', { '/': <DashboardContactMessages /> });
+    expect(await screen.findByText('Do you sell drip kits?')).toBeInTheDocument();
+    expect(asked[0]?.get('status')).toBe('new');
+    await userEvent.type(screen.getByLabelText('Search by name, phone, e-mail or text'), 'drip');
+    await userEvent.click(screen.getByText('Answered'));
+    await waitFor(() => expect(asked.some((params) => params.get('search') === 'drip' && params.get('status') === 'handled')).toBe(true));
+  });
+
+  it('offers to mark answered and delete only with those permissions', async () => {
+    session.signIn(staff(['contact-list']));
+    const { unmount } = renderAt('/', { '/': <DashboardContactMessages /> });
+    await screen.findByText('Do you sell drip kits?');
+    expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    unmount();
+
+    let handled = 0;
+    server.use(http.post('*/api/dashboard/contact-messages/7/handled', () => ((handled += 1), HttpResponse.json({ message: 'The message is marked as answered.' }))));
+    session.signIn(staff(['contact-list', 'contact-edit', 'contact-delete']));
+    renderAt('/', { '/': <DashboardContactMessages /> });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark answered' }));
+    expect(await screen.findByText('The message is marked as answered.')).toBeInTheDocument();
+    expect(handled).toBe(1);
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+});
