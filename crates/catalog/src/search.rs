@@ -113,13 +113,25 @@ fn points(quality: TermMatch, weight: u32) -> u32 {
 }
 
 /// An inverted index over many documents: each distinct term once, with the documents (and
-/// the heaviest field) it occurs in. A query compares its terms with the distinct terms only,
-/// then adds up scores from the postings.
+/// the heaviest field) it occurs in. A query looks its terms up among the distinct terms only
+/// (exact and prefix matches by binary search, typos through the terms' one-letter
+/// deletions), then adds up scores from the postings.
 #[derive(Debug, Clone, Default)]
 pub struct SearchIndex {
     terms: Vec<(String, Vec<char>)>,
     postings: Vec<Vec<(u32, u32)>>,
+    /// Term ids in the order of their text: a prefix's terms sit together.
+    sorted: Vec<usize>,
+    /// Term ids by the term itself and by each of its one-letter deletions. Two words one
+    /// edit apart share a key (the word, or one deletion of each), so typo candidates are a
+    /// few lookups away instead of a scan of every term.
+    deletions: std::collections::HashMap<String, Vec<usize>>,
     documents: usize,
+}
+
+/// The word itself and every word one letter shorter.
+fn with_deletions(letters: &[char]) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(letters.iter().collect()).chain((0..letters.len()).map(|at| letters.iter().enumerate().filter(|&(n, _)| n != at).map(|(_, &c)| c).collect()))
 }
 
 impl SearchIndex {
@@ -145,37 +157,98 @@ impl SearchIndex {
                 }
             }
         }
+        index.sorted = (0..index.terms.len()).collect();
+        index.sorted.sort_by(|&a, &b| index.terms[a].0.cmp(&index.terms[b].0));
+        for (id, (_, letters)) in index.terms.iter().enumerate() {
+            // A query of four letters or more is one edit from terms of three letters or more.
+            if letters.len() >= 3 {
+                for key in with_deletions(letters) {
+                    let ids = index.deletions.entry(key).or_default();
+                    if ids.last() != Some(&id) {
+                        ids.push(id);
+                    }
+                }
+            }
+        }
         index
     }
 
-    /// The score of every document matching all query terms, by position; `None` at the
-    /// positions that do not match. An empty query matches every document with score 0.
-    pub fn search(&self, query: &[String]) -> Vec<Option<u32>> {
-        let mut totals: Vec<Option<u32>> = vec![Some(0); self.documents];
-        for query_term in query {
-            let letters: Vec<char> = query_term.chars().collect();
-            let mut best = vec![0u32; self.documents];
-            for ((term, term_letters), postings) in self.terms.iter().zip(&self.postings) {
-                let quality = if term == query_term {
-                    Some(TermMatch::Exact)
-                } else if letters.len() >= 2 && term.starts_with(query_term.as_str()) {
-                    Some(TermMatch::Prefix)
-                } else if letters.len() >= 4 && within_one_edit_chars(&letters, term_letters) {
-                    Some(TermMatch::Typo)
-                } else {
-                    None
-                };
-                let Some(quality) = quality else { continue };
-                for &(document, weight) in postings {
-                    let slot = &mut best[document as usize];
-                    *slot = (*slot).max(points(quality, weight));
-                }
-            }
-            for (total, best) in totals.iter_mut().zip(best) {
-                *total = total.filter(|_| best > 0).map(|t| t + best);
+    /// Calls `found` with every distinct term matching `query_term`, once, and how well it
+    /// does.
+    fn matching_terms(&self, query_term: &str, mut found: impl FnMut(usize, TermMatch)) {
+        let letters: Vec<char> = query_term.chars().collect();
+        let start = self.sorted.partition_point(|&id| self.terms[id].0.as_str() < query_term);
+        for &id in &self.sorted[start..] {
+            let term = &self.terms[id].0;
+            if term == query_term {
+                found(id, TermMatch::Exact);
+            } else if letters.len() >= 2 && term.starts_with(query_term) {
+                found(id, TermMatch::Prefix);
+            } else {
+                break;
             }
         }
+        if letters.len() < 4 {
+            return;
+        }
+        let mut candidates: Vec<usize> = with_deletions(&letters).filter_map(|key| self.deletions.get(&key)).flatten().copied().collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        for id in candidates {
+            // Terms starting with the query term were found above, as better matches.
+            let (term, term_letters) = &self.terms[id];
+            if !term.starts_with(query_term) && within_one_edit_chars(&letters, term_letters) {
+                found(id, TermMatch::Typo);
+            }
+        }
+    }
+
+    /// The documents matching every query term, as (position, score) in position order;
+    /// an empty query matches every document with score 0.
+    pub fn search(&self, query: &[String]) -> Vec<(u32, u32)> {
+        let Some((first, rest)) = query.split_first() else {
+            return (0..self.documents).map(|document| (u32::try_from(document).unwrap_or(u32::MAX), 0)).collect();
+        };
+        let mut totals = self.term_scores(first);
+        for query_term in rest {
+            let scores = self.term_scores(query_term);
+            // Both lists are in document order: keep the documents in both, adding the scores.
+            let mut other = scores.iter().peekable();
+            totals.retain_mut(|(document, total)| {
+                while other.next_if(|(d, _)| d < document).is_some() {}
+                match other.peek() {
+                    Some((d, score)) if d == document => {
+                        *total += score;
+                        true
+                    }
+                    _ => false,
+                }
+            });
+        }
         totals
+    }
+
+    /// The documents matching one query term, with the points of their best match, in
+    /// document order.
+    fn term_scores(&self, query_term: &str) -> Vec<(u32, u32)> {
+        let mut matched: Vec<(usize, TermMatch)> = Vec::new();
+        self.matching_terms(query_term, |id, quality| matched.push((id, quality)));
+        if let [(id, quality)] = matched[..] {
+            // One term's postings are already in document order, one entry per document.
+            return self.postings[id].iter().map(|&(document, weight)| (document, points(quality, weight))).collect();
+        }
+        let mut scores: Vec<(u32, u32)> =
+            matched.iter().flat_map(|&(id, quality)| self.postings[id].iter().map(move |&(document, weight)| (document, points(quality, weight)))).collect();
+        scores.sort_unstable();
+        // Sorted by document then points: keep each document's last, its best.
+        scores.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = later.1;
+            }
+            same
+        });
+        scores
     }
 }
 
@@ -296,9 +369,41 @@ mod tests {
             SearchDocument::new().field(3, "مبيد فطري").field(1, "للطماطم والخيار"),
         ];
         let index = SearchIndex::build(&documents);
-        for query in ["اسمده", "طماطم", "tomatto", "organic اسمده", "seed", "", "tractor", "عضو"] {
-            let expected: Vec<Option<u32>> = documents.iter().map(|d| d.score(&terms(query))).collect();
+        for query in ["اسمده", "طماطم", "tomatto", "organic اسمده", "seed", "", "tractor", "عضو", "ا", "fertilsiers", "للطماطمم"] {
+            let expected: Vec<(u32, u32)> = (0..).zip(&documents).filter_map(|(n, d)| d.score(&terms(query)).map(|score| (n, score))).collect();
             assert_eq!(index.search(&terms(query)), expected, "{query}");
+        }
+    }
+
+    #[test]
+    fn the_index_finds_every_one_edit_variant_the_documents_do() {
+        let words = ["أسمدة", "عضوية", "طماطم", "بوتاسيوم", "fertiliser", "compost", "4242", "بيتموس"];
+        let documents: Vec<SearchDocument> = words.windows(3).map(|w| SearchDocument::new().field(3, &w.join(" ")).field(1, "2026 وصف")).collect();
+        let index = SearchIndex::build(&documents);
+        for word in words.map(normalize) {
+            let letters: Vec<char> = word.chars().collect();
+            let mut variants = Vec::new();
+            for at in 0..letters.len() {
+                let mut deleted = letters.clone();
+                deleted.remove(at);
+                variants.push(deleted);
+                let mut changed = letters.clone();
+                changed[at] = 'ق';
+                variants.push(changed);
+                let mut inserted = letters.clone();
+                inserted.insert(at, 'x');
+                variants.push(inserted);
+                if at + 1 < letters.len() {
+                    let mut swapped = letters.clone();
+                    swapped.swap(at, at + 1);
+                    variants.push(swapped);
+                }
+            }
+            for variant in variants.iter().map(|v| v.iter().collect::<String>()) {
+                let query = vec![variant.clone()];
+                let expected: Vec<(u32, u32)> = (0..).zip(&documents).filter_map(|(n, d)| d.score(&query).map(|score| (n, score))).collect();
+                assert_eq!(index.search(&query), expected, "{variant}");
+            }
         }
     }
 

@@ -11,6 +11,11 @@ use server::settings::Settings;
 use server::startup::{Application, identity_service, open_database};
 use tracing_subscriber::EnvFilter;
 
+// Many small allocations per request (JSON, product cards): mimalloc serves them faster than
+// glibc's allocator under several worker threads (docs/performance.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The Mahsoul shop.
 #[derive(Parser)]
 #[command(name = "mahsoul", version, about = "Mahsoul, the agricultural supplies shop")]

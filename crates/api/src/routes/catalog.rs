@@ -104,7 +104,7 @@ impl ProductData {
             id: product.id,
             name: locale.pick(&product.name_ar, &product.name_en).to_string(),
             description: locale.pick(&product.description_ar, &product.description_en).to_string(),
-            slug: product.slug,
+            slug: product.slug.clone(),
             price: price.price,
             sale_price: price.sale_price,
             discount: price.discount,

@@ -81,8 +81,8 @@ pub struct ProductQuery {
 /// A product with the price shown for it now and its category.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductCard {
-    /// The product.
-    pub product: Product,
+    /// The product (shared with the catalogue: a card costs no copy of its text).
+    pub product: Arc<Product>,
     /// Its price now.
     pub price: ShownPrice,
     /// Its category.
@@ -107,9 +107,21 @@ pub struct Home {
 pub struct Catalogue {
     version: i64,
     categories: Vec<Category>,
-    products: Vec<Product>,
+    products: Vec<Arc<Product>>,
     offers: Vec<Offer>,
     search: SearchIndex,
+    /// What the list filters look at, per product in the same order: small and contiguous,
+    /// so a filter pass over thousands of products stays in cache.
+    facets: Vec<Facets>,
+    /// Product positions by slug.
+    by_slug: std::collections::HashMap<String, usize>,
+}
+
+/// A product's filterable facts.
+struct Facets {
+    category_id: Option<i64>,
+    in_stock: bool,
+    featured: bool,
 }
 
 impl Catalogue {
@@ -129,12 +141,15 @@ impl Catalogue {
                     .field(1, &p.description_en)
             })
             .collect();
-        Catalogue { version, categories, products, offers, search: SearchIndex::build(&documents) }
+        let facets = products.iter().map(|p| Facets { category_id: p.category_id, in_stock: p.in_stock(), featured: p.featured }).collect();
+        let by_slug = products.iter().enumerate().map(|(position, p)| (p.slug.clone(), position)).collect();
+        let products = products.into_iter().map(Arc::new).collect();
+        Catalogue { version, categories, products, offers, search: SearchIndex::build(&documents), facets, by_slug }
     }
 
-    fn card(&self, product: &Product, price: ShownPrice) -> ProductCard {
+    fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {
         let category = self.categories.iter().find(|c| Some(c.id) == product.category_id).cloned();
-        ProductCard { product: product.clone(), price, category }
+        ProductCard { product: Arc::clone(product), price, category }
     }
 
     fn price(&self, product: &Product, now: chrono::DateTime<chrono::Utc>) -> ShownPrice {
@@ -256,58 +271,84 @@ impl Catalogue {
             Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
         };
         let words = query.search.as_deref().map(terms).unwrap_or_default();
-        let scores = (!words.is_empty()).then(|| self.search.search(&words));
+        let filtered = category.is_some() || query.in_stock || query.featured;
+        let wanted = |position: usize| {
+            self.facets.get(position).is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))
+        };
+        let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
+        let offset = usize::try_from(query.page.offset()).unwrap_or(usize::MAX);
+        let per_page = query.page.per_page as usize;
+        let page_of = |products: &mut dyn Iterator<Item = &Arc<Product>>| products.map(|product| self.card(product, self.price(product, now))).collect();
 
-        let mut hits: Vec<(u32, &Product, Option<ShownPrice>)> = self
-            .products
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| category.is_none_or(|c| p.category_id == Some(c)))
-            .filter(|(_, p)| (!query.in_stock || p.in_stock()) && (!query.featured || p.featured))
-            .filter_map(|(position, p)| match &scores {
-                Some(scores) => scores.get(position).copied().flatten().map(|score| (score, p, None)),
-                None => Some((0, p, None)),
-            })
-            .collect();
+        if words.is_empty() && !by_price && !filtered {
+            // Everything, newest first as held.
+            let rows = page_of(&mut self.products.iter().skip(offset).take(per_page));
+            return Page::new(rows, query.page, self.products.len() as u64);
+        }
+        let matching: Box<dyn Iterator<Item = (u32, usize)> + '_> = if words.is_empty() {
+            Box::new((0..self.products.len()).filter(|&p| wanted(p)).map(|position| (0, position)))
+        } else {
+            Box::new(self.search.search(&words).into_iter().map(|(position, score)| (score, position as usize)).filter(move |&(_, p)| !filtered || wanted(p)))
+        };
+        if !by_price && (words.is_empty() || query.sort == Sort::Newest) {
+            // Already in order: count the matches and build only the page.
+            let mut total = 0;
+            let mut positions = Vec::with_capacity(per_page);
+            for (_, position) in matching {
+                if total >= offset && positions.len() < per_page {
+                    positions.push(position);
+                }
+                total += 1;
+            }
+            let rows = page_of(&mut positions.into_iter().filter_map(|p| self.products.get(p)));
+            return Page::new(rows, query.page, total as u64);
+        }
+        // Each hit: its sort key (smaller first), its position (newest first on equal keys) and
+        // its price once known.
+        let mut hits: Vec<(i64, usize, Option<ShownPrice>)> = matching.map(|(score, position)| (-i64::from(score), position, None)).collect();
 
         // Prices depend on the offers running now; work them out for every hit only when a
         // filter or the order needs them, else just for the page.
-        let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
         if by_price {
-            for (_, product, price) in &mut hits {
-                *price = Some(self.price(product, now));
-            }
-            hits.retain(|(_, _, price)| {
-                price.is_some_and(|price| {
-                    (!query.offers || price.has_offer)
-                        && query.min_price.is_none_or(|min| price.sale_price >= min)
-                        && query.max_price.is_none_or(|max| price.sale_price <= max)
-                })
+            hits.retain_mut(|(_, position, price)| {
+                let Some(product) = self.products.get(*position) else { return false };
+                let shown = self.price(product, now);
+                *price = Some(shown);
+                (!query.offers || shown.has_offer)
+                    && query.min_price.is_none_or(|min| shown.sale_price >= min)
+                    && query.max_price.is_none_or(|max| shown.sale_price <= max)
             });
         }
-        let sale = |price: &Option<ShownPrice>| price.map(|p| p.sale_price).unwrap_or_default();
-
-        // The catalogue is held newest first, and the sorts are stable, so ties stay newest first.
-        match query.sort {
-            Sort::Relevance if !words.is_empty() => hits.sort_by_key(|(score, _, _)| std::cmp::Reverse(*score)),
-            Sort::PriceAsc => hits.sort_by_key(|(_, _, price)| sale(price)),
-            Sort::PriceDesc => hits.sort_by_key(|(_, _, price)| std::cmp::Reverse(sale(price))),
-            Sort::Relevance | Sort::Newest => {}
+        for (key, _, price) in &mut hits {
+            let sale = price.map(|p| p.sale_price.piastres()).unwrap_or_default();
+            *key = match query.sort {
+                Sort::Relevance if !words.is_empty() => *key,
+                Sort::PriceAsc => sale,
+                Sort::PriceDesc => -sale,
+                Sort::Relevance | Sort::Newest => 0,
+            };
         }
 
-        let total = hits.len() as u64;
-        let rows = hits
-            .into_iter()
-            .skip(usize::try_from(query.page.offset()).unwrap_or(usize::MAX))
-            .take(query.page.per_page as usize)
-            .map(|(_, product, price)| self.card(product, price.unwrap_or_else(|| self.price(product, now))))
+        // Only the hits up to the end of the page need to be in order.
+        let total = hits.len();
+        let end = offset.saturating_add(per_page).min(total);
+        if end < total {
+            hits.select_nth_unstable_by_key(end, |&(key, position, _)| (key, position));
+        }
+        hits[..end].sort_unstable_by_key(|&(key, position, _)| (key, position));
+        let rows = hits[offset.min(end)..end]
+            .iter()
+            .filter_map(|&(_, position, price)| {
+                let product = self.products.get(position)?;
+                Some(self.card(product, price.unwrap_or_else(|| self.price(product, now))))
+            })
             .collect();
-        Page::new(rows, query.page, total)
+        Page::new(rows, query.page, total as u64)
     }
 
     /// One product by its slug.
     pub fn product(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<ProductCard, CatalogError> {
-        let product = self.products.iter().find(|p| p.slug == slug).ok_or(CatalogError::NotFound)?;
+        let product = self.by_slug.get(slug).and_then(|&position| self.products.get(position)).ok_or(CatalogError::NotFound)?;
         Ok(self.card(product, self.price(product, now)))
     }
 
@@ -328,7 +369,7 @@ impl Catalogue {
 
     /// What the Home screen shows, in one call.
     pub fn home(&self, now: chrono::DateTime<chrono::Utc>) -> Home {
-        let cards = |products: &mut dyn Iterator<Item = &Product>| -> Vec<ProductCard> {
+        let cards = |products: &mut dyn Iterator<Item = &Arc<Product>>| -> Vec<ProductCard> {
             products.take(HOME_ROW).map(|p| self.card(p, self.price(p, now))).collect()
         };
         Home {
