@@ -7,6 +7,7 @@ pub mod error;
 pub mod extract;
 pub mod messages;
 pub mod openapi;
+pub mod product_json;
 pub mod routes;
 pub mod share;
 
@@ -41,6 +42,8 @@ pub struct AppState {
     pub google_client_id: Option<String>,
     /// Whether Google's redirect flow is configured.
     pub google_redirect: bool,
+    /// Storefront cards already serialised.
+    pub product_json: Arc<product_json::ProductJson>,
 }
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

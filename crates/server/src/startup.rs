@@ -138,7 +138,7 @@ impl Application {
             catalog.clone(),
         ));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
-        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect });
+        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect, product_json: Default::default() });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.

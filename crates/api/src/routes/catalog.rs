@@ -15,6 +15,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::AppState;
+use crate::product_json::CardJson;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Lang, blocking};
 
@@ -168,7 +169,8 @@ pub struct PageMeta {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductList {
     /// The products.
-    pub data: Vec<ProductData>,
+    #[schema(value_type = Vec<ProductData>)]
+    pub data: Vec<CardJson>,
     /// Where the page sits.
     pub meta: PageMeta,
 }
@@ -288,11 +290,10 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     responses((status = 200, body = ProductList), (status = 422, body = ErrorBody)))]
 pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<HashMap<String, String>>) -> Result<Json<ProductList>, ApiError> {
     let query = product_query(&params)?;
-    let page = catalogue(&state).await?.list_products(&query, state.catalog.now());
-    Ok(Json(ProductList {
-        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
-        data: page.data.into_iter().map(|card| ProductData::new(card, locale)).collect(),
-    }))
+    let catalogue = catalogue(&state).await?;
+    let page = catalogue.list_products(&query, state.catalog.now());
+    let data = page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
+    Ok(Json(ProductList { meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total }, data }))
 }
 
 /// One product by its slug.

@@ -125,6 +125,11 @@ struct Facets {
 }
 
 impl Catalogue {
+    /// The stored version this copy was loaded at.
+    pub fn version(&self) -> i64 {
+        self.version
+    }
+
     fn new(stored: StoredCatalogue) -> Catalogue {
         let StoredCatalogue { version, mut categories, mut products, offers } = stored;
         categories.sort_by_key(|c| (c.sort_order, c.id));

@@ -1,0 +1,107 @@
+//! Storefront product cards serialised once per catalogue version, language and price, so a
+//! busy list answers by copying JSON instead of rebuilding it (docs/performance.md).
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use catalog::ProductCard;
+use catalog::pricing::ShownPrice;
+use kernel::Locale;
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
+
+use crate::routes::catalog::ProductData;
+
+type Entries = HashMap<(i64, Locale), (ShownPrice, CardJson)>;
+
+/// One card's JSON, written into an answer as it is.
+#[derive(Debug, Clone)]
+pub struct CardJson(Arc<RawValue>);
+
+impl Serialize for CardJson {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// The serialised cards of one catalogue version; a new version starts afresh. A card is
+/// served from here only while its price is the one it was serialised with (offers start
+/// and end without a new version).
+#[derive(Default)]
+pub struct ProductJson {
+    cards: RwLock<(i64, Entries)>,
+}
+
+impl ProductJson {
+    /// The card's JSON, serialised now unless this version, language and price already were.
+    pub fn card(&self, version: i64, card: ProductCard, locale: Locale) -> Result<CardJson, serde_json::Error> {
+        let key = (card.product.id, locale);
+        if let Ok(cards) = self.cards.read()
+            && cards.0 == version
+            && let Some((price, json)) = cards.1.get(&key)
+            && *price == card.price
+        {
+            return Ok(json.clone());
+        }
+        let price = card.price;
+        let json = CardJson(Arc::from(serde_json::value::to_raw_value(&ProductData::new(card, locale))?));
+        if let Ok(mut cards) = self.cards.write() {
+            if cards.0 != version {
+                *cards = (version, HashMap::new());
+            }
+            cards.1.insert(key, (price, json.clone()));
+        }
+        Ok(json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use catalog::{Product, WeightUnit};
+    use chrono::Utc;
+    use kernel::{Money, Weight};
+
+    fn card(pounds: i64, sale: i64) -> ProductCard {
+        let product = Product {
+            id: 7,
+            slug: "mint-seeds".into(),
+            name_ar: "بذور نعناع".into(),
+            name_en: "Mint seeds".into(),
+            description_ar: String::new(),
+            description_en: String::new(),
+            price: Money::from_pounds(pounds),
+            discount: 0,
+            expires_at: None,
+            weight: Weight::from_grams(50),
+            weight_unit: WeightUnit::G,
+            quantity: 3,
+            featured: false,
+            is_package: false,
+            pieces_per_package: None,
+            category_id: None,
+            images: vec![],
+            created_at: Utc::now(),
+        };
+        let price = ShownPrice { price: Money::from_pounds(pounds), sale_price: Money::from_pounds(sale), discount: 0, has_offer: sale < pounds };
+        ProductCard { product: Arc::new(product), price, category: None }
+    }
+
+    fn sale_price(json: &CardJson) -> f64 {
+        serde_json::from_str::<serde_json::Value>(json.0.get()).unwrap()["sale_price"].as_f64().unwrap()
+    }
+
+    #[test]
+    fn a_card_is_served_again_only_while_its_version_language_and_price_hold() {
+        let cache = ProductJson::default();
+        let first = cache.card(1, card(40, 40), Locale::En).unwrap();
+        assert!(Arc::ptr_eq(&first.0, &cache.card(1, card(40, 40), Locale::En).unwrap().0), "served from the cache");
+        assert!(cache.card(1, card(40, 40), Locale::Ar).unwrap().0.get().contains("بذور نعناع"));
+        // An offer starts: same version, a new price.
+        assert_eq!(sale_price(&cache.card(1, card(40, 30), Locale::En).unwrap()), 30.0);
+        // The catalogue changes: nothing of the old version is served.
+        let renamed = ProductCard { product: Arc::new(Product { name_en: "Garden mint seeds".into(), ..(*card(40, 30).product).clone() }), ..card(40, 30) };
+        assert!(cache.card(2, renamed, Locale::En).unwrap().0.get().contains("Garden mint seeds"));
+    }
+}
