@@ -213,17 +213,20 @@ impl SearchIndex {
         for query_term in rest {
             let scores = self.term_scores(query_term);
             // Both lists are in document order: keep the documents in both, adding the scores.
-            let mut other = scores.iter().peekable();
-            totals.retain_mut(|(document, total)| {
-                while other.next_if(|(d, _)| d < document).is_some() {}
-                match other.peek() {
-                    Some((d, score)) if d == document => {
-                        *total += score;
-                        true
+            let mut both = Vec::with_capacity(totals.len().min(scores.len()));
+            let (mut i, mut j) = (0, 0);
+            while let (Some(&(document, total)), Some(&(other, score))) = (totals.get(i), scores.get(j)) {
+                match document.cmp(&other) {
+                    std::cmp::Ordering::Less => i += 1,
+                    std::cmp::Ordering::Greater => j += 1,
+                    std::cmp::Ordering::Equal => {
+                        both.push((document, total + score));
+                        i += 1;
+                        j += 1;
                     }
-                    _ => false,
                 }
-            });
+            }
+            totals = both;
         }
         totals
     }
