@@ -9,6 +9,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { showServerErrors } from '../../auth/forms';
 import { deleteCategory, saveCategory, staffCategoryQueries, type StaffCategory } from './api';
+import { SaveButton } from '../FormParts';
 
 /** Staff's categories: the list, and a form to add one or change the one picked. */
 export function DashboardCategories() {
@@ -91,9 +92,7 @@ export function DashboardCategories() {
                 <FileInput label={label('image')} accept="image/jpeg,image/png,image/webp,image/gif" value={image} onChange={setImage} error={form.errors.image} />
               </SimpleGrid>
               <Group>
-                <Button type="submit" loading={save.isPending}>
-                  <FormattedMessage id="dashboard.product_form.save" />
-                </Button>
+                <SaveButton pending={save.isPending} />
                 {editing && (
                   <Button variant="default" onClick={() => setEditing(null)}>
                     {label('cancel')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { contactMessageQueries, deleteMessage, markHandled, type ContactFilter } from './api';
+import { ListPages } from '../FormParts';
 
 /** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
 export function DashboardContactMessages() {
@@ -95,11 +96,7 @@ export function DashboardContactMessages() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {messages && messages.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination total={messages.meta.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <ListPages lastPage={messages?.meta.last_page} page={page} onChange={setPage} />
       <Text size="sm" c="dimmed">
         <FormattedMessage id="dashboard.contact.total" values={{ count: messages?.meta.total ?? 0 }} />
       </Text>

@@ -3,7 +3,7 @@ import { Badge, Button, FileInput, Group, MultiSelect, Paper, SegmentedControl, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, useIntl } from 'react-intl';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
@@ -13,6 +13,7 @@ import { catalogQueries } from '../../catalog/api';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
 import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFormValues } from './api';
+import { SaveButton } from '../FormParts';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 
@@ -137,9 +138,7 @@ export function DashboardOffers() {
                 <FileInput label={label('banner')} accept="image/jpeg,image/png,image/webp,image/gif" value={banner} onChange={setBanner} error={form.errors.banner_image} />
               </SimpleGrid>
               <Group>
-                <Button type="submit" loading={create.isPending}>
-                  <FormattedMessage id="dashboard.product_form.save" />
-                </Button>
+                <SaveButton pending={create.isPending} />
               </Group>
             </Stack>
           </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { catalogQueries } from '../../catalog/api';
 import { deleteProduct, staffProductQueries } from './api';
+import { ListPages } from '../FormParts';
 
 /** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
 export function DashboardProducts() {
@@ -111,11 +112,7 @@ export function DashboardProducts() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {products && products.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination total={products.meta.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      <ListPages lastPage={products?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Checkbox, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { toast } from '../../../shared/ui/toast';
 import { showServerErrors } from '../../auth/forms';
 import { catalogQueries } from '../../catalog/api';
 import { saveProduct, staffProductQueries, type ProductFormValues } from './api';
+import { SaveButton } from '../FormParts';
 
 const EMPTY: ProductFormValues = {
   name_ar: '',
@@ -126,9 +127,7 @@ export function ProductsActions() {
           />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={save.isPending}>
-            <FormattedMessage id="dashboard.product_form.save" />
-          </Button>
+          <SaveButton pending={save.isPending} />
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { showServerErrors } from '../../auth/forms';
 import { savePage, saveSettings, staffSettingsQueries, type PageFormValues, type SettingsFormValues, type StaffPage, type StaffSettings } from './api';
+import { SaveButton } from '../FormParts';
 
 const TEXT_FIELDS = ['contact_phone', 'whatsapp_number', 'email', 'address_ar', 'address_en', 'facebook_url', 'instagram_url'] as const;
 const NUMBER_FIELDS = ['free_weight_kg', 'extra_fee_per_kg', 'shipping_hours', 'points_earn_rate'] as const;
@@ -103,9 +104,7 @@ function SettingsForm({ editable }: { editable: boolean }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{NUMBER_FIELDS.map(field)}</SimpleGrid>
           {editable && (
             <Group>
-              <Button type="submit" loading={save.isPending}>
-                <FormattedMessage id="dashboard.product_form.save" />
-              </Button>
+              <SaveButton pending={save.isPending} />
             </Group>
           )}
         </Stack>
@@ -141,9 +140,7 @@ function PageForm({ page, editable }: { page: StaffPage; editable: boolean }) {
         </SimpleGrid>
         {editable && (
           <Group>
-            <Button type="submit" loading={save.isPending}>
-              <FormattedMessage id="dashboard.product_form.save" />
-            </Button>
+            <SaveButton pending={save.isPending} />
           </Group>
         )}
       </Stack>
