@@ -7,11 +7,12 @@ import { NotFound } from '../../app/NotFound';
 import { ApiError } from '../../shared/api/client';
 import { usePrice, useWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { AddToCart } from '../cart/AddToCart';
 import { catalogQueries } from './api';
 import { ProductImage } from './ProductImage';
 
-/** One product: gallery, price with the sale price and discount, stock, weight, package
- * pieces, expiry and description. */
+/** One product: gallery, price with the sale price and discount, stock, add to cart, weight,
+ * package pieces, expiry and description. */
 export function ProductProfile() {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
@@ -58,6 +59,7 @@ export function ProductProfile() {
         <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
           <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
         </Badge>
+        <AddToCart productId={product.id} inStock={product.in_stock} />
         <Table variant="vertical" withTableBorder>
           <Table.Tbody>
             <Table.Tr>
