@@ -70,6 +70,11 @@ test('a product page shows its price, stock, weight and package pieces', async (
   await page.getByRole('heading', { name: 'باقة الحديقة المنزلية' }).waitFor();
   assert.ok((await page.textContent('[data-testid=profile-price]')).includes('جنيه'));
   assert.ok((await page.textContent('[data-testid=product-profile]')).includes('عدد القطع في الباقة'));
+  await page.locator('[data-testid=add-to-cart] input').fill('٢');
+  await page.getByRole('button', { name: 'أضف إلى السلة' }).click();
+  await page.getByText('تمت الإضافة: ٢ في سلتك.').waitFor();
+  const id = (await (await fetch(`${BASE}/api/products/home-garden-package`)).json()).data.id;
+  assert.deepEqual(JSON.parse(await page.evaluate(() => localStorage.getItem('cart'))), [{ id, quantity: 2 }]);
   await noSidewaysScroll(page);
   await page.goto(`${BASE}/products/no-such-product`);
   await page.locator('[data-testid=not-found]').waitFor();
