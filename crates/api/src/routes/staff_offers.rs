@@ -1,10 +1,12 @@
 //! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
 
-use actix_web::web::{self, Data, Json, Path};
+use std::collections::HashMap;
+
+use actix_web::web::{self, Data, Json, Path, Query};
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::FieldErrors;
+use kernel::{FieldErrors, PageRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -13,7 +15,7 @@ use crate::dto::{MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
 use crate::messages::text;
-use crate::routes::catalog::catalogue;
+use crate::routes::catalog::{PageMeta, catalogue};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -80,8 +82,10 @@ impl StaffOfferData {
 /// Every offer, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct StaffOfferList {
-    /// The offers.
+    /// The offers, newest first.
     pub data: Vec<StaffOfferData>,
+    /// Where this page sits.
+    pub meta: PageMeta,
 }
 
 /// An offer as staff send it: JSON, a form, or multipart with a `banner_image` file. It covers
@@ -157,15 +161,39 @@ fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
     files.into_iter().find(|file| file.field == "banner_image").map(|file| file.bytes)
 }
 
-/// Lists the offers with their status now (`offer-list`).
+/// Lists the offers with their status now (`offer-list`): `search` (either title),
+/// `status` (`active`, `inactive` or `expired`), `page`, `per_page`.
 #[utoipa::path(get, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])),
-    responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody)))]
-pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffOfferList>, ApiError> {
+    responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffOfferList>, ApiError> {
     principal.require("offer-list")?;
+    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let number = |name: &str| text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
+    let status = match text("status").as_deref() {
+        None => None,
+        Some("active") => Some(OfferStatus::Active),
+        Some("inactive") => Some(OfferStatus::Inactive),
+        Some("expired") => Some(OfferStatus::Expired),
+        Some(_) => return Err(FieldErrors::single("status", "status_invalid").into()),
+    };
+    let search = text("search").map(|s| catalog::search::normalize(&s));
+    let request = PageRequest::new(number("page"), number("per_page"));
     let now = state.catalog.now();
-    let mut offers = catalogue(&state).await?.offers();
+    let mut offers: Vec<Offer> = catalogue(&state)
+        .await?
+        .offers()
+        .into_iter()
+        .filter(|offer| status.is_none_or(|wanted| offer.status(now) == wanted))
+        .filter(|offer| search.as_ref().is_none_or(|words| catalog::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str())))
+        .collect();
     offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
-    Ok(Json(StaffOfferList { data: offers.into_iter().map(|offer| StaffOfferData::new(offer, now)).collect() }))
+    let total = offers.len() as u64;
+    let rows = offers.into_iter().skip(usize::try_from(request.offset()).unwrap_or(usize::MAX)).take(request.per_page as usize);
+    let page = kernel::Page::new(rows.map(|offer| StaffOfferData::new(offer, now)).collect(), request, total);
+    Ok(Json(StaffOfferList {
+        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
+        data: page.data,
+    }))
 }
 
 /// Adds a switched-on offer (`offer-create`), with an optional `banner_image` file.

@@ -209,3 +209,30 @@ async fn staff_run_offers_and_the_storefront_prices_follow() {
     assert_eq!(app.request(Method::DELETE, &format!("dashboard/offers/{id}"), Some(&admin), "en").send().await.unwrap().status(), 200);
     assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/activate"), Some(&admin), "en").send().await.unwrap().status(), 404);
 }
+
+#[actix_web::test]
+async fn staff_find_offers_by_title_and_status_a_page_at_a_time() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349010").await;
+    let today = chrono::Utc::now().date_naive();
+    let offer = |title_en: &str, title_ar: &str, from: i64, to: i64| {
+        json!({"title_ar": title_ar, "title_en": title_en, "percentage": 10, "product_ids": [1],
+            "starts_at": (today + chrono::Duration::days(from)).to_string(), "ends_at": (today + chrono::Duration::days(to)).to_string()})
+    };
+    assert_eq!(app.post("dashboard/offers", offer("Ramadan baskets", "سلال رمضان", 10, 20), Some(&admin)).await.status(), 200);
+    assert_eq!(app.post("dashboard/offers", offer("Winter onions", "بصل الشتاء", -1, 5), Some(&admin)).await.status(), 200);
+    let titles = |list: serde_json::Value| list["data"].as_array().unwrap().iter().map(|o| o["title_en"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+
+    let all = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    assert_eq!(all["meta"]["total"], 4, "the two demo offers and these two");
+    assert_eq!(titles(all)[..2], ["Winter onions", "Ramadan baskets"], "newest first");
+    assert_eq!(titles(json_of(app.get("dashboard/offers?status=inactive", Some(&admin)).await).await), ["Ramadan baskets"], "not started yet");
+    assert_eq!(titles(json_of(app.get("dashboard/offers?search=%D8%B1%D9%85%D8%B6%D8%A7%D9%86", Some(&admin)).await).await), ["Ramadan baskets"], "رمضان");
+    assert_eq!(titles(json_of(app.get("dashboard/offers?search=ONIONS&status=active", Some(&admin)).await).await), ["Winter onions"]);
+    let second = json_of(app.get("dashboard/offers?per_page=3&page=2", Some(&admin)).await).await;
+    assert_eq!(second["meta"], json!({"current_page": 2, "last_page": 2, "per_page": 3, "total": 4}));
+    assert_eq!(second["data"].as_array().unwrap().len(), 1);
+    let wrong = app.request(Method::GET, "dashboard/offers?status=soon", Some(&admin), "ar").send().await.unwrap();
+    assert_eq!(wrong.status(), 422);
+    assert_eq!(json_of(wrong).await["errors"]["status"][0], "اختر حالة من القائمة.");
+}

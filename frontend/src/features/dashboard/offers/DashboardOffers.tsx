@@ -12,8 +12,8 @@ import { showServerErrors } from '../../auth/forms';
 import { catalogQueries } from '../../catalog/api';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
-import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFormValues } from './api';
-import { SaveButton } from '../FormParts';
+import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFilter, type OfferFormValues } from './api';
+import { ListPages, SaveButton } from '../FormParts';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 
@@ -23,7 +23,12 @@ export function DashboardOffers() {
   const { language } = useLanguage();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const offers = useQuery(staffOfferQueries.list()).data?.data ?? [];
+  const [typed, setTyped] = useState('');
+  const [titleSearch] = useDebouncedValue(typed, 300);
+  const [status, setStatus] = useState<OfferFilter['status']>('');
+  const [page, setPage] = useState(1);
+  const list = useQuery(staffOfferQueries.list({ search: titleSearch, status, page })).data;
+  const offers = list?.data ?? [];
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
   const [banner, setBanner] = useState<File | null>(null);
   const [target, setTarget] = useState<'category' | 'products'>('category');
@@ -62,6 +67,29 @@ export function DashboardOffers() {
   return (
     <Stack gap="md">
       <Title order={2}>{label('title')}</Title>
+      <Group align="end" wrap="wrap">
+        <TextInput
+          style={{ flexGrow: 1 }}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            setPage(1);
+          }}
+          placeholder={label('search')}
+          aria-label={label('search')}
+        />
+        <Select
+          clearable
+          placeholder={label('status')}
+          aria-label={label('status')}
+          data={(['active', 'inactive', 'expired'] as const).map((value) => ({ value, label: label(`status.${value}`) }))}
+          value={status || null}
+          onChange={(value) => {
+            setStatus((value ?? '') as OfferFilter['status']);
+            setPage(1);
+          }}
+        />
+      </Group>
       <Table.ScrollContainer minWidth={560}>
         <Table striped>
           <Table.Tbody>
@@ -90,6 +118,7 @@ export function DashboardOffers() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <ListPages lastPage={list?.meta.last_page} page={page} onChange={setPage} />
       {hasPermission(user, 'offer-create') && (
         <Paper withBorder p="md">
           <form onSubmit={submit} noValidate data-testid="offer-form">

@@ -26,9 +26,22 @@ export interface OfferFormValues {
   ends_at: string;
 }
 
+/** Which offers the list shows. */
+export interface OfferFilter {
+  search: string;
+  status: '' | StaffOffer['status'];
+  page: number;
+}
+
 /** Staff's offer calls. */
 export const staffOfferQueries = {
-  list: () => queryOptions({ queryKey: ['dashboard', 'offers'], queryFn: () => api<{ data: StaffOffer[] }>('GET', 'dashboard/offers') }),
+  list: ({ search, status, page }: OfferFilter) =>
+    queryOptions({
+      queryKey: ['dashboard', 'offers', search, status, page],
+      queryFn: () =>
+        api<{ data: StaffOffer[]; meta: { last_page: number; total: number } }>('GET', `dashboard/offers?${new URLSearchParams({ search, status, page: String(page) })}`),
+      placeholderData: (previous) => previous,
+    }),
 };
 
 /** Adds an offer on a category or on chosen products, with an optional banner. */
