@@ -165,6 +165,29 @@ pub struct PageMeta {
     pub total: u64,
 }
 
+impl<T> From<&kernel::Page<T>> for PageMeta {
+    fn from(page: &kernel::Page<T>) -> Self {
+        PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total }
+    }
+}
+
+/// A staff list's query string, read leniently: trimmed texts, and the page asked for
+/// (a page number that does not read is the first page).
+pub(crate) struct ListParams(pub(crate) HashMap<String, String>);
+
+impl ListParams {
+    /// A parameter's trimmed text, if not empty.
+    pub(crate) fn text(&self, name: &str) -> Option<String> {
+        self.0.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+    }
+
+    /// `page` and `per_page`, Arabic-Indic digits allowed.
+    pub(crate) fn page(&self) -> PageRequest {
+        let number = |name: &str| self.text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
+        PageRequest::new(number("page"), number("per_page"))
+    }
+}
+
 /// A page of products.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductList {
@@ -292,8 +315,9 @@ pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<H
     let query = product_query(&params)?;
     let catalogue = catalogue(&state).await?;
     let page = catalogue.list_products(&query, state.catalog.now());
+    let meta = PageMeta::from(&page);
     let data = page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
-    Ok(Json(ProductList { meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total }, data }))
+    Ok(Json(ProductList { meta, data }))
 }
 
 /// One product by its slug.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use actix_web::web::{self, Data, Json, Path, Query};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, PageRequest};
+use kernel::FieldErrors;
 use serde::Serialize;
 use shop::{ContactQuery, ContactStatus, ReceivedMessage};
 use utoipa::ToSchema;
@@ -15,7 +15,7 @@ use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Lang, blocking};
 use crate::messages::text;
-use crate::routes::catalog::PageMeta;
+use crate::routes::catalog::{ListParams, PageMeta};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -76,19 +76,15 @@ pub struct ContactMessageList {
     responses((status = 200, body = ContactMessageList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<ContactMessageList>, ApiError> {
     principal.require("contact-list")?;
-    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-    let number = |name: &str| text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
-    let status = match text("status") {
+    let params = ListParams(params.into_inner());
+    let status = match params.text("status") {
         None => None,
         Some(raw) => Some(ContactStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
     };
-    let query = ContactQuery { search: text("search"), status, page: PageRequest::new(number("page"), number("per_page")) };
+    let query = ContactQuery { search: params.text("search"), status, page: params.page() };
     let shop = state.shop.clone();
     let page = blocking(move || shop.contact_messages(&query)).await?;
-    Ok(Json(ContactMessageList {
-        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
-        data: page.data.into_iter().map(Into::into).collect(),
-    }))
+    Ok(Json(ContactMessageList { meta: PageMeta::from(&page), data: page.data.into_iter().map(Into::into).collect() }))
 }
 
 /// Marks a message answered (`contact-edit`).

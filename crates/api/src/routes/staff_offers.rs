@@ -6,7 +6,7 @@ use actix_web::web::{self, Data, Json, Path, Query};
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{FieldErrors, PageRequest};
+use kernel::FieldErrors;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -15,7 +15,7 @@ use crate::dto::{MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
 use crate::messages::text;
-use crate::routes::catalog::{PageMeta, catalogue};
+use crate::routes::catalog::{ListParams, PageMeta, catalogue};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -167,17 +167,16 @@ fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
     responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffOfferList>, ApiError> {
     principal.require("offer-list")?;
-    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-    let number = |name: &str| text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
-    let status = match text("status").as_deref() {
+    let params = ListParams(params.into_inner());
+    let status = match params.text("status").as_deref() {
         None => None,
         Some("active") => Some(OfferStatus::Active),
         Some("inactive") => Some(OfferStatus::Inactive),
         Some("expired") => Some(OfferStatus::Expired),
         Some(_) => return Err(FieldErrors::single("status", "status_invalid").into()),
     };
-    let search = text("search").map(|s| catalog::search::normalize(&s));
-    let request = PageRequest::new(number("page"), number("per_page"));
+    let search = params.text("search").map(|s| catalog::search::normalize(&s));
+    let request = params.page();
     let now = state.catalog.now();
     let mut offers: Vec<Offer> = catalogue(&state)
         .await?
@@ -190,10 +189,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: 
     let total = offers.len() as u64;
     let rows = offers.into_iter().skip(usize::try_from(request.offset()).unwrap_or(usize::MAX)).take(request.per_page as usize);
     let page = kernel::Page::new(rows.map(|offer| StaffOfferData::new(offer, now)).collect(), request, total);
-    Ok(Json(StaffOfferList {
-        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
-        data: page.data,
-    }))
+    Ok(Json(StaffOfferList { meta: PageMeta::from(&page), data: page.data }))
 }
 
 /// Adds a switched-on offer (`offer-create`), with an optional `banner_image` file.

@@ -6,7 +6,7 @@ use actix_web::web::{self, Data, Json, Path, Query};
 use catalog::ports::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
-use kernel::{FieldErrors, Locale, Money, PageRequest, Weight};
+use kernel::{FieldErrors, Locale, Money, Weight};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
@@ -15,7 +15,7 @@ use crate::dto::{lenient_text, MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
 use crate::messages::text;
-use crate::routes::catalog::{PageMeta, ProductData, catalogue};
+use crate::routes::catalog::{ListParams, PageMeta, ProductData, catalogue};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -232,24 +232,21 @@ async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffPr
     responses((status = 200, body = StaffProductList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffProductList>, ApiError> {
     principal.require("product-list")?;
-    let text = |name: &str| params.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-    let number = |name: &str| text(name).and_then(|v| v.parse().ok());
+    let params = ListParams(params.into_inner());
+    let search = params.text("search");
     let query = ProductQuery {
-        search: text("search"),
-        category: text("category").map(|c| c.parse().map(CategoryRef::Id).unwrap_or(CategoryRef::Slug(c))),
+        category: params.text("category").map(|c| c.parse().map(CategoryRef::Id).unwrap_or(CategoryRef::Slug(c))),
         min_price: None,
         max_price: None,
         in_stock: false,
         featured: false,
         offers: false,
-        sort: if text("search").is_some() { Sort::Relevance } else { Sort::Newest },
-        page: PageRequest::new(number("page"), number("per_page")),
+        sort: if search.is_some() { Sort::Relevance } else { Sort::Newest },
+        page: params.page(),
+        search,
     };
     let page = catalogue(&state).await?.list_products(&query, state.catalog.now());
-    Ok(Json(StaffProductList {
-        meta: PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total },
-        data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect(),
-    }))
+    Ok(Json(StaffProductList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect() }))
 }
 
 /// One product for staff (`product-list`).
