@@ -1,23 +1,20 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { contactMessageQueries, deleteMessage, markHandled, type ContactFilter } from './api';
-import { ListPages } from '../FormParts';
+import { ListPages, SearchBox, useListSearch } from '../FormParts';
 
 /** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
 export function DashboardContactMessages() {
   const intl = useIntl();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed, 300);
+  const { typed, search, page, setPage, type } = useListSearch();
   const [status, setStatus] = useState<ContactFilter['status']>('new');
-  const [page, setPage] = useState(1);
   const messages = useQuery(contactMessageQueries.list({ search, status, page })).data;
   const refresh = async (message: string) => {
     toast('success', message);
@@ -31,16 +28,7 @@ export function DashboardContactMessages() {
     <Stack gap="md">
       <Title order={2}>{label('title')}</Title>
       <Group align="end" wrap="wrap">
-        <TextInput
-          style={{ flexGrow: 1 }}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setPage(1);
-          }}
-          placeholder={label('search')}
-          aria-label={label('search')}
-        />
+        <SearchBox value={typed} onChange={type} label={label('search')} />
         <SegmentedControl
           value={status}
           onChange={(value) => {

@@ -13,7 +13,7 @@ import { catalogQueries } from '../../catalog/api';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
 import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFilter, type OfferFormValues } from './api';
-import { ListPages, SaveButton } from '../FormParts';
+import { ListPages, SearchBox, SaveButton, useListSearch } from '../FormParts';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 
@@ -23,10 +23,8 @@ export function DashboardOffers() {
   const { language } = useLanguage();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [titleSearch] = useDebouncedValue(typed, 300);
+  const { typed, search: titleSearch, page, setPage, type } = useListSearch();
   const [status, setStatus] = useState<OfferFilter['status']>('');
-  const [page, setPage] = useState(1);
   const list = useQuery(staffOfferQueries.list({ search: titleSearch, status, page })).data;
   const offers = list?.data ?? [];
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
@@ -68,16 +66,7 @@ export function DashboardOffers() {
     <Stack gap="md">
       <Title order={2}>{label('title')}</Title>
       <Group align="end" wrap="wrap">
-        <TextInput
-          style={{ flexGrow: 1 }}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setPage(1);
-          }}
-          placeholder={label('search')}
-          aria-label={label('search')}
-        />
+        <SearchBox value={typed} onChange={type} label={label('search')} />
         <Select
           clearable
           placeholder={label('status')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -11,7 +10,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { catalogQueries } from '../../catalog/api';
 import { deleteProduct, staffProductQueries } from './api';
-import { ListPages } from '../FormParts';
+import { ListPages, SearchBox, useListSearch } from '../FormParts';
 
 /** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
 export function DashboardProducts() {
@@ -20,9 +19,7 @@ export function DashboardProducts() {
   const { language } = useLanguage();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed, 300);
-  const [page, setPage] = useState(1);
+  const { typed, search, page, setPage, type } = useListSearch();
   const [category, setCategory] = useState<string | null>(null);
   const products = useQuery(staffProductQueries.list(language, search, page, category)).data;
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
@@ -48,16 +45,7 @@ export function DashboardProducts() {
         )}
       </Group>
       <Group align="end" wrap="wrap">
-        <TextInput
-          style={{ flexGrow: 1 }}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            setPage(1);
-          }}
-          placeholder={intl.formatMessage({ id: 'products.search' })}
-          aria-label={intl.formatMessage({ id: 'products.search' })}
-        />
+        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'products.search' })} />
         <Select
           clearable
           placeholder={intl.formatMessage({ id: 'dashboard.product_form.category' })}
