@@ -4,7 +4,7 @@
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::http::header::{ACCEPT_LANGUAGE, HeaderMap, RETRY_AFTER};
+use actix_web::http::header::{ACCEPT_LANGUAGE, ALLOW, HeaderMap, RETRY_AFTER};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 use identity::IdentityError;
@@ -42,6 +42,24 @@ pub enum ApiError {
     /// The body's content type is not JSON, a form or multipart.
     #[error("unsupported request body")]
     BodyUnsupported,
+    /// A form body with too many fields, keys nested too deep or an index too large.
+    #[error("request body too complex")]
+    BodyTooComplex,
+    /// The body did not arrive in time.
+    #[error("request body timed out")]
+    BodyTimeout,
+    /// Too much costly work is already running (password hashing); try again shortly.
+    #[error("server busy")]
+    Busy {
+        /// Seconds to wait.
+        retry_after: u64,
+    },
+    /// The path exists but not for this method.
+    #[error("method not allowed")]
+    MethodNotAllowed {
+        /// The methods the path answers, for `Allow`.
+        allowed: String,
+    },
     /// Something broke inside; logged, never shown.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -61,11 +79,12 @@ struct Problem {
     params: Vec<(&'static str, String)>,
     errors: FieldErrors,
     retry_after: Option<u64>,
+    allow: Option<String>,
 }
 
 impl Problem {
     fn new(message: &'static str) -> Problem {
-        Problem { message, params: Vec::new(), errors: FieldErrors::new(), retry_after: None }
+        Problem { message, params: Vec::new(), errors: FieldErrors::new(), retry_after: None, allow: None }
     }
 }
 
@@ -103,6 +122,14 @@ impl ApiError {
             ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, Problem::new("error.body_too_large")),
             ApiError::BodyMalformed => (StatusCode::BAD_REQUEST, Problem::new("error.body_malformed")),
             ApiError::BodyUnsupported => (StatusCode::UNSUPPORTED_MEDIA_TYPE, Problem::new("error.body_unsupported")),
+            ApiError::BodyTooComplex => (StatusCode::BAD_REQUEST, Problem::new("error.body_too_complex")),
+            ApiError::BodyTimeout => (StatusCode::REQUEST_TIMEOUT, Problem::new("error.body_timeout")),
+            ApiError::Busy { retry_after } => {
+                (StatusCode::SERVICE_UNAVAILABLE, Problem { retry_after: Some(*retry_after), ..Problem::new("error.busy") })
+            }
+            ApiError::MethodNotAllowed { allowed } => {
+                (StatusCode::METHOD_NOT_ALLOWED, Problem { allow: Some(allowed.clone()), ..Problem::new("error.method_not_allowed") })
+            }
             ApiError::Internal(cause) => internal(cause),
         }
     }
@@ -173,6 +200,9 @@ pub async fn localize_errors(
     let mut answer = HttpResponse::build(status);
     if let Some(seconds) = problem.retry_after {
         answer.insert_header((RETRY_AFTER, seconds.to_string()));
+    }
+    if let Some(allowed) = &problem.allow {
+        answer.insert_header((ALLOW, allowed.as_str()));
     }
     let answer = answer.json(render(&problem, locale));
     let (request, _) = response.into_parts();

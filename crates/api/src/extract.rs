@@ -2,6 +2,9 @@
 //! signed-in user.
 
 use std::future::{Ready, ready};
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use actix_multipart::Multipart;
 use actix_web::dev::Payload;
@@ -15,6 +18,7 @@ use identity::token::TokenKind;
 use kernel::{FieldErrors, Locale};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::AppState;
 use crate::error::{ApiError, locale_of};
@@ -23,6 +27,100 @@ use crate::error::{ApiError, locale_of};
 pub const BODY_LIMIT: usize = 1024 * 1024;
 /// The largest multipart body accepted (room for images).
 pub const MULTIPART_LIMIT: usize = 10 * 1024 * 1024;
+/// The most fields a form or multipart body may carry.
+pub const FORM_MAX_FIELDS: usize = 1000;
+/// The deepest a bracketed form key may nest (`a[b][c]` is 3), as JSON stops at 128.
+pub const FORM_MAX_DEPTH: usize = 8;
+/// The largest array index a bracketed form key may name (`items[1000]`): an index makes
+/// room for every element before it, so it is bounded before anything is allocated.
+pub const FORM_MAX_INDEX: usize = 1000;
+
+/// What the edge bounds before any costly work starts.
+#[derive(Debug, Clone)]
+pub struct EdgeLimits {
+    /// How long a request body may take to arrive.
+    pub body_timeout: Duration,
+    /// Password hashes allowed to run at once: each holds 19 MiB and a core for a while.
+    pub hashing: Arc<Semaphore>,
+    /// How long a request waits for a hashing slot before a 503.
+    pub hashing_wait: Duration,
+    /// Peers (the shop's own load balancers) whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<IpAddr>,
+}
+
+impl EdgeLimits {
+    /// Limits with `hashing_slots` hashes at once (0 means one per core).
+    pub fn new(body_timeout: Duration, hashing_slots: usize, hashing_wait: Duration, trusted_proxies: Vec<IpAddr>) -> EdgeLimits {
+        let slots = if hashing_slots == 0 { std::thread::available_parallelism().map_or(2, usize::from) } else { hashing_slots };
+        EdgeLimits { body_timeout, hashing: Arc::new(Semaphore::new(slots)), hashing_wait, trusted_proxies }
+    }
+}
+
+impl Default for EdgeLimits {
+    fn default() -> Self {
+        EdgeLimits::new(DEFAULT_BODY_TIMEOUT, 0, Duration::from_secs(2), Vec::new())
+    }
+}
+
+/// A place among the password hashes allowed to run at once, held for the whole request.
+/// Taken by every handler that hashes or verifies a password; when none frees up within the
+/// wait the answer is a 503 with `Retry-After`, so a flood of logins cannot exhaust memory.
+#[derive(Debug)]
+pub struct HashingSlot {
+    _permit: OwnedSemaphorePermit,
+}
+
+impl FromRequest for HashingSlot {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<HashingSlot, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let edge = req.app_data::<web::Data<AppState>>().map(|state| state.edge.clone());
+        Box::pin(async move {
+            let edge = edge.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
+            match tokio::time::timeout(edge.hashing_wait, edge.hashing.acquire_owned()).await {
+                Ok(Ok(permit)) => Ok(HashingSlot { _permit: permit }),
+                _ => Err(ApiError::Busy { retry_after: 1 }),
+            }
+        })
+    }
+}
+
+/// The caller's address: the connection's peer, or, when the peer is a trusted proxy, the
+/// nearest address in `X-Forwarded-For` that is not one (a client can forge the rest).
+#[derive(Debug, Clone)]
+pub struct ClientAddress(pub String);
+
+impl FromRequest for ClientAddress {
+    type Error = ApiError;
+    type Future = Ready<Result<ClientAddress, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let trusted = req.app_data::<web::Data<AppState>>().map(|state| state.edge.trusted_proxies.clone()).unwrap_or_default();
+        let peer = req.peer_addr().map(|addr| addr.ip());
+        let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok()).collect::<Vec<_>>().join(",");
+        ready(Ok(ClientAddress(client_address(peer, &forwarded, &trusted))))
+    }
+}
+
+/// See [`ClientAddress`].
+fn client_address(peer: Option<IpAddr>, forwarded: &str, trusted: &[IpAddr]) -> String {
+    let Some(mut client) = peer else { return "unknown".into() };
+    if trusted.contains(&client) {
+        for hop in forwarded.rsplit(',').map(str::trim) {
+            match hop.parse::<IpAddr>() {
+                Ok(address) => {
+                    client = address;
+                    if !trusted.contains(&address) {
+                        break;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    client.to_string()
+}
 
 /// The language the caller asked for.
 #[derive(Debug, Clone, Copy)]
@@ -107,6 +205,15 @@ fn deserialize_reporting_every_field<T: DeserializeOwned>(mut fields: Value) -> 
 /// Reads the body as an object of fields, whatever its encoding, and the files of a
 /// multipart body.
 async fn read_body(req: &HttpRequest, payload: Payload) -> Result<(Value, Vec<Upload>), ApiError> {
+    let timeout = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_TIMEOUT, |state| state.edge.body_timeout);
+    // A client that sends its body slowly must not hold a worker and a buffer forever.
+    tokio::time::timeout(timeout, read_fields(req, payload)).await.map_err(|_| ApiError::BodyTimeout)?
+}
+
+/// How long a body may take to arrive when the state does not say.
+const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
+
+async fn read_fields(req: &HttpRequest, payload: Payload) -> Result<(Value, Vec<Upload>), ApiError> {
     let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
     let declared: Option<usize> = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
     if content_type.starts_with("multipart/form-data") {
@@ -126,8 +233,11 @@ async fn read_encoded(content_type: &str, declared: Option<usize>, payload: Payl
     let bytes = read_limited(payload, BODY_LIMIT).await?;
     if content_type.starts_with("application/x-www-form-urlencoded") {
         let mut object = Value::Object(Map::new());
-        for (key, value) in form_urlencoded::parse(&bytes) {
-            insert_path(&mut object, &key, Value::String(value.into_owned()));
+        for (count, (key, value)) in form_urlencoded::parse(&bytes).enumerate() {
+            if count >= FORM_MAX_FIELDS {
+                return Err(ApiError::BodyTooComplex);
+            }
+            insert_path(&mut object, &key, Value::String(value.into_owned()))?;
         }
         return Ok(object);
     }
@@ -161,7 +271,12 @@ async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<(Value, V
     let mut object = Value::Object(Map::new());
     let mut files = Vec::new();
     let mut total = 0;
+    let mut count = 0;
     while let Some(field) = multipart.next().await {
+        count += 1;
+        if count > FORM_MAX_FIELDS {
+            return Err(ApiError::BodyTooComplex);
+        }
         let mut field = field.map_err(|_| ApiError::BodyMalformed)?;
         let name = field.name().unwrap_or_default().to_string();
         let is_file = field.content_disposition().and_then(|cd| cd.get_filename()).is_some();
@@ -180,21 +295,29 @@ async fn read_multipart(req: &HttpRequest, payload: Payload) -> Result<(Value, V
             }
         } else if !name.is_empty() {
             let text = String::from_utf8(bytes.to_vec()).map_err(|_| ApiError::BodyMalformed)?;
-            insert_path(&mut object, &name, Value::String(text));
+            insert_path(&mut object, &name, Value::String(text))?;
         }
     }
     Ok((object, files))
 }
 
-/// Puts a form value at a bracketed path: `name`, `tags[]`, `items[0][id]`.
-fn insert_path(target: &mut Value, key: &str, value: Value) {
+/// Puts a form value at a bracketed path: `name`, `tags[]`, `items[0][id]`. Keys nested
+/// deeper than [`FORM_MAX_DEPTH`] or naming an index above [`FORM_MAX_INDEX`] are refused
+/// before anything is allocated for them.
+fn insert_path(target: &mut Value, key: &str, value: Value) -> Result<(), ApiError> {
     let mut segments: Vec<&str> = Vec::new();
     let (head, mut rest) = key.split_once('[').map(|(h, r)| (h, Some(r))).unwrap_or((key, None));
     segments.push(head);
     while let Some(tail) = rest {
         let Some((segment, after)) = tail.split_once(']') else { break };
         segments.push(segment);
+        if segments.len() > FORM_MAX_DEPTH {
+            return Err(ApiError::BodyTooComplex);
+        }
         rest = after.strip_prefix('[');
+    }
+    if segments.iter().any(|segment| segment.parse::<usize>().is_ok_and(|index| index > FORM_MAX_INDEX)) {
+        return Err(ApiError::BodyTooComplex);
     }
     let mut node = target;
     for (i, segment) in segments.iter().enumerate() {
@@ -205,27 +328,31 @@ fn insert_path(target: &mut Value, key: &str, value: Value) {
             Value::Object(map) => {
                 if last {
                     map.insert(segment.to_string(), value);
-                    return;
+                    return Ok(());
                 }
                 map.entry(segment.to_string()).or_insert(empty)
             }
             Value::Array(items) => {
                 let index = segment.parse::<usize>().unwrap_or(items.len());
+                if index > FORM_MAX_INDEX {
+                    return Err(ApiError::BodyTooComplex);
+                }
                 while items.len() <= index {
                     items.push(Value::Null);
                 }
                 if last {
                     items[index] = value;
-                    return;
+                    return Ok(());
                 }
                 if items[index].is_null() {
                     items[index] = empty;
                 }
                 &mut items[index]
             }
-            _ => return,
+            _ => return Ok(()),
         };
     }
+    Ok(())
 }
 
 /// Runs blocking work (Diesel, argon2) on the blocking pool, never on an async worker.
@@ -292,15 +419,34 @@ mod tests {
     #[test]
     fn form_keys_with_brackets_become_nested_values() {
         let mut object = Value::Object(Map::new());
-        insert_path(&mut object, "name", json!("Samir"));
-        insert_path(&mut object, "tags[]", json!("a"));
-        insert_path(&mut object, "tags[]", json!("b"));
-        insert_path(&mut object, "items[0][id]", json!("3"));
-        insert_path(&mut object, "items[0][quantity]", json!("2"));
-        insert_path(&mut object, "items[1][id]", json!("4"));
+        for (key, value) in [("name", "Samir"), ("tags[]", "a"), ("tags[]", "b"), ("items[0][id]", "3"), ("items[0][quantity]", "2"), ("items[1][id]", "4")] {
+            assert!(insert_path(&mut object, key, json!(value)).is_ok(), "{key}");
+        }
         assert_eq!(
             object,
             json!({"name": "Samir", "tags": ["a", "b"], "items": [{"id": "3", "quantity": "2"}, {"id": "4"}]})
         );
+    }
+
+    #[test]
+    fn huge_indexes_and_deep_keys_are_refused_before_allocating() {
+        let mut object = Value::Object(Map::new());
+        assert!(matches!(insert_path(&mut object, "a[3000000]", json!("1")), Err(ApiError::BodyTooComplex)));
+        assert!(matches!(insert_path(&mut object, "a[1001][b]", json!("1")), Err(ApiError::BodyTooComplex)));
+        assert!(matches!(insert_path(&mut object, "a[]", json!("x")), Ok(())));
+        assert!(matches!(insert_path(&mut object, "a[1000]", json!("1")), Ok(())));
+        assert!(matches!(insert_path(&mut object, &format!("a{}", "[b]".repeat(8)), json!("1")), Err(ApiError::BodyTooComplex)));
+        assert!(matches!(insert_path(&mut object, &format!("c{}", "[b]".repeat(7)), json!("1")), Ok(())));
+    }
+
+    #[test]
+    fn the_client_address_is_the_peer_unless_the_peer_is_a_trusted_proxy() {
+        let proxy: IpAddr = [10, 0, 0, 1].into();
+        let peer: IpAddr = [198, 51, 100, 4].into();
+        assert_eq!(client_address(Some(peer), "1.2.3.4", &[proxy]), "198.51.100.4", "a stranger's header is ignored");
+        assert_eq!(client_address(Some(proxy), "1.2.3.4, 203.0.113.9", &[proxy]), "203.0.113.9", "the hop the proxy saw");
+        assert_eq!(client_address(Some(proxy), "203.0.113.9, 10.0.0.1", &[proxy]), "203.0.113.9", "trusted hops are skipped");
+        assert_eq!(client_address(Some(proxy), "", &[proxy]), "10.0.0.1");
+        assert_eq!(client_address(None, "", &[]), "unknown");
     }
 }

@@ -44,6 +44,8 @@ pub struct AppState {
     pub google_redirect: bool,
     /// Storefront cards already serialised.
     pub product_json: Arc<product_json::ProductJson>,
+    /// Bounds on bodies, hashing and how client addresses are read.
+    pub edge: extract::EdgeLimits,
 }
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

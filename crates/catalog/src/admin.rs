@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use kernel::FieldErrors;
+use kernel::validation::limits;
+use kernel::{FieldErrors, Money};
 
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
@@ -13,6 +14,14 @@ use crate::slug::{slugify, unique_slug};
 pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
 /// Pictures a product may have.
 pub const IMAGES_MAX: usize = 8;
+/// The most units of a product the shop keeps or sells at once.
+pub const QUANTITY_MAX: i64 = 1_000_000;
+/// The heaviest product, in grams (ten tonnes).
+pub const WEIGHT_MAX_GRAMS: i64 = 10_000_000;
+/// The most products one offer may name (a category offer covers more).
+pub const OFFER_PRODUCTS_MAX: usize = 500;
+/// The most pieces a package may hold.
+pub const PIECES_MAX: i32 = 100_000;
 
 /// Staff's catalogue calls.
 pub struct CatalogAdmin {
@@ -27,20 +36,32 @@ impl CatalogAdmin {
         CatalogAdmin { editor, images, catalog }
     }
 
-    /// Checks the rules a draft must keep: both names, a price, a discount up to 100, pieces
+    /// Checks the rules a draft must keep: both names, texts of sane length, a price up to
+    /// [`Money::PRICE_MAX`], a discount up to 100, a quantity up to [`QUANTITY_MAX`], pieces
     /// for a package, an existing category, and pictures of sane size and number.
     fn check(&self, draft: &ProductDraft, uploads: &[Vec<u8>]) -> Result<(), CatalogError> {
         let mut errors = FieldErrors::new();
+        errors.limit_length("name_ar", &draft.name_ar, limits::NAME);
+        errors.limit_length("name_en", &draft.name_en, limits::NAME);
+        errors.limit_length("description_ar", &draft.description_ar, limits::DESCRIPTION);
+        errors.limit_length("description_en", &draft.description_en, limits::DESCRIPTION);
         if draft.price.piastres() <= 0 {
             errors.add("price", "price_positive");
+        } else if draft.price > Money::PRICE_MAX {
+            errors.add("price", "price_too_high");
         }
         if draft.discount > 100 {
             errors.add("discount", "discount_range");
         }
         if draft.quantity < 0 {
             errors.add("quantity", "not_negative");
+        } else if draft.quantity > QUANTITY_MAX {
+            errors.add("quantity", "quantity_too_high");
         }
-        if draft.is_package && draft.pieces_per_package.is_none_or(|pieces| pieces < 1) {
+        if draft.weight.grams() > WEIGHT_MAX_GRAMS {
+            errors.add("weight", "weight_invalid");
+        }
+        if draft.is_package && draft.pieces_per_package.is_none_or(|pieces| !(1..=PIECES_MAX).contains(&pieces)) {
             errors.add("pieces_per_package", "required");
         }
         if let Some(category) = draft.category_id
@@ -93,6 +114,8 @@ impl CatalogAdmin {
         if draft.name_en.trim().is_empty() {
             errors.add("name_en", "required");
         }
+        errors.limit_length("name_ar", &draft.name_ar, limits::NAME);
+        errors.limit_length("name_en", &draft.name_en, limits::NAME);
         if upload.is_some_and(|bytes| bytes.len() > IMAGE_MAX_BYTES) {
             errors.add("image", "image_too_large");
         }
@@ -139,6 +162,8 @@ impl CatalogAdmin {
         if draft.title_en.trim().is_empty() {
             errors.add("title_en", "required");
         }
+        errors.limit_length("title_ar", &draft.title_ar, limits::NAME);
+        errors.limit_length("title_en", &draft.title_en, limits::NAME);
         if !(1..=90).contains(&draft.percentage) {
             errors.add("percentage", "percentage_range");
         }
@@ -148,6 +173,7 @@ impl CatalogAdmin {
         match &draft.target {
             OfferTarget::Category(id) if !self.editor.category_exists(*id)? => errors.add("category_id", "category_unknown"),
             OfferTarget::Products(ids) if ids.is_empty() => errors.add("product_ids", "required"),
+            OfferTarget::Products(ids) if ids.len() > OFFER_PRODUCTS_MAX => errors.add("product_ids", "too_many"),
             OfferTarget::Products(ids) if !self.editor.products_exist(ids)? => errors.add("product_ids", "products_unknown"),
             _ => {}
         }

@@ -19,12 +19,6 @@ pub struct ShownPrice {
     pub has_offer: bool,
 }
 
-/// Takes `percent` off, rounding to the nearest piastre.
-pub fn percent_off(price: Money, percent: u8) -> Money {
-    let kept = i64::from(100 - percent.min(100));
-    Money::from_piastres((price.piastres() * kept + 50) / 100)
-}
-
 /// The shown price of a product with list `price` and its own `discount` (percent), under
 /// the offers running at `now`.
 pub fn shown_price(
@@ -42,7 +36,7 @@ pub fn shown_price(
         .max()
         .unwrap_or(0);
     let discount = discount.max(best_offer).min(100);
-    ShownPrice { price, sale_price: percent_off(price, discount), discount, has_offer: best_offer > 0 }
+    ShownPrice { price, sale_price: price.percent_off(discount), discount, has_offer: best_offer > 0 }
 }
 
 #[cfg(test)]
@@ -57,11 +51,9 @@ mod tests {
     }
 
     #[test]
-    fn percentages_round_to_the_nearest_piastre() {
-        assert_eq!(percent_off(Money::from_piastres(15050), 10), Money::from_piastres(13545));
-        assert_eq!(percent_off(Money::from_piastres(999), 15), Money::from_piastres(849));
-        assert_eq!(percent_off(Money::from_pounds(100), 0), Money::from_pounds(100));
-        assert_eq!(percent_off(Money::from_pounds(100), 100), Money::ZERO);
+    fn the_largest_price_with_the_largest_discount_stays_positive() {
+        let shown = shown_price(1, None, Money::from_piastres(i64::MAX), 99, &[], Utc::now());
+        assert!(shown.sale_price > Money::ZERO && shown.sale_price < shown.price);
     }
 
     #[test]

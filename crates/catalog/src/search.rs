@@ -53,6 +53,24 @@ pub fn terms(text: &str) -> Vec<String> {
     normalize(text).split(' ').filter(|w| !w.is_empty()).map(stem).collect()
 }
 
+/// The most characters of a query that are searched; the rest is ignored.
+pub const QUERY_MAX_CHARS: usize = 200;
+/// The most terms of a query that are searched.
+pub const QUERY_MAX_TERMS: usize = 10;
+/// The longest term that is matched with a typo. Typo candidates grow with a term's length;
+/// no real word of the catalogue is longer, so the bound costs nothing and caps the work a
+/// query, or a stored name, can cause.
+pub const TYPO_MAX_LETTERS: usize = 24;
+
+/// The terms of a query, bounded whatever the input: its first [`QUERY_MAX_CHARS`]
+/// characters, at most [`QUERY_MAX_TERMS`] terms.
+pub fn query_terms(query: &str) -> Vec<String> {
+    let head: String = query.chars().take(QUERY_MAX_CHARS).collect();
+    let mut words = terms(&head);
+    words.truncate(QUERY_MAX_TERMS);
+    words
+}
+
 /// How well one query term matches one term of a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum TermMatch {
@@ -73,7 +91,7 @@ pub fn match_term(query_term: &str, text_term: &str) -> Option<TermMatch> {
     if query_length >= 2 && text_term.starts_with(query_term) {
         return Some(TermMatch::Prefix);
     }
-    (query_length >= 4 && within_one_edit(query_term, text_term)).then_some(TermMatch::Typo)
+    (query_length >= 4 && query_length <= TYPO_MAX_LETTERS && within_one_edit(query_term, text_term)).then_some(TermMatch::Typo)
 }
 
 /// Whether two words differ by at most one insertion, deletion, substitution or swap of
@@ -160,8 +178,9 @@ impl SearchIndex {
         index.sorted = (0..index.terms.len()).collect();
         index.sorted.sort_by(|&a, &b| index.terms[a].0.cmp(&index.terms[b].0));
         for (id, (_, letters)) in index.terms.iter().enumerate() {
-            // A query of four letters or more is one edit from terms of three letters or more.
-            if letters.len() >= 3 {
+            // A query of four letters or more is one edit from terms of three letters or more;
+            // one of at most TYPO_MAX_LETTERS from terms of at most one letter more.
+            if (3..=TYPO_MAX_LETTERS + 1).contains(&letters.len()) {
                 for key in with_deletions(letters) {
                     let ids = index.deletions.entry(key).or_default();
                     if ids.last() != Some(&id) {
@@ -188,7 +207,7 @@ impl SearchIndex {
                 break;
             }
         }
-        if letters.len() < 4 {
+        if !(4..=TYPO_MAX_LETTERS).contains(&letters.len()) {
             return;
         }
         let mut candidates: Vec<usize> = with_deletions(&letters).filter_map(|key| self.deletions.get(&key)).flatten().copied().collect();
@@ -423,5 +442,36 @@ mod tests {
         assert!(exact > prefix && prefix > typo, "{exact} {prefix} {typo}");
         let in_description = fertiliser().score(&terms("رملية")).unwrap_or_default();
         assert!(exact > in_description);
+    }
+
+    #[test]
+    fn a_query_is_bounded_in_characters_and_terms_whatever_its_length() {
+        let many = "سماد ".repeat(50);
+        assert_eq!(query_terms(&many).len(), QUERY_MAX_TERMS);
+        let one_long_word = "ب".repeat(65_000);
+        let words = query_terms(&one_long_word);
+        assert_eq!(words.len(), 1);
+        assert_eq!(words[0].chars().count(), QUERY_MAX_CHARS);
+    }
+
+    #[test]
+    fn long_terms_are_matched_exactly_or_by_prefix_but_never_expanded_for_typos() {
+        let long = "ب".repeat(TYPO_MAX_LETTERS + 5);
+        let document = SearchDocument::new().field(1, &long);
+        let index = SearchIndex::build([&document]);
+        assert_eq!(index.search(&terms(&long)).len(), 1, "exact");
+        assert_eq!(index.search(&terms(&long[..long.len() - 2])).len(), 1, "prefix");
+        let typo = format!("{}ت", "ب".repeat(TYPO_MAX_LETTERS + 4));
+        assert!(index.search(&terms(&typo)).is_empty(), "no typo expansion past the bound");
+        assert!(index.deletions.is_empty(), "no deletions stored for a long term");
+    }
+
+    #[test]
+    fn a_stored_hundred_thousand_letter_word_indexes_in_linear_work() {
+        let huge = "س".repeat(100_000);
+        let document = SearchDocument::new().field(3, &huge).field(1, "سماد");
+        let index = SearchIndex::build([&document]);
+        assert!(index.deletions.keys().all(|key| key.chars().count() <= TYPO_MAX_LETTERS + 1));
+        assert_eq!(index.search(&query_terms("سماد")).len(), 1);
     }
 }

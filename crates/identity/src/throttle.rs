@@ -32,6 +32,42 @@ impl Limit {
     }
 }
 
+/// Limits per client address (and per phone-number block), set by the shop's operator: a
+/// shop whose buyers share carrier-grade NAT addresses needs room, one behind a single
+/// proxy needs the trusted-proxy setting so that addresses are the buyers' own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientLimits {
+    /// Failed logins from one address.
+    pub login_failures: Limit,
+    /// Accounts opened from one address.
+    pub registrations: Limit,
+    /// Accounts opened with numbers of one block (`0101234xxxx`): SMS pumping walks a block.
+    pub registrations_per_phone_block: Limit,
+    /// Password-reset codes asked for from one address.
+    pub password_resets: Limit,
+    /// Contact messages sent from one address.
+    pub contact_messages: Limit,
+}
+
+impl Default for ClientLimits {
+    fn default() -> Self {
+        ClientLimits {
+            login_failures: Limit::per_minutes(30, 15),
+            registrations: Limit::per_minutes(10, 60),
+            registrations_per_phone_block: Limit::per_minutes(20, 60),
+            password_resets: Limit::per_minutes(10, 60),
+            contact_messages: Limit::per_minutes(5, 60),
+        }
+    }
+}
+
+/// What a client address is limited in, besides logins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClientAction {
+    /// Sending a contact message.
+    Contact,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,6 @@
 //! Money as whole piastres (1 EGP = 100 piastres), never a float.
 
 use serde::{Serialize, Serializer};
-use std::ops::{Add, Sub};
 
 /// An amount of Egyptian pounds, held as integer piastres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -10,6 +9,9 @@ pub struct Money(i64);
 impl Money {
     /// No money.
     pub const ZERO: Money = Money(0);
+    /// The largest price the shop accepts, a million pounds: far above any real product, far
+    /// below where sums of a thousand lines of a thousand units could overflow.
+    pub const PRICE_MAX: Money = Money(1_000_000 * 100);
 
     /// An amount of piastres.
     pub const fn from_piastres(piastres: i64) -> Money {
@@ -48,17 +50,28 @@ impl Money {
     }
 }
 
-impl Add for Money {
-    type Output = Money;
-    fn add(self, other: Money) -> Money {
-        Money(self.0 + other.0)
+impl Money {
+    /// The sum, or `None` when it would overflow.
+    pub fn checked_add(self, other: Money) -> Option<Money> {
+        self.0.checked_add(other.0).map(Money)
     }
-}
 
-impl Sub for Money {
-    type Output = Money;
-    fn sub(self, other: Money) -> Money {
-        Money(self.0 - other.0)
+    /// The difference, or `None` when it would overflow.
+    pub fn checked_sub(self, other: Money) -> Option<Money> {
+        self.0.checked_sub(other.0).map(Money)
+    }
+
+    /// The amount times a quantity, or `None` when it would overflow.
+    pub fn checked_times(self, quantity: i64) -> Option<Money> {
+        self.0.checked_mul(quantity).map(Money)
+    }
+
+    /// The amount with `percent` taken off, rounded to the nearest piastre. Never negative
+    /// for a non-negative amount and never overflows: the product is taken in 128 bits.
+    pub fn percent_off(self, percent: u8) -> Money {
+        let kept = i128::from(100 - percent.min(100));
+        let piastres = (i128::from(self.0) * kept + 50).div_euclid(100);
+        Money(i64::try_from(piastres).unwrap_or(if piastres < 0 { i64::MIN } else { i64::MAX }))
     }
 }
 
@@ -80,6 +93,21 @@ mod tests {
         assert_eq!(Money::parse_pounds("1.234"), None);
         assert_eq!(Money::parse_pounds("-3"), None);
         assert_eq!(Money::parse_pounds("abc"), None);
+    }
+
+    #[test]
+    fn arithmetic_is_checked_and_discounts_never_go_negative() {
+        let huge = Money(i64::MAX - 7);
+        assert_eq!(huge.checked_add(Money(100)), None);
+        assert_eq!(Money(-5).checked_sub(Money(i64::MAX)), None);
+        assert_eq!(Money(15050).checked_times(3), Some(Money(45150)));
+        assert_eq!(huge.checked_times(2), None);
+        assert_eq!(huge.percent_off(99), Money((i128::from(i64::MAX - 7) + 50).div_euclid(100) as i64));
+        assert!(huge.percent_off(99) > Money::ZERO);
+        assert_eq!(Money(15050).percent_off(10), Money(13545));
+        assert_eq!(Money(999).percent_off(15), Money(849));
+        assert_eq!(Money(100).percent_off(100), Money::ZERO);
+        assert_eq!(Money(100).percent_off(200), Money::ZERO);
     }
 
     #[test]

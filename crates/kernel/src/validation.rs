@@ -3,6 +3,19 @@
 
 use std::collections::BTreeMap;
 
+/// The longest texts the shop stores, by kind; every field that is stored has one, checked
+/// before anything is written (see docs/decisions.md).
+pub mod limits {
+    /// Names of people, products, categories, offers, cities.
+    pub const NAME: usize = 200;
+    /// Product descriptions.
+    pub const DESCRIPTION: usize = 10_000;
+    /// Street addresses.
+    pub const ADDRESS: usize = 500;
+    /// Messages and notes.
+    pub const MESSAGE: usize = 2_000;
+}
+
 /// Rules broken, by field, in the order they were found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FieldErrors(BTreeMap<String, Vec<&'static str>>);
@@ -23,6 +36,14 @@ impl FieldErrors {
     /// Records that `field` broke `rule` (a message key such as `required`).
     pub fn add(&mut self, field: &str, rule: &'static str) {
         self.0.entry(field.to_string()).or_default().push(rule);
+    }
+
+    /// Records `too_long` on `field` when `value` has more than `max` characters.
+    pub fn limit_length(&mut self, field: &str, value: &str, max: usize) {
+        // Counting stops at the limit: an attacker's megabyte is not walked twice.
+        if value.chars().nth(max).is_some() {
+            self.add(field, "too_long");
+        }
     }
 
     /// True when nothing was recorded.

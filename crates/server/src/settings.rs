@@ -27,6 +27,8 @@ pub struct Settings {
     pub catalogue: CatalogueSettings,
     /// Demo data.
     pub demo: DemoSettings,
+    /// Bounds on costly work and limits per client address.
+    pub limits: LimitSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -45,6 +47,43 @@ pub struct ServerSettings {
     pub frontend_dir: PathBuf,
     /// Worker threads; 0 for one per core.
     pub workers: usize,
+    /// Seconds a request body may take to arrive.
+    pub body_timeout_secs: u64,
+    /// Load balancers whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+/// Bounds on costly work and limits per client address.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LimitSettings {
+    /// Password hashes at once; 0 for one per core.
+    pub hashing_slots: usize,
+    /// Milliseconds to wait for a hashing slot.
+    pub hashing_wait_ms: u64,
+    /// Failed logins per address per 15 minutes.
+    pub login_failures_per_address: usize,
+    /// Accounts opened per address per hour.
+    pub registrations_per_address: usize,
+    /// Password-reset codes asked for per address per hour.
+    pub password_resets_per_address: usize,
+    /// Contact messages per address per hour.
+    pub contact_messages_per_address: usize,
+    /// Accounts opened per block of ten thousand numbers per hour.
+    pub registrations_per_phone_block: usize,
+}
+
+impl LimitSettings {
+    /// The identity service's limits per client address.
+    pub fn client_limits(&self) -> identity::throttle::ClientLimits {
+        use identity::throttle::Limit;
+        identity::throttle::ClientLimits {
+            login_failures: Limit::per_minutes(self.login_failures_per_address, 15),
+            registrations: Limit::per_minutes(self.registrations_per_address, 60),
+            registrations_per_phone_block: Limit::per_minutes(self.registrations_per_phone_block, 60),
+            password_resets: Limit::per_minutes(self.password_resets_per_address, 60),
+            contact_messages: Limit::per_minutes(self.contact_messages_per_address, 60),
+        }
+    }
 }
 
 /// The database.
@@ -111,7 +150,7 @@ impl Settings {
         let mut settings: Settings = Config::builder()
             .add_source(File::from_str(include_str!("../../../config/default.toml"), FileFormat::Toml))
             .add_source(File::with_name(&format!("config/{environment}")).required(false))
-            .add_source(Environment::with_prefix("MAHSOUL").prefix_separator("__").separator("__").try_parsing(true).list_separator(",").with_list_parse_key("google.issuers"))
+            .add_source(Environment::with_prefix("MAHSOUL").prefix_separator("__").separator("__").try_parsing(true).list_separator(",").with_list_parse_key("google.issuers").with_list_parse_key("server.trusted_proxies"))
             .build()
             .context("reading the configuration")?
             .try_deserialize()

@@ -94,9 +94,20 @@ pub fn identity_service(settings: &Settings, db: &Database) -> anyhow::Result<Ar
         google: Arc::new(GoogleIdTokenVerifier::new(settings.google.clone())),
         google_authorization: Arc::new(GoogleRedirectFlow::new(&settings.google)?),
         clock: Arc::new(SystemClock),
-    });
+    })
+    .with_client_limits(settings.limits.client_limits());
     service.ensure_built_in_roles()?;
     Ok(Arc::new(service))
+}
+
+/// The edge's bounds from the settings.
+fn edge_limits(settings: &Settings) -> api::extract::EdgeLimits {
+    api::extract::EdgeLimits::new(
+        std::time::Duration::from_secs(settings.server.body_timeout_secs),
+        settings.limits.hashing_slots,
+        std::time::Duration::from_millis(settings.limits.hashing_wait_ms),
+        settings.server.trusted_proxies.clone(),
+    )
 }
 
 struct DatabaseHealth(Database);
@@ -138,7 +149,7 @@ impl Application {
             catalog.clone(),
         ));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
-        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect, product_json: Default::default() });
+        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect, product_json: Default::default(), edge: edge_limits(settings) });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.

@@ -106,9 +106,8 @@ impl ShopService {
         if message.phone.is_none() && message.email.is_none() {
             errors.add("phone", "contact_missing");
         }
-        if message.message.chars().count() > MESSAGE_MAX {
-            errors.add("message", "too_long");
-        }
+        errors.limit_length("message", &message.message, MESSAGE_MAX);
+        errors.limit_length("name", &message.name, kernel::validation::limits::NAME);
         errors.into_result().map_err(ShopError::Invalid)?;
         Ok(self.store.add_contact_message(&message, self.clock.now())?)
     }

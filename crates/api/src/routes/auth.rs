@@ -14,7 +14,7 @@ use crate::dto::{
     ProfileRequest, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Body, Lang, ResetUser, blocking};
+use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, ResetUser, blocking};
 use crate::messages::text;
 
 /// Registers the routes.
@@ -41,20 +41,32 @@ pub fn configure(config: &mut web::ServiceConfig) {
 /// Opens a customer account and sends a verification code.
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,
     responses((status = 200, body = AuthResponse), (status = 422, body = ErrorBody)))]
-pub async fn register(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<RegisterRequest>) -> Result<Json<AuthResponse>, ApiError> {
+pub async fn register(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
+    Body(form): Body<RegisterRequest>,
+    _slot: HashingSlot,
+) -> Result<Json<AuthResponse>, ApiError> {
     let registration = form.into_domain()?;
     let identity = state.identity.clone();
-    let session = blocking(move || identity.register(registration, locale)).await?;
+    let session = blocking(move || identity.register(registration, locale, &client)).await?;
     Ok(Json(AuthResponse::new(text(locale, "auth.registered", &[]), session)))
 }
 
 /// Signs in with an e-mail or phone and a password.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = AuthResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn login(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<LoginRequest>) -> Result<Json<AuthResponse>, ApiError> {
+pub async fn login(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
+    Body(form): Body<LoginRequest>,
+    _slot: HashingSlot,
+) -> Result<Json<AuthResponse>, ApiError> {
     let (username, password) = form.into_domain()?;
     let identity = state.identity.clone();
-    let session = blocking(move || identity.login(&username, &password)).await?;
+    let session = blocking(move || identity.login(&username, &password, &client)).await?;
     Ok(Json(AuthResponse::new(text(locale, "auth.logged_in", &[]), session)))
 }
 
@@ -190,7 +202,13 @@ pub async fn update_profile(state: Data<AppState>, Lang(locale): Lang, AuthUser(
 /// Changes the password; other sessions end.
 #[utoipa::path(put, path = "/api/auth/password", tag = "auth", request_body = PasswordRequest, security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn change_password(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<PasswordRequest>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn change_password(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<PasswordRequest>,
+    _slot: HashingSlot,
+) -> Result<Json<MessageResponse>, ApiError> {
     let (current, password, confirmation) = form.into_domain()?;
     let identity = state.identity.clone();
     blocking(move || identity.change_password(&principal, &current, &password, &confirmation)).await?;
@@ -200,10 +218,15 @@ pub async fn change_password(state: Data<AppState>, Lang(locale): Lang, AuthUser
 /// Sends a reset code; the same answer whether or not the account exists.
 #[utoipa::path(post, path = "/api/auth/forget-password", tag = "auth", request_body = ForgetPasswordRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn forget_password(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<ForgetPasswordRequest>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn forget_password(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
+    Body(form): Body<ForgetPasswordRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
     let username = form.into_domain()?;
     let identity = state.identity.clone();
-    blocking(move || identity.forget_password(&username, locale)).await?;
+    blocking(move || identity.forget_password(&username, locale, &client)).await?;
     Ok(Json(MessageResponse { message: text(locale, "auth.reset_code_sent", &[]) }))
 }
 
@@ -220,7 +243,13 @@ pub async fn check_otp(state: Data<AppState>, Lang(locale): Lang, Body(form): Bo
 /// Sets a new password with the temporary token; every older session ends.
 #[utoipa::path(put, path = "/api/auth/reset-password", tag = "auth", request_body = ResetPasswordRequest, security(("bearer" = [])),
     responses((status = 200, body = AuthResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn reset_password(state: Data<AppState>, Lang(locale): Lang, ResetUser(principal): ResetUser, Body(form): Body<ResetPasswordRequest>) -> Result<Json<AuthResponse>, ApiError> {
+pub async fn reset_password(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ResetUser(principal): ResetUser,
+    Body(form): Body<ResetPasswordRequest>,
+    _slot: HashingSlot,
+) -> Result<Json<AuthResponse>, ApiError> {
     let (password, confirmation) = form.into_domain()?;
     let identity = state.identity.clone();
     let session = blocking(move || identity.reset_password(&principal, &password, &confirmation)).await?;

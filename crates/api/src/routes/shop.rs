@@ -4,12 +4,13 @@ use actix_web::web::{self, Data, Json, Path};
 use kernel::{Email, FieldErrors, Locale, Phone};
 use serde::{Deserialize, Serialize};
 use shop::{ContactMessage, Page, ShopSettings};
+use identity::throttle::ClientAction;
 use utoipa::ToSchema;
 
 use crate::AppState;
 use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Body, Lang, blocking};
+use crate::extract::{Body, ClientAddress, Lang, blocking};
 use crate::messages::text;
 
 /// Registers the routes.
@@ -167,11 +168,18 @@ pub async fn page(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>)
     }))
 }
 
-/// Sends a message to the shop's staff.
+/// Sends a message to the shop's staff; each client address may send only a few an hour.
 #[utoipa::path(post, path = "/api/contact", tag = "shop", request_body = ContactRequest,
-    responses((status = 200, body = MessageResponse), (status = 422, body = ErrorBody)))]
-pub async fn contact(state: Data<AppState>, Lang(locale): Lang, Body(form): Body<ContactRequest>) -> Result<Json<MessageResponse>, ApiError> {
+    responses((status = 200, body = MessageResponse), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn contact(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
+    Body(form): Body<ContactRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
     let message = form.into_domain()?;
+    let identity = state.identity.clone();
+    blocking(move || identity.admit(ClientAction::Contact, &client)).await?;
     let shop = state.shop.clone();
     blocking(move || shop.contact(message)).await?;
     Ok(Json(MessageResponse { message: text(locale, "shop.contact_received", &[]) }))

@@ -13,7 +13,7 @@ use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
 use crate::product::{Category, Product};
-use crate::search::{SearchDocument, SearchIndex, terms};
+use crate::search::{SearchDocument, SearchIndex, query_terms};
 
 /// How many products the Home screen shows per row.
 pub const HOME_ROW: usize = 8;
@@ -275,7 +275,7 @@ impl Catalogue {
             // An unknown slug matches no product.
             Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
         };
-        let words = query.search.as_deref().map(terms).unwrap_or_default();
+        let words = query.search.as_deref().map(query_terms).unwrap_or_default();
         let filtered = category.is_some() || query.in_stock || query.featured;
         let wanted = |position: usize| {
             self.facets.get(position).is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))

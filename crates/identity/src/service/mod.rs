@@ -21,7 +21,7 @@ use crate::error::IdentityError;
 use crate::otp::{self, NewOtpCode, OtpPurpose};
 use crate::password::PasswordHasher;
 use crate::ports::{AttemptLog, Destination, GoogleAuthorization, GoogleVerifier, OtpMessenger, OtpRepository, Session, SessionRepository, UserRepository};
-use crate::throttle::Limit;
+use crate::throttle::{ClientAction, ClientLimits, Limit};
 use crate::token::{Claims, TokenKind, TokenSigner};
 use crate::user::User;
 
@@ -33,7 +33,8 @@ pub use register::Registration;
 pub const SESSION_LIFETIME: Duration = Duration::days(30);
 /// How long a password-reset token lasts.
 pub const RESET_LIFETIME: Duration = Duration::minutes(15);
-/// Failed logins allowed per account name before logins are refused for a while.
+/// Failed logins allowed per account (whichever of its names was typed) before its password
+/// is refused for a while; a code sent to the owner (forget-password) still gets them in.
 pub const LOGIN_LIMIT: Limit = Limit::per_minutes(5, 15);
 
 /// The adapters the identity service works through.
@@ -63,6 +64,7 @@ pub struct IdentityPorts {
 /// Accounts, sign-in, verification, password reset and permissions.
 pub struct IdentityService {
     ports: IdentityPorts,
+    limits: ClientLimits,
 }
 
 /// A signed-in user and the token that proves it.
@@ -93,7 +95,30 @@ impl Principal {
 impl IdentityService {
     /// The service over its adapters.
     pub fn new(ports: IdentityPorts) -> IdentityService {
-        IdentityService { ports }
+        IdentityService { ports, limits: ClientLimits::default() }
+    }
+
+    /// The service with the operator's limits per client address.
+    pub fn with_client_limits(self, limits: ClientLimits) -> IdentityService {
+        IdentityService { limits, ..self }
+    }
+
+    /// Admits one more action from a client address, or `TooManyAttempts` when the address
+    /// used up its limit.
+    pub fn admit(&self, action: ClientAction, client: &str) -> Result<(), IdentityError> {
+        let (key, limit) = match action {
+            ClientAction::Contact => (format!("contact-from:{client}"), self.limits.contact_messages),
+        };
+        self.admit_all(&[(key, limit)])
+    }
+
+    /// Checks every key against its limit, then counts one attempt under each: nothing is
+    /// counted when any limit is reached.
+    fn admit_all(&self, keys: &[(String, Limit)]) -> Result<(), IdentityError> {
+        for (key, limit) in keys {
+            self.check_limits(key, &[*limit])?;
+        }
+        keys.iter().try_for_each(|(key, _)| self.record_attempt(key))
     }
 
     /// Opens a session of some kind for a user and signs its token.

@@ -1,5 +1,6 @@
 use kernel::{FieldErrors, Locale};
 
+use super::login::login_key;
 use super::{AuthSession, IdentityService, Principal, RESET_LIFETIME};
 use crate::error::IdentityError;
 use crate::otp::{self, OtpCode, OtpPurpose};
@@ -10,11 +11,13 @@ use crate::user::LoginName;
 
 impl IdentityService {
     /// Sends a reset code to the e-mail or phone typed, if an account has it. The answer is the
-    /// same whether or not one does, and so are the limits (they count by what was typed).
-    pub fn forget_password(&self, username: &str, locale: Locale) -> Result<(), IdentityError> {
+    /// same whether or not one does, and so are the limits (they count by what was typed, and
+    /// by the client's address).
+    pub fn forget_password(&self, username: &str, locale: Locale, client: &str) -> Result<(), IdentityError> {
         let name = LoginName::parse(username).ok_or_else(|| IdentityError::field("username", "username_invalid"))?;
         let key = format!("send:reset:{}", name.key());
         self.check_limits(&key, &[otp::SEND_PER_MINUTE, otp::SEND_PER_HOUR])?;
+        self.admit_all(&[(format!("reset-from:{client}"), self.limits.password_resets)])?;
         self.record_attempt(&key)?;
         let Some(user) = self.find_by_login_name(&name)?.filter(|user| !user.blocked) else {
             return Ok(());
@@ -55,6 +58,8 @@ impl IdentityService {
         let user = &principal.user;
         self.ports.users.set_password_hash(user.id, &self.ports.hasher.hash(password)?)?;
         self.ports.sessions.end_all_for_user(user.id, None, now)?;
+        // The code proved the owner: a password locked by someone else's guesses opens again.
+        self.ports.attempts.clear(&login_key(user))?;
         if !user.verified {
             self.ports.users.mark_verified(user.id)?;
         }

@@ -26,8 +26,9 @@ pub struct Registration {
 
 impl IdentityService {
     /// Opens a customer account, signs it in and sends the verification code by SMS (and by
-    /// e-mail when one was given).
-    pub fn register(&self, form: Registration, locale: Locale) -> Result<AuthSession, IdentityError> {
+    /// e-mail when one was given). Each client address and each block of phone numbers may
+    /// open only so many accounts an hour: every account costs messages.
+    pub fn register(&self, form: Registration, locale: Locale, client: &str) -> Result<AuthSession, IdentityError> {
         let users = &self.ports.users;
         let mut errors = FieldErrors::new();
         check_new_password(&form.password, &form.password_confirmation, &mut errors);
@@ -45,6 +46,10 @@ impl IdentityService {
             errors.add("city_id", "city_unknown");
         }
         errors.into_result().map_err(IdentityError::Invalid)?;
+        self.admit_all(&[
+            (format!("register-from:{client}"), self.limits.registrations),
+            (format!("register-block:{}", phone_block(&form.phone)), self.limits.registrations_per_phone_block),
+        ])?;
 
         let user = users.create(&NewUser {
             name: form.name,
@@ -73,4 +78,9 @@ impl IdentityService {
 /// The attempt-log key of verification codes sent to a user.
 pub(super) fn verification_key(user: &crate::user::User) -> String {
     format!("send:verify:{}", user.id.0)
+}
+
+/// The block of ten thousand numbers a phone belongs to (`0101234` of `01012345678`).
+fn phone_block(phone: &kernel::Phone) -> &str {
+    phone.as_str().get(..7).unwrap_or(phone.as_str())
 }

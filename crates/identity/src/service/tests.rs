@@ -127,7 +127,7 @@ fn register_creates_an_unverified_customer_and_sends_one_code_by_sms_and_email()
         Ok(())
     });
 
-    let session = m.service().register(registration("Harvest2026"), Locale::Ar);
+    let session = m.service().register(registration("Harvest2026"), Locale::Ar, "203.0.113.7");
 
     assert_eq!(session.map(|s| s.token).ok(), Some("token-session-7".to_string()));
     let sent = sent.lock().map(|s| s.clone()).unwrap_or_default();
@@ -143,7 +143,7 @@ fn register_refuses_a_taken_phone_and_a_weak_password_without_creating_anything(
     m.users.expect_find_by_email().returning(|_| Ok(None));
     m.users.expect_create().never();
 
-    let Err(IdentityError::Invalid(errors)) = m.service().register(registration("short"), Locale::En) else {
+    let Err(IdentityError::Invalid(errors)) = m.service().register(registration("short"), Locale::En, "203.0.113.7") else {
         panic!("expected field errors");
     };
     assert!(errors.has("phone") && errors.has("password"));
@@ -153,25 +153,62 @@ fn register_refuses_a_taken_phone_and_a_weak_password_without_creating_anything(
 fn a_wrong_password_is_recorded_and_answered_like_an_unknown_account() {
     let mut m = Mocks::default();
     m.attempts.expect_since().returning(|_, _| Ok(vec![]));
-    m.attempts.expect_record().with(eq("login:01012345678"), eq(now())).times(1).returning(|_, _| Ok(()));
+    m.attempts.expect_record().with(eq("login:user:7"), eq(now())).times(1).returning(|_, _| Ok(()));
+    m.attempts.expect_record().with(eq("login-from:203.0.113.7"), eq(now())).times(1).returning(|_, _| Ok(()));
     m.users.expect_find_by_phone().returning(|_| Ok(Some(customer())));
     m.users.expect_password_hash().returning(|_| Ok(Some("hash".into())));
     m.hasher.expect_verify().returning(|_, _| false);
 
-    let error = m.service().login("+20 10 1234 5678", "Wrong1234");
+    let error = m.service().login("+20 10 1234 5678", "Wrong1234", "203.0.113.7");
     assert!(matches!(error, Err(IdentityError::Invalid(e)) if e == kernel::FieldErrors::single("username", "credentials")));
 }
 
 #[test]
-fn logins_are_refused_with_a_wait_after_five_failures() {
+fn logins_are_refused_with_a_wait_after_five_failures_of_the_account_by_any_of_its_names() {
+    for name in ["01012345678", "samir@example.com"] {
+        let mut m = Mocks::default();
+        m.attempts.expect_since().with(eq("login-from:203.0.113.7"), mockall::predicate::always()).returning(|_, _| Ok(vec![]));
+        m.attempts
+            .expect_since()
+            .with(eq("login:user:7"), mockall::predicate::always())
+            .returning(|_, _| Ok((1..=5).map(|minutes| now() - Duration::minutes(minutes)).collect()));
+        m.users.expect_find_by_phone().returning(|_| Ok(Some(customer())));
+        m.users.expect_find_by_email().returning(|_| Ok(Some(customer())));
+        m.hasher.expect_verify().never();
+
+        let error = m.service().login(name, "Harvest2026", "203.0.113.7");
+        assert!(matches!(error, Err(IdentityError::TooManyAttempts { retry_after }) if retry_after == 10 * 60), "{name}");
+    }
+}
+
+#[test]
+fn an_address_with_many_failed_logins_is_refused_before_any_account_is_looked_up() {
     let mut m = Mocks::default();
     m.attempts
         .expect_since()
-        .returning(|_, _| Ok((1..=5).map(|minutes| now() - Duration::minutes(minutes)).collect()));
+        .with(eq("login-from:203.0.113.7"), mockall::predicate::always())
+        .returning(|_, _| Ok((0..30).map(|seconds| now() - Duration::seconds(seconds)).collect()));
     m.users.expect_find_by_phone().never();
+    m.hasher.expect_verify().never();
+    assert!(matches!(m.service().login("01012345678", "Harvest2026", "203.0.113.7"), Err(IdentityError::TooManyAttempts { .. })));
+}
 
-    let error = m.service().login("01012345678", "Harvest2026");
-    assert!(matches!(error, Err(IdentityError::TooManyAttempts { retry_after }) if retry_after == 10 * 60));
+#[test]
+fn registrations_are_limited_per_address_and_per_block_of_numbers_before_anything_is_sent() {
+    for full in ["register-from:203.0.113.7", "register-block:0101234"] {
+        let mut m = Mocks::default();
+        let limit = if full.starts_with("register-from") { 10 } else { 20 };
+        m.attempts.expect_since().returning(move |key, _| {
+            Ok(if key == full { (0..limit).map(|seconds| now() - Duration::seconds(seconds)).collect() } else { vec![] })
+        });
+        m.attempts.expect_record().never();
+        m.users.expect_find_by_phone().returning(|_| Ok(None));
+        m.users.expect_find_by_email().returning(|_| Ok(None));
+        m.users.expect_create().never();
+        m.messenger.expect_send_code().never();
+        let result = m.service().register(registration("Harvest2026"), Locale::Ar, "203.0.113.7");
+        assert!(matches!(result, Err(IdentityError::TooManyAttempts { .. })), "{full}");
+    }
 }
 
 #[test]
@@ -182,7 +219,7 @@ fn a_blocked_account_cannot_sign_in_even_with_the_right_password() {
     m.hasher.expect_verify().returning(|_, _| true);
     m.sessions.expect_create().never();
 
-    assert!(matches!(m.service().login("samir@example.com", "Harvest2026"), Err(IdentityError::Blocked)));
+    assert!(matches!(m.service().login("samir@example.com", "Harvest2026", "203.0.113.7"), Err(IdentityError::Blocked)));
 }
 
 fn claims(kind: TokenKind) -> crate::token::Claims {
@@ -307,7 +344,7 @@ fn forgot_password_answers_the_same_for_an_unknown_account_and_sends_nothing() {
     let mut m = Mocks::default().no_attempts_yet();
     m.users.expect_find_by_phone().returning(|_| Ok(None));
     m.messenger.expect_send_code().never();
-    assert!(m.service().forget_password("01099999999", Locale::Ar).is_ok());
+    assert!(m.service().forget_password("01099999999", Locale::Ar, "203.0.113.7").is_ok());
 }
 
 #[test]
@@ -327,6 +364,7 @@ fn a_reset_ends_every_older_session_and_opens_a_new_one() {
     m.users.expect_set_password_hash().with(eq(UserId(7)), eq("new-hash")).times(1).returning(|_, _| Ok(()));
     m.sessions.expect_end_all_for_user().with(eq(UserId(7)), eq(None), eq(now())).times(1).returning(|_, _, _| Ok(()));
     m.users.expect_mark_verified().returning(|_| Ok(()));
+    m.attempts.expect_clear().with(eq("login:user:7")).times(1).returning(|_| Ok(()));
     let session = m.service().reset_password(&principal(customer()), "Harvest2026", "Harvest2026");
     assert_eq!(session.map(|s| s.token).ok(), Some("token-session-7".to_string()));
 }
@@ -387,6 +425,6 @@ fn a_failing_sms_gateway_does_not_lose_the_new_account() {
     m.users.expect_create().returning(|_| Ok(customer()));
     m.otps.expect_replace().returning(|_, _| Ok(()));
     m.messenger.expect_send_code().returning(|_, _, _, _| Err(anyhow::anyhow!("gateway down")));
-    let session = m.service().register(registration("Harvest2026"), Locale::Ar);
+    let session = m.service().register(registration("Harvest2026"), Locale::Ar, "203.0.113.7");
     assert_eq!(session.map(|s| s.user.id).ok(), Some(UserId(7)), "signed in; the code can be sent again");
 }
