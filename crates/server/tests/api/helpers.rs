@@ -46,15 +46,20 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
-    spawn(false).await
+    spawn(false, |_| {}).await
 }
 
 /// An app whose catalogue holds the demo products.
 pub async fn spawn_app_with_catalogue() -> TestApp {
-    spawn(true).await
+    spawn(true, |_| {}).await
 }
 
-async fn spawn(with_catalogue: bool) -> TestApp {
+/// An app with some settings changed from the tests' defaults.
+pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
+    spawn(false, change).await
+}
+
+async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> TestApp {
     let data = tempfile::tempdir().expect("temp dir");
     let mut settings = Settings::load().expect("settings");
     settings.server.host = "127.0.0.1".into();
@@ -76,6 +81,7 @@ async fn spawn(with_catalogue: bool) -> TestApp {
     settings.messages.outbox_path = String::new();
     settings.demo.seed = false;
     settings.catalogue.freshness_ms = 0;
+    change(&mut settings);
 
     let db = server::startup::open_database(&settings).expect("database");
     store::seed::shipping_cities(&db).expect("cities");
