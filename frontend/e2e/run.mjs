@@ -29,6 +29,12 @@ const env = {
   MAHSOUL__SERVER__FRONTEND_DIR: resolve('dist'),
   MAHSOUL__DEMO__SEED: 'true',
   MAHSOUL__GOOGLE__CLIENT_ID: '',
+  // Every journey comes from this one address; the limits per address are tested in the API tests.
+  MAHSOUL__LIMITS__LOGIN_FAILURES_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__REGISTRATIONS_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__REGISTRATIONS_PER_PHONE_BLOCK: '1000',
+  MAHSOUL__LIMITS__PASSWORD_RESETS_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__CONTACT_MESSAGES_PER_ADDRESS: '1000',
   RUST_LOG: 'warn',
 };
 let label = 'SQLite';

@@ -411,11 +411,13 @@ pub struct ProfileRequest {
     pub country: Option<String>,
     /// `male` or `female`.
     pub gender: Option<String>,
+    /// The current password: needed to change the phone or e-mail.
+    pub current_password: Option<String>,
 }
 
 impl ProfileRequest {
-    /// The profile change, or every field error found.
-    pub fn into_domain(self) -> Result<identity::user::ProfileChange, FieldErrors> {
+    /// The profile change and the current password as typed, or every field error found.
+    pub fn into_domain(self) -> Result<(identity::user::ProfileChange, String), FieldErrors> {
         let mut errors = FieldErrors::new();
         let name = name(&mut errors, self.name);
         let phone = phone(&mut errors, self.phone);
@@ -435,7 +437,34 @@ impl ProfileRequest {
             errors.add("country", "too_long");
         }
         errors.into_result()?;
-        Ok(identity::user::ProfileChange { name, email, phone, city_id: self.city_id, country, gender })
+        let current_password = self.current_password.unwrap_or_default();
+        Ok((identity::user::ProfileChange { name, email, phone, city_id: self.city_id, country, gender }, current_password))
+    }
+}
+
+/// A new phone or e-mail waiting for its code.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PendingContact {
+    /// The new phone, when the phone changes.
+    pub phone: Option<String>,
+    /// The new e-mail, when the e-mail changes.
+    pub email: Option<String>,
+}
+
+/// The answer of a profile change.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileResponse {
+    /// What happened; tells where a code went when a contact waits for it.
+    pub message: String,
+    /// The user, with the old contacts in force until the code comes back.
+    pub data: UserData,
+    /// The contact change waiting for its code (`POST /api/auth/profile/confirm-contact`).
+    pub pending: Option<PendingContact>,
+}
+
+impl From<identity::ContactChange> for PendingContact {
+    fn from(change: identity::ContactChange) -> Self {
+        PendingContact { phone: change.phone.map(|p| p.to_string()), email: change.email.map(|e| e.to_string()) }
     }
 }
 

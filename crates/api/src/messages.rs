@@ -72,7 +72,7 @@ mod tests {
             "google_token_invalid", "google_email_unverified", "email_missing", "phone_missing", "gender_invalid",
             "price_invalid", "sort_invalid", "contact_missing", "price_positive", "discount_range", "not_negative",
             "category_unknown", "images_too_many", "image_too_large", "image_invalid", "weight_invalid", "weight_unit_invalid", "date_invalid",
-            "percentage_range", "ends_before_start", "products_unknown", "price_too_high", "quantity_too_high", "too_many",
+            "percentage_range", "ends_before_start", "products_unknown", "price_too_high", "quantity_too_high", "too_many", "password_needed",
         ];
         for rule in rules {
             for catalogue in [&*ARABIC, &*ENGLISH] {

@@ -15,7 +15,7 @@ use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, st
     paths(
         health::health,
         auth::register, auth::login, auth::login_google, auth::providers, auth::google_redirect, auth::google_callback, auth::verify, auth::resend, auth::me, auth::logout,
-        auth::update_profile, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
+        auth::update_profile, auth::confirm_contact, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
         dashboard::permissions,
         catalog::products, catalog::product, catalog::categories, catalog::home,
         shop::settings, shop::page, shop::contact,

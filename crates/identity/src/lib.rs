@@ -15,4 +15,4 @@ pub mod user;
 
 pub use error::IdentityError;
 pub use service::{AuthSession, IdentityPorts, IdentityService, Principal, Registration};
-pub use user::{Gender, LoginName, NewUser, Role, User, UserId};
+pub use user::{ContactChange, Gender, LoginName, NewUser, Role, User, UserId};

@@ -25,6 +25,8 @@ pub enum OtpPurpose {
     Verify,
     /// Resetting a forgotten password.
     Reset,
+    /// Proving a new phone or e-mail before it replaces the account's.
+    Contact,
 }
 
 impl OtpPurpose {
@@ -33,6 +35,7 @@ impl OtpPurpose {
         match self {
             OtpPurpose::Verify => "verify",
             OtpPurpose::Reset => "reset",
+            OtpPurpose::Contact => "contact",
         }
     }
 
@@ -41,6 +44,7 @@ impl OtpPurpose {
         match value {
             "verify" => Some(OtpPurpose::Verify),
             "reset" => Some(OtpPurpose::Reset),
+            "contact" => Some(OtpPurpose::Contact),
             _ => None,
         }
     }

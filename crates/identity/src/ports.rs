@@ -5,7 +5,7 @@ use kernel::{Email, Locale, Phone};
 
 use crate::otp::{Otp, OtpPurpose};
 use crate::token::TokenKind;
-use crate::user::{NewUser, ProfileChange, User, UserId};
+use crate::user::{ContactChange, NewUser, ProfileChange, User, UserId};
 
 /// Stored users.
 #[cfg_attr(test, mockall::automock)]
@@ -24,6 +24,12 @@ pub trait UserRepository: Send + Sync {
     fn create(&self, user: &NewUser) -> anyhow::Result<User>;
     /// Applies profile changes.
     fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User>;
+    /// Keeps a contact change until it is confirmed, replacing any earlier one.
+    fn request_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<()>;
+    /// The contact change waiting for confirmation, if any.
+    fn pending_contact_change(&self, id: UserId) -> anyhow::Result<Option<ContactChange>>;
+    /// Puts a confirmed change's phone and e-mail on the account and forgets the change.
+    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<User>;
     /// Replaces the password hash.
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()>;
     /// Marks the account verified.
@@ -114,11 +120,13 @@ pub enum Destination {
     Email(Email),
 }
 
-/// Sends one-time codes to people.
+/// Sends one-time codes and account notices to people.
 #[cfg_attr(test, mockall::automock)]
 pub trait OtpMessenger: Send + Sync {
     /// Sends a code, worded for its purpose in the user's language.
     fn send_code(&self, to: &Destination, code: &str, purpose: OtpPurpose, locale: Locale) -> anyhow::Result<()>;
+    /// Tells a contact that the account's phone or e-mail was just changed away from it.
+    fn send_contact_changed(&self, to: &Destination, locale: Locale) -> anyhow::Result<()>;
 }
 
 /// What a verified Google ID token says about its holder.

@@ -147,6 +147,15 @@ pub struct ProfileChange {
     pub gender: Option<Gender>,
 }
 
+/// A new phone or e-mail waiting for the code sent to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactChange {
+    /// The new phone, when the phone changes.
+    pub phone: Option<Phone>,
+    /// The new e-mail, when the e-mail changes.
+    pub email: Option<Email>,
+}
+
 /// What a user types to sign in: an e-mail address or a phone number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoginName {

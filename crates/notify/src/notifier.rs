@@ -36,6 +36,11 @@ fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, St
             "Your Mahsoul password reset code",
             format!("Your Mahsoul password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message."),
         ),
+        (OtpPurpose::Contact, Locale::Ar) => ("رمز تأكيد بيانات التواصل الجديدة في محصول", format!("رمز تأكيد رقمك أو بريدك الجديد في محصول هو {code}. صالح لمدة 10 دقائق.")),
+        (OtpPurpose::Contact, Locale::En) => (
+            "Confirm your new Mahsoul contact",
+            format!("Your code to confirm your new phone or e-mail at Mahsoul is {code}. It is valid for 10 minutes."),
+        ),
     }
 }
 
@@ -51,6 +56,26 @@ impl OtpMessenger for Notifier {
                 &self.email,
                 OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code: Some(code.into()) },
             ),
+        };
+        transport.deliver(&message)
+    }
+
+    fn send_contact_changed(&self, to: &Destination, locale: Locale) -> anyhow::Result<()> {
+        let (subject, body) = match locale {
+            Locale::Ar => (
+                "تم تغيير بيانات التواصل لحسابك في محصول",
+                "تم تغيير رقم الهاتف أو البريد الإلكتروني لحسابك في محصول. إن لم تكن أنت فاتصل بنا فورًا.".to_string(),
+            ),
+            Locale::En => (
+                "Your Mahsoul contact details were changed",
+                "The phone or e-mail of your Mahsoul account was changed. If this was not you, contact us at once.".to_string(),
+            ),
+        };
+        let (transport, message) = match to {
+            Destination::Sms(phone) => (&self.sms, OutgoingMessage { channel: Channel::Sms, to: phone.international(), subject: None, body, code: None }),
+            Destination::Email(email) => {
+                (&self.email, OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code: None })
+            }
         };
         transport.deliver(&message)
     }

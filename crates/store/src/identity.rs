@@ -7,11 +7,11 @@ use diesel::sql_types::BigInt;
 use identity::otp::{Otp, OtpPurpose};
 use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
 use identity::token::TokenKind;
-use identity::user::{Gender, NewUser, ProfileChange, Role, User, UserId};
+use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
 use crate::database::{Conn, Database};
-use crate::schema::{access_roles, auth_attempts, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
+use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
 #[derive(Clone)]
@@ -222,6 +222,45 @@ impl UserRepository for DieselUserRepository {
             .execute(conn)?;
         let row = users::table.find(id.0).select(UserRow::as_select()).first(conn)?;
         complete(conn, row)
+    }
+
+    fn request_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        conn.transaction::<_, anyhow::Error, _>(|conn| {
+            diesel::delete(contact_changes::table.find(id.0)).execute(conn)?;
+            diesel::insert_into(contact_changes::table)
+                .values((
+                    contact_changes::user_id.eq(id.0),
+                    contact_changes::phone.eq(change.phone.as_ref().map(Phone::as_str)),
+                    contact_changes::email.eq(change.email.as_ref().map(Email::as_str)),
+                    contact_changes::requested_at.eq(Utc::now().naive_utc()),
+                ))
+                .execute(conn)?;
+            Ok(())
+        })
+    }
+
+    fn pending_contact_change(&self, id: UserId) -> anyhow::Result<Option<ContactChange>> {
+        let conn = &mut self.db.conn()?;
+        let row: Option<(Option<String>, Option<String>)> =
+            contact_changes::table.find(id.0).select((contact_changes::phone, contact_changes::email)).first(conn).optional()?;
+        Ok(row.map(|(phone, email)| ContactChange { phone: phone.as_deref().and_then(Phone::parse), email: email.as_deref().and_then(Email::parse) }))
+    }
+
+    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<User> {
+        let conn = &mut self.db.conn()?;
+        conn.transaction::<_, anyhow::Error, _>(|conn| {
+            let now = Utc::now().naive_utc();
+            if let Some(phone) = &change.phone {
+                diesel::update(users::table.find(id.0)).set((users::phone.eq(phone.as_str()), users::updated_at.eq(now))).execute(conn)?;
+            }
+            if let Some(email) = &change.email {
+                diesel::update(users::table.find(id.0)).set((users::email.eq(email.as_str()), users::updated_at.eq(now))).execute(conn)?;
+            }
+            diesel::delete(contact_changes::table.find(id.0)).execute(conn)?;
+            let row = users::table.find(id.0).select(UserRow::as_select()).first(conn)?;
+            complete(conn, row)
+        })
     }
 
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()> {

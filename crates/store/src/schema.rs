@@ -200,11 +200,22 @@ diesel::joinable!(offer_products -> offers (offer_id));
 diesel::joinable!(offer_products -> products (product_id));
 diesel::joinable!(users -> access_roles (access_role_id));
 diesel::joinable!(role_permissions -> access_roles (role_id));
+diesel::table! {
+    contact_changes (user_id) {
+        user_id -> BigInt,
+        phone -> Nullable<Text>,
+        email -> Nullable<Text>,
+        requested_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(contact_changes -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    contact_changes,
     shipping_cities,
     access_roles,
     role_permissions,

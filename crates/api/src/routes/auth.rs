@@ -11,7 +11,7 @@ use utoipa::IntoParams;
 use crate::AppState;
 use crate::dto::{
     AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest,
-    ProfileRequest, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
+    ProfileRequest, ProfileResponse, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, ResetUser, blocking};
@@ -32,6 +32,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/auth/logout", web::get().to(logout))
         .route("/auth/logout", web::post().to(logout))
         .route("/auth/profile", web::put().to(update_profile))
+        .route("/auth/profile/confirm-contact", web::post().to(confirm_contact))
         .route("/auth/password", web::put().to(change_password))
         .route("/auth/forget-password", web::post().to(forget_password))
         .route("/auth/forget-password/check-otp", web::post().to(check_otp))
@@ -189,14 +190,32 @@ pub async fn logout(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
     Ok(Json(MessageResponse { message: text(locale, "auth.logged_out", &[]) }))
 }
 
-/// Updates the signed-in user's profile.
+/// Updates the signed-in user's profile. Changing the phone or e-mail needs
+/// `current_password`; a new one takes effect once the code sent to it is confirmed.
 #[utoipa::path(put, path = "/api/auth/profile", tag = "auth", request_body = ProfileRequest, security(("bearer" = [])),
-    responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update_profile(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<ProfileRequest>) -> Result<Json<UserResponse>, ApiError> {
-    let change = form.into_domain()?;
+    responses((status = 200, body = ProfileResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
+pub async fn update_profile(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<ProfileRequest>,
+    _slot: HashingSlot,
+) -> Result<Json<ProfileResponse>, ApiError> {
+    let (change, current_password) = form.into_domain()?;
     let identity = state.identity.clone();
-    let user = blocking(move || identity.update_profile(&principal, change)).await?;
-    Ok(Json(UserResponse { message: Some(text(locale, "auth.profile_updated", &[])), data: user.into() }))
+    let update = blocking(move || identity.update_profile(&principal, change, &current_password, locale)).await?;
+    let message = if update.pending.is_some() { "auth.contact_code_sent" } else { "auth.profile_updated" };
+    Ok(Json(ProfileResponse { message: text(locale, message, &[]), data: update.user.into(), pending: update.pending.map(Into::into) }))
+}
+
+/// Confirms a new phone or e-mail with the code sent to it; the old contact is told.
+#[utoipa::path(post, path = "/api/auth/profile/confirm-contact", tag = "auth", request_body = VerifyRequest, security(("bearer" = [])),
+    responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn confirm_contact(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
+    let code = form.into_domain()?;
+    let identity = state.identity.clone();
+    let user = blocking(move || identity.confirm_contact_change(&principal, &code, locale)).await?;
+    Ok(Json(UserResponse { message: Some(text(locale, "auth.contact_changed", &[])), data: user.into() }))
 }
 
 /// Changes the password; other sessions end.

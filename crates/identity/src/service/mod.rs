@@ -26,6 +26,7 @@ use crate::token::{Claims, TokenKind, TokenSigner};
 use crate::user::User;
 
 pub use account::NewAccount;
+pub use profile::ProfileUpdate;
 pub use verify::Channel;
 pub use register::Registration;
 

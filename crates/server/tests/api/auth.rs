@@ -235,12 +235,17 @@ async fn profile_and_password_changes() {
     assert_eq!(taken.status(), 422);
     assert_eq!(json_of(taken).await["errors"]["email"][0], "This e-mail is already registered.");
 
-    let updated = app
-        .put("auth/profile", json!({"name": "Samir Farouk", "phone": "01012345674", "email": "samir@example.com", "city_id": 2, "gender": "male", "country": "Egypt"}), Some(&token))
-        .await;
+    let profile = json!({"name": "Samir Farouk", "phone": "01012345674", "email": "samir@example.com", "city_id": 2, "gender": "male", "country": "Egypt", "current_password": PASSWORD});
+    let updated = app.put("auth/profile", profile, Some(&token)).await;
     assert_eq!(updated.status(), 200);
-    let user = json_of(updated).await["data"].clone();
+    let answer = json_of(updated).await;
+    let user = answer["data"].clone();
     assert_eq!((user["name"].as_str(), user["city_id"].as_i64(), user["gender"].as_str()), (Some("Samir Farouk"), Some(2), Some("male")));
+    assert_eq!((user["email"].clone(), answer["pending"]["email"].clone()), (json!(null), json!("samir@example.com")), "the new e-mail waits for its code");
+    let code = app.last_code("samir@example.com");
+    let confirmed = app.post("auth/profile/confirm-contact", json!({"code": code}), Some(&token)).await;
+    assert_eq!(confirmed.status(), 200);
+    assert_eq!(json_of(confirmed).await["data"]["email"], "samir@example.com");
 
     let other = app.login_token("01012345674", PASSWORD).await;
     let wrong = app.put("auth/password", json!({"current_password": "nope", "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
@@ -250,4 +255,36 @@ async fn profile_and_password_changes() {
     assert_eq!(app.get("auth/me", Some(&token)).await.status(), 200, "this session stays");
     assert_eq!(app.get("auth/me", Some(&other)).await.status(), 401, "other sessions end");
     assert_eq!(app.login("samir@example.com", "Fresh2026x").await.status(), 200);
+}
+
+#[actix_web::test]
+async fn a_stolen_token_cannot_move_the_account_to_another_phone() {
+    let app = spawn_app().await;
+    let token = app.register("01012345680", Some("owner@example.com")).await;
+    let takeover = json!({"name": "Samir", "phone": "01099990000", "email": "owner@example.com"});
+    let refused = app.put("auth/profile", takeover.clone(), Some(&token)).await;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(json_of(refused).await["errors"]["current_password"][0], "Current password is required");
+    let wrong = app.put("auth/profile", json!({"current_password": "Wrong-guess1", "name": "Samir", "phone": "01099990000"}), Some(&token)).await;
+    assert_eq!(json_of(wrong).await["errors"]["current_password"][0], "The current password is wrong.");
+
+    let mut with_password = takeover.clone();
+    with_password["current_password"] = json!(PASSWORD);
+    let asked = json_of(app.put("auth/profile", with_password, Some(&token)).await).await;
+    assert_eq!(asked["data"]["phone"], "01012345680", "the old phone stays in force until the new one is confirmed");
+    assert_eq!(asked["pending"]["phone"], "01099990000");
+    let sent_to_old = app.outbox().iter().filter(|m| m["to"] == "+201012345680").count();
+    app.post("auth/forget-password", json!({"username": "01099990000"}), None).await;
+    assert!(app.outbox().iter().all(|m| m["to"] != "+201099990000" || m["body"].as_str().unwrap_or("").contains("confirm")), "no reset code goes to an unconfirmed phone");
+
+    let wrong_code = app.post("auth/profile/confirm-contact", json!({"code": "000000"}), Some(&token)).await;
+    assert_eq!(wrong_code.status(), 422);
+    let code = app.last_code("+201099990000");
+    let confirmed = json_of(app.post("auth/profile/confirm-contact", json!({"code": code}), Some(&token)).await).await;
+    assert_eq!(confirmed["data"]["phone"], "01099990000");
+    let notices: Vec<_> = app.outbox().into_iter().filter(|m| m["to"] == "+201012345680").collect();
+    assert_eq!(notices.len(), sent_to_old + 1, "the old phone is told");
+    assert!(notices.last().unwrap()["code"].is_null());
+    assert_eq!(app.login("01099990000", PASSWORD).await.status(), 200);
+    assert_eq!(app.login("01012345680", PASSWORD).await.status(), 422);
 }
