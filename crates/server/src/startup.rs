@@ -7,7 +7,7 @@ use std::sync::Arc;
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{Server, ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
-use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
@@ -161,13 +161,18 @@ impl Application {
                 .app_data(state.clone())
                 .app_data(web::Data::new(index.clone()))
                 .wrap(Compress::default())
+                .wrap(security_headers())
                 .wrap(TracingLogger::default())
                 .configure(api::configure)
                 .service(api::share::product_page())
                 .service(
                     web::scope("/media")
                         .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
-                        .service(Files::new("", &media)),
+                        .wrap(from_fn(api::error::localize_errors))
+                        // A missing picture answers like the API: a JSON 404 in the caller's language.
+                        .service(Files::new("", &media).default_handler(fn_service(|request: ServiceRequest| async {
+                            Ok(request.error_response(api::ApiError::NotFound))
+                        }))),
                 )
                 .configure(|config| frontend_routes(config, &frontend))
         })
@@ -192,6 +197,21 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// What the browser is told about every answer: only the shop's own scripts (and Google's
+/// sign-in) run, nothing frames the shop, MIME types are not guessed, and other sites see
+/// only the origin in `Referer`. Styles may be inline: the UI library sets them at run time.
+fn security_headers() -> DefaultHeaders {
+    const POLICY: &str = "default-src 'self'; script-src 'self' https://accounts.google.com; \
+        style-src 'self' 'unsafe-inline' https://accounts.google.com; img-src 'self' data: blob: https:; font-src 'self' data:; \
+        connect-src 'self' https://accounts.google.com; frame-src https://accounts.google.com; object-src 'none'; \
+        base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    DefaultHeaders::new()
+        .add(("Content-Security-Policy", POLICY))
+        .add(("X-Content-Type-Options", "nosniff"))
+        .add(("X-Frame-Options", "DENY"))
+        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
 }
 
 /// The built frontend: hashed assets cached for a year, everything else falls back to

@@ -38,3 +38,24 @@ async fn the_openapi_document_describes_the_auth_calls() {
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("swagger"));
 }
+
+#[actix_web::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    for url in [format!("{}/api/health", app.address), format!("{}/api/no/such", app.address), format!("{}/products/x", app.address)] {
+        let response = app.client.get(&url).send().await.unwrap();
+        let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        assert_eq!(header("x-content-type-options"), "nosniff", "{url}");
+        assert_eq!(header("referrer-policy"), "strict-origin-when-cross-origin", "{url}");
+        assert!(header("content-security-policy").contains("frame-ancestors 'none'"), "{url}");
+        assert!(header("content-security-policy").contains("script-src 'self'"), "{url}");
+    }
+}
+
+#[actix_web::test]
+async fn a_missing_picture_is_a_json_404_in_the_callers_language() {
+    let app = spawn_app().await;
+    let response = app.client.get(format!("{}/media/products/none.webp", app.address)).header("Accept-Language", "en").send().await.unwrap();
+    assert_eq!(response.status(), 404);
+    assert_eq!(json_of(response).await, json!({"message": "Page not found"}));
+}

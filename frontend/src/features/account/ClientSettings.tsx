@@ -1,19 +1,51 @@
 import { Alert, Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { session, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../auth/forms';
-import { accountApi, type ProfileForm } from './api';
+import { accountApi, type PendingContact, type ProfileForm } from './api';
 import { NewPasswordFields, newPasswordRules } from '../auth/NewPasswordFields';
+
+/** The code sent to a new phone or e-mail, which puts it on the account. */
+function ConfirmContact({ pending, onDone }: { pending: PendingContact; onDone: () => void }) {
+  const intl = useIntl();
+  const confirm = useMutation({ mutationFn: accountApi.confirmContact });
+  const form = useForm({ initialValues: { code: '' } });
+  const submit = form.onSubmit(async ({ code }) => {
+    try {
+      const answer = await withLoading(confirm.mutateAsync(code));
+      session.setUser(answer.data);
+      toast('success', answer.message);
+      onDone();
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate data-testid="confirm-contact">
+      <Stack gap="xs">
+        <Alert color="blue">
+          <FormattedMessage id="account.profile.code_sent" values={{ to: <bdi dir="ltr">{pending.phone ?? pending.email}</bdi> }} />
+        </Alert>
+        <TextInput label={intl.formatMessage({ id: 'account.profile.code' })} inputMode="numeric" dir="ltr" name="code" {...form.getInputProps('code')} />
+        <Button type="submit" loading={confirm.isPending} style={{ alignSelf: 'flex-start' }}>
+          <FormattedMessage id="account.profile.confirm" />
+        </Button>
+      </Stack>
+    </form>
+  );
+}
 
 function ProfileCard() {
   const intl = useIntl();
   const { user } = useSession();
   const update = useMutation({ mutationFn: accountApi.updateProfile });
+  const [pending, setPending] = useState<PendingContact | null>(null);
   const form = useForm<ProfileForm>({
     initialValues: {
       name: user?.name ?? '',
@@ -21,14 +53,19 @@ function ProfileCard() {
       phone: user?.phone ?? '',
       country: user?.country ?? '',
       gender: user?.gender ?? '',
+      current_password: '',
     },
     validate: { name: required(intl.formatMessage({ id: 'validation.name_required' })) },
   });
+  // The phone and e-mail recover the account: changing them asks for the password.
+  const contactsChanged = form.values.phone.trim() !== (user?.phone ?? '') || form.values.email.trim() !== (user?.email ?? '');
 
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await withLoading(update.mutateAsync(values));
       session.setUser(answer.data);
+      setPending(answer.pending);
+      form.setFieldValue('current_password', '');
       toast('success', answer.message);
     } catch (error) {
       showServerErrors(form, error);
@@ -57,11 +94,21 @@ function ProfileCard() {
             {...form.getInputProps('gender')}
           />
         </SimpleGrid>
+        {contactsChanged && (
+          <PasswordInput
+            label={intl.formatMessage({ id: 'account.password.current' })}
+            description={intl.formatMessage({ id: 'account.profile.password_needed' })}
+            autoComplete="current-password"
+            name="current_password"
+            {...form.getInputProps('current_password')}
+          />
+        )}
         <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
           <FormattedMessage id="account.profile.save" />
         </Button>
       </Stack>
       </form>
+      {pending && <ConfirmContact pending={pending} onDone={() => setPending(null)} />}
     </Paper>
   );
 }

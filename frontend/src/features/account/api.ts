@@ -1,21 +1,29 @@
 import { api, type Envelope } from '../../shared/api/client';
 import type { UserData } from '../../shared/session/session';
 
-/** The profile fields a client edits. */
+/** The profile fields a client edits; the current password is needed to change the phone or e-mail. */
 export interface ProfileForm {
   name: string;
   email: string;
   phone: string;
   country: string;
   gender: string;
+  current_password: string;
+}
+
+/** A new phone or e-mail waiting for the code sent to it. */
+export interface PendingContact {
+  phone: string | null;
+  email: string | null;
 }
 
 /** The client's own account calls. */
 export const accountApi = {
   updateProfile: (form: ProfileForm) =>
-    api<Envelope<UserData> & { message: string }>('PUT', 'auth/profile', {
+    api<Envelope<UserData> & { message: string; pending: PendingContact | null }>('PUT', 'auth/profile', {
       body: { ...form, email: form.email.trim() || null, gender: form.gender || null, country: form.country.trim() || null },
     }),
+  confirmContact: (code: string) => api<Envelope<UserData> & { message: string }>('POST', 'auth/profile/confirm-contact', { body: { code } }),
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
     api<{ message: string }>('PUT', 'auth/password', { body }),
 };

@@ -1,0 +1,51 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { applyLanguage } from '../../shared/i18n/language';
+import { session } from '../../shared/session/session';
+import { ClientSettings } from './ClientSettings';
+
+const customer = { id: 7, name: 'Samir', email: null, phone: '01012345678', points: 0, verified: true, role: 'customer', access_role: null, permissions: [], city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z' };
+
+beforeEach(() => {
+  applyLanguage('en');
+  session.signIn({ ...customer, token: 'tok' });
+});
+
+describe('ClientSettings', () => {
+  it('asks for the password only when the phone or e-mail changes, then for the code sent to the new phone', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put('*/api/auth/profile', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Enter the code', data: customer, pending: { phone: '01099990000', email: null } });
+      }),
+      http.post('*/api/auth/profile/confirm-contact', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Your new phone or e-mail is now in use.', data: { ...customer, phone: '01099990000' } });
+      }),
+    );
+    renderAt('/account/settings', { '/account/settings': <ClientSettings /> });
+    // The password card has its own field; the profile adds one only for a contact change.
+    expect(screen.getAllByLabelText('Current password')).toHaveLength(1);
+
+    const phone = screen.getByLabelText('Mobile number');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '01099990000');
+    await waitFor(() => expect(screen.getAllByLabelText('Current password')).toHaveLength(2));
+    await userEvent.type(screen.getAllByLabelText('Current password')[0], 'Harvest2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+
+    expect(await screen.findByTestId('confirm-contact')).toHaveTextContent('01099990000');
+    expect(sent[0]).toMatchObject({ phone: '01099990000', current_password: 'Harvest2026' });
+    expect(session.user()?.phone).toBe('01012345678');
+
+    await userEvent.type(screen.getByLabelText('Confirmation code'), '١٢٣٤٥٦');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the new contact' }));
+    await waitFor(() => expect(session.user()?.phone).toBe('01099990000'));
+    expect(sent[1]).toEqual({ code: '١٢٣٤٥٦' });
+  });
+});
