@@ -86,7 +86,7 @@ fn image(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
 }
 
 /// Lists the categories (`category-list`).
-#[utoipa::path(get, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "listStaffCategories", get, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffCategoryList), (status = 403, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffCategoryList>, ApiError> {
     principal.require("category-list")?;
@@ -95,7 +95,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 }
 
 /// Adds a category (`category-create`), with an optional `image` file.
-#[utoipa::path(post, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
+#[utoipa::path(operation_id = "createStaffCategory", post, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-create")?;
@@ -106,7 +106,7 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// Changes a category (`category-edit`); an `image` file replaces its picture.
-#[utoipa::path(put, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
+#[utoipa::path(operation_id = "updateStaffCategory", put, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-edit")?;
@@ -117,7 +117,7 @@ pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// Removes a category (`category-delete`); its products stay, without a category.
-#[utoipa::path(delete, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffCategory", delete, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-delete")?;

@@ -72,7 +72,7 @@ pub struct ContactMessageList {
 
 /// Lists contact messages (`contact-list`): `search` (name, phone, e-mail or text),
 /// `status` (`new` or `handled`), `page`, `per_page`.
-#[utoipa::path(get, path = "/api/dashboard/contact-messages", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "listContactMessages", get, path = "/api/dashboard/contact-messages", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = ContactMessageList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<ContactMessageList>, ApiError> {
     principal.require("contact-list")?;
@@ -88,7 +88,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: 
 }
 
 /// Marks a message answered (`contact-edit`).
-#[utoipa::path(post, path = "/api/dashboard/contact-messages/{id}/handled", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "markHandledContactMessage", post, path = "/api/dashboard/contact-messages/{id}/handled", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn handled(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("contact-edit")?;
@@ -99,7 +99,7 @@ pub async fn handled(state: Data<AppState>, Lang(locale): Lang, AuthUser(princip
 }
 
 /// Removes a message (`contact-delete`).
-#[utoipa::path(delete, path = "/api/dashboard/contact-messages/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteContactMessage", delete, path = "/api/dashboard/contact-messages/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("contact-delete")?;

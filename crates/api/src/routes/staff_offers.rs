@@ -163,7 +163,7 @@ fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
 
 /// Lists the offers with their status now (`offer-list`): `search` (either title),
 /// `status` (`active`, `inactive` or `expired`), `page`, `per_page`.
-#[utoipa::path(get, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "listStaffOffers", get, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffOfferList>, ApiError> {
     principal.require("offer-list")?;
@@ -193,7 +193,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: 
 }
 
 /// Adds a switched-on offer (`offer-create`), with an optional `banner_image` file.
-#[utoipa::path(post, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
+#[utoipa::path(operation_id = "createStaffOffer", post, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-create")?;
@@ -204,7 +204,7 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// Changes an offer (`offer-edit`).
-#[utoipa::path(put, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
+#[utoipa::path(operation_id = "updateStaffOffer", put, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-edit")?;
@@ -222,21 +222,21 @@ async fn switch(state: Data<AppState>, locale: kernel::Locale, principal: identi
 }
 
 /// Switches an offer on (`offer-edit`).
-#[utoipa::path(post, path = "/api/dashboard/offers/{id}/activate", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "activateStaffOffer", post, path = "/api/dashboard/offers/{id}/activate", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn activate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     switch(state, locale, principal, id.into_inner(), true).await
 }
 
 /// Switches an offer off (`offer-edit`).
-#[utoipa::path(post, path = "/api/dashboard/offers/{id}/deactivate", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deactivateStaffOffer", post, path = "/api/dashboard/offers/{id}/deactivate", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn deactivate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     switch(state, locale, principal, id.into_inner(), false).await
 }
 
 /// Removes an offer (`offer-delete`).
-#[utoipa::path(delete, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffOffer", delete, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-delete")?;

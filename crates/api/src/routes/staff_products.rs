@@ -228,7 +228,7 @@ async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffPr
 }
 
 /// Lists products for staff (`product-list`): `search`, `category`, `page`, `per_page`.
-#[utoipa::path(get, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "listStaffProducts", get, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffProductList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffProductList>, ApiError> {
     principal.require("product-list")?;
@@ -250,7 +250,7 @@ pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
 }
 
 /// One product for staff (`product-list`).
-#[utoipa::path(get, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "showStaffProduct", get, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require("product-list")?;
@@ -258,7 +258,7 @@ pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
 }
 
 /// Adds a product (`product-create`); pictures come as `images[]` files of a multipart body.
-#[utoipa::path(post, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
+#[utoipa::path(operation_id = "createStaffProduct", post, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require("product-create")?;
@@ -271,7 +271,7 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// Changes a product (`product-edit`); new `images[]` files are added to its pictures.
-#[utoipa::path(put, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
+#[utoipa::path(operation_id = "updateStaffProduct", put, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require("product-edit")?;
@@ -283,7 +283,7 @@ pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// Removes a product (`product-delete`).
-#[utoipa::path(delete, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffProduct", delete, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("product-delete")?;

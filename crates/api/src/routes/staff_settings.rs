@@ -188,7 +188,7 @@ impl From<PageForm> for PageText {
 }
 
 /// The settings (`setting-list`).
-#[utoipa::path(get, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "showStaffSettings", get, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffSettingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffSettingsResponse>, ApiError> {
     principal.require("setting-list")?;
@@ -198,7 +198,7 @@ pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 }
 
 /// Changes the settings (`setting-edit`); one broken field changes nothing.
-#[utoipa::path(put, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])), request_body = SettingsForm,
+#[utoipa::path(operation_id = "updateStaffSettings", put, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])), request_body = SettingsForm,
     responses((status = 200, body = StaffSettingsResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<SettingsForm>) -> Result<Json<StaffSettingsResponse>, ApiError> {
     principal.require("setting-edit")?;
@@ -209,7 +209,7 @@ pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 }
 
 /// The four pages in both languages (`setting-list`).
-#[utoipa::path(get, path = "/api/dashboard/settings/pages", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "listStaffPages", get, path = "/api/dashboard/settings/pages", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffPageList), (status = 403, body = ErrorBody)))]
 pub async fn pages(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffPageList>, ApiError> {
     principal.require("setting-list")?;
@@ -219,7 +219,7 @@ pub async fn pages(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resu
 }
 
 /// Replaces a page's text (`setting-edit`).
-#[utoipa::path(put, path = "/api/dashboard/settings/pages/{slug}", tag = "dashboard", security(("bearer" = [])), request_body = PageForm,
+#[utoipa::path(operation_id = "updateStaffPage", put, path = "/api/dashboard/settings/pages/{slug}", tag = "dashboard", security(("bearer" = [])), request_body = PageForm,
     responses((status = 200, body = StaffPageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update_page(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, slug: Path<String>, Body(form): Body<PageForm>) -> Result<Json<StaffPageResponse>, ApiError> {
     principal.require("setting-edit")?;

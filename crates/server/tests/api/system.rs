@@ -59,3 +59,20 @@ async fn a_missing_picture_is_a_json_404_in_the_callers_language() {
     assert_eq!(response.status(), 404);
     assert_eq!(json_of(response).await, json!({"message": "Page not found"}));
 }
+
+#[actix_web::test]
+async fn every_operation_of_the_api_document_has_its_own_id() {
+    let app = spawn_app().await;
+    let document: serde_json::Value = app.client.get(format!("{}/api/openapi.json", app.address)).send().await.unwrap().json().await.unwrap();
+    let mut ids: Vec<String> = document["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|operations| operations.as_object().unwrap().values().map(|operation| operation["operationId"].as_str().unwrap_or_default().to_string()))
+        .collect();
+    let count = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), count, "client generators need one id per operation: {ids:?}");
+    assert!(ids.contains(&"listStaffProducts".to_string()) && ids.contains(&"confirm_contact".to_string()));
+}
