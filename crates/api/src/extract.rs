@@ -7,7 +7,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_multipart::Multipart;
-use actix_web::dev::Payload;
+use actix_web::HttpMessage;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
 use actix_web::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
 use actix_web::web::{self, BytesMut};
 use actix_web::{FromRequest, HttpRequest};
@@ -392,8 +395,32 @@ impl FromRequest for AuthUser {
     type Future = LocalBoxFuture<'static, Result<AuthUser, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        // The staff gate already signed the caller in: no second look-up.
+        if let Some(known) = req.extensions().get::<AuthUser>().cloned() {
+            return Box::pin(async move { Ok(known) });
+        }
         let principal = authenticate(req, TokenKind::Session);
         Box::pin(async move { principal.await.map(AuthUser) })
+    }
+}
+
+/// Middleware for `/api/dashboard`: the caller must be signed-in staff before anything of the
+/// request is read, so a customer's or a stranger's body (a 10 MB upload) is never buffered
+/// nor checked against staff fields. Each handler still checks its own permission.
+pub async fn staff_only(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if !request.path().starts_with("/api/dashboard") {
+        return next.call(request).await.map(ServiceResponse::map_into_left_body);
+    }
+    let principal = authenticate(request.request(), TokenKind::Session).await;
+    match principal.and_then(|principal| principal.require_staff().map(|()| principal).map_err(ApiError::from)) {
+        Ok(principal) => {
+            request.extensions_mut().insert(AuthUser(principal));
+            next.call(request).await.map(ServiceResponse::map_into_left_body)
+        }
+        Err(error) => Ok(request.error_response(error).map_into_right_body()),
     }
 }
 

@@ -52,6 +52,7 @@ pub struct AppState {
 pub fn configure(config: &mut web::ServiceConfig) {
     config.service(openapi::reference_page()).service(
         web::scope("/api")
+            .wrap(from_fn(extract::staff_only))
             .wrap(from_fn(error::localize_errors))
             // A path segment of the wrong shape (`/products/abc` for an id) names nothing.
             .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))

@@ -91,6 +91,11 @@ impl Principal {
     pub fn require(&self, permission: &str) -> Result<(), IdentityError> {
         if self.user.can(permission) { Ok(()) } else { Err(IdentityError::Forbidden) }
     }
+
+    /// `Forbidden` unless the user is staff (admin or sales).
+    pub fn require_staff(&self) -> Result<(), IdentityError> {
+        if self.user.role == crate::user::Role::Customer { Err(IdentityError::Forbidden) } else { Ok(()) }
+    }
 }
 
 impl IdentityService {
