@@ -36,7 +36,9 @@ describe('ClientSettings', () => {
     await userEvent.clear(phone);
     await userEvent.type(phone, '01099990000');
     await waitFor(() => expect(screen.getAllByLabelText('Current password')).toHaveLength(2));
-    await userEvent.type(screen.getAllByLabelText('Current password')[0], 'Harvest2026');
+    const [profilePassword] = screen.getAllByLabelText('Current password');
+    if (!profilePassword) throw new Error('no password field in the profile');
+    await userEvent.type(profilePassword, 'Harvest2026');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByTestId('confirm-contact')).toHaveTextContent('01099990000');
