@@ -91,7 +91,7 @@ pub fn match_term(query_term: &str, text_term: &str) -> Option<TermMatch> {
     if query_length >= 2 && text_term.starts_with(query_term) {
         return Some(TermMatch::Prefix);
     }
-    (query_length >= 4 && query_length <= TYPO_MAX_LETTERS && within_one_edit(query_term, text_term)).then_some(TermMatch::Typo)
+    ((4..=TYPO_MAX_LETTERS).contains(&query_length) && within_one_edit(query_term, text_term)).then_some(TermMatch::Typo)
 }
 
 /// Whether two words differ by at most one insertion, deletion, substitution or swap of

@@ -21,6 +21,20 @@ impl Notifier {
     }
 }
 
+impl Notifier {
+    /// Sends a text by SMS to a phone or by e-mail (with its subject) to an e-mail address.
+    fn deliver(&self, to: &Destination, subject: &str, body: String, code: Option<&str>) -> anyhow::Result<()> {
+        let code = code.map(str::to_string);
+        let (transport, message) = match to {
+            Destination::Sms(phone) => (&self.sms, OutgoingMessage { channel: Channel::Sms, to: phone.international(), subject: None, body, code }),
+            Destination::Email(email) => {
+                (&self.email, OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code })
+            }
+        };
+        transport.deliver(&message)
+    }
+}
+
 /// The subject and text of a code's message.
 fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, String) {
     match (purpose, locale) {
@@ -47,17 +61,7 @@ fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, St
 impl OtpMessenger for Notifier {
     fn send_code(&self, to: &Destination, code: &str, purpose: OtpPurpose, locale: Locale) -> anyhow::Result<()> {
         let (subject, body) = wording(purpose, code, locale);
-        let (transport, message) = match to {
-            Destination::Sms(phone) => (
-                &self.sms,
-                OutgoingMessage { channel: Channel::Sms, to: phone.international(), subject: None, body, code: Some(code.into()) },
-            ),
-            Destination::Email(email) => (
-                &self.email,
-                OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code: Some(code.into()) },
-            ),
-        };
-        transport.deliver(&message)
+        self.deliver(to, subject, body, Some(code))
     }
 
     fn send_contact_changed(&self, to: &Destination, locale: Locale) -> anyhow::Result<()> {
@@ -71,13 +75,7 @@ impl OtpMessenger for Notifier {
                 "The phone or e-mail of your Mahsoul account was changed. If this was not you, contact us at once.".to_string(),
             ),
         };
-        let (transport, message) = match to {
-            Destination::Sms(phone) => (&self.sms, OutgoingMessage { channel: Channel::Sms, to: phone.international(), subject: None, body, code: None }),
-            Destination::Email(email) => {
-                (&self.email, OutgoingMessage { channel: Channel::Email, to: email.to_string(), subject: Some(subject.into()), body, code: None })
-            }
-        };
-        transport.deliver(&message)
+        self.deliver(to, subject, body, None)
     }
 }
 

@@ -17,6 +17,13 @@ pub struct ProfileUpdate {
     pub pending: Option<ContactChange>,
 }
 
+/// The user's phone (when `phone`) and e-mail (when `email`) as places to send to.
+fn contacts_of(user: &User, phone: bool, email: bool) -> Vec<Destination> {
+    let phone = user.phone.clone().filter(|_| phone).map(Destination::Sms);
+    let email = user.email.clone().filter(|_| email).map(Destination::Email);
+    phone.into_iter().chain(email).collect()
+}
+
 impl IdentityService {
     /// Updates the signed-in user's profile. Name, city, country and gender change at once.
     /// The phone and e-mail are how the account is recovered, so changing them needs the
@@ -35,13 +42,7 @@ impl IdentityService {
         }
         let new_phone = change.phone.clone().filter(|phone| me.phone.as_ref() != Some(phone));
         let new_email = change.email.clone().filter(|email| me.email.as_ref() != Some(email));
-        let removed: Vec<Destination> = [
-            me.phone.clone().filter(|_| change.phone.is_none()).map(Destination::Sms),
-            me.email.clone().filter(|_| change.email.is_none()).map(Destination::Email),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let removed = contacts_of(me, change.phone.is_none(), change.email.is_none());
         let contacts_change = new_phone.is_some() || new_email.is_some() || !removed.is_empty();
         if contacts_change && errors.is_empty() {
             match users.password_hash(me.id)? {
@@ -89,13 +90,7 @@ impl IdentityService {
         self.check_contacts_free(me, change.phone.as_ref(), change.email.as_ref(), &mut errors)?;
         errors.into_result().map_err(IdentityError::Invalid)?;
         let user = self.ports.users.apply_contact_change(me.id, &change)?;
-        let replaced: Vec<Destination> = [
-            me.phone.clone().filter(|_| change.phone.is_some()).map(Destination::Sms),
-            me.email.clone().filter(|_| change.email.is_some()).map(Destination::Email),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let replaced = contacts_of(me, change.phone.is_some(), change.email.is_some());
         self.tell_old_contacts(&replaced, locale);
         Ok(user)
     }
