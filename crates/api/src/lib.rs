@@ -6,6 +6,7 @@ pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod messages;
+pub mod methods;
 pub mod openapi;
 pub mod product_json;
 pub mod routes;
@@ -57,6 +58,6 @@ pub fn configure(config: &mut web::ServiceConfig) {
             // A path segment of the wrong shape (`/products/abc` for an id) names nothing.
             .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))
             .configure(routes::configure)
-            .default_service(web::to(routes::not_found)),
+            .default_service(web::to(methods::unmatched)),
     );
 }

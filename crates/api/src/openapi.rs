@@ -1,6 +1,10 @@
 //! The OpenAPI 3 document, generated from the handlers and shapes, and its reference page.
 
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::request_body::RequestBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -14,7 +18,7 @@ use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, st
     info(title = "Mahsoul API", description = "The shop's HTTP API. Send `Accept-Language: ar` or `en`; every message answers in that language."),
     paths(
         health::health,
-        auth::register, auth::login, auth::login_google, auth::providers, auth::google_redirect, auth::google_callback, auth::verify, auth::resend, auth::me, auth::logout,
+        auth::register, auth::login, auth::login_google, auth::providers, auth::google_redirect, auth::google_callback, auth::verify, auth::resend, auth::me, auth::logout, auth::logout_by_post,
         auth::update_profile, auth::confirm_contact, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
         dashboard::permissions,
         catalog::products, catalog::product, catalog::categories, catalog::home,
@@ -26,7 +30,7 @@ use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, st
         staff_contact_messages::list, staff_contact_messages::handled, staff_contact_messages::delete,
     ),
     components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &CommonAnswers),
     tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "shop", description = "Public settings, pages, contact"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
 )]
 pub struct ApiDoc;
@@ -38,6 +42,83 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
     }
+}
+
+/// The answers every operation of a kind can give, added in one place so that no handler can
+/// forget one: 401 where a token is needed, 404 where the path names something, and the body
+/// errors (400, 408, 413, 415, 422) where a body is read. Every body is also accepted as a form
+/// or as multipart, and the document says so.
+struct CommonAnswers;
+
+impl Modify for CommonAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let names_something = path.contains('{');
+            for operation in [item.get.as_mut(), item.post.as_mut(), item.put.as_mut(), item.patch.as_mut(), item.delete.as_mut()].into_iter().flatten() {
+                add_common_answers(operation, names_something);
+            }
+        }
+    }
+}
+
+fn add_common_answers(operation: &mut Operation, names_something: bool) {
+    let signed_in = operation.security.as_ref().is_some_and(|requirements| !requirements.is_empty());
+    let mut answers: Vec<(&str, &str)> = Vec::new();
+    if signed_in {
+        answers.push(("401", "No valid bearer token: sign in again."));
+    }
+    if names_something {
+        answers.push(("404", "Nothing with this id or name."));
+    }
+    if let Some(body) = operation.request_body.as_mut() {
+        let files = UPLOADS.iter().find(|(id, ..)| operation.operation_id.as_deref() == Some(*id)).map(|(_, field, many)| (*field, *many));
+        accept_forms(body, files);
+        answers.extend([
+            ("400", "The body is malformed, or a form nests too deep or holds too many fields."),
+            ("408", "The body did not arrive in time."),
+            ("413", "The body is larger than allowed."),
+            ("415", "The body is not JSON, a form or multipart."),
+            ("422", "Fields broke rules: `errors` names each field with its messages."),
+        ]);
+    }
+    for (status, description) in answers {
+        operation.responses.responses.entry(status.to_string()).or_insert_with(|| error_answer(description));
+    }
+}
+
+/// The operations that take pictures in a multipart body: the file field, and whether it
+/// takes several (`images[]`).
+const UPLOADS: [(&str, &str, bool); 6] = [
+    ("createStaffProduct", "images", true),
+    ("updateStaffProduct", "images", true),
+    ("createStaffCategory", "image", false),
+    ("updateStaffCategory", "image", false),
+    ("createStaffOffer", "banner_image", false),
+    ("updateStaffOffer", "banner_image", false),
+];
+
+/// The same fields as a URL-encoded form and as multipart, beside JSON; multipart also carries
+/// the operation's picture files.
+fn accept_forms(body: &mut RequestBody, files: Option<(&str, bool)>) {
+    let Some(json) = body.content.get("application/json").cloned() else {
+        return;
+    };
+    body.content.entry("application/x-www-form-urlencoded".to_string()).or_insert_with(|| json.clone());
+    let multipart = match (files, json.schema) {
+        (Some((field, many)), Some(fields)) => {
+            let file = ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+            let file: RefOr<Schema> = if many { ArrayBuilder::new().items(file).into() } else { file.into() };
+            let pictures = ObjectBuilder::new().property(field, file);
+            Content::new(Some(AllOfBuilder::new().item(fields).item(pictures)))
+        }
+        (_, fields) => Content::new(fields),
+    };
+    body.content.entry("multipart/form-data".to_string()).or_insert(multipart);
+}
+
+fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
+    let schema: RefOr<Schema> = Ref::from_schema_name("ErrorBody").into();
+    ResponseBuilder::new().description(description).content("application/json", Content::new(Some(schema))).build().into()
 }
 
 /// `/api/openapi.json` and the browsable reference at `/api/docs/` (Swagger UI, served from

@@ -1,4 +1,5 @@
-//! Staff changes to the catalogue: products with their pictures.
+//! Staff changes to the catalogue: products, categories and offers with their pictures; a
+//! picture no row uses any more is removed from the disk.
 
 use std::sync::Arc;
 
@@ -78,16 +79,45 @@ impl CatalogAdmin {
         errors.into_result().map_err(CatalogError::Invalid)
     }
 
-    fn store_images(&self, uploads: &[Vec<u8>]) -> Result<Vec<String>, CatalogError> {
-        uploads
-            .iter()
-            .map(|bytes| {
-                self.images.store_product_image(bytes).map_err(|error| match error {
-                    ImageRejected::NotAnImage => CatalogError::Invalid(FieldErrors::single("images", "image_invalid")),
-                    ImageRejected::Unknown(cause) => CatalogError::Unknown(cause),
-                })
-            })
-            .collect()
+    /// Saves the uploads, runs `write` with their paths, and removes the saved pictures again
+    /// when anything fails, so a refused or failed change leaves no files behind. `write`
+    /// answers the pictures its change no longer uses (`None`: the row was not there), which
+    /// are removed once the change is stored.
+    fn write_with_images(&self, uploads: &[Vec<u8>], write: impl FnOnce(&[String]) -> anyhow::Result<Option<Vec<String>>>) -> Result<(), CatalogError> {
+        let mut saved = Vec::with_capacity(uploads.len());
+        for bytes in uploads {
+            match self.images.store_product_image(bytes) {
+                Ok(path) => saved.push(path),
+                Err(error) => {
+                    self.discard(&saved);
+                    return Err(match error {
+                        ImageRejected::NotAnImage => CatalogError::Invalid(FieldErrors::single("images", "image_invalid")),
+                        ImageRejected::Unknown(cause) => CatalogError::Unknown(cause),
+                    });
+                }
+            }
+        }
+        match write(&saved) {
+            Ok(Some(unused)) => {
+                self.discard(&unused);
+                self.catalog.invalidate();
+                Ok(())
+            }
+            Ok(None) => {
+                self.discard(&saved);
+                Err(CatalogError::NotFound)
+            }
+            Err(error) => {
+                self.discard(&saved);
+                Err(CatalogError::Unknown(error))
+            }
+        }
+    }
+
+    fn discard(&self, paths: &[String]) {
+        for path in paths {
+            self.images.remove_image(path);
+        }
     }
 
     /// A unique slug for a new product or category.
@@ -125,31 +155,23 @@ impl CatalogAdmin {
     /// Adds a category with an optional picture; returns its slug.
     pub fn create_category(&self, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<String, CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
-        let image = self.store_images(upload.as_slice())?.pop();
         let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.category_slug_taken(candidate))?;
-        self.editor.create_category(&slug, &draft, image)?;
-        self.catalog.invalidate();
+        self.write_with_images(upload.as_slice(), |saved| {
+            self.editor.create_category(&slug, &draft, saved.first().cloned())?;
+            Ok(Some(Vec::new()))
+        })?;
         Ok(slug)
     }
 
     /// Changes a category's names and order, and its picture when one is sent.
     pub fn update_category(&self, id: i64, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<(), CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
-        let image = self.store_images(upload.as_slice())?.pop();
-        if !self.editor.update_category(id, &draft, image)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(upload.as_slice(), |saved| self.editor.update_category(id, &draft, saved.first().cloned()))
     }
 
     /// Removes a category; its products stay, without a category.
     pub fn delete_category(&self, id: i64) -> Result<(), CatalogError> {
-        if !self.editor.delete_category(id)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(&[], |_| self.editor.delete_category(id))
     }
 
     /// Checks an offer: both titles, 1 to 90 percent, an end after the start, and existing
@@ -186,21 +208,18 @@ impl CatalogAdmin {
     /// Adds a switched-on offer with an optional banner; returns its id.
     pub fn create_offer(&self, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<i64, CatalogError> {
         self.check_offer(&draft, banner.as_ref())?;
-        let banner = self.store_images(banner.as_slice())?.pop();
-        let id = self.editor.create_offer(&draft, banner)?;
-        self.catalog.invalidate();
+        let mut id = 0;
+        self.write_with_images(banner.as_slice(), |saved| {
+            id = self.editor.create_offer(&draft, saved.first().cloned())?;
+            Ok(Some(Vec::new()))
+        })?;
         Ok(id)
     }
 
     /// Changes an offer, and its banner when one is sent.
     pub fn update_offer(&self, id: i64, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<(), CatalogError> {
         self.check_offer(&draft, banner.as_ref())?;
-        let banner = self.store_images(banner.as_slice())?.pop();
-        if !self.editor.update_offer(id, &draft, banner)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(banner.as_slice(), |saved| self.editor.update_offer(id, &draft, saved.first().cloned()))
     }
 
     /// Switches an offer on or off.
@@ -214,40 +233,28 @@ impl CatalogAdmin {
 
     /// Removes an offer.
     pub fn delete_offer(&self, id: i64) -> Result<(), CatalogError> {
-        if !self.editor.delete_offer(id)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(&[], |_| self.editor.delete_offer(id))
     }
 
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
-        let images = self.store_images(&uploads)?;
         let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.slug_taken(candidate))?;
-        self.editor.create_product(&slug, &draft, &images)?;
-        self.catalog.invalidate();
+        self.write_with_images(&uploads, |saved| {
+            self.editor.create_product(&slug, &draft, saved)?;
+            Ok(Some(Vec::new()))
+        })?;
         Ok(slug)
     }
 
     /// Replaces a product's fields and adds the new pictures.
     pub fn update_product(&self, id: i64, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<(), CatalogError> {
         self.check(&draft, &uploads)?;
-        let images = self.store_images(&uploads)?;
-        if !self.editor.update_product(id, &draft, &images)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(&uploads, |saved| Ok(self.editor.update_product(id, &draft, saved)?.then(Vec::new)))
     }
 
     /// Removes a product.
     pub fn delete_product(&self, id: i64) -> Result<(), CatalogError> {
-        if !self.editor.delete_product(id)? {
-            return Err(CatalogError::NotFound);
-        }
-        self.catalog.invalidate();
-        Ok(())
+        self.write_with_images(&[], |_| self.editor.delete_product(id))
     }
 }

@@ -45,6 +45,9 @@ pub trait ImageStore: Send + Sync {
     /// Checks and saves an uploaded picture in the sizes the shop serves; returns the path of
     /// the large picture under the media root (the thumbnail sits beside it as `-thumb`).
     fn store_product_image(&self, bytes: &[u8]) -> Result<String, ImageRejected>;
+    /// Removes a saved picture and its thumbnail. A picture already gone is fine, and a
+    /// failure is only logged: a stray file must never fail the staff member's change.
+    fn remove_image(&self, path: &str);
 }
 
 /// A product as staff fill it in.
@@ -119,25 +122,27 @@ pub trait CatalogueEditor: Send + Sync {
     fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<i64>;
     /// Replaces a product's fields and adds pictures; false when there is no such product.
     fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
-    /// Removes a product; false when there is no such product.
-    fn delete_product(&self, id: i64) -> anyhow::Result<bool>;
+    /// Removes a product; returns the pictures it had, `None` when there is no such product.
+    fn delete_product(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether a category already has this slug.
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
     /// Adds a category; returns its id.
     fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64>;
-    /// Replaces a category's names and order, and its image when one is given; false when there
-    /// is no such category.
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<bool>;
-    /// Removes a category (its products stay, without a category); false when there is none.
-    fn delete_category(&self, id: i64) -> anyhow::Result<bool>;
+    /// Replaces a category's names and order, and its image when one is given; returns the
+    /// picture it replaced, `None` when there is no such category.
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
+    /// Removes a category (its products stay, without a category); returns its picture, `None`
+    /// when there is no such category.
+    fn delete_category(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether every product id exists.
     fn products_exist(&self, ids: &[i64]) -> anyhow::Result<bool>;
     /// Adds a switched-on offer; returns its id.
     fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64>;
-    /// Replaces an offer's fields, and its banner when one is given; false when there is none.
-    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<bool>;
+    /// Replaces an offer's fields, and its banner when one is given; returns the banner it
+    /// replaced, `None` when there is no such offer.
+    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
     /// Switches an offer on or off; false when there is none.
     fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool>;
-    /// Removes an offer; false when there is none.
-    fn delete_offer(&self, id: i64) -> anyhow::Result<bool>;
+    /// Removes an offer; returns its banner, `None` when there is no such offer.
+    fn delete_offer(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
 }

@@ -59,6 +59,24 @@ impl ImageStore for LocalImageStore {
         }
         Ok(format!("products/{name}-large.webp"))
     }
+
+    fn remove_image(&self, path: &str) {
+        // Only names this store made: anything else (a seeded URL, a crafted path) is left alone.
+        let Some(name) = path.strip_prefix("products/").and_then(|rest| rest.strip_suffix("-large.webp")) else {
+            return;
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return;
+        }
+        for suffix in ["large", "thumb"] {
+            let file = self.root.join("products").join(format!("{name}-{suffix}.webp"));
+            match std::fs::remove_file(&file) {
+                Ok(()) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => tracing::warn!(file = %file.display(), %error, "could not remove a picture no longer used"),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -82,6 +100,23 @@ mod tests {
         assert_eq!((large.width(), large.height()), (LARGE_SIDE, LARGE_SIDE / 2));
         let thumb = image::open(dir.path().join(path.replace("-large", "-thumb")))?;
         assert_eq!(thumb.width(), THUMBNAIL_SIDE);
+        Ok(())
+    }
+
+    #[test]
+    fn a_removed_picture_takes_its_thumbnail_with_it_and_foreign_paths_are_left_alone() -> anyhow::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let store = LocalImageStore::new(dir.path());
+        let path = store.store_product_image(&png(50, 50)).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let outside = dir.path().join("keep.webp");
+        std::fs::write(&outside, b"x")?;
+        store.remove_image("products/../keep.webp");
+        store.remove_image("/etc/passwd");
+        store.remove_image(&path);
+        store.remove_image(&path);
+        assert!(!dir.path().join(&path).exists());
+        assert!(!dir.path().join(path.replace("-large", "-thumb")).exists());
+        assert!(outside.exists());
         Ok(())
     }
 

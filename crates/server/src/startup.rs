@@ -160,6 +160,7 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::Data::new(index.clone()))
+                .wrap(from_fn(api::methods::head_as_get))
                 .wrap(Compress::default())
                 .wrap(security_headers())
                 .wrap(TracingLogger::default())

@@ -332,30 +332,37 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<bool> {
+    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let target = categories::table.find(id);
-            let names = (categories::name_ar.eq(&draft.name_ar), categories::name_en.eq(&draft.name_en), categories::sort_order.eq(draft.sort_order));
-            let updated = match &image {
-                Some(path) => diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?,
-                None => diesel::update(target).set(names).execute(conn)?,
+            let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
+                return QueryResult::Ok(None);
             };
-            if updated > 0 {
-                bump_version(conn)?;
-            }
-            QueryResult::Ok(updated > 0)
+            let names = (categories::name_ar.eq(&draft.name_ar), categories::name_en.eq(&draft.name_en), categories::sort_order.eq(draft.sort_order));
+            let replaced = match &image {
+                Some(path) => {
+                    diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?;
+                    old_image.into_iter().collect()
+                }
+                None => {
+                    diesel::update(target).set(names).execute(conn)?;
+                    Vec::new()
+                }
+            };
+            bump_version(conn)?;
+            QueryResult::Ok(Some(replaced))
         })?)
     }
 
-    fn delete_category(&self, id: i64) -> anyhow::Result<bool> {
+    fn delete_category(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
-            let deleted = diesel::delete(categories::table.find(id)).execute(conn)?;
-            if deleted > 0 {
-                bump_version(conn)?;
-            }
-            QueryResult::Ok(deleted > 0)
+            let Some(image) = diesel::delete(categories::table.find(id)).returning(categories::image).get_result::<Option<String>>(conn).optional()? else {
+                return QueryResult::Ok(None);
+            };
+            bump_version(conn)?;
+            QueryResult::Ok(Some(image.into_iter().collect()))
         })?)
     }
 
@@ -381,21 +388,27 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<bool> {
+    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
             let target = offers::table.find(id);
-            let updated = match &banner {
-                Some(path) => diesel::update(target).set((OfferColumns::of(draft), offers::banner_image.eq(path))).execute(conn)?,
-                None => diesel::update(target).set(OfferColumns::of(draft)).execute(conn)?,
+            let Some(old_banner) = target.select(offers::banner_image).first::<Option<String>>(conn).optional()? else {
+                return QueryResult::Ok(None);
             };
-            if updated == 0 {
-                return QueryResult::Ok(false);
-            }
+            let replaced = match &banner {
+                Some(path) => {
+                    diesel::update(target).set((OfferColumns::of(draft), offers::banner_image.eq(path))).execute(conn)?;
+                    old_banner.into_iter().collect()
+                }
+                None => {
+                    diesel::update(target).set(OfferColumns::of(draft)).execute(conn)?;
+                    Vec::new()
+                }
+            };
             diesel::delete(offer_products::table.filter(offer_products::offer_id.eq(id))).execute(conn)?;
             link_offer_products(conn, id, draft)?;
             bump_version(conn)?;
-            QueryResult::Ok(true)
+            QueryResult::Ok(Some(replaced))
         })?)
     }
 
@@ -410,25 +423,26 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn delete_offer(&self, id: i64) -> anyhow::Result<bool> {
+    fn delete_offer(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
-            let deleted = diesel::delete(offers::table.find(id)).execute(conn)?;
-            if deleted > 0 {
-                bump_version(conn)?;
-            }
-            QueryResult::Ok(deleted > 0)
+            let Some(banner) = diesel::delete(offers::table.find(id)).returning(offers::banner_image).get_result::<Option<String>>(conn).optional()? else {
+                return QueryResult::Ok(None);
+            };
+            bump_version(conn)?;
+            QueryResult::Ok(Some(banner.into_iter().collect()))
         })?)
     }
 
-    fn delete_product(&self, id: i64) -> anyhow::Result<bool> {
+    fn delete_product(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(conn.transaction(|conn| {
-            let deleted = diesel::delete(products::table.find(id)).execute(conn)?;
-            if deleted > 0 {
-                bump_version(conn)?;
+            let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id)).select(product_images::path).load(conn)?;
+            if diesel::delete(products::table.find(id)).execute(conn)? == 0 {
+                return QueryResult::Ok(None);
             }
-            QueryResult::Ok(deleted > 0)
+            bump_version(conn)?;
+            QueryResult::Ok(Some(images))
         })?)
     }
 }

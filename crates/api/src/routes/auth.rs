@@ -30,7 +30,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/auth/verify/resend", web::post().to(resend))
         .route("/auth/me", web::get().to(me))
         .route("/auth/logout", web::get().to(logout))
-        .route("/auth/logout", web::post().to(logout))
+        .route("/auth/logout", web::post().to(logout_by_post))
         .route("/auth/profile", web::put().to(update_profile))
         .route("/auth/profile/confirm-contact", web::post().to(confirm_contact))
         .route("/auth/password", web::put().to(change_password))
@@ -188,6 +188,13 @@ pub async fn logout(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
     let identity = state.identity.clone();
     blocking(move || identity.logout(&principal)).await?;
     Ok(Json(MessageResponse { message: text(locale, "auth.logged_out", &[]) }))
+}
+
+/// Ends the session, as `GET` does, for clients that sign out with a `POST`.
+#[utoipa::path(operation_id = "logoutByPost", post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody)))]
+pub async fn logout_by_post(state: Data<AppState>, lang: Lang, user: AuthUser) -> Result<Json<MessageResponse>, ApiError> {
+    logout(state, lang, user).await
 }
 
 /// Updates the signed-in user's profile. Changing the phone or e-mail needs

@@ -13,14 +13,7 @@ pub mod staff_settings;
 
 use actix_web::web;
 
-use crate::error::ApiError;
-
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
     config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure).configure(staff_offers::configure).configure(staff_settings::configure).configure(staff_contact_messages::configure);
-}
-
-/// Unknown paths under `/api` answer a JSON 404.
-pub async fn not_found() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::NotFound)
 }

@@ -148,12 +148,21 @@ impl TestApp {
         body["data"]["token"].as_str().expect("token").to_string()
     }
 
-    /// Every message in the outbox.
     /// The app's database, for checks no endpoint answers yet.
     pub fn database(&self) -> store::Database {
         server::startup::open_database(&self.settings).expect("database")
     }
 
+    /// The names of the product and category pictures on the disk, sorted.
+    pub fn media_files(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.settings.media_dir().join("products"))
+            .map(|entries| entries.filter_map(|entry| entry.ok()).map(|entry| entry.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+
+    /// Every message in the outbox.
     pub fn outbox(&self) -> Vec<Value> {
         std::fs::read_to_string(&self.outbox)
             .unwrap_or_default()

@@ -236,3 +236,39 @@ async fn staff_find_offers_by_title_and_status_a_page_at_a_time() {
     assert_eq!(wrong.status(), 422);
     assert_eq!(json_of(wrong).await["errors"]["status"][0], "اختر حالة من القائمة.");
 }
+
+#[actix_web::test]
+async fn pictures_that_nothing_uses_are_removed_from_the_disk() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012349010").await;
+    let before = app.media_files();
+
+    let good_then_bad = product_form(Some(png())).part("images[]", Part::bytes(b"not a picture".to_vec()).file_name("b.png").mime_str("image/png").unwrap());
+    assert_eq!(create(&app, &admin, good_then_bad).await.status(), 422);
+    assert_eq!(app.media_files(), before, "the good picture of a refused product is not kept");
+
+    let nobody = app.request(Method::PUT, "dashboard/products/999999", Some(&admin), "en").multipart(product_form(Some(png()))).send().await.unwrap();
+    assert_eq!(nobody.status(), 404);
+    assert_eq!(app.media_files(), before, "a picture sent for a missing product is not kept");
+
+    let created = json_of(create(&app, &admin, product_form(Some(png()))).await).await;
+    assert_eq!(app.media_files().len(), before.len() + 2, "a large picture and a thumbnail");
+    let id = created["data"]["id"].as_i64().unwrap();
+    let deleted = app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(deleted.status(), 200);
+    assert_eq!(app.media_files(), before, "a removed product takes its pictures with it");
+
+    let category = |name: &str| {
+        Form::new().text("name_ar", "أدوات ري").text("name_en", name.to_string()).part("image", Part::bytes(png()).file_name("drip.png").mime_str("image/png").unwrap())
+    };
+    let added = app.request(Method::POST, "dashboard/categories", Some(&admin), "en").multipart(category("Irrigation tools")).send().await.unwrap();
+    assert_eq!(added.status(), 200);
+    let staff = json_of(app.get("dashboard/categories", Some(&admin)).await).await;
+    let id = staff["data"].as_array().unwrap().iter().find(|c| c["name_en"] == "Irrigation tools").unwrap()["id"].as_i64().unwrap();
+    let replaced = app.request(Method::PUT, &format!("dashboard/categories/{id}"), Some(&admin), "en").multipart(category("Irrigation")).send().await.unwrap();
+    assert_eq!(replaced.status(), 200);
+    assert_eq!(app.media_files().len(), before.len() + 2, "a replaced category picture is removed");
+    let removed = app.request(Method::DELETE, &format!("dashboard/categories/{id}"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(removed.status(), 200);
+    assert_eq!(app.media_files(), before, "a removed category takes its picture with it");
+}

@@ -19,9 +19,40 @@ async fn unknown_api_paths_answer_a_json_404_in_the_callers_language() {
     let english = app.get("no/such/thing", None).await;
     assert_eq!(english.status(), 404);
     assert_eq!(json_of(english).await, json!({"message": "Page not found"}));
-    let arabic = app.request(Method::DELETE, "auth/me", None, "ar-EG,ar;q=0.9").send().await.unwrap();
+    let arabic = app.request(Method::GET, "auth/nothing-here", None, "ar-EG,ar;q=0.9").send().await.unwrap();
     assert_eq!(arabic.status(), 404);
     assert_eq!(json_of(arabic).await, json!({"message": "الصفحة غير موجودة"}));
+}
+
+#[actix_web::test]
+async fn a_wrong_method_on_a_known_path_is_a_405_naming_the_allowed_ones() {
+    let app = spawn_app().await;
+    let response = app.request(Method::DELETE, "auth/me", None, "ar").send().await.unwrap();
+    assert_eq!(response.status(), 405);
+    assert_eq!(response.headers()["allow"], "GET, HEAD");
+    assert_eq!(json_of(response).await, json!({"message": "هذا العنوان لا يقبل هذا النوع من الطلبات."}));
+
+    let with_slug = app.request(Method::POST, "products/any-product", None, "en").send().await.unwrap();
+    assert_eq!(with_slug.status(), 405, "a path with a parameter is known too");
+    assert_eq!(with_slug.headers()["allow"], "GET, HEAD");
+    let admin = app.account_token(identity::Role::Admin, "01012349020").await;
+    let staff = app.request(Method::POST, "dashboard/products/12", Some(&admin), "en").send().await.unwrap();
+    assert_eq!(staff.headers()["allow"], "GET, HEAD, PUT, DELETE");
+    assert_eq!(app.request(Method::GET, "auth/login", None, "en").send().await.unwrap().headers()["allow"], "POST");
+}
+
+#[actix_web::test]
+async fn head_answers_wherever_get_does_with_the_headers_and_no_body() {
+    let app = spawn_app().await;
+    let get = app.get("health", None).await;
+    let length = get.headers()["content-length"].clone();
+    let head = app.request(Method::HEAD, "health", None, "en").send().await.unwrap();
+    assert_eq!(head.status(), 200);
+    assert_eq!(head.headers()["content-type"], "application/json");
+    assert_eq!(head.headers()["content-length"], length);
+    assert!(head.bytes().await.unwrap().is_empty());
+    let page = app.client.head(format!("{}/api/openapi.json", app.address)).send().await.unwrap();
+    assert_eq!(page.status(), 200);
 }
 
 #[actix_web::test]
