@@ -7,13 +7,13 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432
 PORT ?= 8080
 
 .PHONY: run test frontend-deps frontend-build backend-release browser-deps \
-        test-rust test-postgres test-frontend test-e2e bench clean
+        test-rust test-postgres test-api test-frontend test-e2e api-tools bench clean
 
 run: frontend-build backend-release
 	@echo "Starting Mahsoul on http://localhost:$(PORT) (SQLite in data/, demo data seeded)"
 	$(TARGET_DIR)/release/mahsoul serve --port $(PORT)
 
-test: frontend-deps browser-deps test-rust test-postgres test-frontend test-e2e
+test: frontend-deps browser-deps test-rust test-postgres test-api test-frontend test-e2e
 	@echo "All test suites passed."
 
 frontend-deps:
@@ -51,6 +51,23 @@ test-postgres:
 		echo "################################################################"; \
 		echo ""; \
 	fi
+
+# schemathesis and openapi-spec-validator in a virtualenv of their own, made again when the
+# pinned versions change.
+API_TOOLS := $(abspath $(TARGET_DIR))/api-tools
+api-tools:
+	@command -v python3 >/dev/null || { echo "python3 is required for the API checks"; exit 1; }
+	@if [ ! -f "$(API_TOOLS)/installed" ] || [ scripts/api/requirements.txt -nt "$(API_TOOLS)/installed" ]; then \
+		echo "Installing the API checks (schemathesis, openapi-spec-validator)"; \
+		rm -rf "$(API_TOOLS)" && python3 -m venv "$(API_TOOLS)" && \
+		"$(API_TOOLS)/bin/pip" install -q --disable-pip-version-check -r scripts/api/requirements.txt && \
+		touch "$(API_TOOLS)/installed"; fi
+
+# The API document validated, then the API fuzzed from it as a stranger, a customer and an
+# admin (a few minutes; scripts/api/fuzz says what is checked).
+test-api: api-tools
+	cargo test --workspace --no-run
+	scripts/api/fuzz "$(abspath $(TARGET_DIR))/debug/mahsoul" "$(API_TOOLS)"
 
 test-frontend: frontend-deps
 	cd frontend && npm run typecheck && npm test

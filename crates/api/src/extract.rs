@@ -1,6 +1,8 @@
 //! Extractors: the request's language, its body in any of the accepted encodings, and the
 //! signed-in user.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::future::{Ready, ready};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -123,6 +125,31 @@ fn client_address(peer: Option<IpAddr>, forwarded: &str, trusted: &[IpAddr]) -> 
         }
     }
     client.to_string()
+}
+
+/// A query string as name → value, for the lists. A name given twice is a 422 on that name:
+/// which of the two values was meant cannot be told.
+#[derive(Debug, Default)]
+pub struct QueryParams(pub HashMap<String, String>);
+
+impl FromRequest for QueryParams {
+    type Error = ApiError;
+    type Future = Ready<Result<QueryParams, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let mut params = HashMap::new();
+        let mut errors = FieldErrors::new();
+        for (name, value) in form_urlencoded::parse(req.query_string().as_bytes()) {
+            match params.entry(name.into_owned()) {
+                Entry::Occupied(taken) if !errors.has(taken.key()) => errors.add(taken.key(), "repeated"),
+                Entry::Occupied(_) => {}
+                Entry::Vacant(free) => {
+                    free.insert(value.into_owned());
+                }
+            }
+        }
+        ready(errors.into_result().map(|()| QueryParams(params)).map_err(ApiError::from))
+    }
 }
 
 /// The language the caller asked for.

@@ -1,6 +1,6 @@
 //! The OpenAPI 3 document, generated from the handlers and shapes, and its reference page.
 
-use utoipa::openapi::path::Operation;
+use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::request_body::RequestBody;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
@@ -45,9 +45,8 @@ impl Modify for BearerAuth {
 }
 
 /// The answers every operation of a kind can give, added in one place so that no handler can
-/// forget one: 401 where a token is needed, 404 where the path names something, and the body
-/// errors (400, 408, 413, 415, 422) where a body is read. Every body is also accepted as a form
-/// or as multipart, and the document says so.
+/// forget one: 401 where a token is needed, 404 where the path names something, 422 where a
+/// query is read, and the body errors (400, 408, 413, 415, 422) where a body is read.
 struct CommonAnswers;
 
 impl Modify for CommonAnswers {
@@ -70,9 +69,13 @@ fn add_common_answers(operation: &mut Operation, names_something: bool) {
     if names_something {
         answers.push(("404", "Nothing with this id or name."));
     }
+    if operation.parameters.iter().flatten().any(|parameter| parameter.parameter_in == ParameterIn::Query) {
+        answers.push(("422", "A query parameter is malformed or given twice: `errors` names it."));
+    }
     if let Some(body) = operation.request_body.as_mut() {
-        let files = UPLOADS.iter().find(|(id, ..)| operation.operation_id.as_deref() == Some(*id)).map(|(_, field, many)| (*field, *many));
-        accept_forms(body, files);
+        if let Some((_, field, many)) = UPLOADS.iter().find(|(id, ..)| operation.operation_id.as_deref() == Some(*id)) {
+            accept_pictures(body, field, *many);
+        }
         answers.extend([
             ("400", "The body is malformed, or a form nests too deep or holds too many fields."),
             ("408", "The body did not arrive in time."),
@@ -97,23 +100,17 @@ const UPLOADS: [(&str, &str, bool); 6] = [
     ("updateStaffOffer", "banner_image", false),
 ];
 
-/// The same fields as a URL-encoded form and as multipart, beside JSON; multipart also carries
-/// the operation's picture files.
-fn accept_forms(body: &mut RequestBody, files: Option<(&str, bool)>) {
-    let Some(json) = body.content.get("application/json").cloned() else {
+/// Multipart beside JSON for the operations that take pictures: the same fields plus the
+/// files. (Every body is also read from a URL-encoded form or multipart, for older clients;
+/// the document describes JSON, the form the shop's own clients send.)
+fn accept_pictures(body: &mut RequestBody, field: &str, many: bool) {
+    let Some(fields) = body.content.get("application/json").and_then(|json| json.schema.clone()) else {
         return;
     };
-    body.content.entry("application/x-www-form-urlencoded".to_string()).or_insert_with(|| json.clone());
-    let multipart = match (files, json.schema) {
-        (Some((field, many)), Some(fields)) => {
-            let file = ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
-            let file: RefOr<Schema> = if many { ArrayBuilder::new().items(file).into() } else { file.into() };
-            let pictures = ObjectBuilder::new().property(field, file);
-            Content::new(Some(AllOfBuilder::new().item(fields).item(pictures)))
-        }
-        (_, fields) => Content::new(fields),
-    };
-    body.content.entry("multipart/form-data".to_string()).or_insert(multipart);
+    let file = ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)));
+    let file: RefOr<Schema> = if many { ArrayBuilder::new().items(file).into() } else { file.into() };
+    let pictures = ObjectBuilder::new().property(field, file);
+    body.content.insert("multipart/form-data".to_string(), Content::new(Some(AllOfBuilder::new().item(fields).item(pictures))));
 }
 
 fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {

@@ -25,6 +25,24 @@ impl PageRequest {
         }
     }
 
+    /// Reads `page` and `per_page` as typed, Latin or Arabic-Indic digits; each that is not a
+    /// number is named in the errors (rule `integer`). A number too big to hold reads as the
+    /// largest, so a huge `per_page` is the largest page rather than an error.
+    pub fn parse(page: Option<&str>, per_page: Option<&str>) -> Result<PageRequest, crate::FieldErrors> {
+        let mut errors = crate::FieldErrors::new();
+        let mut count = |field: &'static str, raw: Option<&str>| {
+            let raw = raw.map(str::trim).filter(|raw| !raw.is_empty())?;
+            let digits = crate::digits::to_latin_digits(raw);
+            if !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+                errors.add(field, "integer");
+                return None;
+            }
+            Some(digits.parse().unwrap_or(u32::MAX))
+        };
+        let request = PageRequest::new(count("page", page), count("per_page", per_page));
+        errors.into_result().map(|()| request)
+    }
+
     /// How many rows to skip.
     pub fn offset(self) -> i64 {
         i64::from(self.page - 1) * i64::from(self.per_page)
@@ -63,6 +81,14 @@ impl<T> Page<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_numbers_are_read_in_either_digits_and_huge_ones_are_clamped() {
+        assert_eq!(PageRequest::parse(Some("٣"), Some("99999999999999999999")), Ok(PageRequest { page: 3, per_page: 100 }));
+        assert_eq!(PageRequest::parse(None, Some(" ")), Ok(PageRequest { page: 1, per_page: 20 }));
+        let errors = PageRequest::parse(Some("-1"), Some("ten")).err().unwrap_or_default();
+        assert!(errors.has("page") && errors.has("per_page"));
+    }
 
     #[test]
     fn clamps_requests_and_counts_pages() {

@@ -46,6 +46,13 @@ impl FieldErrors {
         }
     }
 
+    /// Adds every error of `other`.
+    pub fn merge(&mut self, other: FieldErrors) {
+        for (field, rules) in other.0 {
+            self.0.entry(field).or_default().extend(rules);
+        }
+    }
+
     /// True when nothing was recorded.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

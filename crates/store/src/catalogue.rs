@@ -8,7 +8,7 @@ use catalog::{Category, Product, WeightUnit};
 use diesel::prelude::*;
 use kernel::{Money, Weight};
 
-use crate::database::{Conn, Database};
+use crate::database::{Database, DbConn, write};
 use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
 
 /// The catalogue in the shop's database.
@@ -141,7 +141,7 @@ impl<'a> OfferColumns<'a> {
 }
 
 /// Links an offer to the products it covers, when it covers products.
-fn link_offer_products(conn: &mut Conn, offer_id: i64, draft: &OfferDraft) -> QueryResult<()> {
+fn link_offer_products(conn: &mut DbConn, offer_id: i64, draft: &OfferDraft) -> QueryResult<()> {
     if let OfferTarget::Products(ids) = &draft.target {
         for product_id in ids {
             diesel::insert_into(offer_products::table)
@@ -152,12 +152,12 @@ fn link_offer_products(conn: &mut Conn, offer_id: i64, draft: &OfferDraft) -> Qu
     Ok(())
 }
 
-fn version(conn: &mut Conn) -> QueryResult<i64> {
+fn version(conn: &mut DbConn) -> QueryResult<i64> {
     catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
 }
 
 /// Appends pictures after a product's existing ones.
-fn add_images(conn: &mut Conn, product_id: i64, images: &[String]) -> QueryResult<()> {
+fn add_images(conn: &mut DbConn, product_id: i64, images: &[String]) -> QueryResult<()> {
     let first: i32 = product_images::table
         .filter(product_images::product_id.eq(product_id))
         .count()
@@ -172,14 +172,14 @@ fn add_images(conn: &mut Conn, product_id: i64, images: &[String]) -> QueryResul
 }
 
 /// Marks the catalogue changed; call inside the writing transaction.
-fn bump_version(conn: &mut Conn) -> QueryResult<()> {
+fn bump_version(conn: &mut DbConn) -> QueryResult<()> {
     diesel::update(catalogue_version::table.find(1)).set(catalogue_version::version.eq(catalogue_version::version + 1)).execute(conn)?;
     Ok(())
 }
 
 impl CatalogueStore for DieselCatalogueStore {
     fn version(&self) -> anyhow::Result<i64> {
-        Ok(version(&mut self.db.conn()?)?)
+        Ok(version(&mut *self.db.conn()?)?)
     }
 
     fn load(&self) -> anyhow::Result<StoredCatalogue> {
@@ -258,7 +258,7 @@ impl DieselCatalogueStore {
     /// Adds a product with its images, dated `created_at`; returns its id.
     pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let created = created_at.naive_utc();
             let id = diesel::insert_into(products::table)
                 .values((products::slug.eq(slug), ProductColumns::of(draft), products::created_at.eq(created), products::updated_at.eq(created)))
@@ -295,7 +295,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let updated = diesel::update(products::table.find(id))
                 .set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc())))
                 .execute(conn)?;
@@ -315,7 +315,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let id = diesel::insert_into(categories::table)
                 .values((
                     categories::slug.eq(slug),
@@ -334,7 +334,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let target = categories::table.find(id);
             let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
@@ -357,7 +357,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn delete_category(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let Some(image) = diesel::delete(categories::table.find(id)).returning(categories::image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
@@ -377,7 +377,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let id = diesel::insert_into(offers::table)
                 .values((OfferColumns::of(draft), offers::banner_image.eq(banner), offers::active.eq(true), offers::created_at.eq(Utc::now().naive_utc())))
                 .returning(offers::id)
@@ -390,7 +390,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let target = offers::table.find(id);
             let Some(old_banner) = target.select(offers::banner_image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
@@ -414,7 +414,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let updated = diesel::update(offers::table.find(id)).set(offers::active.eq(active)).execute(conn)?;
             if updated > 0 {
                 bump_version(conn)?;
@@ -425,7 +425,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn delete_offer(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let Some(banner) = diesel::delete(offers::table.find(id)).returning(offers::banner_image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
@@ -436,7 +436,7 @@ impl CatalogueEditor for DieselCatalogueStore {
 
     fn delete_product(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
-        Ok(conn.transaction(|conn| {
+        Ok(write(conn, |conn| {
             let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id)).select(product_images::path).load(conn)?;
             if diesel::delete(products::table.find(id)).execute(conn)? == 0 {
                 return QueryResult::Ok(None);

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use kernel::{Email, Phone};
 use shop::{ContactMessage, ContactQuery, ContactStatus, Page, ReceivedMessage, ShopStore};
 
-use crate::database::{Database, DbConn};
+use crate::database::{Database, DbConn, write};
 use crate::schema::{contact_messages, pages, shop_settings};
 
 #[diesel::declare_sql_function]
@@ -94,7 +94,7 @@ impl ShopStore for DieselShopStore {
     fn save_settings(&self, settings: &[(String, String)], at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
         let at = at.naive_utc();
-        conn.transaction(|conn| {
+        write(conn, |conn| {
             for (name, value) in settings {
                 let changed = diesel::update(shop_settings::table.find(name))
                     .set((shop_settings::value.eq(value), shop_settings::updated_at.eq(at)))
@@ -122,7 +122,7 @@ impl ShopStore for DieselShopStore {
     fn save_page(&self, page: &Page, at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
         let at = at.naive_utc();
-        conn.transaction(|conn| {
+        write(conn, |conn| {
             let text = (
                 pages::title_ar.eq(&page.title_ar),
                 pages::title_en.eq(&page.title_en),
@@ -164,7 +164,7 @@ impl ShopStore for DieselShopStore {
 
     fn mark_contact_handled(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        conn.transaction(|conn| {
+        write(conn, |conn| {
             let exists = contact_messages::table.find(id).select(contact_messages::id).first::<i64>(conn).optional()?.is_some();
             diesel::update(contact_messages::table.find(id).filter(contact_messages::handled_at.is_null()))
                 .set(contact_messages::handled_at.eq(at.naive_utc()))

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use anyhow::Context;
-use diesel::connection::SimpleConnection;
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;
 use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
 use diesel::{PgConnection, SqliteConnection};
@@ -26,6 +26,28 @@ mod multi {
     }
 }
 pub use multi::DbConn;
+
+/// Runs `work` in one transaction that holds the write lock from its start. SQLite's default
+/// transaction takes the lock at its first write, and when another writer committed after this
+/// one first read, fails at once with "database is locked" instead of waiting; `BEGIN
+/// IMMEDIATE` makes writers queue one behind another, up to the busy timeout. PostgreSQL needs
+/// no such help: its row locks and guarded updates do the queuing.
+pub fn write<T, E>(conn: &mut DbConn, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    let DbConn::Sqlite(sqlite) = conn else {
+        return conn.transaction(work);
+    };
+    AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
+    let outcome = work(conn).and_then(|value| <DbConn as Connection>::TransactionManager::commit_transaction(conn).map(|()| value).map_err(E::from));
+    if outcome.is_err() && <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some() {
+        // The error is the one worth reporting; a failed rollback leaves the connection broken,
+        // and the pool replaces broken connections.
+        let _ = <DbConn as Connection>::TransactionManager::rollback_transaction(conn);
+    }
+    outcome
+}
 
 /// Which database engine a URL selects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,8 +107,8 @@ impl ManageConnection for ConnectionFactory {
         conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConn) -> bool {
-        false
+    fn has_broken(&self, conn: &mut DbConn) -> bool {
+        <DbConn as Connection>::TransactionManager::is_broken_transaction_manager(conn)
     }
 }
 

@@ -10,7 +10,7 @@ use identity::token::TokenKind;
 use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
-use crate::database::{Conn, Database};
+use crate::database::{Database, DbConn, write};
 use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
@@ -91,7 +91,7 @@ struct UserRow {
 }
 
 /// Loads the rest of a user (role name, permissions, points) around a row.
-fn complete(conn: &mut Conn, row: UserRow) -> anyhow::Result<User> {
+fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {
     let (access_role, permissions) = match row.access_role_id {
         Some(role_id) => {
             let name: String = access_roles::table.find(role_id).select(access_roles::name).first(conn)?;
@@ -128,7 +128,7 @@ fn complete(conn: &mut Conn, row: UserRow) -> anyhow::Result<User> {
 }
 
 /// Completes an optional row into a user.
-fn completed(conn: &mut Conn, row: Option<UserRow>) -> anyhow::Result<Option<User>> {
+fn completed(conn: &mut DbConn, row: Option<UserRow>) -> anyhow::Result<Option<User>> {
     row.map(|row| complete(conn, row)).transpose()
 }
 
@@ -293,7 +293,7 @@ impl UserRepository for DieselUserRepository {
 
     fn upsert_access_role(&self, name: &str, permissions: &[String]) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
-        conn.transaction(|conn| {
+        write(conn, |conn| {
             let existing = access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn).optional()?;
             let role_id = match existing {
                 Some(id) => id,
@@ -392,7 +392,7 @@ struct OtpRow {
 impl OtpRepository for DieselOtpRepository {
     fn replace(&self, otp: &NewOtp, now: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
-        conn.transaction(|conn| {
+        write(conn, |conn| {
             diesel::update(
                 otps::table
                     .filter(otps::user_id.eq(otp.user_id.0))

@@ -2,7 +2,7 @@
 
 use diesel::prelude::*;
 
-use crate::database::Database;
+use crate::database::{Database, write};
 use crate::schema::shipping_cities;
 
 /// Egypt's governorates: Arabic name, English name, base shipping cost in pounds.
@@ -43,7 +43,7 @@ pub fn shipping_cities(db: &Database) -> anyhow::Result<usize> {
     if existing > 0 {
         return Ok(0);
     }
-    conn.transaction(|conn| {
+    write(conn, |conn| {
         for ((ar, en, pounds), order) in GOVERNORATES.iter().zip(1..) {
             diesel::insert_into(shipping_cities::table)
                 .values((

@@ -133,3 +133,28 @@ fn the_governorates_are_seeded_once() {
     assert_eq!(store::seed::shipping_cities(&test.db).unwrap(), 0);
     assert!(DieselUserRepository::new(test.db.clone()).city_exists(27).unwrap());
 }
+
+#[test]
+fn writers_that_read_first_queue_instead_of_failing_when_they_race() {
+    use shop::ShopStore;
+    use shop::contact::ContactMessage;
+    use store::content::DieselShopStore;
+
+    let test = database();
+    let store = std::sync::Arc::new(DieselShopStore::new(test.db.clone()));
+    let message = ContactMessage { name: "Samir".into(), phone: None, email: None, message: "Do you sell drip lines?".into() };
+    for _ in 0..64 {
+        store.add_contact_message(&message, Utc::now()).unwrap();
+    }
+    let workers: Vec<_> = (0..8)
+        .map(|worker| {
+            let store = store.clone();
+            std::thread::spawn(move || (0..8).map(|n| store.mark_contact_handled(worker * 8 + n + 1, Utc::now())).collect::<Vec<_>>())
+        })
+        .collect();
+    for worker in workers {
+        for outcome in worker.join().unwrap() {
+            assert!(outcome.as_ref().is_ok_and(|found| *found), "{outcome:?}");
+        }
+    }
+}

@@ -3,9 +3,8 @@
 use actix_web::cookie::time::Duration;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header::LOCATION;
-use actix_web::web::{self, Data, Json, Query};
+use actix_web::web::{self, Data, Json};
 use actix_web::{HttpRequest, HttpResponse};
-use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::AppState;
@@ -14,7 +13,7 @@ use crate::dto::{
     ProfileRequest, ProfileResponse, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, ResetUser, blocking};
+use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, QueryParams, ResetUser, blocking};
 use crate::messages::text;
 
 /// Registers the routes.
@@ -118,8 +117,9 @@ pub async fn google_redirect(state: Data<AppState>, request: HttpRequest) -> Htt
     }
 }
 
-/// What Google sends back to the callback.
-#[derive(Debug, Deserialize, IntoParams)]
+/// What Google sends back to the callback, as the document shows it.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct GoogleCallback {
     /// The authorization code.
     pub code: Option<String>,
@@ -131,9 +131,9 @@ pub struct GoogleCallback {
 /// and the user signed in, then sent to `/auth/google#token=…` for the frontend to keep.
 #[utoipa::path(get, path = "/api/auth/google/callback", tag = "auth", params(GoogleCallback),
     responses((status = 302, description = "To `/auth/google#token=…`, or to `/auth/login?google=failed`")))]
-pub async fn google_callback(state: Data<AppState>, request: HttpRequest, query: Query<GoogleCallback>) -> HttpResponse {
+pub async fn google_callback(state: Data<AppState>, request: HttpRequest, QueryParams(mut query): QueryParams) -> HttpResponse {
     let remembered = request.cookie(GOOGLE_COOKIE).map(|cookie| cookie.value().to_string());
-    let GoogleCallback { code, state: returned } = query.into_inner();
+    let (code, returned) = (query.remove("code"), query.remove("state"));
     let (Some(code), Some(returned), Some(remembered)) = (code, returned, remembered) else {
         return back_to_login();
     };

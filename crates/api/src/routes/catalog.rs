@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::web::{self, Data, Json, Path, Query};
+use actix_web::web::{self, Data, Json, Path};
 use catalog::offer::Offer;
 use std::sync::Arc;
 
@@ -12,12 +12,12 @@ use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{FieldErrors, Locale, Money, PageRequest};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
 use crate::product_json::CardJson;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Lang, blocking};
+use crate::extract::{Lang, QueryParams, blocking};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -171,8 +171,20 @@ impl<T> From<&kernel::Page<T>> for PageMeta {
     }
 }
 
-/// A staff list's query string, read leniently: trimmed texts, and the page asked for
-/// (a page number that does not read is the first page).
+/// `page` and `per_page` of every list, as the API document shows them (handlers read them
+/// through [`ListParams::page`] or [`PageRequest::parse`]).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// Page number, from 1 (default 1); Latin or Arabic-Indic digits.
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
+    pub page: Option<u32>,
+    /// Rows per page, 1 to 100 (default 20); a larger number is treated as 100.
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
+    pub per_page: Option<u32>,
+}
+
+/// A staff list's query string: trimmed texts, and the page asked for.
 pub(crate) struct ListParams(pub(crate) HashMap<String, String>);
 
 impl ListParams {
@@ -181,10 +193,9 @@ impl ListParams {
         self.0.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
     }
 
-    /// `page` and `per_page`, Arabic-Indic digits allowed.
-    pub(crate) fn page(&self) -> PageRequest {
-        let number = |name: &str| self.text(name).and_then(|v| kernel::digits::to_latin_digits(&v).parse().ok());
-        PageRequest::new(number("page"), number("per_page"))
+    /// `page` and `per_page`, Arabic-Indic digits allowed; anything else is a 422.
+    pub(crate) fn page(&self) -> Result<PageRequest, ApiError> {
+        Ok(PageRequest::parse(self.0.get("page").map(String::as_str), self.0.get("per_page").map(String::as_str))?)
     }
 }
 
@@ -241,8 +252,17 @@ pub(crate) async fn catalogue(state: &AppState) -> Result<Arc<Catalogue>, ApiErr
     blocking(move || catalog.catalogue()).await
 }
 
-fn flag(value: Option<&String>) -> bool {
-    value.is_some_and(|v| matches!(v.trim().to_lowercase().as_str(), "1" | "true" | "yes" | "on"))
+/// A yes/no filter: `1`, `true`, `yes` or `on` filters; `0`, `false`, `no`, `off` or nothing
+/// does not; anything else is an error on the parameter.
+fn flag(errors: &mut FieldErrors, params: &HashMap<String, String>, name: &str) -> bool {
+    match params.get(name).map(|v| v.trim()).unwrap_or_default() {
+        "1" | "true" | "yes" | "on" => true,
+        "" | "0" | "false" | "no" | "off" => false,
+        _ => {
+            errors.add(name, "boolean");
+            false
+        }
+    }
 }
 
 /// Reads the list's query string; a malformed value is a 422 on that parameter.
@@ -260,16 +280,10 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     };
     let min_price = money("min_price");
     let max_price = money("max_price");
-    let mut number = |name: &str| {
-        text(name).and_then(|raw| {
-            let parsed = kernel::digits::to_latin_digits(raw).parse::<u32>().ok();
-            if parsed.is_none() {
-                errors.add(name, "integer");
-            }
-            parsed
-        })
-    };
-    let page = PageRequest::new(number("page"), number("per_page"));
+    let page = PageRequest::parse(text("page"), text("per_page")).unwrap_or_else(|page_errors| {
+        errors.merge(page_errors);
+        PageRequest::new(None, None)
+    });
     let sort = match text("sort") {
         None | Some("relevance") => Sort::Relevance,
         Some("price_asc") => Sort::PriceAsc,
@@ -284,15 +298,16 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
         Ok(id) => CategoryRef::Id(id),
         Err(_) => CategoryRef::Slug(raw.to_string()),
     });
+    let (in_stock, featured, offers) = (flag(&mut errors, params, "in_stock"), flag(&mut errors, params, "featured"), flag(&mut errors, params, "offers"));
     errors.into_result()?;
     Ok(ProductQuery {
         search: text("search").map(str::to_string),
         category,
         min_price,
         max_price,
-        in_stock: flag(params.get("in_stock")),
-        featured: flag(params.get("featured")),
-        offers: flag(params.get("offers")),
+        in_stock,
+        featured,
+        offers,
         sort,
         page,
     })
@@ -306,12 +321,14 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
         ("search" = Option<String>, Query, description = "Words in Arabic or English"),
         ("category" = Option<String>, Query, description = "Category slug or id"),
         ("min_price" = Option<f64>, Query), ("max_price" = Option<f64>, Query),
-        ("in_stock" = Option<bool>, Query), ("featured" = Option<bool>, Query), ("offers" = Option<bool>, Query),
+        ("in_stock" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products in stock"),
+        ("featured" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only featured products"),
+        ("offers" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products on offer"),
         ("sort" = Option<String>, Query, description = "price_asc, price_desc or newest"),
-        ("page" = Option<u32>, Query), ("per_page" = Option<u32>, Query),
+        PageParams,
     ),
     responses((status = 200, body = ProductList), (status = 422, body = ErrorBody)))]
-pub async fn products(state: Data<AppState>, Lang(locale): Lang, params: Query<HashMap<String, String>>) -> Result<Json<ProductList>, ApiError> {
+pub async fn products(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<ProductList>, ApiError> {
     let query = product_query(&params)?;
     let catalogue = catalogue(&state).await?;
     let page = catalogue.list_products(&query, state.catalog.now());

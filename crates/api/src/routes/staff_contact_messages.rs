@@ -1,9 +1,8 @@
 //! Messages from the contact page under `/api/dashboard/contact-messages`, each call
 //! checking its permission.
 
-use std::collections::HashMap;
 
-use actix_web::web::{self, Data, Json, Path, Query};
+use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
 use kernel::FieldErrors;
 use serde::Serialize;
@@ -13,9 +12,9 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::dto::MessageResponse;
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Lang, blocking};
+use crate::extract::{AuthUser, Lang, QueryParams, blocking};
 use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta};
+use crate::routes::catalog::{ListParams, PageMeta, PageParams};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -73,15 +72,17 @@ pub struct ContactMessageList {
 /// Lists contact messages (`contact-list`): `search` (name, phone, e-mail or text),
 /// `status` (`new` or `handled`), `page`, `per_page`.
 #[utoipa::path(operation_id = "listContactMessages", get, path = "/api/dashboard/contact-messages", tag = "dashboard", security(("bearer" = [])),
+    params(("search" = Option<String>, Query, description = "Words of the name, phone, e-mail or message"),
+        ("status" = Option<String>, Query, pattern = r"^\s*(new|handled)?\s*$", description = "`new` or `handled`"), PageParams),
     responses((status = 200, body = ContactMessageList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<ContactMessageList>, ApiError> {
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<ContactMessageList>, ApiError> {
     principal.require("contact-list")?;
-    let params = ListParams(params.into_inner());
+    let params = ListParams(params);
     let status = match params.text("status") {
         None => None,
         Some(raw) => Some(ContactStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
     };
-    let query = ContactQuery { search: params.text("search"), status, page: params.page() };
+    let query = ContactQuery { search: params.text("search"), status, page: params.page()? };
     let shop = state.shop.clone();
     let page = blocking(move || shop.contact_messages(&query)).await?;
     Ok(Json(ContactMessageList { meta: PageMeta::from(&page), data: page.data.into_iter().map(Into::into).collect() }))

@@ -1,8 +1,7 @@
 //! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
 
-use std::collections::HashMap;
 
-use actix_web::web::{self, Data, Json, Path, Query};
+use actix_web::web::{self, Data, Json, Path};
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -13,9 +12,9 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::dto::{MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
 use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta, catalogue};
+use crate::routes::catalog::{ListParams, PageMeta, PageParams, catalogue};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -164,10 +163,12 @@ fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
 /// Lists the offers with their status now (`offer-list`): `search` (either title),
 /// `status` (`active`, `inactive` or `expired`), `page`, `per_page`.
 #[utoipa::path(operation_id = "listStaffOffers", get, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])),
+    params(("search" = Option<String>, Query, description = "Words of either title"),
+        ("status" = Option<String>, Query, pattern = r"^\s*(active|inactive|expired)?\s*$", description = "`active`, `inactive` or `expired` now"), PageParams),
     responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffOfferList>, ApiError> {
+pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<StaffOfferList>, ApiError> {
     principal.require("offer-list")?;
-    let params = ListParams(params.into_inner());
+    let params = ListParams(params);
     let status = match params.text("status").as_deref() {
         None => None,
         Some("active") => Some(OfferStatus::Active),
@@ -176,7 +177,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, params: 
         Some(_) => return Err(FieldErrors::single("status", "status_invalid").into()),
     };
     let search = params.text("search").map(|s| catalog::search::normalize(&s));
-    let request = params.page();
+    let request = params.page()?;
     let now = state.catalog.now();
     let mut offers: Vec<Offer> = catalogue(&state)
         .await?

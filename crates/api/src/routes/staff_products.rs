@@ -1,8 +1,7 @@
 //! Staff's products under `/api/dashboard/products`, each call checking its permission.
 
-use std::collections::HashMap;
 
-use actix_web::web::{self, Data, Json, Path, Query};
+use actix_web::web::{self, Data, Json, Path};
 use catalog::ports::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
@@ -13,9 +12,9 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::dto::{lenient_text, MessageResponse, lenient_int};
 use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
 use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta, ProductData, catalogue};
+use crate::routes::catalog::{ListParams, PageMeta, PageParams, ProductData, catalogue};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -229,10 +228,11 @@ async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffPr
 
 /// Lists products for staff (`product-list`): `search`, `category`, `page`, `per_page`.
 #[utoipa::path(operation_id = "listStaffProducts", get, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])),
+    params(("search" = Option<String>, Query, description = "Words to look for; the first 200 characters and 10 words count"), ("category" = Option<String>, Query, description = "Category slug or id"), PageParams),
     responses((status = 200, body = StaffProductList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, params: Query<HashMap<String, String>>) -> Result<Json<StaffProductList>, ApiError> {
+pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<StaffProductList>, ApiError> {
     principal.require("product-list")?;
-    let params = ListParams(params.into_inner());
+    let params = ListParams(params);
     let search = params.text("search");
     let query = ProductQuery {
         category: params.text("category").map(|c| c.parse().map(CategoryRef::Id).unwrap_or(CategoryRef::Slug(c))),
@@ -242,7 +242,7 @@ pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
         featured: false,
         offers: false,
         sort: if search.is_some() { Sort::Relevance } else { Sort::Newest },
-        page: params.page(),
+        page: params.page()?,
         search,
     };
     let page = catalogue(&state).await?.list_products(&query, state.catalog.now());

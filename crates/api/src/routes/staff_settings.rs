@@ -198,7 +198,7 @@ pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 }
 
 /// Changes the settings (`setting-edit`); one broken field changes nothing.
-#[utoipa::path(operation_id = "updateStaffSettings", put, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])), request_body = SettingsForm,
+#[utoipa::path(operation_id = "updateStaffSettings", put, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])), request_body = Option<SettingsForm>,
     responses((status = 200, body = StaffSettingsResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<SettingsForm>) -> Result<Json<StaffSettingsResponse>, ApiError> {
     principal.require("setting-edit")?;

@@ -107,3 +107,55 @@ async fn every_operation_of_the_api_document_has_its_own_id() {
     assert_eq!(ids.len(), count, "client generators need one id per operation: {ids:?}");
     assert!(ids.contains(&"listStaffProducts".to_string()) && ids.contains(&"confirm_contact".to_string()));
 }
+
+#[actix_web::test]
+async fn every_operation_of_the_api_document_lists_the_errors_it_can_answer() {
+    let app = spawn_app().await;
+    let document = json_of(app.client.get(format!("{}/api/openapi.json", app.address)).send().await.unwrap()).await;
+    let mut checked = 0;
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let answers = operation["responses"].as_object().unwrap();
+            let expect = |status: &str, why: &str| assert!(answers.contains_key(status), "{method} {path} lacks {status} ({why})");
+            if operation["security"].as_array().is_some_and(|s| !s.is_empty()) {
+                expect("401", "it needs a token");
+            }
+            if path.contains('{') {
+                expect("404", "it names something");
+            }
+            if operation.get("requestBody").is_some() {
+                for status in ["400", "408", "413", "415", "422"] {
+                    expect(status, "it reads a body");
+                }
+            }
+            // The health check's 503 is its own report (which part is down), not an error body.
+            for (status, answer) in answers.iter().filter(|(status, _)| status.starts_with('4') || (status.starts_with('5') && path != "/api/health")) {
+                assert_eq!(answer["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/ErrorBody", "{method} {path} {status}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked} operations");
+
+    let upload = &document["paths"]["/api/dashboard/products"]["post"]["requestBody"]["content"]["multipart/form-data"]["schema"];
+    assert_eq!(upload["allOf"][1]["properties"]["images"]["items"]["format"], "binary", "pictures are documented as files");
+    let per_page = document["paths"]["/api/products"]["get"]["parameters"].as_array().unwrap().iter().find(|p| p["name"] == "per_page").cloned().unwrap();
+    assert!(per_page["description"].as_str().unwrap().contains("treated as 100"), "the clamp is documented");
+}
+
+#[actix_web::test]
+async fn list_parameters_that_do_not_read_or_come_twice_are_a_422_naming_them() {
+    let app = spawn_app().await;
+    let twice = app.get("products?min_price=5&min_price=", None).await;
+    assert_eq!(twice.status(), 422);
+    assert_eq!(json_of(twice).await["errors"]["min_price"][0], "Give this parameter only once.");
+    let flag = app.get("products?in_stock=maybe", None).await;
+    assert_eq!(flag.status(), 422);
+    assert_eq!(json_of(flag).await["errors"]["in_stock"][0], "Use true or false.");
+    let huge = json_of(app.get("products?per_page=99999999999999999999&page=١", None).await).await;
+    assert_eq!((huge["meta"]["per_page"].as_u64(), huge["meta"]["current_page"].as_u64()), (Some(100), Some(1)), "a huge page size is the largest");
+    let admin = app.account_token(identity::Role::Admin, "01012349021").await;
+    let staff = app.get("dashboard/products?page=two", Some(&admin)).await;
+    assert_eq!(staff.status(), 422);
+    assert!(json_of(staff).await["errors"]["page"][0].is_string());
+}
