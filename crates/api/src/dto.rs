@@ -44,8 +44,10 @@ pub struct UserData {
     /// Shipping city id.
     pub city_id: Option<i64>,
     /// Country.
+    #[schema(max_length = 120)]
     pub country: Option<String>,
     /// `male` or `female`.
+    #[schema(pattern = r"^\s*(male|female)?\s*$")]
     pub gender: Option<String>,
     /// When the account was created.
     pub created_at: DateTime<Utc>,
@@ -189,11 +191,9 @@ fn optional(value: Option<String>) -> Option<String> {
 }
 
 fn name(errors: &mut FieldErrors, value: Option<String>) -> String {
-    let name = required(errors, "name", value).unwrap_or_default();
-    if name.chars().count() > NAME_MAX {
-        errors.add("name", "too_long");
-    }
-    name
+    // The limit holds for the name as sent, as the API document says, not only once trimmed.
+    errors.limit_length("name", value.as_deref().unwrap_or_default(), NAME_MAX);
+    required(errors, "name", value).unwrap_or_default()
 }
 
 fn phone(errors: &mut FieldErrors, value: Option<String>) -> Option<Phone> {
@@ -227,12 +227,14 @@ fn code(errors: &mut FieldErrors, value: Option<String>) -> Option<identity::otp
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
     /// Full name.
+    #[schema(max_length = 120)]
     pub name: Option<String>,
     /// Egyptian mobile number in any common form.
     pub phone: Option<String>,
     /// Optional e-mail.
     pub email: Option<String>,
     /// At least 8 characters with letters and digits.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: Option<String>,
     /// The password again.
     pub password_confirmation: Option<String>,
@@ -380,6 +382,7 @@ impl CheckOtpRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
     /// The new password.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: Option<String>,
     /// The new password again.
     pub password_confirmation: Option<String>,
@@ -399,6 +402,7 @@ impl ResetPasswordRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileRequest {
     /// Full name.
+    #[schema(max_length = 120)]
     pub name: Option<String>,
     /// E-mail (an account needs an e-mail or a phone).
     pub email: Option<String>,
@@ -432,10 +436,8 @@ impl ProfileRequest {
             }
             gender
         });
+        errors.limit_length("country", self.country.as_deref().unwrap_or_default(), NAME_MAX);
         let country = optional(self.country);
-        if country.as_ref().is_some_and(|c| c.chars().count() > NAME_MAX) {
-            errors.add("country", "too_long");
-        }
         errors.into_result()?;
         let current_password = self.current_password.unwrap_or_default();
         Ok((identity::user::ProfileChange { name, email, phone, city_id: self.city_id, country, gender }, current_password))
@@ -474,6 +476,7 @@ pub struct PasswordRequest {
     /// The current password (not needed for accounts made by Google sign-in).
     pub current_password: Option<String>,
     /// The new password.
+    #[schema(min_length = 8, max_length = 128)]
     pub password: Option<String>,
     /// The new password again.
     pub password_confirmation: Option<String>,

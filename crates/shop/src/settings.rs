@@ -155,18 +155,21 @@ impl ShopSettings {
             }
         }
         for (field, raw, target) in [("address_ar", change.address_ar, &mut self.address_ar), ("address_en", change.address_en, &mut self.address_en)] {
-            let Some(raw) = raw.map(|r| r.trim().to_string()) else { continue };
-            if raw.is_empty() {
-                errors.add(field, "required");
-            } else if raw.chars().count() > TEXT_MAX {
+            let Some(sent) = raw else { continue };
+            // The limit holds for the text as sent, as the API document says.
+            let raw = sent.trim();
+            if sent.chars().nth(TEXT_MAX).is_some() {
                 errors.add(field, "too_long");
+            } else if raw.is_empty() {
+                errors.add(field, "required");
             } else {
-                *target = raw;
+                *target = raw.to_string();
             }
         }
         for (field, raw, target) in [("facebook_url", change.facebook_url, &mut self.facebook_url), ("instagram_url", change.instagram_url, &mut self.instagram_url)] {
-            let Some(raw) = raw.map(|r| r.trim().to_string()) else { continue };
-            if raw.is_empty() || (raw.starts_with("https://") && raw.len() > "https://".len() && raw.chars().count() <= TEXT_MAX && !raw.contains(char::is_whitespace)) {
+            let Some(sent) = raw else { continue };
+            let raw = sent.trim().to_string();
+            if sent.chars().nth(TEXT_MAX).is_none() && (raw.is_empty() || (raw.starts_with("https://") && raw.len() > "https://".len() && !raw.contains(char::is_whitespace))) {
                 *target = raw;
             } else {
                 errors.add(field, "url_invalid");

@@ -108,18 +108,23 @@ pub struct PageResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ContactRequest {
     /// Name.
+    #[schema(max_length = 200)]
     pub name: Option<String>,
     /// Phone (a phone or an e-mail is needed to answer).
     pub phone: Option<String>,
     /// E-mail.
     pub email: Option<String>,
     /// The message.
+    #[schema(max_length = 2000)]
     pub message: Option<String>,
 }
 
 impl ContactRequest {
     fn into_domain(self) -> Result<ContactMessage, FieldErrors> {
         let mut errors = FieldErrors::new();
+        // Limits hold for the texts as sent, as the API document says, not only once trimmed.
+        errors.limit_length("name", self.name.as_deref().unwrap_or_default(), kernel::validation::limits::NAME);
+        errors.limit_length("message", self.message.as_deref().unwrap_or_default(), shop::MESSAGE_MAX);
         let field = |value: Option<String>| value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let name = field(self.name);
         if name.is_none() {

@@ -3,6 +3,8 @@
 use actix_web::web::{self, Data, Json, Path};
 use catalog::Category;
 use catalog::ports::CategoryDraft;
+use kernel::FieldErrors;
+use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -63,8 +65,10 @@ pub struct StaffCategoryList {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CategoryForm {
     /// Arabic name.
+    #[schema(max_length = 200)]
     pub name_ar: Option<String>,
     /// English name.
+    #[schema(max_length = 200)]
     pub name_en: Option<String>,
     /// Position in lists.
     #[serde(default, deserialize_with = "lenient_int")]
@@ -72,12 +76,17 @@ pub struct CategoryForm {
 }
 
 impl CategoryForm {
-    fn into_domain(self) -> CategoryDraft {
-        CategoryDraft {
+    fn into_domain(self) -> Result<CategoryDraft, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        // Limits hold for the names as sent, as the API document says, not only once trimmed.
+        errors.limit_length("name_ar", self.name_ar.as_deref().unwrap_or_default(), limits::NAME);
+        errors.limit_length("name_en", self.name_en.as_deref().unwrap_or_default(), limits::NAME);
+        errors.into_result()?;
+        Ok(CategoryDraft {
             name_ar: self.name_ar.unwrap_or_default().trim().to_string(),
             name_en: self.name_en.unwrap_or_default().trim().to_string(),
             sort_order: self.sort_order.and_then(|n| i32::try_from(n).ok()).unwrap_or(0),
-        }
+        })
     }
 }
 
@@ -100,7 +109,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-create")?;
     let admin = state.catalog_admin.clone();
-    let draft = form.into_domain();
+    let draft = form.into_domain()?;
     blocking(move || admin.create_category(draft, image(files))).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.category_saved", &[]) }))
 }
@@ -111,7 +120,7 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-edit")?;
     let admin = state.catalog_admin.clone();
-    let (id, draft) = (id.into_inner(), form.into_domain());
+    let (id, draft) = (id.into_inner(), form.into_domain()?);
     blocking(move || admin.update_category(id, draft, image(files))).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.category_saved", &[]) }))
 }

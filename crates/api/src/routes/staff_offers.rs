@@ -6,6 +6,7 @@ use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::FieldErrors;
+use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -92,10 +93,13 @@ pub struct StaffOfferList {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct OfferForm {
     /// Arabic title.
+    #[schema(max_length = 200)]
     pub title_ar: Option<String>,
     /// English title.
+    #[schema(max_length = 200)]
     pub title_en: Option<String>,
     /// Percentage off, 1 to 90.
+    #[schema(minimum = 1, maximum = 90)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub percentage: Option<i64>,
     /// The category covered.
@@ -131,6 +135,9 @@ fn instant(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> DateTi
 impl OfferForm {
     fn into_domain(self) -> Result<OfferDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
+        // Limits hold for the titles as sent, as the API document says, not only once trimmed.
+        errors.limit_length("title_ar", self.title_ar.as_deref().unwrap_or_default(), limits::NAME);
+        errors.limit_length("title_en", self.title_en.as_deref().unwrap_or_default(), limits::NAME);
         let starts_at = instant(&mut errors, "starts_at", self.starts_at);
         let ends_at = instant(&mut errors, "ends_at", self.ends_at);
         let mut product_ids = Vec::new();

@@ -5,6 +5,7 @@ use actix_web::web::{self, Data, Json, Path};
 use catalog::ports::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
+use kernel::validation::limits;
 use kernel::{FieldErrors, Locale, Money, Weight};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
@@ -97,20 +98,26 @@ fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<boo
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProductForm {
     /// Arabic name.
+    #[schema(max_length = 200)]
     pub name_ar: Option<String>,
     /// English name.
+    #[schema(max_length = 200)]
     pub name_en: Option<String>,
     /// Arabic description.
+    #[schema(max_length = 10000)]
     pub description_ar: Option<String>,
     /// English description.
+    #[schema(max_length = 10000)]
     pub description_en: Option<String>,
     /// Price in EGP (`150` or `150.50`).
     #[serde(default, deserialize_with = "lenient_text")]
     pub price: Option<String>,
     /// Own discount, percent.
+    #[schema(minimum = 0, maximum = 100)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub discount: Option<i64>,
     /// Units in stock.
+    #[schema(minimum = 0, maximum = 1000000)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub quantity: Option<i64>,
     /// Weight, in `weight_unit`.
@@ -154,6 +161,15 @@ fn grams(raw: &str, unit: WeightUnit) -> Option<i64> {
 impl ProductForm {
     fn into_domain(self) -> Result<ProductDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
+        // Limits hold for the texts as sent, as the API document says, not only once trimmed.
+        for (field, value, max) in [
+            ("name_ar", &self.name_ar, limits::NAME),
+            ("name_en", &self.name_en, limits::NAME),
+            ("description_ar", &self.description_ar, limits::DESCRIPTION),
+            ("description_en", &self.description_en, limits::DESCRIPTION),
+        ] {
+            errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
+        }
         let mut required = |field: &str, value: Option<String>| {
             let value = value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
             if value.is_none() {

@@ -87,20 +87,26 @@ pub struct SettingsForm {
     /// The shop's e-mail.
     pub email: Option<String>,
     /// Address in Arabic.
+    #[schema(max_length = 300)]
     pub address_ar: Option<String>,
     /// Address in English.
+    #[schema(max_length = 300)]
     pub address_en: Option<String>,
     /// Facebook page URL (`https://…`), empty to remove.
+    #[schema(max_length = 300)]
     pub facebook_url: Option<String>,
     /// Instagram URL (`https://…`), empty to remove.
+    #[schema(max_length = 300)]
     pub instagram_url: Option<String>,
     /// Weight shipped without extra fee, kg (0 to 1000).
+    #[schema(minimum = 0, maximum = 1000)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub free_weight_kg: Option<i64>,
     /// Extra fee per kg above it, EGP (`5` or `5.50`).
     #[serde(default, deserialize_with = "lenient_text")]
     pub extra_fee_per_kg: Option<String>,
     /// Estimated shipping time, hours (1 to 720).
+    #[schema(minimum = 1, maximum = 720)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub shipping_hours: Option<i64>,
     /// EGP spent per loyalty point earned (more than 0).
@@ -167,12 +173,16 @@ pub struct StaffPageResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PageForm {
     /// Arabic title.
+    #[schema(max_length = 120)]
     pub title_ar: Option<String>,
     /// English title.
+    #[schema(max_length = 120)]
     pub title_en: Option<String>,
     /// Arabic text.
+    #[schema(max_length = 20000)]
     pub body_ar: Option<String>,
     /// English text.
+    #[schema(max_length = 20000)]
     pub body_en: Option<String>,
 }
 
