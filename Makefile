@@ -7,13 +7,13 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432
 PORT ?= 8080
 
 .PHONY: run test frontend-deps frontend-build backend-release browser-deps \
-        test-rust test-postgres test-api test-frontend test-e2e api-tools bench clean
+        lint test-rust test-postgres test-api test-frontend test-e2e api-tools bench clean
 
 run: frontend-build backend-release
 	@echo "Starting Mahsoul on http://localhost:$(PORT) (SQLite in data/, demo data seeded)"
 	$(TARGET_DIR)/release/mahsoul serve --port $(PORT)
 
-test: frontend-deps browser-deps test-rust test-postgres test-api test-frontend test-e2e
+test: frontend-deps browser-deps lint test-rust test-postgres test-api test-frontend test-e2e
 	@echo "All test suites passed."
 
 frontend-deps:
@@ -34,6 +34,13 @@ browser-deps:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; fi
 
+# Gates that keep the code uniform: one formatting, no clippy warning, and domain crates free
+# of frameworks and adapters.
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	scripts/check-boundaries
+
 test-rust:
 	cargo test --workspace
 
@@ -42,7 +49,7 @@ test-postgres:
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		scripts/drop-test-databases "$(PG_URL)"; \
 		export MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)"; \
-		cargo test --workspace --test identity_store --test api; \
+		cargo test --workspace --test identity_store --test schema --test api; \
 	else \
 		echo ""; \
 		echo "################################################################"; \
@@ -70,7 +77,7 @@ test-api: api-tools
 	scripts/api/fuzz "$(abspath $(TARGET_DIR))/debug/mahsoul" "$(API_TOOLS)"
 
 test-frontend: frontend-deps
-	cd frontend && npm run typecheck && npm test
+	cd frontend && npm run typecheck && npm run lint && npm test
 
 # The binary comes from the test build (`cargo test --workspace` builds it with the same
 # features; a plain `cargo build` would resolve features anew and rebuild half the tree).

@@ -79,7 +79,7 @@ for (const language of ['ar', 'en']) {
     await page.click('button[type=submit]');
     await page.waitForURL('**/account/settings');
     assert.equal(await page.evaluate(() => localStorage.getItem('temp_token')), null);
-    await page.locator("[data-testid=account-menu]").waitFor();
+    await page.locator('[data-testid=account-menu]').waitFor();
     await page.context().close();
   });
 }

@@ -16,7 +16,11 @@ for (const language of ['ar', 'en']) {
     const page = await pageIn(browser, language);
     await page.goto(`${BASE}/no/such/page`);
     await page.locator('[data-testid=not-found]').waitFor();
-    assert.ok((await page.textContent('[data-testid=not-found]')).includes(language === 'ar' ? 'الصفحة غير موجودة' : 'Page not found'));
+    assert.ok(
+      (await page.textContent('[data-testid=not-found]')).includes(
+        language === 'ar' ? 'الصفحة غير موجودة' : 'Page not found',
+      ),
+    );
     await page.click('[data-testid=not-found] a[href="/"]');
     await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();

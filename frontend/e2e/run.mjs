@@ -40,13 +40,18 @@ const env = {
 let label = 'SQLite';
 if (process.env.E2E_DATABASE_URL) {
   const name = `mahsoul_e2e_${process.pid}_${Date.now()}`;
-  const created = spawnSync('psql', [`${process.env.E2E_DATABASE_URL}/postgres`, '-qc', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
+  const created = spawnSync('psql', [`${process.env.E2E_DATABASE_URL}/postgres`, '-qc', `CREATE DATABASE ${name}`], {
+    stdio: 'inherit',
+  });
   if (created.status !== 0) process.exit(1);
   env.MAHSOUL__DATABASE__URL = `${process.env.E2E_DATABASE_URL}/${name}`;
   label = 'PostgreSQL';
 }
 
-const server = spawn(binary, ['serve', '--port', String(port), '--data-dir', dataDir], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(binary, ['serve', '--port', String(port), '--data-dir', dataDir], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
 const stop = () => {
   server.kill('SIGTERM');
@@ -70,7 +75,12 @@ if (!healthy) {
 console.log(`Browser tests on ${label} against ${base}`);
 // Test files named after the binary run alone (while working on them); otherwise all run.
 const chosen = process.argv.slice(3);
-const files = chosen.length > 0 ? chosen : readdirSync('e2e').filter((f) => f.endsWith('.test.mjs')).map((f) => join('e2e', f));
+const files =
+  chosen.length > 0
+    ? chosen
+    : readdirSync('e2e')
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => join('e2e', f));
 const run = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], {
   stdio: 'inherit',
   env: { ...process.env, E2E_BASE_URL: base, E2E_OUTBOX: join(dataDir, 'outbox.jsonl') },

@@ -39,7 +39,12 @@ function greenSquarePng(side = 64) {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(side * 3, Buffer.from([46, 125, 50]))]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const PICTURE = greenSquarePng();
@@ -59,7 +64,11 @@ for (const language of ['ar', 'en']) {
     await page.fill('input[name=price]', '٤٥');
     await page.fill('input[name=quantity]', '30');
     await page.fill('input[name=weight]', '0.25');
-    await page.setInputFiles('[data-testid=product-form] input[type=file]', { name: 'radish.png', mimeType: 'image/png', buffer: PICTURE });
+    await page.setInputFiles('[data-testid=product-form] input[type=file]', {
+      name: 'radish.png',
+      mimeType: 'image/png',
+      buffer: PICTURE,
+    });
     await page.click('[data-testid=product-form] button[type=submit]');
     await page.waitForURL('**/dashboard/products');
     await page.locator('[data-testid=staff-product-row]', { hasText: name }).waitFor();

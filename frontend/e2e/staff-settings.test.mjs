@@ -48,9 +48,13 @@ test('staff rewrite the refund policy in Arabic and customers read it (ar)', asy
   const page = await staffPage('ar', '/dashboard/settings');
   await page.click('[data-testid=page-tab-refund-policies]');
   const form = page.locator('[data-testid=page-form]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=page-form] input[name=title_ar]')?.value !== '');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=page-form] input[name=title_ar]')?.value !== '',
+  );
   await form.locator('input[name=title_ar]').fill('الاسترجاع خلال ١٤ يومًا');
-  await form.locator('textarea[name=body_ar]').fill('يمكنك إرجاع البذور المغلقة خلال ١٤ يومًا.\n\nنرد المبلغ خلال ثلاثة أيام عمل.');
+  await form
+    .locator('textarea[name=body_ar]')
+    .fill('يمكنك إرجاع البذور المغلقة خلال ١٤ يومًا.\n\nنرد المبلغ خلال ثلاثة أيام عمل.');
   await form.locator('textarea[name=body_en]').fill('');
   await form.locator('button[type=submit]').click();
   await form.getByText('النص الإنجليزي مطلوب').waitFor();

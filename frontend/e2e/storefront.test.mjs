@@ -51,10 +51,24 @@ test('a filter by category and a sort by price', async () => {
   await page.click('[data-testid=sort-price-asc] + label');
   await page.waitForURL(/sort=price_asc/);
   // Other tests may have put seeds on offer; the cheapest is whatever the API says now.
-  const cheapest = (await (await fetch(`${BASE}/api/products?category=seeds&sort=price_asc&per_page=1`, { headers: { 'Accept-Language': 'en' } })).json()).data[0].name;
-  await page.waitForFunction((name) => document.querySelector('[data-testid=product-name]')?.textContent === name, cheapest);
-  const prices = await page.$$eval('[data-testid=product-price]', (nodes) => nodes.map((n) => Number(n.textContent.replace(/[^\d.]/g, ''))));
-  assert.deepEqual(prices, [...prices].sort((a, b) => a - b));
+  const cheapest = (
+    await (
+      await fetch(`${BASE}/api/products?category=seeds&sort=price_asc&per_page=1`, {
+        headers: { 'Accept-Language': 'en' },
+      })
+    ).json()
+  ).data[0].name;
+  await page.waitForFunction(
+    (name) => document.querySelector('[data-testid=product-name]')?.textContent === name,
+    cheapest,
+  );
+  const prices = await page.$$eval('[data-testid=product-price]', (nodes) =>
+    nodes.map((n) => Number(n.textContent.replace(/[^\d.]/g, ''))),
+  );
+  assert.deepEqual(
+    prices,
+    [...prices].sort((a, b) => a - b),
+  );
   await page.click('[data-testid=filter-clear]');
   // Other tests may have added products; the whole list is whatever the API holds now.
   const total = (await (await fetch(`${BASE}/api/products?per_page=1`)).json()).meta.total;
@@ -89,16 +103,25 @@ for (const language of ['ar', 'en']) {
     await page.goto(`${BASE}/`);
     await page.click('footer a[href="/about-us"]');
     await page.locator('[data-testid=page-about-us]').waitFor();
-    assert.ok((await page.textContent('[data-testid=page-about-us]')).includes(language === 'ar' ? 'من نحن' : 'About us'));
+    assert.ok(
+      (await page.textContent('[data-testid=page-about-us]')).includes(language === 'ar' ? 'من نحن' : 'About us'),
+    );
     await noSidewaysScroll(page);
 
     await page.click('footer a[href="/contact"]');
     await page.locator('[data-testid=contact-form]').waitFor();
     await page.fill('input[name=name]', 'Samir');
     await page.fill('input[name=phone]', '01012345678');
-    await page.fill('textarea[name=message]', language === 'ar' ? 'هل يوجد سماد للنخيل؟' : 'Do you sell palm fertiliser?');
+    await page.fill(
+      'textarea[name=message]',
+      language === 'ar' ? 'هل يوجد سماد للنخيل؟' : 'Do you sell palm fertiliser?',
+    );
     await page.click('[data-testid=contact-form] button[type=submit]');
-    await page.getByText(language === 'ar' ? 'شكرًا لك! سيتواصل معك فريقنا قريبًا.' : 'Thank you! Our team will get back to you soon.').waitFor();
+    await page
+      .getByText(
+        language === 'ar' ? 'شكرًا لك! سيتواصل معك فريقنا قريبًا.' : 'Thank you! Our team will get back to you soon.',
+      )
+      .waitFor();
     assert.equal(await page.inputValue('textarea[name=message]'), '');
     await page.context().close();
   });

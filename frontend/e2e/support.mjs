@@ -9,7 +9,16 @@ const OUTBOX = process.env.E2E_OUTBOX ?? '';
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -22,7 +31,11 @@ export async function pageIn(browser, language, viewport = { width: 390, height:
 
 function messages() {
   try {
-    return readFileSync(OUTBOX, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(OUTBOX, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   } catch {
     return [];
   }
@@ -36,7 +49,10 @@ export function outboxSize() {
 /** Waits for a code sent to `to` after the outbox held `after` messages. */
 export async function codeSentTo(to, after) {
   for (let i = 0; i < 50; i += 1) {
-    const found = messages().slice(after).reverse().find((m) => m.to === to && m.code);
+    const found = messages()
+      .slice(after)
+      .reverse()
+      .find((m) => m.to === to && m.code);
     if (found) return found.code;
     await new Promise((r) => setTimeout(r, 100));
   }

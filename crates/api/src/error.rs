@@ -99,11 +99,7 @@ impl ApiError {
                 IdentityError::AlreadyVerified => (StatusCode::BAD_REQUEST, Problem::new("error.already_verified")),
                 IdentityError::TooManyAttempts { retry_after } => (
                     StatusCode::TOO_MANY_REQUESTS,
-                    Problem {
-                        params: vec![("seconds", retry_after.to_string())],
-                        retry_after: Some(*retry_after),
-                        ..Problem::new("error.too_many_attempts")
-                    },
+                    Problem { params: vec![("seconds", retry_after.to_string())], retry_after: Some(*retry_after), ..Problem::new("error.too_many_attempts") },
                 ),
                 IdentityError::Unknown(cause) => internal(cause),
             },
@@ -124,9 +120,7 @@ impl ApiError {
             ApiError::BodyUnsupported => (StatusCode::UNSUPPORTED_MEDIA_TYPE, Problem::new("error.body_unsupported")),
             ApiError::BodyTooComplex => (StatusCode::BAD_REQUEST, Problem::new("error.body_too_complex")),
             ApiError::BodyTimeout => (StatusCode::REQUEST_TIMEOUT, Problem::new("error.body_timeout")),
-            ApiError::Busy { retry_after } => {
-                (StatusCode::SERVICE_UNAVAILABLE, Problem { retry_after: Some(*retry_after), ..Problem::new("error.busy") })
-            }
+            ApiError::Busy { retry_after } => (StatusCode::SERVICE_UNAVAILABLE, Problem { retry_after: Some(*retry_after), ..Problem::new("error.busy") }),
             ApiError::MethodNotAllowed { allowed } => {
                 (StatusCode::METHOD_NOT_ALLOWED, Problem { allow: Some(allowed.clone()), ..Problem::new("error.method_not_allowed") })
             }

@@ -12,8 +12,8 @@ use actix_multipart::Multipart;
 use actix_web::HttpMessage;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
 use actix_web::http::header::{AUTHORIZATION, CONTENT_LENGTH, CONTENT_TYPE};
+use actix_web::middleware::Next;
 use actix_web::web::{self, BytesMut};
 use actix_web::{FromRequest, HttpRequest};
 use futures_util::StreamExt;
@@ -476,10 +476,7 @@ mod tests {
         for (key, value) in [("name", "Samir"), ("tags[]", "a"), ("tags[]", "b"), ("items[0][id]", "3"), ("items[0][quantity]", "2"), ("items[1][id]", "4")] {
             assert!(insert_path(&mut object, key, json!(value)).is_ok(), "{key}");
         }
-        assert_eq!(
-            object,
-            json!({"name": "Samir", "tags": ["a", "b"], "items": [{"id": "3", "quantity": "2"}, {"id": "4"}]})
-        );
+        assert_eq!(object, json!({"name": "Samir", "tags": ["a", "b"], "items": [{"id": "3", "quantity": "2"}, {"id": "4"}]}));
     }
 
     #[test]

@@ -21,20 +21,8 @@ pub struct ShownPrice {
 
 /// The shown price of a product with list `price` and its own `discount` (percent), under
 /// the offers running at `now`.
-pub fn shown_price(
-    product_id: i64,
-    category_id: Option<i64>,
-    price: Money,
-    discount: u8,
-    offers: &[Offer],
-    now: DateTime<Utc>,
-) -> ShownPrice {
-    let best_offer = offers
-        .iter()
-        .filter(|offer| offer.applies_to(product_id, category_id, now))
-        .map(|offer| offer.percentage)
-        .max()
-        .unwrap_or(0);
+pub fn shown_price(product_id: i64, category_id: Option<i64>, price: Money, discount: u8, offers: &[Offer], now: DateTime<Utc>) -> ShownPrice {
+    let best_offer = offers.iter().filter(|offer| offer.applies_to(product_id, category_id, now)).map(|offer| offer.percentage).max().unwrap_or(0);
     let discount = discount.max(best_offer).min(100);
     ShownPrice { price, sale_price: price.percent_off(discount), discount, has_offer: best_offer > 0 }
 }
@@ -47,7 +35,17 @@ mod tests {
 
     fn running(percentage: u8, target: OfferTarget) -> Offer {
         let now = Utc::now();
-        Offer { id: 1, title_ar: String::new(), title_en: String::new(), banner_image: None, percentage, target, starts_at: now - Duration::days(1), ends_at: now + Duration::days(1), active: true }
+        Offer {
+            id: 1,
+            title_ar: String::new(),
+            title_en: String::new(),
+            banner_image: None,
+            percentage,
+            target,
+            starts_at: now - Duration::days(1),
+            ends_at: now + Duration::days(1),
+            active: true,
+        }
     }
 
     #[test]

@@ -149,7 +149,8 @@ pub struct SearchIndex {
 
 /// The word itself and every word one letter shorter.
 fn with_deletions(letters: &[char]) -> impl Iterator<Item = String> + '_ {
-    std::iter::once(letters.iter().collect()).chain((0..letters.len()).map(|at| letters.iter().enumerate().filter(|&(n, _)| n != at).map(|(_, &c)| c).collect()))
+    std::iter::once(letters.iter().collect())
+        .chain((0..letters.len()).map(|at| letters.iter().enumerate().filter(|&(n, _)| n != at).map(|(_, &c)| c).collect()))
 }
 
 impl SearchIndex {
@@ -304,11 +305,7 @@ impl SearchDocument {
             let best = self
                 .fields
                 .iter()
-                .flat_map(|(weight, field)| {
-                    field.iter().filter_map(move |term| {
-                        match_term(query_term, term).map(|quality| points(quality, *weight))
-                    })
-                })
+                .flat_map(|(weight, field)| field.iter().filter_map(move |term| match_term(query_term, term).map(|quality| points(quality, *weight))))
                 .max()?;
             total += best;
         }

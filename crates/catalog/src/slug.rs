@@ -5,16 +5,9 @@
 pub fn slugify(name_en: &str, name_ar: &str) -> String {
     let from = |name: &str| -> String {
         // Tashkeel and tatweel go; they would otherwise cut words apart.
-        let lowered: String = kernel::digits::to_latin_digits(name)
-            .to_lowercase()
-            .chars()
-            .filter(|c| !matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}'))
-            .collect();
-        let words: Vec<String> = lowered
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect();
+        let lowered: String =
+            kernel::digits::to_latin_digits(name).to_lowercase().chars().filter(|c| !matches!(c, '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{0640}')).collect();
+        let words: Vec<String> = lowered.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
         words.join("-")
     };
     let english = from(name_en);

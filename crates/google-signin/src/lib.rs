@@ -85,14 +85,8 @@ impl GoogleIdTokenVerifier {
     }
 
     fn fetch_keys(&self) -> anyhow::Result<JwkSet> {
-        let body = self
-            .agent
-            .get(&self.settings.jwks_url)
-            .call()
-            .context("fetching Google's keys")?
-            .body_mut()
-            .read_to_string()
-            .context("reading Google's keys")?;
+        let body =
+            self.agent.get(&self.settings.jwks_url).call().context("fetching Google's keys")?.body_mut().read_to_string().context("reading Google's keys")?;
         serde_json::from_str(&body).context("parsing Google's keys")
     }
 

@@ -55,10 +55,7 @@ impl Argon2Hasher {
 impl PasswordHasher for Argon2Hasher {
     fn hash(&self, password: &str) -> anyhow::Result<String> {
         let salt = SaltString::generate(&mut OsRng);
-        let hash = self
-            .argon2()
-            .hash_password(password.as_bytes(), &salt)
-            .map_err(|e| anyhow::anyhow!("argon2 hash: {e}"))?;
+        let hash = self.argon2().hash_password(password.as_bytes(), &salt).map_err(|e| anyhow::anyhow!("argon2 hash: {e}"))?;
         Ok(hash.to_string())
     }
 

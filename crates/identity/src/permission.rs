@@ -1,10 +1,8 @@
 //! Permission strings (`<resource>-<action>`) and the built-in access roles.
 
 /// The resources staff permissions are about.
-pub const RESOURCES: [&str; 15] = [
-    "admin", "sales", "product", "category", "client", "order", "guest-order", "copoun", "points",
-    "shipping", "offer", "sms", "setting", "role", "contact",
-];
+pub const RESOURCES: [&str; 15] =
+    ["admin", "sales", "product", "category", "client", "order", "guest-order", "copoun", "points", "shipping", "offer", "sms", "setting", "role", "contact"];
 
 /// The actions every resource has.
 pub const ACTIONS: [&str; 4] = ["list", "create", "edit", "delete"];
@@ -20,22 +18,14 @@ pub const SALES_ENGINEER: &str = "Sales Engineer";
 
 /// Every permission the shop knows.
 pub fn all() -> Vec<String> {
-    let mut permissions: Vec<String> = RESOURCES
-        .iter()
-        .flat_map(|resource| ACTIONS.iter().map(move |action| format!("{resource}-{action}")))
-        .collect();
+    let mut permissions: Vec<String> = RESOURCES.iter().flat_map(|resource| ACTIONS.iter().map(move |action| format!("{resource}-{action}"))).collect();
     permissions.extend(SPECIAL.iter().map(|p| p.to_string()));
     permissions
 }
 
 /// The permissions of the built-in `Sales Engineer` role: orders, clients and the overview.
 pub fn sales_engineer() -> Vec<String> {
-    all()
-        .into_iter()
-        .filter(|p| {
-            p.starts_with("order-") || p.starts_with("guest-order-") || p.starts_with("client-") || p == "dashboard-overview"
-        })
-        .collect()
+    all().into_iter().filter(|p| p.starts_with("order-") || p.starts_with("guest-order-") || p.starts_with("client-") || p == "dashboard-overview").collect()
 }
 
 #[cfg(test)]

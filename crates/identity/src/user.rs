@@ -168,11 +168,7 @@ pub enum LoginName {
 impl LoginName {
     /// Reads an e-mail (anything with `@`) or a phone in any common form.
     pub fn parse(raw: &str) -> Option<LoginName> {
-        if raw.contains('@') {
-            Email::parse(raw).map(LoginName::Email)
-        } else {
-            Phone::parse(raw).map(LoginName::Phone)
-        }
+        if raw.contains('@') { Email::parse(raw).map(LoginName::Email) } else { Phone::parse(raw).map(LoginName::Phone) }
     }
 
     /// A stable text for rate-limit keys.

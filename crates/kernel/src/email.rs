@@ -14,11 +14,7 @@ impl Email {
             return None;
         }
         let (local, domain) = value.split_once('@')?;
-        let domain_ok = domain.contains('.')
-            && !domain.starts_with('.')
-            && !domain.ends_with('.')
-            && !domain.contains("..")
-            && !domain.contains('@');
+        let domain_ok = domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !domain.contains("..") && !domain.contains('@');
         (!local.is_empty() && domain_ok).then_some(Email(value))
     }
 

@@ -19,10 +19,7 @@ impl PageRequest {
 
     /// Clamps what a caller asked for into a valid request.
     pub fn new(page: Option<u32>, per_page: Option<u32>) -> PageRequest {
-        PageRequest {
-            page: page.unwrap_or(1).max(1),
-            per_page: per_page.unwrap_or(Self::DEFAULT_PER_PAGE).clamp(1, Self::MAX_PER_PAGE),
-        }
+        PageRequest { page: page.unwrap_or(1).max(1), per_page: per_page.unwrap_or(Self::DEFAULT_PER_PAGE).clamp(1, Self::MAX_PER_PAGE) }
     }
 
     /// Reads `page` and `per_page` as typed, Latin or Arabic-Indic digits; each that is not a
@@ -68,13 +65,7 @@ impl<T> Page<T> {
     /// Builds a page from its rows and the size of the whole list.
     pub fn new(data: Vec<T>, request: PageRequest, total: u64) -> Page<T> {
         let last_page = total.div_ceil(u64::from(request.per_page)).max(1);
-        Page {
-            data,
-            current_page: request.page,
-            last_page: u32::try_from(last_page).unwrap_or(u32::MAX),
-            per_page: request.per_page,
-            total,
-        }
+        Page { data, current_page: request.page, last_page: u32::try_from(last_page).unwrap_or(u32::MAX), per_page: request.per_page, total }
     }
 }
 

@@ -13,10 +13,7 @@ impl Phone {
     pub fn parse(raw: &str) -> Option<Phone> {
         let latin = crate::digits::to_latin_digits(raw.trim());
         let plus = latin.starts_with('+');
-        let digits: String = latin
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '+' | '\u{200E}' | '\u{200F}'))
-            .collect();
+        let digits: String = latin.chars().filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')' | '+' | '\u{200E}' | '\u{200F}')).collect();
         if !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
@@ -31,8 +28,7 @@ impl Phone {
         } else {
             digits
         };
-        let valid = national.len() == 11
-            && ["010", "011", "012", "015"].iter().any(|p| national.starts_with(p));
+        let valid = national.len() == 11 && ["010", "011", "012", "015"].iter().any(|p| national.starts_with(p));
         valid.then_some(Phone(national))
     }
 

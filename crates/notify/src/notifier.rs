@@ -42,19 +42,19 @@ fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, St
         (OtpPurpose::Verify, Locale::En) => {
             ("Your Mahsoul verification code", format!("Your Mahsoul verification code is {code}. It is valid for 10 minutes."))
         }
-        (OtpPurpose::Reset, Locale::Ar) => (
-            "رمز استعادة كلمة المرور في محصول",
-            format!("رمز استعادة كلمة المرور في محصول هو {code}. صالح لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة."),
-        ),
+        (OtpPurpose::Reset, Locale::Ar) => {
+            ("رمز استعادة كلمة المرور في محصول", format!("رمز استعادة كلمة المرور في محصول هو {code}. صالح لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة."))
+        }
         (OtpPurpose::Reset, Locale::En) => (
             "Your Mahsoul password reset code",
             format!("Your Mahsoul password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message."),
         ),
-        (OtpPurpose::Contact, Locale::Ar) => ("رمز تأكيد بيانات التواصل الجديدة في محصول", format!("رمز تأكيد رقمك أو بريدك الجديد في محصول هو {code}. صالح لمدة 10 دقائق.")),
-        (OtpPurpose::Contact, Locale::En) => (
-            "Confirm your new Mahsoul contact",
-            format!("Your code to confirm your new phone or e-mail at Mahsoul is {code}. It is valid for 10 minutes."),
-        ),
+        (OtpPurpose::Contact, Locale::Ar) => {
+            ("رمز تأكيد بيانات التواصل الجديدة في محصول", format!("رمز تأكيد رقمك أو بريدك الجديد في محصول هو {code}. صالح لمدة 10 دقائق."))
+        }
+        (OtpPurpose::Contact, Locale::En) => {
+            ("Confirm your new Mahsoul contact", format!("Your code to confirm your new phone or e-mail at Mahsoul is {code}. It is valid for 10 minutes."))
+        }
     }
 }
 

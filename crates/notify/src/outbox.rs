@@ -41,11 +41,7 @@ impl Transport for Outbox {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .with_context(|| format!("opening {}", self.path.display()))?;
+        let mut file = OpenOptions::new().create(true).append(true).open(&self.path).with_context(|| format!("opening {}", self.path.display()))?;
         file.write_all(line.as_bytes())?;
         tracing::info!(channel = ?message.channel, to = %message.to, "message written to the outbox");
         Ok(())

@@ -34,11 +34,7 @@ struct SmsRequest<'a> {
 impl Transport for HttpSmsGateway {
     fn deliver(&self, message: &OutgoingMessage) -> anyhow::Result<()> {
         let body = SmsRequest { to: &message.to, message: &message.body, sender: &self.sender };
-        self.agent
-            .post(&self.url)
-            .header("Authorization", &format!("Bearer {}", self.api_key))
-            .send_json(&body)
-            .context("SMS gateway refused the message")?;
+        self.agent.post(&self.url).header("Authorization", &format!("Bearer {}", self.api_key)).send_json(&body).context("SMS gateway refused the message")?;
         Ok(())
     }
 }

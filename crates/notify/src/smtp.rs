@@ -1,8 +1,8 @@
 //! E-mail over SMTP with lettre.
 
 use anyhow::Context;
-use lettre::message::header::ContentType;
 use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{Message, SmtpTransport, Transport as _};
 use serde::Deserialize;

@@ -60,9 +60,7 @@ enum Command {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
-        .init();
+    tracing_subscriber::fmt().with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"))).init();
     let cli = Cli::parse();
     let mut settings = Settings::load()?;
     settings.override_with(cli.port, cli.data_dir.as_deref(), cli.database_url.as_deref());

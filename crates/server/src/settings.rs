@@ -150,7 +150,15 @@ impl Settings {
         let mut settings: Settings = Config::builder()
             .add_source(File::from_str(include_str!("../../../config/default.toml"), FileFormat::Toml))
             .add_source(File::with_name(&format!("config/{environment}")).required(false))
-            .add_source(Environment::with_prefix("MAHSOUL").prefix_separator("__").separator("__").try_parsing(true).list_separator(",").with_list_parse_key("google.issuers").with_list_parse_key("server.trusted_proxies"))
+            .add_source(
+                Environment::with_prefix("MAHSOUL")
+                    .prefix_separator("__")
+                    .separator("__")
+                    .try_parsing(true)
+                    .list_separator(",")
+                    .with_list_parse_key("google.issuers")
+                    .with_list_parse_key("server.trusted_proxies"),
+            )
             .build()
             .context("reading the configuration")?
             .try_deserialize()
@@ -166,11 +174,7 @@ impl Settings {
 
     /// The database URL, defaulting to SQLite in the data dir.
     pub fn database_url(&self) -> String {
-        if self.database.url.is_empty() {
-            self.server.data_dir.join("mahsoul.db").to_string_lossy().into_owned()
-        } else {
-            self.database.url.clone()
-        }
+        if self.database.url.is_empty() { self.server.data_dir.join("mahsoul.db").to_string_lossy().into_owned() } else { self.database.url.clone() }
     }
 
     /// Where uploaded and demo images live, served at `/media`.
@@ -180,11 +184,7 @@ impl Settings {
 
     /// The outbox file.
     pub fn outbox_path(&self) -> PathBuf {
-        if self.messages.outbox_path.is_empty() {
-            self.server.data_dir.join("outbox.jsonl")
-        } else {
-            PathBuf::from(&self.messages.outbox_path)
-        }
+        if self.messages.outbox_path.is_empty() { self.server.data_dir.join("outbox.jsonl") } else { PathBuf::from(&self.messages.outbox_path) }
     }
 
     /// Applies the command-line flags.

@@ -11,22 +11,22 @@ use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
+use catalog::CatalogService;
+use catalog::admin::CatalogAdmin;
 use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
 use identity::{IdentityPorts, IdentityService};
 use kernel::SystemClock;
+use media::LocalImageStore;
 use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
-use catalog::CatalogService;
-use catalog::admin::CatalogAdmin;
-use media::LocalImageStore;
+use shop::ShopService;
 use store::Database;
 use store::catalogue::DieselCatalogueStore;
 use store::content::DieselShopStore;
-use shop::ShopService;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use tracing_actix_web::TracingLogger;
 
@@ -143,13 +143,20 @@ impl Application {
             Arc::new(SystemClock),
             chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
         ));
-        let catalog_admin = Arc::new(CatalogAdmin::new(
-            Arc::new(DieselCatalogueStore::new(db.clone())),
-            Arc::new(LocalImageStore::new(settings.media_dir())),
-            catalog.clone(),
-        ));
+        let catalog_admin =
+            Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
-        let state = web::Data::new(AppState { identity, catalog, catalog_admin, shop, health: Arc::new(DatabaseHealth(db)), google_client_id, google_redirect, product_json: Default::default(), edge: edge_limits(settings) });
+        let state = web::Data::new(AppState {
+            identity,
+            catalog,
+            catalog_admin,
+            shop,
+            health: Arc::new(DatabaseHealth(db)),
+            google_client_id,
+            google_redirect,
+            product_json: Default::default(),
+            edge: edge_limits(settings),
+        });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.
@@ -171,9 +178,10 @@ impl Application {
                         .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
                         .wrap(from_fn(api::error::localize_errors))
                         // A missing picture answers like the API: a JSON 404 in the caller's language.
-                        .service(Files::new("", &media).default_handler(fn_service(|request: ServiceRequest| async {
-                            Ok(request.error_response(api::ApiError::NotFound))
-                        }))),
+                        .service(
+                            Files::new("", &media)
+                                .default_handler(fn_service(|request: ServiceRequest| async { Ok(request.error_response(api::ApiError::NotFound)) })),
+                        ),
                 )
                 .configure(|config| frontend_routes(config, &frontend))
         })

@@ -7,8 +7,8 @@ pub mod settings;
 
 mod service;
 
-pub use contact::{ContactMessage, ContactQuery, ContactStatus, ReceivedMessage, MESSAGE_MAX};
-pub use pages::{Page, PageText, PAGES};
+pub use contact::{ContactMessage, ContactQuery, ContactStatus, MESSAGE_MAX, ReceivedMessage};
+pub use pages::{PAGES, Page, PageText};
 pub use service::{ShopError, ShopService, ShopStore};
 pub use settings::{SettingsChange, ShopSettings};
 

@@ -82,7 +82,8 @@ impl ShopService {
         PAGES
             .iter()
             .map(|slug| {
-                let blank = || Page { slug: slug.to_string(), title_ar: String::new(), title_en: String::new(), body_ar: String::new(), body_en: String::new() };
+                let blank =
+                    || Page { slug: slug.to_string(), title_ar: String::new(), title_en: String::new(), body_ar: String::new(), body_en: String::new() };
                 Ok(self.store.page(slug)?.unwrap_or_else(blank))
             })
             .collect()
@@ -161,7 +162,8 @@ mod tests {
         let mut store = MockShopStore::new();
         store.expect_save_page().withf(|page, _| page.slug == "about-us" && page.title_en == "About us").times(1).returning(|_, _| Ok(()));
         let service = service(store);
-        let text = |title_ar: &str| PageText { title_ar: title_ar.into(), title_en: " About us ".into(), body_ar: "من نحن".into(), body_en: "Who we are".into() };
+        let text =
+            |title_ar: &str| PageText { title_ar: title_ar.into(), title_en: " About us ".into(), body_ar: "من نحن".into(), body_en: "Who we are".into() };
         assert!(matches!(service.update_page("about-us", text(" ")), Err(ShopError::Invalid(e)) if e.has("title_ar")));
         assert_eq!(service.update_page("about-us", text("من نحن")).unwrap().title_en, "About us");
     }
@@ -169,7 +171,15 @@ mod tests {
     #[test]
     fn a_page_never_written_is_offered_blank() {
         let mut store = MockShopStore::new();
-        store.expect_page().returning(|slug| Ok((slug == "about-us").then(|| Page { slug: slug.into(), title_ar: "من نحن".into(), title_en: "About".into(), body_ar: "ب".into(), body_en: "B".into() })));
+        store.expect_page().returning(|slug| {
+            Ok((slug == "about-us").then(|| Page {
+                slug: slug.into(),
+                title_ar: "من نحن".into(),
+                title_en: "About".into(),
+                body_ar: "ب".into(),
+                body_en: "B".into(),
+            }))
+        });
         let pages = service(store).pages().unwrap();
         assert_eq!(pages.iter().map(|p| p.slug.as_str()).collect::<Vec<_>>(), PAGES);
         assert_eq!(pages[0].title_en, "About");
@@ -197,12 +207,8 @@ mod tests {
         let mut store = MockShopStore::new();
         store.expect_add_contact_message().times(1).returning(|_, _| Ok(()));
         let service = service(store);
-        let message = |phone: Option<&str>, text: String| ContactMessage {
-            name: "Samir".into(),
-            phone: phone.and_then(Phone::parse),
-            email: None,
-            message: text,
-        };
+        let message =
+            |phone: Option<&str>, text: String| ContactMessage { name: "Samir".into(), phone: phone.and_then(Phone::parse), email: None, message: text };
         assert!(matches!(service.contact(message(None, "Hello".into())), Err(ShopError::Invalid(e)) if e.has("phone")));
         assert!(matches!(service.contact(message(Some("01012345678"), "x".repeat(2001))), Err(ShopError::Invalid(e)) if e.has("message")));
         assert!(service.contact(message(Some("01012345678"), "Do you sell drip irrigation?".into())).is_ok());

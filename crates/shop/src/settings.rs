@@ -166,10 +166,14 @@ impl ShopSettings {
                 *target = raw.to_string();
             }
         }
-        for (field, raw, target) in [("facebook_url", change.facebook_url, &mut self.facebook_url), ("instagram_url", change.instagram_url, &mut self.instagram_url)] {
+        for (field, raw, target) in
+            [("facebook_url", change.facebook_url, &mut self.facebook_url), ("instagram_url", change.instagram_url, &mut self.instagram_url)]
+        {
             let Some(sent) = raw else { continue };
             let raw = sent.trim().to_string();
-            if sent.chars().nth(TEXT_MAX).is_none() && (raw.is_empty() || (raw.starts_with("https://") && raw.len() > "https://".len() && !raw.contains(char::is_whitespace))) {
+            if sent.chars().nth(TEXT_MAX).is_none()
+                && (raw.is_empty() || (raw.starts_with("https://") && raw.len() > "https://".len() && !raw.contains(char::is_whitespace)))
+            {
                 *target = raw;
             } else {
                 errors.add(field, "url_invalid");
@@ -221,14 +225,10 @@ mod tests {
 
     #[test]
     fn stored_settings_override_the_defaults_and_bad_numbers_keep_them() {
-        let stored: HashMap<String, String> = [
-            ("whatsapp_number", "201012345678"),
-            ("extra_fee_per_kg", "7.5"),
-            ("free_weight_kg", "twelve"),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+        let stored: HashMap<String, String> = [("whatsapp_number", "201012345678"), ("extra_fee_per_kg", "7.5"), ("free_weight_kg", "twelve")]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         let settings = ShopSettings::from_stored(&stored);
         assert_eq!(settings.whatsapp_number, "201012345678");
         assert_eq!(settings.extra_fee_per_kg, Money::from_piastres(750));
@@ -238,7 +238,12 @@ mod tests {
     #[test]
     fn stored_settings_read_back_as_they_were() {
         let changed = ShopSettings::default()
-            .apply(SettingsChange { extra_fee_per_kg: Some("7.25".into()), points_earn_rate: Some("12.5".into()), free_weight_kg: Some(0), ..SettingsChange::default() })
+            .apply(SettingsChange {
+                extra_fee_per_kg: Some("7.25".into()),
+                points_earn_rate: Some("12.5".into()),
+                free_weight_kg: Some(0),
+                ..SettingsChange::default()
+            })
             .unwrap();
         let stored: HashMap<String, String> = changed.to_stored().into_iter().collect();
         assert_eq!(ShopSettings::from_stored(&stored), changed);
@@ -253,7 +258,9 @@ mod tests {
 
     #[test]
     fn whatsapp_numbers_become_international_digits() {
-        let whatsapp = |raw: &str| ShopSettings::default().apply(SettingsChange { whatsapp_number: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.whatsapp_number);
+        let whatsapp = |raw: &str| {
+            ShopSettings::default().apply(SettingsChange { whatsapp_number: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.whatsapp_number)
+        };
         assert_eq!(whatsapp("01012345678").unwrap(), "201012345678");
         assert_eq!(whatsapp("٠١٠١٢٣٤٥٦٧٨").unwrap(), "201012345678");
         assert_eq!(whatsapp("+20 101 234 5678").unwrap(), "201012345678");
@@ -284,7 +291,8 @@ mod tests {
 
     #[test]
     fn links_are_https_or_empty() {
-        let link = |raw: &str| ShopSettings::default().apply(SettingsChange { instagram_url: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.instagram_url);
+        let link =
+            |raw: &str| ShopSettings::default().apply(SettingsChange { instagram_url: Some(raw.into()), ..SettingsChange::default() }).map(|s| s.instagram_url);
         assert_eq!(link("https://instagram.com/mahsoul").unwrap(), "https://instagram.com/mahsoul");
         assert_eq!(link("").unwrap(), "");
         assert!(link("http://insecure.example").is_err());

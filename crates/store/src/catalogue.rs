@@ -1,10 +1,10 @@
 //! The catalogue over Diesel: reading all of it at one version, and writing it (each write
 //! bumps the version in the same transaction, so every node sees its copy is stale).
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use catalog::offer::{Offer, OfferTarget};
 use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue};
 use catalog::{Category, Product, WeightUnit};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, Weight};
 
@@ -296,9 +296,8 @@ impl CatalogueEditor for DieselCatalogueStore {
     fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let updated = diesel::update(products::table.find(id))
-                .set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc())))
-                .execute(conn)?;
+            let updated =
+                diesel::update(products::table.find(id)).set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
             if updated == 0 {
                 return QueryResult::Ok(false);
             }

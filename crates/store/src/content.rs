@@ -96,9 +96,8 @@ impl ShopStore for DieselShopStore {
         let at = at.naive_utc();
         write(conn, |conn| {
             for (name, value) in settings {
-                let changed = diesel::update(shop_settings::table.find(name))
-                    .set((shop_settings::value.eq(value), shop_settings::updated_at.eq(at)))
-                    .execute(conn)?;
+                let changed =
+                    diesel::update(shop_settings::table.find(name)).set((shop_settings::value.eq(value), shop_settings::updated_at.eq(at))).execute(conn)?;
                 if changed == 0 {
                     diesel::insert_into(shop_settings::table)
                         .values((shop_settings::name.eq(name), shop_settings::value.eq(value), shop_settings::updated_at.eq(at)))
@@ -111,11 +110,8 @@ impl ShopStore for DieselShopStore {
 
     fn page(&self, slug: &str) -> anyhow::Result<Option<Page>> {
         let conn = &mut self.db.conn()?;
-        let row: Option<(String, String, String, String, String)> = pages::table
-            .find(slug)
-            .select((pages::slug, pages::title_ar, pages::title_en, pages::body_ar, pages::body_en))
-            .first(conn)
-            .optional()?;
+        let row: Option<(String, String, String, String, String)> =
+            pages::table.find(slug).select((pages::slug, pages::title_ar, pages::title_en, pages::body_ar, pages::body_en)).first(conn).optional()?;
         Ok(row.map(|(slug, title_ar, title_en, body_ar, body_en)| Page { slug, title_ar, title_en, body_ar, body_en }))
     }
 

@@ -105,10 +105,8 @@ fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {
         None => (None, Vec::new()),
     };
     // SUM of a BIGINT is NUMERIC on PostgreSQL; cast so both backends answer a BIGINT.
-    let points: i64 = points_ledger::table
-        .filter(points_ledger::user_id.eq(row.id))
-        .select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)"))
-        .first(conn)?;
+    let points: i64 =
+        points_ledger::table.filter(points_ledger::user_id.eq(row.id)).select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)")).first(conn)?;
     Ok(User {
         id: UserId(row.id),
         name: row.name,
@@ -265,17 +263,13 @@ impl UserRepository for DieselUserRepository {
 
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
-        diesel::update(users::table.find(id.0))
-            .set((users::password_hash.eq(hash), users::updated_at.eq(Utc::now().naive_utc())))
-            .execute(conn)?;
+        diesel::update(users::table.find(id.0)).set((users::password_hash.eq(hash), users::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
         Ok(())
     }
 
     fn mark_verified(&self, id: UserId) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
-        diesel::update(users::table.find(id.0).filter(users::verified_at.is_null()))
-            .set(users::verified_at.eq(Utc::now().naive_utc()))
-            .execute(conn)?;
+        diesel::update(users::table.find(id.0).filter(users::verified_at.is_null())).set(users::verified_at.eq(Utc::now().naive_utc())).execute(conn)?;
         Ok(())
     }
 
@@ -360,9 +354,7 @@ impl SessionRepository for DieselSessionRepository {
 
     fn end_if_open(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        let ended = diesel::update(sessions::table.find(id).filter(sessions::ended_at.is_null()))
-            .set(sessions::ended_at.eq(naive(now)))
-            .execute(conn)?;
+        let ended = diesel::update(sessions::table.find(id).filter(sessions::ended_at.is_null())).set(sessions::ended_at.eq(naive(now))).execute(conn)?;
         Ok(ended == 1)
     }
 
@@ -394,10 +386,7 @@ impl OtpRepository for DieselOtpRepository {
         let conn = &mut self.db.conn()?;
         write(conn, |conn| {
             diesel::update(
-                otps::table
-                    .filter(otps::user_id.eq(otp.user_id.0))
-                    .filter(otps::purpose.eq(otp.purpose.as_str()))
-                    .filter(otps::consumed_at.is_null()),
+                otps::table.filter(otps::user_id.eq(otp.user_id.0)).filter(otps::purpose.eq(otp.purpose.as_str())).filter(otps::consumed_at.is_null()),
             )
             .set(otps::consumed_at.eq(naive(now)))
             .execute(conn)?;
@@ -458,19 +447,14 @@ impl AttemptLog for DieselAttemptLog {
         // Attempts older than a day never count again; drop them as new ones come in.
         diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key)).filter(auth_attempts::at.lt(naive(at - chrono::Duration::days(1)))))
             .execute(conn)?;
-        diesel::insert_into(auth_attempts::table)
-            .values((auth_attempts::attempt_key.eq(key), auth_attempts::at.eq(naive(at))))
-            .execute(conn)?;
+        diesel::insert_into(auth_attempts::table).values((auth_attempts::attempt_key.eq(key), auth_attempts::at.eq(naive(at)))).execute(conn)?;
         Ok(())
     }
 
     fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>> {
         let conn = &mut self.db.conn()?;
-        let times: Vec<NaiveDateTime> = auth_attempts::table
-            .filter(auth_attempts::attempt_key.eq(key))
-            .filter(auth_attempts::at.gt(naive(since)))
-            .select(auth_attempts::at)
-            .load(conn)?;
+        let times: Vec<NaiveDateTime> =
+            auth_attempts::table.filter(auth_attempts::attempt_key.eq(key)).filter(auth_attempts::at.gt(naive(since))).select(auth_attempts::at).load(conn)?;
         Ok(times.into_iter().map(utc).collect())
     }
 

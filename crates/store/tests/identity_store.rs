@@ -3,35 +3,15 @@
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 
 use chrono::{Duration, Utc};
-use diesel::{Connection, PgConnection, RunQueryDsl};
 use identity::otp::OtpPurpose;
 use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
 use identity::token::TokenKind;
 use identity::user::{NewUser, Role, UserId};
 use kernel::{Email, Phone};
-use store::Database;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 
-struct TestDb {
-    db: Database,
-    _dir: tempfile::TempDir,
-}
-
-fn database() -> TestDb {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = if std::env::var("MAHSOUL_TEST_DATABASE").is_ok_and(|v| v == "postgres") {
-        let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-        let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
-        let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL reachable");
-        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create database");
-        format!("{base}/{name}")
-    } else {
-        dir.path().join("test.db").to_string_lossy().into_owned()
-    };
-    let db = Database::connect(&url, 4).expect("connect");
-    db.migrate().expect("migrate");
-    TestDb { db, _dir: dir }
-}
+mod common;
+use common::fresh_database as database;
 
 fn new_customer(phone: &str, email: Option<&str>) -> NewUser {
     NewUser {
@@ -64,9 +44,7 @@ fn users_are_found_by_phone_email_and_google_subject_with_role_permissions() {
     users.mark_verified(created.id).unwrap();
     assert!(users.find(created.id).unwrap().unwrap().verified);
 
-    let sales = users
-        .create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) })
-        .unwrap();
+    let sales = users.create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) }).unwrap();
     assert_eq!(sales.permissions, vec!["order-list".to_string(), "order-status".to_string()], "the upsert replaced the permissions");
     assert!(users.create(&new_customer("01012345678", None)).is_err(), "phones are unique");
     assert!(users.city_exists(1).is_ok_and(|exists| !exists));

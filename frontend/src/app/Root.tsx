@@ -13,7 +13,8 @@ function ApiBridge() {
   const navigate = useNavigate();
   useEffect(() => {
     connectApi({
-      notify: (notice) => toast(notice.kind, notice.message || intl.formatMessage({ id: notice.messageId ?? 'errors.network' })),
+      notify: (notice) =>
+        toast(notice.kind, notice.message || intl.formatMessage({ id: notice.messageId ?? 'errors.network' })),
       unauthorized: () => navigate('/auth/login'),
     });
   }, [intl, navigate]);

@@ -11,29 +11,59 @@ function signIn(role: string, permissions: string[] = []) {
 describe('route guards', () => {
   it('send a signed-in user away from Login to Home', () => {
     signIn('customer');
-    renderAt('/auth/login', { '/auth/login': <GuestOnly><p>login</p></GuestOnly> });
+    renderAt('/auth/login', {
+      '/auth/login': (
+        <GuestOnly>
+          <p>login</p>
+        </GuestOnly>
+      ),
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/');
     expect(screen.queryByText('login')).toBeNull();
   });
 
   it('send a guest from client screens to Login', () => {
-    renderAt('/account/settings', { '/account/settings': <RequireAuth><p>settings</p></RequireAuth> });
+    renderAt('/account/settings', {
+      '/account/settings': (
+        <RequireAuth>
+          <p>settings</p>
+        </RequireAuth>
+      ),
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
   });
 
   it('keep customers out of the dashboard', () => {
     signIn('customer');
-    renderAt('/dashboard', { '/dashboard': <RequireStaff><p>dashboard</p></RequireStaff> });
+    renderAt('/dashboard', {
+      '/dashboard': (
+        <RequireStaff>
+          <p>dashboard</p>
+        </RequireStaff>
+      ),
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 
   it('send users without the permission Home and let holders in', () => {
     signIn('sales', ['order-list']);
-    renderAt('/dashboard/users', { '/dashboard/users': <RequirePermission permission="client-list"><p>users</p></RequirePermission> });
+    renderAt('/dashboard/users', {
+      '/dashboard/users': (
+        <RequirePermission permission="client-list">
+          <p>users</p>
+        </RequirePermission>
+      ),
+    });
     expect(screen.getByTestId('location')).toHaveTextContent('/');
 
     signIn('sales', ['client-list']);
-    renderAt('/dashboard/users', { '/dashboard/users': <RequirePermission permission="client-list"><p>users</p></RequirePermission> });
+    renderAt('/dashboard/users', {
+      '/dashboard/users': (
+        <RequirePermission permission="client-list">
+          <p>users</p>
+        </RequirePermission>
+      ),
+    });
     expect(screen.getByText('users')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,12 @@ export function usePrice(): (pounds: number) => string {
   return (pounds) =>
     intl.formatMessage(
       { id: 'price.format' },
-      { amount: intl.formatNumber(pounds, { minimumFractionDigits: Number.isInteger(pounds) ? 0 : 2, maximumFractionDigits: 2 }) },
+      {
+        amount: intl.formatNumber(pounds, {
+          minimumFractionDigits: Number.isInteger(pounds) ? 0 : 2,
+          maximumFractionDigits: 2,
+        }),
+      },
     );
 }
 

@@ -9,8 +9,8 @@ use utoipa::IntoParams;
 
 use crate::AppState;
 use crate::dto::{
-    AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest,
-    ProfileRequest, ProfileResponse, Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
+    AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest, ProfileRequest, ProfileResponse,
+    Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, QueryParams, ResetUser, blocking};
@@ -157,7 +157,12 @@ pub async fn google_callback(state: Data<AppState>, request: HttpRequest, QueryP
 /// Verifies the account with the code sent to it.
 #[utoipa::path(post, path = "/api/auth/verify", tag = "auth", request_body = VerifyRequest, security(("bearer" = [])),
     responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn verify(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
+pub async fn verify(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<VerifyRequest>,
+) -> Result<Json<UserResponse>, ApiError> {
     let code = form.into_domain()?;
     let identity = state.identity.clone();
     let user = blocking(move || identity.verify(&principal, &code)).await?;
@@ -167,7 +172,12 @@ pub async fn verify(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 /// Sends a new verification code.
 #[utoipa::path(post, path = "/api/auth/verify/resend", tag = "auth", request_body = ResendRequest, security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn resend(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<ResendRequest>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn resend(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<ResendRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
     let channel = form.channel();
     let identity = state.identity.clone();
     blocking(move || identity.resend_verification(&principal, channel, locale)).await?;
@@ -218,7 +228,12 @@ pub async fn update_profile(
 /// Confirms a new phone or e-mail with the code sent to it; the old contact is told.
 #[utoipa::path(post, path = "/api/auth/profile/confirm-contact", tag = "auth", request_body = VerifyRequest, security(("bearer" = [])),
     responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn confirm_contact(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
+pub async fn confirm_contact(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<VerifyRequest>,
+) -> Result<Json<UserResponse>, ApiError> {
     let code = form.into_domain()?;
     let identity = state.identity.clone();
     let user = blocking(move || identity.confirm_contact_change(&principal, &code, locale)).await?;

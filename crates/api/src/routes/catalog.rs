@@ -15,9 +15,9 @@ use serde::Serialize;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
-use crate::product_json::CardJson;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{Lang, QueryParams, blocking};
+use crate::product_json::CardJson;
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -300,17 +300,7 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     });
     let (in_stock, featured, offers) = (flag(&mut errors, params, "in_stock"), flag(&mut errors, params, "featured"), flag(&mut errors, params, "offers"));
     errors.into_result()?;
-    Ok(ProductQuery {
-        search: text("search").map(str::to_string),
-        category,
-        min_price,
-        max_price,
-        in_stock,
-        featured,
-        offers,
-        sort,
-        page,
-    })
+    Ok(ProductQuery { search: text("search").map(str::to_string), category, min_price, max_price, in_stock, featured, offers, sort, page })
 }
 
 /// Lists products: `search` (Arabic or English, forgiving), `category` (slug or id),
@@ -333,7 +323,8 @@ pub async fn products(state: Data<AppState>, Lang(locale): Lang, QueryParams(par
     let catalogue = catalogue(&state).await?;
     let page = catalogue.list_products(&query, state.catalog.now());
     let meta = PageMeta::from(&page);
-    let data = page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
+    let data =
+        page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
     Ok(Json(ProductList { meta, data }))
 }
 

@@ -15,5 +15,15 @@ use actix_web::web;
 
 /// Registers every route of the API scope.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.configure(health::configure).configure(auth::configure).configure(dashboard::configure).configure(catalog::configure).configure(shop::configure).configure(staff_products::configure).configure(staff_categories::configure).configure(staff_offers::configure).configure(staff_settings::configure).configure(staff_contact_messages::configure);
+    config
+        .configure(health::configure)
+        .configure(auth::configure)
+        .configure(dashboard::configure)
+        .configure(catalog::configure)
+        .configure(shop::configure)
+        .configure(staff_products::configure)
+        .configure(staff_categories::configure)
+        .configure(staff_offers::configure)
+        .configure(staff_settings::configure)
+        .configure(staff_contact_messages::configure);
 }

@@ -1,10 +1,10 @@
 //! The shop's public settings, its content pages and the contact form.
 
 use actix_web::web::{self, Data, Json, Path};
+use identity::throttle::ClientAction;
 use kernel::{Email, FieldErrors, Locale, Phone};
 use serde::{Deserialize, Serialize};
 use shop::{ContactMessage, Page, ShopSettings};
-use identity::throttle::ClientAction;
 use utoipa::ToSchema;
 
 use crate::AppState;
@@ -15,10 +15,7 @@ use crate::messages::text;
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config
-        .route("/settings", web::get().to(settings))
-        .route("/pages/{slug}", web::get().to(page))
-        .route("/contact", web::post().to(contact));
+    config.route("/settings", web::get().to(settings)).route("/pages/{slug}", web::get().to(page)).route("/contact", web::post().to(contact));
 }
 
 /// Social accounts.
@@ -168,9 +165,7 @@ pub async fn page(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>)
     let shop = state.shop.clone();
     let slug = slug.into_inner();
     let Page { slug, title_ar, title_en, body_ar, body_en } = blocking(move || shop.page(&slug)).await?;
-    Ok(Json(PageResponse {
-        data: PageData { slug, title: locale.pick(&title_ar, &title_en).to_string(), body: locale.pick(&body_ar, &body_en).to_string() },
-    }))
+    Ok(Json(PageResponse { data: PageData { slug, title: locale.pick(&title_ar, &title_en).to_string(), body: locale.pick(&body_ar, &body_en).to_string() } }))
 }
 
 /// Sends a message to the shop's staff; each client address may send only a few an hour.

@@ -106,7 +106,12 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 /// Adds a category (`category-create`), with an optional `image` file.
 #[utoipa::path(operation_id = "createStaffCategory", post, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn create(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    BodyWithFiles(form, files): BodyWithFiles<CategoryForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-create")?;
     let admin = state.catalog_admin.clone();
     let draft = form.into_domain()?;
@@ -117,7 +122,13 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 /// Changes a category (`category-edit`); an `image` file replaces its picture.
 #[utoipa::path(operation_id = "updateStaffCategory", put, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<CategoryForm>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn update(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+    BodyWithFiles(form, files): BodyWithFiles<CategoryForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("category-edit")?;
     let admin = state.catalog_admin.clone();
     let (id, draft) = (id.into_inner(), form.into_domain()?);

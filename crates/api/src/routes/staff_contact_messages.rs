@@ -1,7 +1,6 @@
 //! Messages from the contact page under `/api/dashboard/contact-messages`, each call
 //! checking its permission.
 
-
 use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
 use kernel::FieldErrors;

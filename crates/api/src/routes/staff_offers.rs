@@ -1,6 +1,5 @@
 //! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
 
-
 use actix_web::web::{self, Data, Json, Path};
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
@@ -191,7 +190,9 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
         .offers()
         .into_iter()
         .filter(|offer| status.is_none_or(|wanted| offer.status(now) == wanted))
-        .filter(|offer| search.as_ref().is_none_or(|words| catalog::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str())))
+        .filter(|offer| {
+            search.as_ref().is_none_or(|words| catalog::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str()))
+        })
         .collect();
     offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
     let total = offers.len() as u64;
@@ -203,7 +204,12 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
 /// Adds a switched-on offer (`offer-create`), with an optional `banner_image` file.
 #[utoipa::path(operation_id = "createStaffOffer", post, path = "/api/dashboard/offers", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn create(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    BodyWithFiles(form, files): BodyWithFiles<OfferForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-create")?;
     let draft = form.into_domain()?;
     let admin = state.catalog_admin.clone();
@@ -214,7 +220,13 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 /// Changes an offer (`offer-edit`).
 #[utoipa::path(operation_id = "updateStaffOffer", put, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<OfferForm>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn update(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+    BodyWithFiles(form, files): BodyWithFiles<OfferForm>,
+) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-edit")?;
     let draft = form.into_domain()?;
     let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
@@ -222,7 +234,13 @@ pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
     Ok(Json(MessageResponse { message: text(locale, "staff.offer_saved", &[]) }))
 }
 
-async fn switch(state: Data<AppState>, locale: kernel::Locale, principal: identity::Principal, id: i64, active: bool) -> Result<Json<MessageResponse>, ApiError> {
+async fn switch(
+    state: Data<AppState>,
+    locale: kernel::Locale,
+    principal: identity::Principal,
+    id: i64,
+    active: bool,
+) -> Result<Json<MessageResponse>, ApiError> {
     principal.require("offer-edit")?;
     let admin = state.catalog_admin.clone();
     blocking(move || admin.set_offer_active(id, active)).await?;

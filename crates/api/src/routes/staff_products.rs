@@ -1,6 +1,5 @@
 //! Staff's products under `/api/dashboard/products`, each call checking its permission.
 
-
 use actix_web::web::{self, Data, Json, Path};
 use catalog::ports::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
@@ -11,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::AppState;
-use crate::dto::{lenient_text, MessageResponse, lenient_int};
+use crate::dto::{MessageResponse, lenient_int, lenient_text};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
 use crate::messages::text;
@@ -246,7 +245,12 @@ async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffPr
 #[utoipa::path(operation_id = "listStaffProducts", get, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])),
     params(("search" = Option<String>, Query, description = "Words to look for; the first 200 characters and 10 words count"), ("category" = Option<String>, Query, description = "Category slug or id"), PageParams),
     responses((status = 200, body = StaffProductList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
-pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<StaffProductList>, ApiError> {
+pub async fn list(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<Json<StaffProductList>, ApiError> {
     principal.require("product-list")?;
     let params = ListParams(params);
     let search = params.text("search");
@@ -276,7 +280,12 @@ pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
 /// Adds a product (`product-create`); pictures come as `images[]` files of a multipart body.
 #[utoipa::path(operation_id = "createStaffProduct", post, path = "/api/dashboard/products", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
+pub async fn create(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    BodyWithFiles(form, files): BodyWithFiles<ProductForm>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require("product-create")?;
     let draft = form.into_domain()?;
     let admin = state.catalog_admin.clone();
@@ -289,7 +298,13 @@ pub async fn create(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
 /// Changes a product (`product-edit`); new `images[]` files are added to its pictures.
 #[utoipa::path(operation_id = "updateStaffProduct", put, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>, BodyWithFiles(form, files): BodyWithFiles<ProductForm>) -> Result<Json<StaffProductResponse>, ApiError> {
+pub async fn update(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+    BodyWithFiles(form, files): BodyWithFiles<ProductForm>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require("product-edit")?;
     let draft = form.into_domain()?;
     let id = id.into_inner();

@@ -210,7 +210,12 @@ pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resul
 /// Changes the settings (`setting-edit`); one broken field changes nothing.
 #[utoipa::path(operation_id = "updateStaffSettings", put, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])), request_body = Option<SettingsForm>,
     responses((status = 200, body = StaffSettingsResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<SettingsForm>) -> Result<Json<StaffSettingsResponse>, ApiError> {
+pub async fn update(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(form): Body<SettingsForm>,
+) -> Result<Json<StaffSettingsResponse>, ApiError> {
     principal.require("setting-edit")?;
     let change = form.into();
     let shop = state.shop.clone();
@@ -231,7 +236,13 @@ pub async fn pages(state: Data<AppState>, AuthUser(principal): AuthUser) -> Resu
 /// Replaces a page's text (`setting-edit`).
 #[utoipa::path(operation_id = "updateStaffPage", put, path = "/api/dashboard/settings/pages/{slug}", tag = "dashboard", security(("bearer" = [])), request_body = PageForm,
     responses((status = 200, body = StaffPageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn update_page(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, slug: Path<String>, Body(form): Body<PageForm>) -> Result<Json<StaffPageResponse>, ApiError> {
+pub async fn update_page(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    slug: Path<String>,
+    Body(form): Body<PageForm>,
+) -> Result<Json<StaffPageResponse>, ApiError> {
     principal.require("setting-edit")?;
     let shop = state.shop.clone();
     let slug = slug.into_inner();

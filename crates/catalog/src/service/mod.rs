@@ -200,9 +200,8 @@ impl CatalogService {
         // A check that has not finished in five seconds is presumed lost and taken over.
         let started = self.refreshing_since.load(Ordering::Acquire);
         let someone_checking = started != 0 && now.timestamp_millis() - started < 5_000;
-        let i_check = !fresh
-            && !someone_checking
-            && self.refreshing_since.compare_exchange(started, now.timestamp_millis(), Ordering::AcqRel, Ordering::Acquire).is_ok();
+        let i_check =
+            !fresh && !someone_checking && self.refreshing_since.compare_exchange(started, now.timestamp_millis(), Ordering::AcqRel, Ordering::Acquire).is_ok();
         (!i_check).then(|| cached.catalogue.clone())
     }
 
@@ -278,7 +277,9 @@ impl Catalogue {
         let words = query.search.as_deref().map(query_terms).unwrap_or_default();
         let filtered = category.is_some() || query.in_stock || query.featured;
         let wanted = |position: usize| {
-            self.facets.get(position).is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))
+            self.facets
+                .get(position)
+                .is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))
         };
         let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
         let offset = usize::try_from(query.page.offset()).unwrap_or(usize::MAX);

@@ -225,13 +225,27 @@ fn a_stale_copy_is_checked_by_one_caller_while_the_others_keep_serving_it() {
 #[test]
 fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
     // Many equal prices and scores, so a page cut inside a run of ties is exercised.
-    let products: Vec<Product> = (1..=23).map(|id| product(id, "سماد عضوي", if id % 2 == 0 { "Organic compost" } else { "Organic compost mix" }, 100 + (id % 4) * 10, 1 + id % 2)).collect();
+    let products: Vec<Product> = (1..=23)
+        .map(|id| product(id, "سماد عضوي", if id % 2 == 0 { "Organic compost" } else { "Organic compost mix" }, 100 + (id % 4) * 10, 1 + id % 2))
+        .collect();
     let mut store = MockCatalogueStore::new();
     store.expect_version().returning(|| Ok(1));
     store.expect_load().returning(move || Ok(StoredCatalogue { version: 1, categories: stored().categories, products: products.clone(), offers: vec![] }));
     let catalog = service(store);
-    for (search, sort) in [(None, Sort::PriceAsc), (None, Sort::PriceDesc), (Some("compost mix"), Sort::Relevance), (Some("compost"), Sort::Relevance), (Some("compost"), Sort::PriceAsc), (Some("compost"), Sort::Newest)] {
-        let asked = |page: Option<u32>, per_page: Option<u32>| ProductQuery { search: search.map(str::to_string), sort, page: PageRequest::new(page, per_page), ..query() };
+    for (search, sort) in [
+        (None, Sort::PriceAsc),
+        (None, Sort::PriceDesc),
+        (Some("compost mix"), Sort::Relevance),
+        (Some("compost"), Sort::Relevance),
+        (Some("compost"), Sort::PriceAsc),
+        (Some("compost"), Sort::Newest),
+    ] {
+        let asked = |page: Option<u32>, per_page: Option<u32>| ProductQuery {
+            search: search.map(str::to_string),
+            sort,
+            page: PageRequest::new(page, per_page),
+            ..query()
+        };
         let whole = ids(&catalog.list_products(&asked(None, Some(100))).unwrap());
         let paged: Vec<i64> = (1..=9).flat_map(|page| ids(&catalog.list_products(&asked(Some(page), Some(3))).unwrap())).collect();
         assert_eq!(paged, whole, "{search:?} {sort:?}");

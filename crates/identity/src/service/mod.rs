@@ -27,8 +27,8 @@ use crate::user::User;
 
 pub use account::NewAccount;
 pub use profile::ProfileUpdate;
-pub use verify::Channel;
 pub use register::Registration;
+pub use verify::Channel;
 
 /// How long a signed-in session lasts.
 pub const SESSION_LIFETIME: Duration = Duration::days(30);
@@ -130,13 +130,7 @@ impl IdentityService {
     /// Opens a session of some kind for a user and signs its token.
     fn open_session(&self, user: &User, kind: TokenKind, lifetime: Duration) -> Result<String, IdentityError> {
         let now = self.ports.clock.now();
-        let session = Session {
-            id: uuid::Uuid::new_v4().to_string(),
-            user_id: user.id,
-            kind,
-            expires_at: now + lifetime,
-            ended: false,
-        };
+        let session = Session { id: uuid::Uuid::new_v4().to_string(), user_id: user.id, kind, expires_at: now + lifetime, ended: false };
         self.ports.sessions.create(&session, now)?;
         let claims = Claims::new(user.id, &session.id, kind, now, session.expires_at);
         Ok(self.ports.tokens.sign(&claims)?)

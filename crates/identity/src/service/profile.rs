@@ -68,8 +68,7 @@ impl IdentityService {
             self.check_limits(&key, &[otp::SEND_PER_MINUTE, otp::SEND_PER_HOUR])?;
             self.record_attempt(&key)?;
             users.request_contact_change(me.id, &change)?;
-            let to: Vec<Destination> =
-                change.phone.iter().cloned().map(Destination::Sms).chain(change.email.iter().cloned().map(Destination::Email)).collect();
+            let to: Vec<Destination> = change.phone.iter().cloned().map(Destination::Sms).chain(change.email.iter().cloned().map(Destination::Email)).collect();
             self.send_code(&user, OtpPurpose::Contact, &to, locale)?;
             Some(change)
         } else {
@@ -96,7 +95,13 @@ impl IdentityService {
     }
 
     /// Records `phone_taken` or `email_taken` when another account has them.
-    fn check_contacts_free(&self, me: &User, phone: Option<&kernel::Phone>, email: Option<&kernel::Email>, errors: &mut FieldErrors) -> Result<(), IdentityError> {
+    fn check_contacts_free(
+        &self,
+        me: &User,
+        phone: Option<&kernel::Phone>,
+        email: Option<&kernel::Email>,
+        errors: &mut FieldErrors,
+    ) -> Result<(), IdentityError> {
         if let Some(phone) = phone
             && self.ports.users.find_by_phone(phone)?.is_some_and(|other| other.id != me.id)
         {

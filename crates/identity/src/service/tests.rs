@@ -198,9 +198,9 @@ fn registrations_are_limited_per_address_and_per_block_of_numbers_before_anythin
     for full in ["register-from:203.0.113.7", "register-block:0101234"] {
         let mut m = Mocks::default();
         let limit = if full.starts_with("register-from") { 10 } else { 20 };
-        m.attempts.expect_since().returning(move |key, _| {
-            Ok(if key == full { (0..limit).map(|seconds| now() - Duration::seconds(seconds)).collect() } else { vec![] })
-        });
+        m.attempts
+            .expect_since()
+            .returning(move |key, _| Ok(if key == full { (0..limit).map(|seconds| now() - Duration::seconds(seconds)).collect() } else { vec![] }));
         m.attempts.expect_record().never();
         m.users.expect_find_by_phone().returning(|_| Ok(None));
         m.users.expect_find_by_email().returning(|_| Ok(None));
@@ -273,9 +273,7 @@ fn a_second_code_within_a_minute_is_refused() {
 #[test]
 fn a_sixth_code_within_an_hour_is_refused() {
     let mut m = Mocks::default();
-    m.attempts
-        .expect_since()
-        .returning(|_, _| Ok((1..=5).map(|i| now() - Duration::minutes(i * 10)).collect()));
+    m.attempts.expect_since().returning(|_, _| Ok((1..=5).map(|i| now() - Duration::minutes(i * 10)).collect()));
     m.messenger.expect_send_code().never();
     let result = m.service().resend_verification(&principal(customer()), Some(Channel::Sms), Locale::Ar);
     assert!(matches!(result, Err(IdentityError::TooManyAttempts { retry_after: 600 })));
@@ -389,9 +387,9 @@ fn a_rejected_google_token_is_a_field_error_and_creates_nothing() {
 #[test]
 fn a_new_google_user_becomes_a_verified_customer() {
     let mut m = Mocks::default().sessions_open();
-    m.google.expect_verify().returning(|_| {
-        Ok(GoogleProfile { subject: "g-1".into(), email: Email::parse("new@example.com"), email_verified: true, name: Some("Mona".into()) })
-    });
+    m.google
+        .expect_verify()
+        .returning(|_| Ok(GoogleProfile { subject: "g-1".into(), email: Email::parse("new@example.com"), email_verified: true, name: Some("Mona".into()) }));
     m.users.expect_find_by_google_subject().returning(|_| Ok(None));
     m.users.expect_find_by_email().returning(|_| Ok(None));
     m.users
@@ -405,13 +403,8 @@ fn a_new_google_user_becomes_a_verified_customer() {
 #[test]
 fn the_redirect_flow_exchanges_the_code_and_signs_in_like_the_button() {
     let mut m = Mocks::default().sessions_open();
-    m.google_authorization
-        .expect_exchange()
-        .with(eq("code-1"), eq("verifier-1"))
-        .returning(|_, _| Ok("id-token".into()));
-    m.google.expect_verify().with(eq("id-token")).returning(|_| {
-        Ok(GoogleProfile { subject: "g-2".into(), email: None, email_verified: false, name: None })
-    });
+    m.google_authorization.expect_exchange().with(eq("code-1"), eq("verifier-1")).returning(|_, _| Ok("id-token".into()));
+    m.google.expect_verify().with(eq("id-token")).returning(|_| Ok(GoogleProfile { subject: "g-2".into(), email: None, email_verified: false, name: None }));
     m.users.expect_find_by_google_subject().returning(|_| Ok(Some(User { verified: true, ..customer() })));
     assert!(m.service().login_with_google_code("code-1", "verifier-1").is_ok());
 }

@@ -85,9 +85,7 @@ async fn a_giant_search_term_is_bounded_and_the_server_keeps_answering() {
 async fn stored_texts_have_limits_and_a_huge_name_is_refused_with_a_localised_422() {
     let app = spawn_app_with_catalogue().await;
     let admin = app.account_token(Role::Admin, "01012349101").await;
-    let product = |name: String, description: String| {
-        json!({"name_ar": name, "name_en": "Seeds", "description_ar": description, "price": "10", "weight": "1", "quantity": 3})
-    };
+    let product = |name: String, description: String| json!({"name_ar": name, "name_en": "Seeds", "description_ar": description, "price": "10", "weight": "1", "quantity": 3});
     let huge_name = app.request(Method::POST, "dashboard/products", Some(&admin), "ar").json(&product("س".repeat(100_000), String::new())).send();
     let response = tokio::time::timeout(PROMPTLY, huge_name).await.expect("refused promptly").unwrap();
     assert_eq!(response.status(), 422);
@@ -106,9 +104,8 @@ async fn stored_texts_have_limits_and_a_huge_name_is_refused_with_a_localised_42
 async fn absurd_prices_and_quantities_are_refused_and_no_sale_price_goes_negative() {
     let app = spawn_app_with_catalogue().await;
     let admin = app.account_token(Role::Admin, "01012349102").await;
-    let product = |price: &str, quantity: i64| {
-        json!({"name_ar": "بذور", "name_en": "Seeds", "price": price, "discount": 99, "weight": "1", "quantity": quantity})
-    };
+    let product =
+        |price: &str, quantity: i64| json!({"name_ar": "بذور", "name_en": "Seeds", "price": price, "discount": 99, "weight": "1", "quantity": quantity});
     let response = app.post("dashboard/products", product("92233720368547758.07", 1), Some(&admin)).await;
     assert_eq!(response.status(), 422);
     assert_eq!(json_of(response).await["errors"]["price"][0], "The price may be at most 1,000,000 EGP.");

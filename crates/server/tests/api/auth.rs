@@ -208,7 +208,11 @@ async fn forgot_password_check_otp_and_reset_with_a_single_use_temporary_token()
     assert_eq!(app.get("auth/me", Some(&new_session)).await.status(), 200);
     assert_eq!(app.login("01012345672", PASSWORD).await.status(), 422);
     assert_eq!(app.login("01012345672", "NewHarvest1").await.status(), 200);
-    assert_eq!(app.post("auth/forget-password/check-otp", json!({"username": "reset@example.com", "code": code}), None).await.status(), 422, "the code is used up");
+    assert_eq!(
+        app.post("auth/forget-password/check-otp", json!({"username": "reset@example.com", "code": code}), None).await.status(),
+        422,
+        "the code is used up"
+    );
 }
 
 #[actix_web::test]
@@ -248,9 +252,11 @@ async fn profile_and_password_changes() {
     assert_eq!(json_of(confirmed).await["data"]["email"], "samir@example.com");
 
     let other = app.login_token("01012345674", PASSWORD).await;
-    let wrong = app.put("auth/password", json!({"current_password": "nope", "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
+    let wrong =
+        app.put("auth/password", json!({"current_password": "nope", "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
     assert_eq!(json_of(wrong).await["errors"]["current_password"][0], "The current password is wrong.");
-    let changed = app.put("auth/password", json!({"current_password": PASSWORD, "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
+    let changed =
+        app.put("auth/password", json!({"current_password": PASSWORD, "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
     assert_eq!(changed.status(), 200);
     assert_eq!(app.get("auth/me", Some(&token)).await.status(), 200, "this session stays");
     assert_eq!(app.get("auth/me", Some(&other)).await.status(), 401, "other sessions end");
@@ -275,7 +281,10 @@ async fn a_stolen_token_cannot_move_the_account_to_another_phone() {
     assert_eq!(asked["pending"]["phone"], "01099990000");
     let sent_to_old = app.outbox().iter().filter(|m| m["to"] == "+201012345680").count();
     app.post("auth/forget-password", json!({"username": "01099990000"}), None).await;
-    assert!(app.outbox().iter().all(|m| m["to"] != "+201099990000" || m["body"].as_str().unwrap_or("").contains("confirm")), "no reset code goes to an unconfirmed phone");
+    assert!(
+        app.outbox().iter().all(|m| m["to"] != "+201099990000" || m["body"].as_str().unwrap_or("").contains("confirm")),
+        "no reset code goes to an unconfirmed phone"
+    );
 
     let wrong_code = app.post("auth/profile/confirm-contact", json!({"code": "000000"}), Some(&token)).await;
     assert_eq!(wrong_code.status(), 422);

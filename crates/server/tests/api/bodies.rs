@@ -69,13 +69,7 @@ async fn a_two_megabyte_body_is_refused_with_413() {
 #[actix_web::test]
 async fn other_content_types_are_refused() {
     let app = spawn_app().await;
-    let response = app
-        .request(Method::POST, "auth/login", None, "en")
-        .header("Content-Type", "text/plain")
-        .body("username=01012345678")
-        .send()
-        .await
-        .unwrap();
+    let response = app.request(Method::POST, "auth/login", None, "en").header("Content-Type", "text/plain").body("username=01012345678").send().await.unwrap();
     assert_eq!(response.status(), 415);
     assert_eq!(json_of(response).await["message"], "This type of request body is not accepted.");
 }

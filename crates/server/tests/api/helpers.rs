@@ -126,11 +126,7 @@ impl TestApp {
     /// Registers a customer and returns their token.
     pub async fn register(&self, phone: &str, email: Option<&str>) -> String {
         let response = self
-            .post(
-                "auth/register",
-                json!({"name": "Samir", "phone": phone, "email": email, "password": PASSWORD, "password_confirmation": PASSWORD}),
-                None,
-            )
+            .post("auth/register", json!({"name": "Samir", "phone": phone, "email": email, "password": PASSWORD, "password_confirmation": PASSWORD}), None)
             .await;
         assert_eq!(response.status(), 200);
         let body: Value = response.json().await.expect("json");
@@ -164,11 +160,7 @@ impl TestApp {
 
     /// Every message in the outbox.
     pub fn outbox(&self) -> Vec<Value> {
-        std::fs::read_to_string(&self.outbox)
-            .unwrap_or_default()
-            .lines()
-            .map(|line| serde_json::from_str(line).expect("outbox line"))
-            .collect()
+        std::fs::read_to_string(&self.outbox).unwrap_or_default().lines().map(|line| serde_json::from_str(line).expect("outbox line")).collect()
     }
 
     /// The last code sent to a phone (international form) or e-mail.
@@ -278,10 +270,8 @@ pub fn google_keys() -> &'static GoogleKeys {
                 } else {
                     ("400 Bad Request", r#"{"error":"invalid_grant"}"#.to_string())
                 };
-                let response = format!(
-                    "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{payload}",
-                    payload.len()
-                );
+                let response =
+                    format!("HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{payload}", payload.len());
                 let _ = reader.get_mut().write_all(response.as_bytes());
             }
         });

@@ -149,7 +149,8 @@ async fn staff_manage_categories_with_a_picture_and_the_storefront_follows() {
     assert!(added["image"].as_str().unwrap().ends_with("-large.webp"));
 
     let id = added["id"].as_i64().unwrap();
-    let renamed = app.put(&format!("dashboard/categories/{id}"), json!({"name_ar": "أدوات الري", "name_en": "Irrigation", "sort_order": 0}), Some(&admin)).await;
+    let renamed =
+        app.put(&format!("dashboard/categories/{id}"), json!({"name_ar": "أدوات الري", "name_en": "Irrigation", "sort_order": 0}), Some(&admin)).await;
     assert_eq!(renamed.status(), 200);
     let staff = json_of(app.get("dashboard/categories", Some(&admin)).await).await;
     assert_eq!(staff["data"][0]["name_en"], "Irrigation", "sort order 0 comes first");
@@ -172,7 +173,8 @@ async fn staff_manage_categories_with_a_picture_and_the_storefront_follows() {
 async fn staff_run_offers_and_the_storefront_prices_follow() {
     let app = spawn_app_with_catalogue().await;
     let admin = app.account_token(Role::Admin, "01012349008").await;
-    let soil = json_of(app.get("categories", None).await).await["data"].as_array().unwrap().iter().find(|c| c["slug"] == "soil").unwrap()["id"].as_i64().unwrap();
+    let soil =
+        json_of(app.get("categories", None).await).await["data"].as_array().unwrap().iter().find(|c| c["slug"] == "soil").unwrap()["id"].as_i64().unwrap();
     let today = chrono::Utc::now().date_naive();
     let offer = json!({
         "title_ar": "خصم التربة", "title_en": "Soil week", "percentage": 30, "category_id": soil,
@@ -196,7 +198,11 @@ async fn staff_run_offers_and_the_storefront_prices_follow() {
     assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/activate"), Some(&admin), "en").send().await.unwrap().status(), 200);
 
     let bad = app
-        .post("dashboard/offers", json!({"title_ar": "x", "title_en": "x", "percentage": 95, "product_ids": [999999], "starts_at": "2026-12-10", "ends_at": "2026-12-01"}), Some(&admin))
+        .post(
+            "dashboard/offers",
+            json!({"title_ar": "x", "title_en": "x", "percentage": 95, "product_ids": [999999], "starts_at": "2026-12-10", "ends_at": "2026-12-01"}),
+            Some(&admin),
+        )
         .await;
     assert_eq!(bad.status(), 422);
     let errors = json_of(bad).await["errors"].clone();
@@ -259,7 +265,10 @@ async fn pictures_that_nothing_uses_are_removed_from_the_disk() {
     assert_eq!(app.media_files(), before, "a removed product takes its pictures with it");
 
     let category = |name: &str| {
-        Form::new().text("name_ar", "أدوات ري").text("name_en", name.to_string()).part("image", Part::bytes(png()).file_name("drip.png").mime_str("image/png").unwrap())
+        Form::new()
+            .text("name_ar", "أدوات ري")
+            .text("name_en", name.to_string())
+            .part("image", Part::bytes(png()).file_name("drip.png").mime_str("image/png").unwrap())
     };
     let added = app.request(Method::POST, "dashboard/categories", Some(&admin), "en").multipart(category("Irrigation tools")).send().await.unwrap();
     assert_eq!(added.status(), 200);

@@ -7,9 +7,13 @@ export function DashboardLayout() {
   const links = [
     { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
     ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
-    ...(hasPermission(user, 'category-list') ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }] : []),
+    ...(hasPermission(user, 'category-list')
+      ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }]
+      : []),
     ...(hasPermission(user, 'offer-list') ? [{ to: '/dashboard/offers', label: 'dashboard.nav.offers' }] : []),
-    ...(hasPermission(user, 'contact-list') ? [{ to: '/dashboard/contact-messages', label: 'dashboard.nav.contact' }] : []),
+    ...(hasPermission(user, 'contact-list')
+      ? [{ to: '/dashboard/contact-messages', label: 'dashboard.nav.contact' }]
+      : []),
     ...(hasPermission(user, 'setting-list') ? [{ to: '/dashboard/settings', label: 'dashboard.nav.settings' }] : []),
   ];
   return <SideLayout links={links} />;

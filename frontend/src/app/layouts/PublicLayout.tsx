@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { Header } from '../../shared/ui/Header';
+import { Header } from './Header';
 import { Footer } from '../../shared/ui/Footer';
 
 /** The storefront: header, page, footer. */

@@ -8,7 +8,21 @@ import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
 import { ClientSettings } from './ClientSettings';
 
-const customer = { id: 7, name: 'Samir', email: null, phone: '01012345678', points: 0, verified: true, role: 'customer', access_role: null, permissions: [], city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z' };
+const customer = {
+  id: 7,
+  name: 'Samir',
+  email: null,
+  phone: '01012345678',
+  points: 0,
+  verified: true,
+  role: 'customer',
+  access_role: null,
+  permissions: [],
+  city_id: null,
+  country: null,
+  gender: null,
+  created_at: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   applyLanguage('en');
@@ -21,11 +35,18 @@ describe('ClientSettings', () => {
     server.use(
       http.put('*/api/auth/profile', async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ message: 'Enter the code', data: customer, pending: { phone: '01099990000', email: null } });
+        return HttpResponse.json({
+          message: 'Enter the code',
+          data: customer,
+          pending: { phone: '01099990000', email: null },
+        });
       }),
       http.post('*/api/auth/profile/confirm-contact', async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ message: 'Your new phone or e-mail is now in use.', data: { ...customer, phone: '01099990000' } });
+        return HttpResponse.json({
+          message: 'Your new phone or e-mail is now in use.',
+          data: { ...customer, phone: '01099990000' },
+        });
       }),
     );
     renderAt('/account/settings', { '/account/settings': <ClientSettings /> });

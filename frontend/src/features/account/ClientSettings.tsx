@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import { session, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { required, showServerErrors } from '../auth/forms';
+import { required, showServerErrors } from '../../shared/forms';
 import { accountApi, type PendingContact, type ProfileForm } from './api';
-import { NewPasswordFields, newPasswordRules } from '../auth/NewPasswordFields';
+import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
 
 /** The code sent to a new phone or e-mail, which puts it on the account. */
 function ConfirmContact({ pending, onDone }: { pending: PendingContact; onDone: () => void }) {
@@ -30,9 +30,18 @@ function ConfirmContact({ pending, onDone }: { pending: PendingContact; onDone: 
     <form onSubmit={submit} noValidate data-testid="confirm-contact">
       <Stack gap="xs">
         <Alert color="blue">
-          <FormattedMessage id="account.profile.code_sent" values={{ to: <bdi dir="ltr">{pending.phone ?? pending.email}</bdi> }} />
+          <FormattedMessage
+            id="account.profile.code_sent"
+            values={{ to: <bdi dir="ltr">{pending.phone ?? pending.email}</bdi> }}
+          />
         </Alert>
-        <TextInput label={intl.formatMessage({ id: 'account.profile.code' })} inputMode="numeric" dir="ltr" name="code" {...form.getInputProps('code')} />
+        <TextInput
+          label={intl.formatMessage({ id: 'account.profile.code' })}
+          inputMode="numeric"
+          dir="ltr"
+          name="code"
+          {...form.getInputProps('code')}
+        />
         <Button type="submit" loading={confirm.isPending} style={{ alignSelf: 'flex-start' }}>
           <FormattedMessage id="account.profile.confirm" />
         </Button>
@@ -58,7 +67,8 @@ function ProfileCard() {
     validate: { name: required(intl.formatMessage({ id: 'validation.name_required' })) },
   });
   // The phone and e-mail recover the account: changing them asks for the password.
-  const contactsChanged = form.values.phone.trim() !== (user?.phone ?? '') || form.values.email.trim() !== (user?.email ?? '');
+  const contactsChanged =
+    form.values.phone.trim() !== (user?.phone ?? '') || form.values.email.trim() !== (user?.email ?? '');
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -75,38 +85,58 @@ function ProfileCard() {
   return (
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Title order={3}>
-          <FormattedMessage id="account.profile.title" />
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
-          <TextInput label={intl.formatMessage({ id: 'auth.fields.phone' })} type="tel" dir="ltr" name="phone" {...form.getInputProps('phone')} />
-          <TextInput label={intl.formatMessage({ id: 'auth.fields.email' })} type="email" dir="ltr" name="email" {...form.getInputProps('email')} />
-          <TextInput label={intl.formatMessage({ id: 'account.profile.country' })} name="country" {...form.getInputProps('country')} />
-          <Select
-            label={intl.formatMessage({ id: 'account.profile.gender' })}
-            data={[
-              { value: 'male', label: intl.formatMessage({ id: 'account.profile.male' }) },
-              { value: 'female', label: intl.formatMessage({ id: 'account.profile.female' }) },
-            ]}
-            clearable
-            {...form.getInputProps('gender')}
-          />
-        </SimpleGrid>
-        {contactsChanged && (
-          <PasswordInput
-            label={intl.formatMessage({ id: 'account.password.current' })}
-            description={intl.formatMessage({ id: 'account.profile.password_needed' })}
-            autoComplete="current-password"
-            name="current_password"
-            {...form.getInputProps('current_password')}
-          />
-        )}
-        <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
-          <FormattedMessage id="account.profile.save" />
-        </Button>
-      </Stack>
+        <Stack gap="sm">
+          <Title order={3}>
+            <FormattedMessage id="account.profile.title" />
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.name' })}
+              name="name"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.phone' })}
+              type="tel"
+              dir="ltr"
+              name="phone"
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.email' })}
+              type="email"
+              dir="ltr"
+              name="email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'account.profile.country' })}
+              name="country"
+              {...form.getInputProps('country')}
+            />
+            <Select
+              label={intl.formatMessage({ id: 'account.profile.gender' })}
+              data={[
+                { value: 'male', label: intl.formatMessage({ id: 'account.profile.male' }) },
+                { value: 'female', label: intl.formatMessage({ id: 'account.profile.female' }) },
+              ]}
+              clearable
+              {...form.getInputProps('gender')}
+            />
+          </SimpleGrid>
+          {contactsChanged && (
+            <PasswordInput
+              label={intl.formatMessage({ id: 'account.password.current' })}
+              description={intl.formatMessage({ id: 'account.profile.password_needed' })}
+              autoComplete="current-password"
+              name="current_password"
+              {...form.getInputProps('current_password')}
+            />
+          )}
+          <Button type="submit" loading={update.isPending} style={{ alignSelf: 'flex-start' }}>
+            <FormattedMessage id="account.profile.save" />
+          </Button>
+        </Stack>
       </form>
       {pending && <ConfirmContact pending={pending} onDone={() => setPending(null)} />}
     </Paper>
@@ -136,16 +166,21 @@ function PasswordCard() {
   return (
     <Paper withBorder p="md">
       <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Title order={3}>
-          <FormattedMessage id="account.password.title" />
-        </Title>
-        <PasswordInput label={intl.formatMessage({ id: 'account.password.current' })} autoComplete="current-password" name="current_password" {...form.getInputProps('current_password')} />
-        <NewPasswordFields form={form} label="auth.fields.new_password" />
-        <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
-          <FormattedMessage id="account.password.save" />
-        </Button>
-      </Stack>
+        <Stack gap="sm">
+          <Title order={3}>
+            <FormattedMessage id="account.password.title" />
+          </Title>
+          <PasswordInput
+            label={intl.formatMessage({ id: 'account.password.current' })}
+            autoComplete="current-password"
+            name="current_password"
+            {...form.getInputProps('current_password')}
+          />
+          <NewPasswordFields form={form} label="auth.fields.new_password" />
+          <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
+            <FormattedMessage id="account.password.save" />
+          </Button>
+        </Stack>
       </form>
     </Paper>
   );
@@ -160,7 +195,11 @@ export function ClientSettings() {
         <FormattedMessage id="account.title" />
       </Title>
       {user && !user.verified && (
-        <Alert color="yellow" title={<FormattedMessage id="account.unverified.title" />} data-testid="unverified-banner">
+        <Alert
+          color="yellow"
+          title={<FormattedMessage id="account.unverified.title" />}
+          data-testid="unverified-banner"
+        >
           <Stack gap="xs" align="flex-start">
             <FormattedMessage id="account.unverified.body" />
             <Button component={Link} to="/auth/verify-account" size="xs" color="yellow" data-testid="verify-link">

@@ -21,9 +21,15 @@ export interface PendingContact {
 export const accountApi = {
   updateProfile: (form: ProfileForm) =>
     api<Envelope<UserData> & { message: string; pending: PendingContact | null }>('PUT', 'auth/profile', {
-      body: { ...form, email: form.email.trim() || null, gender: form.gender || null, country: form.country.trim() || null },
+      body: {
+        ...form,
+        email: form.email.trim() || null,
+        gender: form.gender || null,
+        country: form.country.trim() || null,
+      },
     }),
-  confirmContact: (code: string) => api<Envelope<UserData> & { message: string }>('POST', 'auth/profile/confirm-contact', { body: { code } }),
+  confirmContact: (code: string) =>
+    api<Envelope<UserData> & { message: string }>('POST', 'auth/profile/confirm-contact', { body: { code } }),
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
     api<{ message: string }>('PUT', 'auth/password', { body }),
 };

@@ -9,7 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { CodeInput } from './CodeInput';
 import { ResendCode } from './ResendCode';
-import { showServerErrors } from './forms';
+import { showServerErrors } from '../../shared/forms';
 
 /** Enter the reset code; a correct one gives a temporary token for the new password. */
 export function CheckOtp() {
@@ -37,21 +37,20 @@ export function CheckOtp() {
     }
   });
 
-
   return (
     <form onSubmit={submit} noValidate data-testid="check-otp-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.check.title" />
-      </Title>
-      <Text size="sm" c="dimmed">
-        <FormattedMessage id="auth.check.hint" values={{ to: <bdi>{username}</bdi> }} />
-      </Text>
-      <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
-      <Button type="submit" loading={check.isPending}>
-        <FormattedMessage id="auth.check.submit" />
-      </Button>
-      <ResendCode send={() => resend.mutateAsync(username)} pending={resend.isPending} />
+        <Title order={2}>
+          <FormattedMessage id="auth.check.title" />
+        </Title>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="auth.check.hint" values={{ to: <bdi>{username}</bdi> }} />
+        </Text>
+        <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
+        <Button type="submit" loading={check.isPending}>
+          <FormattedMessage id="auth.check.submit" />
+        </Button>
+        <ResendCode send={() => resend.mutateAsync(username)} pending={resend.isPending} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { otpDigits } from './forms';
+import { otpDigits } from '../../shared/forms';
 
 /** A six-digit code field that takes Latin or Arabic-Indic digits and keeps Latin ones. */
 export function CodeInput(props: Omit<TextInputProps, 'onChange'> & { onChange?: (value: string) => void }) {

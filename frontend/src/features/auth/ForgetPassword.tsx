@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
-import { required, showServerErrors } from './forms';
+import { required, showServerErrors } from '../../shared/forms';
 
 /** Ask for a reset code by e-mail or phone. */
 export function ForgetPassword() {
@@ -31,19 +31,24 @@ export function ForgetPassword() {
   return (
     <form onSubmit={submit} noValidate data-testid="forget-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.forget.title" />
-      </Title>
-      <Text size="sm" c="dimmed">
-        <FormattedMessage id="auth.forget.hint" />
-      </Text>
-      <TextInput label={intl.formatMessage({ id: 'auth.fields.username' })} name="username" autoComplete="username" {...form.getInputProps('username')} />
-      <Button type="submit" loading={forget.isPending}>
-        <FormattedMessage id="auth.forget.submit" />
-      </Button>
-      <Anchor component={Link} to="/auth/login" ta="center">
-        <FormattedMessage id="auth.register.to_login" />
-      </Anchor>
+        <Title order={2}>
+          <FormattedMessage id="auth.forget.title" />
+        </Title>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="auth.forget.hint" />
+        </Text>
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.username' })}
+          name="username"
+          autoComplete="username"
+          {...form.getInputProps('username')}
+        />
+        <Button type="submit" loading={forget.isPending}>
+          <FormattedMessage id="auth.forget.submit" />
+        </Button>
+        <Anchor component={Link} to="/auth/login" ta="center">
+          <FormattedMessage id="auth.register.to_login" />
+        </Anchor>
       </Stack>
     </form>
   );

@@ -7,7 +7,21 @@ import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { Login } from './Login';
 
-const admin = { id: 1, name: 'Admin', email: 'a@b.c', phone: '01000000001', points: 4, verified: true, role: 'admin', access_role: 'Super Admin', permissions: ['client-list'], city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z' };
+const admin = {
+  id: 1,
+  name: 'Admin',
+  email: 'a@b.c',
+  phone: '01000000001',
+  points: 4,
+  verified: true,
+  role: 'admin',
+  access_role: 'Super Admin',
+  permissions: ['client-list'],
+  city_id: null,
+  country: null,
+  gender: null,
+  created_at: '2026-01-01T00:00:00Z',
+};
 
 beforeEach(() => {
   applyLanguage('en');
@@ -25,7 +39,10 @@ describe('Login', () => {
   it('shows the server message under the field on 422', async () => {
     server.use(
       http.post('*/api/auth/login', () =>
-        HttpResponse.json({ message: 'x', errors: { username: ['These credentials do not match our records.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'x', errors: { username: ['These credentials do not match our records.'] } },
+          { status: 422 },
+        ),
       ),
     );
     renderAt('/auth/login', { '/auth/login': <Login /> });

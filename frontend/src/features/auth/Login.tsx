@@ -8,7 +8,7 @@ import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi, pathAfterLogin } from './api';
-import { required, showServerErrors } from './forms';
+import { required, showServerErrors } from '../../shared/forms';
 import { GoogleButton } from './GoogleButton';
 
 /** Sign in with an e-mail or a phone number and a password. */
@@ -43,35 +43,35 @@ export function Login() {
   return (
     <form onSubmit={submit} noValidate data-testid="login-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.login.title" />
-      </Title>
-      <TextInput
-        label={intl.formatMessage({ id: 'auth.fields.username' })}
-        placeholder={intl.formatMessage({ id: 'auth.fields.username_hint' })}
-        autoComplete="username"
-        name="username"
-        {...form.getInputProps('username')}
-      />
-      <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.password' })}
-        autoComplete="current-password"
-        name="password"
-        {...form.getInputProps('password')}
-      />
-      <Group justify="flex-end">
-        <Anchor component={Link} to="/auth/forget-password" size="sm">
-          <FormattedMessage id="auth.login.forgot" />
+        <Title order={2}>
+          <FormattedMessage id="auth.login.title" />
+        </Title>
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.username' })}
+          placeholder={intl.formatMessage({ id: 'auth.fields.username_hint' })}
+          autoComplete="username"
+          name="username"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={intl.formatMessage({ id: 'auth.fields.password' })}
+          autoComplete="current-password"
+          name="password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/auth/forget-password" size="sm">
+            <FormattedMessage id="auth.login.forgot" />
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={login.isPending}>
+          <FormattedMessage id="auth.login.submit" />
+        </Button>
+        <GoogleButton />
+        <Divider />
+        <Anchor component={Link} to="/auth/register" ta="center">
+          <FormattedMessage id="auth.login.to_register" />
         </Anchor>
-      </Group>
-      <Button type="submit" loading={login.isPending}>
-        <FormattedMessage id="auth.login.submit" />
-      </Button>
-      <GoogleButton />
-      <Divider />
-      <Anchor component={Link} to="/auth/register" ta="center">
-        <FormattedMessage id="auth.login.to_register" />
-      </Anchor>
       </Stack>
     </form>
   );

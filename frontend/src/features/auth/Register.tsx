@@ -7,8 +7,8 @@ import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
-import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
-import { required, showServerErrors } from './forms';
+import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
+import { required, showServerErrors } from '../../shared/forms';
 
 /** Open a customer account; the verification code goes to the phone (and the e-mail). */
 export function Register() {
@@ -38,35 +38,40 @@ export function Register() {
   return (
     <form onSubmit={submit} noValidate data-testid="register-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.register.title" />
-      </Title>
-      <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} autoComplete="name" name="name" {...form.getInputProps('name')} />
-      <TextInput
-        label={intl.formatMessage({ id: 'auth.fields.phone' })}
-        placeholder={intl.formatMessage({ id: 'auth.fields.phone_hint' })}
-        type="tel"
-        dir="ltr"
-        inputMode="tel"
-        autoComplete="tel"
-        name="phone"
-        {...form.getInputProps('phone')}
-      />
-      <TextInput
-        label={intl.formatMessage({ id: 'auth.fields.email_optional' })}
-        type="email"
-        dir="ltr"
-        autoComplete="email"
-        name="email"
-        {...form.getInputProps('email')}
-      />
-      <NewPasswordFields form={form} />
-      <Button type="submit" loading={register.isPending}>
-        <FormattedMessage id="auth.register.submit" />
-      </Button>
-      <Anchor component={Link} to="/auth/login" ta="center">
-        <FormattedMessage id="auth.register.to_login" />
-      </Anchor>
+        <Title order={2}>
+          <FormattedMessage id="auth.register.title" />
+        </Title>
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.name' })}
+          autoComplete="name"
+          name="name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.phone' })}
+          placeholder={intl.formatMessage({ id: 'auth.fields.phone_hint' })}
+          type="tel"
+          dir="ltr"
+          inputMode="tel"
+          autoComplete="tel"
+          name="phone"
+          {...form.getInputProps('phone')}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.email_optional' })}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          name="email"
+          {...form.getInputProps('email')}
+        />
+        <NewPasswordFields form={form} />
+        <Button type="submit" loading={register.isPending}>
+          <FormattedMessage id="auth.register.submit" />
+        </Button>
+        <Anchor component={Link} to="/auth/login" ta="center">
+          <FormattedMessage id="auth.register.to_login" />
+        </Anchor>
       </Stack>
     </form>
   );

@@ -8,8 +8,8 @@ import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
-import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
-import { showServerErrors } from './forms';
+import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
+import { showServerErrors } from '../../shared/forms';
 
 /** Choose a new password with the temporary token; this signs the user in. */
 export function ResetPassword() {
@@ -18,7 +18,10 @@ export function ResetPassword() {
   const queryClient = useQueryClient();
   // Read once: the token is removed on success, before the screen navigates away.
   const [tempToken] = useState(session.tempToken);
-  const reset = useMutation({ mutationFn: (values: { password: string; password_confirmation: string }) => authApi.resetPassword(values, tempToken) });
+  const reset = useMutation({
+    mutationFn: (values: { password: string; password_confirmation: string }) =>
+      authApi.resetPassword(values, tempToken),
+  });
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: {
@@ -44,13 +47,13 @@ export function ResetPassword() {
   return (
     <form onSubmit={submit} noValidate data-testid="reset-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.reset.title" />
-      </Title>
-      <NewPasswordFields form={form} label="auth.fields.new_password" />
-      <Button type="submit" loading={reset.isPending}>
-        <FormattedMessage id="auth.reset.submit" />
-      </Button>
+        <Title order={2}>
+          <FormattedMessage id="auth.reset.title" />
+        </Title>
+        <NewPasswordFields form={form} label="auth.fields.new_password" />
+        <Button type="submit" loading={reset.isPending}>
+          <FormattedMessage id="auth.reset.submit" />
+        </Button>
       </Stack>
     </form>
   );

@@ -9,7 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { CodeInput } from './CodeInput';
 import { ResendCode } from './ResendCode';
-import { showServerErrors } from './forms';
+import { showServerErrors } from '../../shared/forms';
 
 /** Verify the account with the code sent at registration; a new code on request. */
 export function VerifyAccount() {
@@ -45,17 +45,17 @@ export function VerifyAccount() {
   return (
     <form onSubmit={submit} noValidate data-testid="verify-form">
       <Stack gap="sm">
-      <Title order={2}>
-        <FormattedMessage id="auth.verify.title" />
-      </Title>
-      <Text size="sm" c="dimmed">
-        <FormattedMessage id="auth.verify.hint" values={{ to: <bdi>{user?.email ?? user?.phone ?? ''}</bdi> }} />
-      </Text>
-      <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
-      <Button type="submit" loading={verify.isPending}>
-        <FormattedMessage id="auth.verify.submit" />
-      </Button>
-      <ResendCode send={sendAgain} pending={resend.isPending} />
+        <Title order={2}>
+          <FormattedMessage id="auth.verify.title" />
+        </Title>
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="auth.verify.hint" values={{ to: <bdi>{user?.email ?? user?.phone ?? ''}</bdi> }} />
+        </Text>
+        <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
+        <Button type="submit" loading={verify.isPending}>
+          <FormattedMessage id="auth.verify.submit" />
+        </Button>
+        <ResendCode send={sendAgain} pending={resend.isPending} />
       </Stack>
     </form>
   );

@@ -18,7 +18,10 @@ export const authApi = {
     api<AuthResponse>('POST', 'auth/register', { body }),
   login: (body: { username: string; password: string }) => api<AuthResponse>('POST', 'auth/login', { body }),
   loginWithGoogle: (token: string) => api<AuthResponse>('POST', 'auth/login/google', { body: { token } }),
-  providers: () => api<{ data: { google_client_id: string | null; google_redirect: boolean } }>('GET', 'auth/providers', { silent: true }),
+  providers: () =>
+    api<{ data: { google_client_id: string | null; google_redirect: boolean } }>('GET', 'auth/providers', {
+      silent: true,
+    }),
   verify: (code: string) => api<Envelope<UserData> & { message: string }>('POST', 'auth/verify', { body: { code } }),
   resend: (body: { email?: string; phone?: string }) => api<MessageResponse>('POST', 'auth/verify/resend', { body }),
   me: () => api<Envelope<UserData>>('GET', 'auth/me', { silent: true }),

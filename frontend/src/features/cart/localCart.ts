@@ -14,7 +14,9 @@ export function cartLines(): CartLine[] {
   try {
     const lines: unknown = JSON.parse(localStorage.getItem(KEY) ?? '[]');
     if (!Array.isArray(lines)) return [];
-    return lines.filter((line): line is CartLine => Number.isInteger(line?.id) && Number.isInteger(line?.quantity) && line.quantity > 0);
+    return lines.filter(
+      (line): line is CartLine => Number.isInteger(line?.id) && Number.isInteger(line?.quantity) && line.quantity > 0,
+    );
   } catch {
     return [];
   }
@@ -25,7 +27,9 @@ export function addToCart(id: number, quantity: number): number {
   const lines = cartLines();
   const line = lines.find((existing) => existing.id === id);
   const total = Math.min(MAX_QUANTITY, (line?.quantity ?? 0) + quantity);
-  const next = line ? lines.map((existing) => (existing.id === id ? { id, quantity: total } : existing)) : [...lines, { id, quantity: total }];
+  const next = line
+    ? lines.map((existing) => (existing.id === id ? { id, quantity: total } : existing))
+    : [...lines, { id, quantity: total }];
   localStorage.setItem(KEY, JSON.stringify(next));
   return total;
 }

@@ -45,7 +45,13 @@ export function Home() {
           <Section id="categories" title="home.categories.title">
             <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
               {home.categories.map((category) => (
-                <Button key={category.id} component={Link} to={`/products?category=${category.slug}`} variant="light" size="lg">
+                <Button
+                  key={category.id}
+                  component={Link}
+                  to={`/products?category=${category.slug}`}
+                  variant="light"
+                  size="lg"
+                >
                   {category.name}
                 </Button>
               ))}

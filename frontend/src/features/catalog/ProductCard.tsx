@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
-import type { Product } from './api';
+import type { Product } from '../../shared/api/catalogue';
 import { ProductImage } from './ProductImage';
 
 /** A product in a list: picture, name, price (and the sale price), stock. */
@@ -10,7 +10,14 @@ export function ProductCard({ product }: { product: Product }) {
   const price = usePrice();
   const discounted = product.sale_price < product.price;
   return (
-    <Card withBorder padding="sm" component={Link} to={`/products/${product.slug}`} data-testid="product-card" style={{ textDecoration: 'none' }}>
+    <Card
+      withBorder
+      padding="sm"
+      component={Link}
+      to={`/products/${product.slug}`}
+      data-testid="product-card"
+      style={{ textDecoration: 'none' }}
+    >
       <Card.Section>
         <ProductImage src={product.image} alt={product.name} />
       </Card.Section>

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { Product } from './api';
+import type { Product } from '../../shared/api/catalogue';
 import { ProductCard } from './ProductCard';
 
 /** Products in a grid: two a row on a phone, more on wider screens. */

@@ -1,19 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
 import { useParams } from 'react-router-dom';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../shared/ui/NotFound';
 import { ApiError } from '../../shared/api/client';
 import { usePrice, useWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
-import { AddToCart } from '../cart/AddToCart';
+import type { Product } from '../../shared/api/catalogue';
 import { catalogQueries } from './api';
 import { ProductImage } from './ProductImage';
 
 /** One product: gallery, price with the sale price and discount, stock, add to cart, weight,
  * package pieces, expiry and description. */
-export function ProductProfile() {
+export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }) {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
   const price = usePrice();
@@ -34,7 +34,11 @@ export function ProductProfile() {
           <Group gap="xs">
             {product.images.map((image, index) => (
               <UnstyledButton key={image} onClick={() => setShown(index)} style={{ inlineSize: 64 }}>
-                <img src={image} alt="" style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }} />
+                <img
+                  src={image}
+                  alt=""
+                  style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }}
+                />
               </UnstyledButton>
             ))}
           </Group>
@@ -59,7 +63,7 @@ export function ProductProfile() {
         <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
           <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
         </Badge>
-        <AddToCart productId={product.id} inStock={product.in_stock} />
+        {buy(product)}
         <Table variant="vertical" withTableBorder>
           <Table.Tbody>
             <Table.Tr>

@@ -35,7 +35,7 @@ export function Products() {
 
   useEffect(() => {
     if ((params.get('search') ?? '') !== search.trim()) update({ search: search.trim() || undefined });
-    // Only the debounced text drives this effect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the debounced text drives this effect
   }, [search]);
 
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
@@ -55,13 +55,25 @@ export function Products() {
         aria-label={intl.formatMessage({ id: 'products.search' })}
       />
       <Group gap="xs" data-testid="filters">
-        <Chip checked={!filters.sort && !filters.category} onChange={() => update({ sort: undefined, category: undefined })} data-testid="filter-all">
+        <Chip
+          checked={!filters.sort && !filters.category}
+          onChange={() => update({ sort: undefined, category: undefined })}
+          data-testid="filter-all"
+        >
           <FormattedMessage id="products.filter.all" />
         </Chip>
-        <Chip checked={filters.sort === 'price_asc'} onChange={() => update({ sort: filters.sort === 'price_asc' ? undefined : 'price_asc' })} data-testid="sort-price-asc">
+        <Chip
+          checked={filters.sort === 'price_asc'}
+          onChange={() => update({ sort: filters.sort === 'price_asc' ? undefined : 'price_asc' })}
+          data-testid="sort-price-asc"
+        >
           <FormattedMessage id="products.filter.price_asc" />
         </Chip>
-        <Chip checked={filters.sort === 'price_desc'} onChange={() => update({ sort: filters.sort === 'price_desc' ? undefined : 'price_desc' })} data-testid="sort-price-desc">
+        <Chip
+          checked={filters.sort === 'price_desc'}
+          onChange={() => update({ sort: filters.sort === 'price_desc' ? undefined : 'price_desc' })}
+          data-testid="sort-price-desc"
+        >
           <FormattedMessage id="products.filter.price_desc" />
         </Chip>
         {categories.map((category) => (
@@ -100,7 +112,11 @@ export function Products() {
           )}
           {products.meta.last_page > 1 && (
             <Group justify="center">
-              <Pagination total={products.meta.last_page} value={products.meta.current_page} onChange={(page) => update({ page: String(page) })} />
+              <Pagination
+                total={products.meta.last_page}
+                value={products.meta.current_page}
+                onChange={(page) => update({ page: String(page) })}
+              />
             </Group>
           )}
         </>

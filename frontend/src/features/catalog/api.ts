@@ -1,45 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-
-/** A category as the storefront shows it. */
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-  image: string | null;
-}
-
-/** A product as the storefront shows it. */
-export interface Product {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  sale_price: number;
-  discount: number;
-  has_offer: boolean;
-  in_stock: boolean;
-  weight: number;
-  weight_unit: 'kg' | 'g';
-  expires_at: string | null;
-  featured: boolean;
-  is_package: boolean;
-  pieces_per_package: number | null;
-  category: Category | null;
-  image: string | null;
-  images: string[];
-  created_at: string;
-}
-
-/** A running offer. */
-export interface Offer {
-  id: number;
-  title: string;
-  percentage: number;
-  banner_image: string | null;
-  ends_at: string;
-}
+import { categoriesQuery, type Category, type Offer, type Product } from '../../shared/api/catalogue';
 
 /** One page of products. */
 export interface ProductPage {
@@ -69,7 +30,9 @@ export const catalogQueries = {
     queryOptions({
       queryKey: ['catalog', language, 'products', filters],
       queryFn: () => {
-        const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
+        const params = new URLSearchParams(
+          Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]),
+        );
         return api<ProductPage>('GET', `products?${params.toString()}`);
       },
       placeholderData: (previous) => previous,
@@ -80,7 +43,7 @@ export const catalogQueries = {
       queryFn: () => api<{ data: Product }>('GET', `products/${encodeURIComponent(slug)}`, { silent: true }),
       retry: false,
     }),
-  categories: (language: string) =>
-    queryOptions({ queryKey: ['catalog', language, 'categories'], queryFn: () => api<{ data: Category[] }>('GET', 'categories'), staleTime: 300_000 }),
-  home: (language: string) => queryOptions({ queryKey: ['catalog', language, 'home'], queryFn: () => api<{ data: HomeData }>('GET', 'home') }),
+  categories: categoriesQuery,
+  home: (language: string) =>
+    queryOptions({ queryKey: ['catalog', language, 'home'], queryFn: () => api<{ data: HomeData }>('GET', 'home') }),
 };

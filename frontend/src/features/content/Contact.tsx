@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { required, showServerErrors } from '../auth/forms';
+import { required, showServerErrors } from '../../shared/forms';
 import { contentQueries, sendContact } from './api';
 
 /** How to reach the shop, and a form that reaches its staff. */
@@ -63,10 +63,32 @@ export function Contact() {
       <Paper withBorder p="md">
         <form onSubmit={submit} noValidate data-testid="contact-form">
           <Stack gap="sm">
-            <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
-            <TextInput label={intl.formatMessage({ id: 'auth.fields.phone' })} type="tel" dir="ltr" name="phone" {...form.getInputProps('phone')} />
-            <TextInput label={intl.formatMessage({ id: 'auth.fields.email' })} type="email" dir="ltr" name="email" {...form.getInputProps('email')} />
-            <Textarea label={intl.formatMessage({ id: 'contact.message' })} name="message" minRows={4} autosize {...form.getInputProps('message')} />
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.name' })}
+              name="name"
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.phone' })}
+              type="tel"
+              dir="ltr"
+              name="phone"
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'auth.fields.email' })}
+              type="email"
+              dir="ltr"
+              name="email"
+              {...form.getInputProps('email')}
+            />
+            <Textarea
+              label={intl.formatMessage({ id: 'contact.message' })}
+              name="message"
+              minRows={4}
+              autosize
+              {...form.getInputProps('message')}
+            />
             <Button type="submit" loading={send.isPending}>
               <FormattedMessage id="contact.send" />
             </Button>

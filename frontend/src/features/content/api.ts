@@ -22,9 +22,16 @@ export interface ShopSettings {
 /** The shop's content queries and the contact form. */
 export const contentQueries = {
   page: (language: string, slug: string) =>
-    queryOptions({ queryKey: ['content', language, 'page', slug], queryFn: () => api<{ data: ContentPageData }>('GET', `pages/${slug}`) }),
+    queryOptions({
+      queryKey: ['content', language, 'page', slug],
+      queryFn: () => api<{ data: ContentPageData }>('GET', `pages/${slug}`),
+    }),
   settings: (language: string) =>
-    queryOptions({ queryKey: ['content', language, 'settings'], queryFn: () => api<{ data: ShopSettings }>('GET', 'settings'), staleTime: 300_000 }),
+    queryOptions({
+      queryKey: ['content', language, 'settings'],
+      queryFn: () => api<{ data: ShopSettings }>('GET', 'settings'),
+      staleTime: 300_000,
+    }),
 };
 
 /** Sends the contact form. */

@@ -13,7 +13,15 @@ export function SaveButton({ pending }: { pending: boolean }) {
 }
 
 /** Page numbers under a dashboard list, shown only when there is more than one page. */
-export function ListPages({ lastPage, page, onChange }: { lastPage: number | undefined; page: number; onChange: (page: number) => void }) {
+export function ListPages({
+  lastPage,
+  page,
+  onChange,
+}: {
+  lastPage: number | undefined;
+  page: number;
+  onChange: (page: number) => void;
+}) {
   if (!lastPage || lastPage <= 1) return null;
   return (
     <Group justify="center">
@@ -36,6 +44,22 @@ export function useListSearch() {
 }
 
 /** The search field above a dashboard list; `label` names it for screen readers too. */
-export function SearchBox({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
-  return <TextInput style={{ flexGrow: 1 }} value={value} onChange={(event) => onChange(event.currentTarget.value)} placeholder={label} aria-label={label} />;
+export function SearchBox({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  return (
+    <TextInput
+      style={{ flexGrow: 1 }}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      placeholder={label}
+      aria-label={label}
+    />
+  );
 }

@@ -35,7 +35,10 @@ describe('the HTTP client', () => {
   });
 
   it('toasts the first message of each field on 422 and keeps them for the form', async () => {
-    answer(422, { message: 'Name is required', errors: { name: ['Name is required', 'x'], phone: ['Phone is required'] } });
+    answer(422, {
+      message: 'Name is required',
+      errors: { name: ['Name is required', 'x'], phone: ['Phone is required'] },
+    });
     const error = await api('POST', 'thing', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).firstMessages()).toEqual({ name: 'Name is required', phone: 'Phone is required' });
@@ -53,7 +56,11 @@ describe('the HTTP client', () => {
   });
 
   it.each([
-    [403, { message: 'You do not have permission to do this.' }, { kind: 'error', message: 'You do not have permission to do this.' }],
+    [
+      403,
+      { message: 'You do not have permission to do this.' },
+      { kind: 'error', message: 'You do not have permission to do this.' },
+    ],
     [400, { message: 'Already verified' }, { kind: 'error', message: 'Already verified' }],
     [404, { message: 'whatever' }, { kind: 'error', messageId: 'errors.not_found' }],
     [500, { message: 'secret' }, { kind: 'error', messageId: 'errors.server' }],

@@ -25,7 +25,8 @@ describe('message catalogues', () => {
     const used = new Set<string>();
     for (const file of sources(root)) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/(?:FormattedMessage id=|formatMessage\(\{ ?id: ?)['"]([\w.]+)['"]/g)) used.add(match[1] ?? '');
+      for (const match of text.matchAll(/(?:FormattedMessage id=|formatMessage\(\{ ?id: ?)['"]([\w.]+)['"]/g))
+        used.add(match[1] ?? '');
       for (const match of text.matchAll(/messageId: ?'([\w.]+)'/g)) used.add(match[1] ?? '');
     }
     expect(used.size).toBeGreaterThan(50);

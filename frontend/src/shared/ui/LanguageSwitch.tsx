@@ -8,7 +8,13 @@ export function LanguageSwitch() {
   const { language, setLanguage } = useLanguage();
   const next = language === 'ar' ? 'en' : 'ar';
   return (
-    <Button variant="subtle" size="compact-sm" onClick={() => setLanguage(next)} lang={next} data-testid="language-switch">
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      onClick={() => setLanguage(next)}
+      lang={next}
+      data-testid="language-switch"
+    >
       {intl.formatMessage({ id: 'language.other' })}
     </Button>
   );

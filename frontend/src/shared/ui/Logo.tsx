@@ -6,7 +6,11 @@ import { Link } from 'react-router-dom';
 export function Logo() {
   const intl = useIntl();
   return (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label={intl.formatMessage({ id: 'nav.home' })}>
+    <Link
+      to="/"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      aria-label={intl.formatMessage({ id: 'nav.home' })}
+    >
       <Group gap={6} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <Text fw={800} size="xl" c="green.8">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { showServerErrors } from '../../auth/forms';
+import { showServerErrors } from '../../../shared/forms';
 import { deleteCategory, saveCategory, staffCategoryQueries, type StaffCategory } from './api';
 import { SaveButton } from '../FormParts';
 
@@ -24,7 +24,9 @@ export function DashboardCategories() {
     await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     await queryClient.invalidateQueries({ queryKey: ['catalog'] });
   };
-  const save = useMutation({ mutationFn: (values: typeof form.values) => saveCategory(editing?.id ?? null, values, image) });
+  const save = useMutation({
+    mutationFn: (values: typeof form.values) => saveCategory(editing?.id ?? null, values, image),
+  });
   const remove = useMutation({
     mutationFn: deleteCategory,
     onSuccess: async (answer) => {
@@ -33,16 +35,22 @@ export function DashboardCategories() {
     },
   });
 
-  useEffect(() => {
-    form.setValues(editing ? { name_ar: editing.name_ar, name_en: editing.name_en, sort_order: String(editing.sort_order) } : { name_ar: '', name_en: '', sort_order: '0' });
+  // The form follows the category picked.
+  const pick = (category: StaffCategory | null) => {
+    setEditing(category);
+    form.setValues(
+      category
+        ? { name_ar: category.name_ar, name_en: category.name_en, sort_order: String(category.sort_order) }
+        : { name_ar: '', name_en: '', sort_order: '0' },
+    );
     setImage(null);
-  }, [editing]); // the form follows the category picked
+  };
 
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await withLoading(save.mutateAsync(values));
       toast('success', answer.message);
-      setEditing(null);
+      pick(null);
       form.reset();
       await refresh();
     } catch (error) {
@@ -66,7 +74,7 @@ export function DashboardCategories() {
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {hasPermission(user, 'category-edit') && (
-                      <Button variant="subtle" size="compact-sm" onClick={() => setEditing(category)}>
+                      <Button variant="subtle" size="compact-sm" onClick={() => pick(category)}>
                         <FormattedMessage id="dashboard.products.edit" />
                       </Button>
                     )}
@@ -86,15 +94,37 @@ export function DashboardCategories() {
             <Stack gap="sm">
               <Title order={3}>{label(editing ? 'edit' : 'add')}</Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })} name="name_ar" dir="rtl" {...form.getInputProps('name_ar')} />
-                <TextInput label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })} name="name_en" dir="ltr" {...form.getInputProps('name_en')} />
-                <TextInput label={label('order')} name="sort_order" inputMode="numeric" dir="ltr" {...form.getInputProps('sort_order')} />
-                <FileInput label={label('image')} accept="image/jpeg,image/png,image/webp,image/gif" value={image} onChange={setImage} error={form.errors.image} />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
+                  name="name_ar"
+                  dir="rtl"
+                  {...form.getInputProps('name_ar')}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
+                  name="name_en"
+                  dir="ltr"
+                  {...form.getInputProps('name_en')}
+                />
+                <TextInput
+                  label={label('order')}
+                  name="sort_order"
+                  inputMode="numeric"
+                  dir="ltr"
+                  {...form.getInputProps('sort_order')}
+                />
+                <FileInput
+                  label={label('image')}
+                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  value={image}
+                  onChange={setImage}
+                  error={form.errors.image}
+                />
               </SimpleGrid>
               <Group>
                 <SaveButton pending={save.isPending} />
                 {editing && (
-                  <Button variant="default" onClick={() => setEditing(null)}>
+                  <Button variant="default" onClick={() => pick(null)}>
                     {label('cancel')}
                   </Button>
                 )}

@@ -13,15 +13,25 @@ export interface StaffCategory {
 
 /** Staff's category calls. */
 export const staffCategoryQueries = {
-  list: () => queryOptions({ queryKey: ['dashboard', 'categories'], queryFn: () => api<{ data: StaffCategory[] }>('GET', 'dashboard/categories') }),
+  list: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'categories'],
+      queryFn: () => api<{ data: StaffCategory[] }>('GET', 'dashboard/categories'),
+    }),
 };
 
 /** Adds a category, or changes the one with `id`; a picture replaces the old one. */
-export function saveCategory(id: number | null, values: { name_ar: string; name_en: string; sort_order: string }, image: File | null) {
+export function saveCategory(
+  id: number | null,
+  values: { name_ar: string; name_en: string; sort_order: string },
+  image: File | null,
+) {
   const body = new FormData();
   Object.entries(values).forEach(([key, value]) => body.append(key, value));
   if (image) body.append('image', image);
-  return api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/categories/${id}` : 'dashboard/categories', { body });
+  return api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/categories/${id}` : 'dashboard/categories', {
+    body,
+  });
 }
 
 /** Removes a category. */

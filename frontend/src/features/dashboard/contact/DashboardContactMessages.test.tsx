@@ -8,8 +8,32 @@ import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardContactMessages } from './DashboardContactMessages';
 
-const staff = (permissions: string[]) => ({ id: 1, name: 'Staff', email: null, phone: '01000000001', points: 0, verified: true, role: 'admin', access_role: 'Custom', permissions, city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z', token: 't' });
-const message = { id: 7, name: 'Samir', phone: '01012345678', email: null, message: 'Do you sell drip kits?', status: 'new', created_at: '2026-11-20T10:00:00Z', handled_at: null };
+const staff = (permissions: string[]) => ({
+  id: 1,
+  name: 'Staff',
+  email: null,
+  phone: '01000000001',
+  points: 0,
+  verified: true,
+  role: 'admin',
+  access_role: 'Custom',
+  permissions,
+  city_id: null,
+  country: null,
+  gender: null,
+  created_at: '2026-01-01T00:00:00Z',
+  token: 't',
+});
+const message = {
+  id: 7,
+  name: 'Samir',
+  phone: '01012345678',
+  email: null,
+  message: 'Do you sell drip kits?',
+  status: 'new',
+  created_at: '2026-11-20T10:00:00Z',
+  handled_at: null,
+};
 
 let asked: URLSearchParams[] = [];
 beforeEach(() => {
@@ -31,7 +55,9 @@ describe('DashboardContactMessages', () => {
     expect(asked[0]?.get('status')).toBe('new');
     await userEvent.type(screen.getByLabelText('Search by name, phone, e-mail or text'), 'drip');
     await userEvent.click(screen.getByText('Answered'));
-    await waitFor(() => expect(asked.some((params) => params.get('search') === 'drip' && params.get('status') === 'handled')).toBe(true));
+    await waitFor(() =>
+      expect(asked.some((params) => params.get('search') === 'drip' && params.get('status') === 'handled')).toBe(true),
+    );
   });
 
   it('offers to mark answered and delete only with those permissions', async () => {
@@ -43,7 +69,12 @@ describe('DashboardContactMessages', () => {
     unmount();
 
     let handled = 0;
-    server.use(http.post('*/api/dashboard/contact-messages/7/handled', () => ((handled += 1), HttpResponse.json({ message: 'The message is marked as answered.' }))));
+    server.use(
+      http.post(
+        '*/api/dashboard/contact-messages/7/handled',
+        () => ((handled += 1), HttpResponse.json({ message: 'The message is marked as answered.' })),
+      ),
+    );
     session.signIn(staff(['contact-list', 'contact-edit', 'contact-delete']));
     renderAt('/', { '/': <DashboardContactMessages /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark answered' }));

@@ -64,19 +64,35 @@ export function DashboardContactMessages() {
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'pre-line' }}>{message.message}</Table.Td>
                 <Table.Td>
-                  <FormattedDate value={message.created_at} year="numeric" month="short" day="numeric" hour="numeric" minute="2-digit" />
+                  <FormattedDate
+                    value={message.created_at}
+                    year="numeric"
+                    month="short"
+                    day="numeric"
+                    hour="numeric"
+                    minute="2-digit"
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={message.status === 'new' ? 'orange' : 'green'}>{label(`status.${message.status}`)}</Badge>
+                  <Badge color={message.status === 'new' ? 'orange' : 'green'}>
+                    {label(`status.${message.status}`)}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {hasPermission(user, 'contact-edit') && message.status === 'new' && (
-                      <Button variant="subtle" size="compact-sm" onClick={() => handle.mutate(message.id)} data-testid="contact-handled">
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => handle.mutate(message.id)}
+                        data-testid="contact-handled"
+                      >
                         {label('mark_handled')}
                       </Button>
                     )}
-                    {hasPermission(user, 'contact-delete') && <DeleteButton name={message.name} onConfirm={() => remove.mutate(message.id)} />}
+                    {hasPermission(user, 'contact-delete') && (
+                      <DeleteButton name={message.name} onConfirm={() => remove.mutate(message.id)} />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

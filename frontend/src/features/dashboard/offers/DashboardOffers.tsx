@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Badge, Button, FileInput, Group, MultiSelect, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,11 +22,18 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
-import { showServerErrors } from '../../auth/forms';
-import { catalogQueries } from '../../catalog/api';
+import { showServerErrors } from '../../../shared/forms';
+import { categoriesQuery } from '../../../shared/api/catalogue';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
-import { createOffer, deleteOffer, staffOfferQueries, switchOffer, type OfferFilter, type OfferFormValues } from './api';
+import {
+  createOffer,
+  deleteOffer,
+  staffOfferQueries,
+  switchOffer,
+  type OfferFilter,
+  type OfferFormValues,
+} from './api';
 import { ListPages, SearchBox, SaveButton, useListSearch } from '../FormParts';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
@@ -27,16 +48,29 @@ export function DashboardOffers() {
   const [status, setStatus] = useState<OfferFilter['status']>('');
   const list = useQuery(staffOfferQueries.list({ search: titleSearch, status, page })).data;
   const offers = list?.data ?? [];
-  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const [banner, setBanner] = useState<File | null>(null);
   const [target, setTarget] = useState<'category' | 'products'>('category');
   const [productSearch, setProductSearch] = useState('');
   const [search] = useDebouncedValue(productSearch, 300);
-  const found = useQuery({ ...staffProductQueries.list(language, search, 1), enabled: target === 'products' }).data?.data ?? [];
+  const found =
+    useQuery({ ...staffProductQueries.list(language, search, 1), enabled: target === 'products' }).data?.data ?? [];
   // Names of the products picked so far, so they stay labelled when a new search hides them.
   const [picked, setPicked] = useState<Map<string, string>>(new Map());
-  const form = useForm<OfferFormValues>({ initialValues: { title_ar: '', title_en: '', percentage: '10', category_id: null, product_ids: [], starts_at: '', ends_at: '' } });
-  const productOptions = [...new Map([...picked, ...found.map((product) => [String(product.id), product.name] as const)])].map(([value, label]) => ({ value, label }));
+  const form = useForm<OfferFormValues>({
+    initialValues: {
+      title_ar: '',
+      title_en: '',
+      percentage: '10',
+      category_id: null,
+      product_ids: [],
+      starts_at: '',
+      ends_at: '',
+    },
+  });
+  const productOptions = [
+    ...new Map([...picked, ...found.map((product) => [String(product.id), product.name] as const)]),
+  ].map(([value, label]) => ({ value, label }));
   const label = (key: string) => intl.formatMessage({ id: `dashboard.offers.${key}` });
   const refresh = async (message: string) => {
     toast('success', message);
@@ -47,7 +81,10 @@ export function DashboardOffers() {
     mutationFn: (values: OfferFormValues) =>
       createOffer(target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null }, banner),
   });
-  const toggle = useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active), onSuccess: (answer) => refresh(answer.message) });
+  const toggle = useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active),
+    onSuccess: (answer) => refresh(answer.message),
+  });
   const remove = useMutation({ mutationFn: deleteOffer, onSuccess: (answer) => refresh(answer.message) });
 
   const submit = form.onSubmit(async (values) => {
@@ -71,7 +108,10 @@ export function DashboardOffers() {
           clearable
           placeholder={label('status')}
           aria-label={label('status')}
-          data={(['active', 'inactive', 'expired'] as const).map((value) => ({ value, label: label(`status.${value}`) }))}
+          data={(['active', 'inactive', 'expired'] as const).map((value) => ({
+            value,
+            label: label(`status.${value}`),
+          }))}
           value={status || null}
           onChange={(value) => {
             setStatus((value ?? '') as OfferFilter['status']);
@@ -95,11 +135,18 @@ export function DashboardOffers() {
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {hasPermission(user, 'offer-edit') && offer.status !== 'expired' && (
-                      <Button variant="subtle" size="compact-sm" onClick={() => toggle.mutate({ id: offer.id, active: offer.status !== 'active' })} data-testid="offer-switch">
+                      <Button
+                        variant="subtle"
+                        size="compact-sm"
+                        onClick={() => toggle.mutate({ id: offer.id, active: offer.status !== 'active' })}
+                        data-testid="offer-switch"
+                      >
                         {label(offer.status === 'active' ? 'deactivate' : 'activate')}
                       </Button>
                     )}
-                    {hasPermission(user, 'offer-delete') && <DeleteButton name={offer.title_en} onConfirm={() => remove.mutate(offer.id)} />}
+                    {hasPermission(user, 'offer-delete') && (
+                      <DeleteButton name={offer.title_en} onConfirm={() => remove.mutate(offer.id)} />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -116,7 +163,13 @@ export function DashboardOffers() {
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={label('title_ar')} name="title_ar" dir="rtl" {...form.getInputProps('title_ar')} />
                 <TextInput label={label('title_en')} name="title_en" dir="ltr" {...form.getInputProps('title_en')} />
-                <TextInput label={label('percentage')} name="percentage" inputMode="numeric" dir="ltr" {...form.getInputProps('percentage')} />
+                <TextInput
+                  label={label('percentage')}
+                  name="percentage"
+                  inputMode="numeric"
+                  dir="ltr"
+                  {...form.getInputProps('percentage')}
+                />
                 <SegmentedControl
                   value={target}
                   onChange={(value) => setTarget(value as 'category' | 'products')}
@@ -145,15 +198,30 @@ export function DashboardOffers() {
                     value={form.values.product_ids}
                     onChange={(ids) => {
                       form.setFieldValue('product_ids', ids);
-                      setPicked(new Map(ids.map((id) => [id, productOptions.find((option) => option.value === id)?.label ?? id])));
+                      setPicked(
+                        new Map(
+                          ids.map((id) => [id, productOptions.find((option) => option.value === id)?.label ?? id]),
+                        ),
+                      );
                     }}
                     error={form.errors.product_ids}
                     data-testid="offer-products"
                   />
                 )}
-                <TextInput label={label('starts_at')} name="starts_at" type="date" {...form.getInputProps('starts_at')} />
+                <TextInput
+                  label={label('starts_at')}
+                  name="starts_at"
+                  type="date"
+                  {...form.getInputProps('starts_at')}
+                />
                 <TextInput label={label('ends_at')} name="ends_at" type="date" {...form.getInputProps('ends_at')} />
-                <FileInput label={label('banner')} accept="image/jpeg,image/png,image/webp,image/gif" value={banner} onChange={setBanner} error={form.errors.banner_image} />
+                <FileInput
+                  label={label('banner')}
+                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  value={banner}
+                  onChange={setBanner}
+                  error={form.errors.banner_image}
+                />
               </SimpleGrid>
               <Group>
                 <SaveButton pending={create.isPending} />

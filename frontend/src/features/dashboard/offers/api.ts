@@ -39,7 +39,10 @@ export const staffOfferQueries = {
     queryOptions({
       queryKey: ['dashboard', 'offers', search, status, page],
       queryFn: () =>
-        api<{ data: StaffOffer[]; meta: { last_page: number; total: number } }>('GET', `dashboard/offers?${new URLSearchParams({ search, status, page: String(page) })}`),
+        api<{ data: StaffOffer[]; meta: { last_page: number; total: number } }>(
+          'GET',
+          `dashboard/offers?${new URLSearchParams({ search, status, page: String(page) })}`,
+        ),
       placeholderData: (previous) => previous,
     }),
 };

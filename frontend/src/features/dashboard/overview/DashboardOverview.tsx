@@ -22,7 +22,10 @@ export function DashboardOverview() {
           {user.access_role && <Badge variant="light">{user.access_role}</Badge>}
         </Group>
         <Text size="sm" c="dimmed" mt="sm">
-          <FormattedMessage id="dashboard.overview.permissions" values={{ count: <FormattedNumber value={user.permissions.length} /> }} />
+          <FormattedMessage
+            id="dashboard.overview.permissions"
+            values={{ count: <FormattedNumber value={user.permissions.length} /> }}
+          />
         </Text>
       </Paper>
     </Stack>

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { catalogQueries } from '../../catalog/api';
+import { categoriesQuery } from '../../../shared/api/catalogue';
 import { deleteProduct, staffProductQueries } from './api';
 import { ListPages, SearchBox, useListSearch } from '../FormParts';
 
@@ -22,7 +22,7 @@ export function DashboardProducts() {
   const { typed, search, page, setPage, type } = useListSearch();
   const [category, setCategory] = useState<string | null>(null);
   const products = useQuery(staffProductQueries.list(language, search, page, category)).data;
-  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const remove = useMutation({
     mutationFn: deleteProduct,
     onSuccess: async (answer) => {

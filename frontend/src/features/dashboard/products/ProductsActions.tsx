@@ -7,8 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
-import { showServerErrors } from '../../auth/forms';
-import { catalogQueries } from '../../catalog/api';
+import { showServerErrors } from '../../../shared/forms';
+import { categoriesQuery } from '../../../shared/api/catalogue';
 import { saveProduct, staffProductQueries, type ProductFormValues } from './api';
 import { SaveButton } from '../FormParts';
 
@@ -38,7 +38,7 @@ export function ProductsActions() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const existing = useQuery({ ...staffProductQueries.one(language, id ?? ''), enabled: !!id }).data?.data;
-  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
+  const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const [images, setImages] = useState<File[]>([]);
   const save = useMutation({ mutationFn: (values: ProductFormValues) => saveProduct(id, values, images) });
   const label = (key: string) => intl.formatMessage({ id: `dashboard.product_form.${key}` });
@@ -62,7 +62,7 @@ export function ProductsActions() {
       is_package: existing.is_package,
       pieces_per_package: existing.pieces_per_package ? String(existing.pieces_per_package) : '',
     });
-    // Fill once when the product arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once when the product arrives
   }, [existing]);
 
   const submit = form.onSubmit(async (values) => {
@@ -86,13 +86,51 @@ export function ProductsActions() {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={label('name_ar')} name="name_ar" dir="rtl" {...form.getInputProps('name_ar')} />
           <TextInput label={label('name_en')} name="name_en" dir="ltr" {...form.getInputProps('name_en')} />
-          <Textarea label={label('description_ar')} name="description_ar" dir="rtl" autosize minRows={2} {...form.getInputProps('description_ar')} />
-          <Textarea label={label('description_en')} name="description_en" dir="ltr" autosize minRows={2} {...form.getInputProps('description_en')} />
-          <TextInput label={label('price')} name="price" inputMode="decimal" dir="ltr" {...form.getInputProps('price')} />
-          <TextInput label={label('discount')} name="discount" inputMode="numeric" dir="ltr" {...form.getInputProps('discount')} />
-          <TextInput label={label('quantity')} name="quantity" inputMode="numeric" dir="ltr" {...form.getInputProps('quantity')} />
+          <Textarea
+            label={label('description_ar')}
+            name="description_ar"
+            dir="rtl"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description_ar')}
+          />
+          <Textarea
+            label={label('description_en')}
+            name="description_en"
+            dir="ltr"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description_en')}
+          />
+          <TextInput
+            label={label('price')}
+            name="price"
+            inputMode="decimal"
+            dir="ltr"
+            {...form.getInputProps('price')}
+          />
+          <TextInput
+            label={label('discount')}
+            name="discount"
+            inputMode="numeric"
+            dir="ltr"
+            {...form.getInputProps('discount')}
+          />
+          <TextInput
+            label={label('quantity')}
+            name="quantity"
+            inputMode="numeric"
+            dir="ltr"
+            {...form.getInputProps('quantity')}
+          />
           <Group grow align="flex-start">
-            <TextInput label={label('weight')} name="weight" inputMode="decimal" dir="ltr" {...form.getInputProps('weight')} />
+            <TextInput
+              label={label('weight')}
+              name="weight"
+              inputMode="decimal"
+              dir="ltr"
+              {...form.getInputProps('weight')}
+            />
             <Select
               label={label('weight_unit')}
               data={[
@@ -111,10 +149,24 @@ export function ProductsActions() {
             data-testid="category-select"
             {...form.getInputProps('category_id')}
           />
-          <Checkbox label={label('featured')} name="featured" {...form.getInputProps('featured', { type: 'checkbox' })} />
-          <Checkbox label={label('is_package')} name="is_package" {...form.getInputProps('is_package', { type: 'checkbox' })} />
+          <Checkbox
+            label={label('featured')}
+            name="featured"
+            {...form.getInputProps('featured', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={label('is_package')}
+            name="is_package"
+            {...form.getInputProps('is_package', { type: 'checkbox' })}
+          />
           {form.values.is_package && (
-            <TextInput label={label('pieces_per_package')} name="pieces_per_package" inputMode="numeric" dir="ltr" {...form.getInputProps('pieces_per_package')} />
+            <TextInput
+              label={label('pieces_per_package')}
+              name="pieces_per_package"
+              inputMode="numeric"
+              dir="ltr"
+              {...form.getInputProps('pieces_per_package')}
+            />
           )}
           <FileInput
             label={label('images')}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import type { Product } from '../../catalog/api';
+import type { Product } from '../../../shared/api/catalogue';
 
 /** A product as staff see it. */
 export interface StaffProduct extends Product {
@@ -43,7 +43,10 @@ export const staffProductQueries = {
       placeholderData: (previous) => previous,
     }),
   one: (language: string, id: string) =>
-    queryOptions({ queryKey: ['dashboard', language, 'product', id], queryFn: () => api<{ data: StaffProduct }>('GET', `dashboard/products/${id}`) }),
+    queryOptions({
+      queryKey: ['dashboard', language, 'product', id],
+      queryFn: () => api<{ data: StaffProduct }>('GET', `dashboard/products/${id}`),
+    }),
 };
 
 /** Sends the form (and its pictures) as multipart, to add or to change a product. */
@@ -54,7 +57,11 @@ export function saveProduct(id: string | null, values: ProductFormValues, images
     body.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : value);
   }
   images.forEach((image) => body.append('images[]', image));
-  return api<{ message: string; data: StaffProduct }>(id ? 'PUT' : 'POST', id ? `dashboard/products/${id}` : 'dashboard/products', { body });
+  return api<{ message: string; data: StaffProduct }>(
+    id ? 'PUT' : 'POST',
+    id ? `dashboard/products/${id}` : 'dashboard/products',
+    { body },
+  );
 }
 
 /** Removes a product. */

@@ -8,9 +8,42 @@ import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardSettings } from './DashboardSettings';
 
-const staff = (permissions: string[]) => ({ id: 1, name: 'Staff', email: null, phone: '01000000001', points: 0, verified: true, role: 'admin', access_role: 'Custom', permissions, city_id: null, country: null, gender: null, created_at: '2026-01-01T00:00:00Z', token: 't' });
-const settings = { contact_phone: '0233334444', whatsapp_number: '201000000000', email: 'shop@mahsoul.example', address_ar: 'الجيزة', address_en: 'Giza', facebook_url: '', instagram_url: '', free_weight_kg: 10, extra_fee_per_kg: 5, shipping_hours: 48, points_earn_rate: 10 };
-const pages = ['about-us', 'terms-and-conditions', 'privacy-policy', 'refund-policies'].map((slug) => ({ slug, title_ar: 'عنوان', title_en: `Title ${slug}`, body_ar: 'نص', body_en: 'Text' }));
+const staff = (permissions: string[]) => ({
+  id: 1,
+  name: 'Staff',
+  email: null,
+  phone: '01000000001',
+  points: 0,
+  verified: true,
+  role: 'admin',
+  access_role: 'Custom',
+  permissions,
+  city_id: null,
+  country: null,
+  gender: null,
+  created_at: '2026-01-01T00:00:00Z',
+  token: 't',
+});
+const settings = {
+  contact_phone: '0233334444',
+  whatsapp_number: '201000000000',
+  email: 'shop@mahsoul.example',
+  address_ar: 'الجيزة',
+  address_en: 'Giza',
+  facebook_url: '',
+  instagram_url: '',
+  free_weight_kg: 10,
+  extra_fee_per_kg: 5,
+  shipping_hours: 48,
+  points_earn_rate: 10,
+};
+const pages = ['about-us', 'terms-and-conditions', 'privacy-policy', 'refund-policies'].map((slug) => ({
+  slug,
+  title_ar: 'عنوان',
+  title_en: `Title ${slug}`,
+  body_ar: 'نص',
+  body_en: 'Text',
+}));
 
 let sent: Record<string, string> | null = null;
 beforeEach(() => {
@@ -21,8 +54,15 @@ beforeEach(() => {
     http.get('*/api/dashboard/settings/pages', () => HttpResponse.json({ data: pages })),
     http.put('*/api/dashboard/settings', async ({ request }) => {
       sent = (await request.json()) as Record<string, string>;
-      if (sent.extra_fee_per_kg === '-1') return HttpResponse.json({ message: 'x', errors: { extra_fee_per_kg: ['Enter a price in pounds, such as 150 or 150.50.'] } }, { status: 422 });
-      return HttpResponse.json({ message: 'The settings have been saved.', data: { ...settings, extra_fee_per_kg: 7.5 } });
+      if (sent.extra_fee_per_kg === '-1')
+        return HttpResponse.json(
+          { message: 'x', errors: { extra_fee_per_kg: ['Enter a price in pounds, such as 150 or 150.50.'] } },
+          { status: 422 },
+        );
+      return HttpResponse.json({
+        message: 'The settings have been saved.',
+        data: { ...settings, extra_fee_per_kg: 7.5 },
+      });
     }),
   );
 });
@@ -36,7 +76,11 @@ describe('DashboardSettings', () => {
     await userEvent.clear(fee);
     await userEvent.type(fee, '-1');
     await userEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
-    expect(await screen.findByText('Enter a price in pounds, such as 150 or 150.50.', { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter a price in pounds, such as 150 or 150.50.', {
+        selector: '.mantine-InputWrapper-error',
+      }),
+    ).toBeInTheDocument();
 
     await userEvent.clear(fee);
     await userEvent.type(fee, '٧٫٥');

@@ -6,14 +6,38 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
-import { showServerErrors } from '../../auth/forms';
-import { savePage, saveSettings, staffSettingsQueries, type PageFormValues, type SettingsFormValues, type StaffPage, type StaffSettings } from './api';
+import { showServerErrors } from '../../../shared/forms';
+import {
+  savePage,
+  saveSettings,
+  staffSettingsQueries,
+  type PageFormValues,
+  type SettingsFormValues,
+  type StaffPage,
+  type StaffSettings,
+} from './api';
 import { SaveButton } from '../FormParts';
 
-const TEXT_FIELDS = ['contact_phone', 'whatsapp_number', 'email', 'address_ar', 'address_en', 'facebook_url', 'instagram_url'] as const;
+const TEXT_FIELDS = [
+  'contact_phone',
+  'whatsapp_number',
+  'email',
+  'address_ar',
+  'address_en',
+  'facebook_url',
+  'instagram_url',
+] as const;
 const NUMBER_FIELDS = ['free_weight_kg', 'extra_fee_per_kg', 'shipping_hours', 'points_earn_rate'] as const;
 /** Fields typed left to right whatever the page's direction. */
-const LTR_FIELDS = new Set(['contact_phone', 'whatsapp_number', 'email', 'address_en', 'facebook_url', 'instagram_url', ...NUMBER_FIELDS]);
+const LTR_FIELDS = new Set([
+  'contact_phone',
+  'whatsapp_number',
+  'email',
+  'address_en',
+  'facebook_url',
+  'instagram_url',
+  ...NUMBER_FIELDS,
+]);
 
 function formValues(settings: StaffSettings): SettingsFormValues {
   return Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, String(value)])) as SettingsFormValues;
@@ -61,7 +85,21 @@ function SettingsForm({ editable }: { editable: boolean }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const settings = useQuery(staffSettingsQueries.settings()).data?.data;
-  const form = useForm<SettingsFormValues>({ initialValues: formValues({ contact_phone: '', whatsapp_number: '', email: '', address_ar: '', address_en: '', facebook_url: '', instagram_url: '', free_weight_kg: 0, extra_fee_per_kg: 0, shipping_hours: 0, points_earn_rate: 0 }) });
+  const form = useForm<SettingsFormValues>({
+    initialValues: formValues({
+      contact_phone: '',
+      whatsapp_number: '',
+      email: '',
+      address_ar: '',
+      address_en: '',
+      facebook_url: '',
+      instagram_url: '',
+      free_weight_kg: 0,
+      extra_fee_per_kg: 0,
+      shipping_hours: 0,
+      points_earn_rate: 0,
+    }),
+  });
   const { setValues, resetDirty } = form;
   useEffect(() => {
     if (!settings) return;
@@ -116,7 +154,9 @@ function SettingsForm({ editable }: { editable: boolean }) {
 function PageForm({ page, editable }: { page: StaffPage; editable: boolean }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const form = useForm<PageFormValues>({ initialValues: { title_ar: page.title_ar, title_en: page.title_en, body_ar: page.body_ar, body_en: page.body_en } });
+  const form = useForm<PageFormValues>({
+    initialValues: { title_ar: page.title_ar, title_en: page.title_en, body_ar: page.body_ar, body_en: page.body_en },
+  });
   const save = useMutation({ mutationFn: (values: PageFormValues) => savePage(page.slug, values) });
   const submit = form.onSubmit(async (values) => {
     try {
@@ -133,10 +173,40 @@ function PageForm({ page, editable }: { page: StaffPage; editable: boolean }) {
     <form onSubmit={submit} noValidate data-testid="page-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={label('title_ar')} name="title_ar" dir="rtl" readOnly={!editable} {...form.getInputProps('title_ar')} />
-          <TextInput label={label('title_en')} name="title_en" dir="ltr" readOnly={!editable} {...form.getInputProps('title_en')} />
-          <Textarea label={label('body_ar')} name="body_ar" dir="rtl" autosize minRows={6} maxRows={16} readOnly={!editable} {...form.getInputProps('body_ar')} />
-          <Textarea label={label('body_en')} name="body_en" dir="ltr" autosize minRows={6} maxRows={16} readOnly={!editable} {...form.getInputProps('body_en')} />
+          <TextInput
+            label={label('title_ar')}
+            name="title_ar"
+            dir="rtl"
+            readOnly={!editable}
+            {...form.getInputProps('title_ar')}
+          />
+          <TextInput
+            label={label('title_en')}
+            name="title_en"
+            dir="ltr"
+            readOnly={!editable}
+            {...form.getInputProps('title_en')}
+          />
+          <Textarea
+            label={label('body_ar')}
+            name="body_ar"
+            dir="rtl"
+            autosize
+            minRows={6}
+            maxRows={16}
+            readOnly={!editable}
+            {...form.getInputProps('body_ar')}
+          />
+          <Textarea
+            label={label('body_en')}
+            name="body_en"
+            dir="ltr"
+            autosize
+            minRows={6}
+            maxRows={16}
+            readOnly={!editable}
+            {...form.getInputProps('body_en')}
+          />
         </SimpleGrid>
         {editable && (
           <Group>

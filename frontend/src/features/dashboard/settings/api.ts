@@ -33,8 +33,16 @@ export type PageFormValues = Omit<StaffPage, 'slug'>;
 
 /** Staff's settings calls. */
 export const staffSettingsQueries = {
-  settings: () => queryOptions({ queryKey: ['dashboard', 'settings'], queryFn: () => api<{ data: StaffSettings }>('GET', 'dashboard/settings') }),
-  pages: () => queryOptions({ queryKey: ['dashboard', 'settings', 'pages'], queryFn: () => api<{ data: StaffPage[] }>('GET', 'dashboard/settings/pages') }),
+  settings: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'settings'],
+      queryFn: () => api<{ data: StaffSettings }>('GET', 'dashboard/settings'),
+    }),
+  pages: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'settings', 'pages'],
+      queryFn: () => api<{ data: StaffPage[] }>('GET', 'dashboard/settings/pages'),
+    }),
 };
 
 /** Saves the settings. */

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, Menu } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
-import { isStaff, useSession } from '../session/session';
+import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
-import { LanguageSwitch } from './LanguageSwitch';
-import { Logo } from './Logo';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { Logo } from '../../shared/ui/Logo';
 import classes from './Header.module.css';
 
 /** The header: the shop, its sections, the language switch and the account menu. */

@@ -22,7 +22,13 @@ export function newPasswordRules(intl: IntlShape) {
 }
 
 /** A new password and its confirmation. */
-export function NewPasswordFields<T extends NewPassword>({ form, label = 'auth.fields.password' }: { form: UseFormReturnType<T>; label?: string }) {
+export function NewPasswordFields<T extends NewPassword>({
+  form,
+  label = 'auth.fields.password',
+}: {
+  form: UseFormReturnType<T>;
+  label?: string;
+}) {
   const intl = useIntl();
   return (
     <>

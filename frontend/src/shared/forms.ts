@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { ApiError } from '../../shared/api/client';
-import { toLatinDigits } from '../../shared/digits';
+import { ApiError } from './api/client';
+import { toLatinDigits } from './digits';
 
 /** Puts the first server message of each field under that field. */
 export function showServerErrors<T>(form: UseFormReturnType<T>, error: unknown): void {
