@@ -2,15 +2,12 @@
 //! place where errors become statuses, and the OpenAPI document. Handlers are thin: extract,
 //! call one use case off the async workers, shape the answer.
 
-pub mod dto;
-pub mod error;
-pub mod extract;
-pub mod messages;
-pub mod methods;
+pub mod account;
+pub mod common;
+pub mod dashboard;
 pub mod openapi;
-pub mod product_json;
-pub mod routes;
-pub mod share;
+pub mod storefront;
+pub mod system;
 
 use std::sync::Arc;
 
@@ -18,7 +15,8 @@ use actix_web::middleware::from_fn;
 use actix_web::web;
 use identity::IdentityService;
 
-pub use error::ApiError;
+pub use common::error::ApiError;
+use common::{error, extract, methods};
 
 /// Tells whether the database answers, and which one it is.
 pub trait HealthCheck: Send + Sync {
@@ -44,10 +42,33 @@ pub struct AppState {
     /// Whether Google's redirect flow is configured.
     pub google_redirect: bool,
     /// Storefront cards already serialised.
-    pub product_json: Arc<product_json::ProductJson>,
+    pub product_json: Arc<storefront::catalog::card_json::ProductJson>,
     /// Bounds on bodies, hashing and how client addresses are read.
     pub edge: extract::EdgeLimits,
 }
+
+/// One resource of the API: its routes and its part of the API document, side by side in its
+/// module.
+pub struct Resource {
+    /// Registers the routes inside the `/api` scope.
+    pub routes: fn(&mut web::ServiceConfig),
+    /// Its operations and shapes.
+    pub document: fn() -> utoipa::openapi::OpenApi,
+}
+
+/// Every resource of the API, by audience; adding one is one line here.
+pub const RESOURCES: &[Resource] = &[
+    system::health::RESOURCE,
+    account::auth::RESOURCE,
+    storefront::catalog::RESOURCE,
+    storefront::shop::RESOURCE,
+    dashboard::permissions::RESOURCE,
+    dashboard::products::RESOURCE,
+    dashboard::categories::RESOURCE,
+    dashboard::offers::RESOURCE,
+    dashboard::settings::RESOURCE,
+    dashboard::contact_messages::RESOURCE,
+];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -57,7 +78,11 @@ pub fn configure(config: &mut web::ServiceConfig) {
             .wrap(from_fn(error::localize_errors))
             // A path segment of the wrong shape (`/products/abc` for an id) names nothing.
             .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))
-            .configure(routes::configure)
+            .configure(|config| {
+                for resource in RESOURCES {
+                    (resource.routes)(config);
+                }
+            })
             .default_service(web::to(methods::unmatched)),
     );
 }

@@ -8,32 +8,29 @@ use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::dto;
-use crate::error::ErrorBody;
-use crate::routes::{auth, catalog, dashboard, health, shop, staff_categories, staff_contact_messages, staff_offers, staff_products, staff_settings};
+use crate::RESOURCES;
+use crate::common::error::ErrorBody;
 
-/// The API document.
+/// The document's frame: title, tags and the shapes every part uses. [`document`] fills it.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Mahsoul API", description = "The shop's HTTP API. Send `Accept-Language: ar` or `en`; every message answers in that language."),
-    paths(
-        health::health,
-        auth::register, auth::login, auth::login_google, auth::providers, auth::google_redirect, auth::google_callback, auth::verify, auth::resend, auth::me, auth::logout, auth::logout_by_post,
-        auth::update_profile, auth::confirm_contact, auth::change_password, auth::forget_password, auth::check_otp, auth::reset_password,
-        dashboard::permissions,
-        catalog::products, catalog::product, catalog::categories, catalog::home,
-        shop::settings, shop::page, shop::contact,
-        staff_products::list, staff_products::show, staff_products::create, staff_products::update, staff_products::delete,
-        staff_categories::list, staff_categories::create, staff_categories::update, staff_categories::delete,
-        staff_offers::list, staff_offers::create, staff_offers::update, staff_offers::delete, staff_offers::activate, staff_offers::deactivate,
-        staff_settings::show, staff_settings::update, staff_settings::pages, staff_settings::update_page,
-        staff_contact_messages::list, staff_contact_messages::handled, staff_contact_messages::delete,
-    ),
-    components(schemas(ErrorBody, dto::UserData, dto::AuthData)),
-    modifiers(&BearerAuth, &CommonAnswers),
+    components(schemas(ErrorBody)),
     tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "shop", description = "Public settings, pages, contact"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
 )]
-pub struct ApiDoc;
+struct ApiDoc;
+
+/// The whole API document: the frame, every resource's part, then the answers every operation
+/// of a kind can give and the bearer scheme.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut document = ApiDoc::openapi();
+    for resource in RESOURCES {
+        document.merge((resource.document)());
+    }
+    BearerAuth.modify(&mut document);
+    CommonAnswers.modify(&mut document);
+    document
+}
 
 struct BearerAuth;
 
@@ -121,5 +118,5 @@ fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
 /// `/api/openapi.json` and the browsable reference at `/api/docs/` (Swagger UI, served from
 /// the binary so it works offline).
 pub fn reference_page() -> SwaggerUi {
-    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi())
+    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", document())
 }

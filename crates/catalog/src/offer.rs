@@ -45,6 +45,18 @@ pub enum OfferStatus {
     Expired,
 }
 
+impl OfferStatus {
+    /// Reads `active`, `inactive` or `expired`.
+    pub fn parse(raw: &str) -> Option<OfferStatus> {
+        match raw {
+            "active" => Some(OfferStatus::Active),
+            "inactive" => Some(OfferStatus::Inactive),
+            "expired" => Some(OfferStatus::Expired),
+            _ => None,
+        }
+    }
+}
+
 impl Offer {
     /// The offer's status at `now`.
     pub fn status(&self, now: DateTime<Utc>) -> OfferStatus {

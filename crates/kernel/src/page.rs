@@ -67,6 +67,17 @@ impl<T> Page<T> {
         let last_page = total.div_ceil(u64::from(request.per_page)).max(1);
         Page { data, current_page: request.page, last_page: u32::try_from(last_page).unwrap_or(u32::MAX), per_page: request.per_page, total }
     }
+
+    /// The same page with each row turned into something else (a domain row into its answer).
+    pub fn map<U>(self, row: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            data: self.data.into_iter().map(row).collect(),
+            current_page: self.current_page,
+            last_page: self.last_page,
+            per_page: self.per_page,
+            total: self.total,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -101,8 +101,8 @@ pub fn identity_service(settings: &Settings, db: &Database) -> anyhow::Result<Ar
 }
 
 /// The edge's bounds from the settings.
-fn edge_limits(settings: &Settings) -> api::extract::EdgeLimits {
-    api::extract::EdgeLimits::new(
+fn edge_limits(settings: &Settings) -> api::common::extract::EdgeLimits {
+    api::common::extract::EdgeLimits::new(
         std::time::Duration::from_secs(settings.server.body_timeout_secs),
         settings.limits.hashing_slots,
         std::time::Duration::from_millis(settings.limits.hashing_wait_ms),
@@ -160,23 +160,23 @@ impl Application {
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.
-        let index = api::share::IndexPage(Arc::new(
+        let index = api::storefront::share::IndexPage(Arc::new(
             std::fs::read_to_string(frontend.join("index.html")).unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head></html>".into()),
         ));
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(web::Data::new(index.clone()))
-                .wrap(from_fn(api::methods::head_as_get))
+                .wrap(from_fn(api::common::methods::head_as_get))
                 .wrap(Compress::default())
                 .wrap(security_headers())
                 .wrap(TracingLogger::default())
                 .configure(api::configure)
-                .service(api::share::product_page())
+                .service(api::storefront::share::product_page())
                 .service(
                     web::scope("/media")
                         .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
-                        .wrap(from_fn(api::error::localize_errors))
+                        .wrap(from_fn(api::common::error::localize_errors))
                         // A missing picture answers like the API: a JSON 404 in the caller's language.
                         .service(
                             Files::new("", &media)

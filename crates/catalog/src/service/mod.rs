@@ -55,6 +55,17 @@ pub enum CategoryRef {
     Slug(String),
 }
 
+/// What staff ask of the offers list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferQuery {
+    /// Only offers with this status now.
+    pub status: Option<OfferStatus>,
+    /// Words of either title.
+    pub search: Option<String>,
+    /// Which page.
+    pub page: PageRequest,
+}
+
 /// What a customer asks of the product list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductQuery {
@@ -366,6 +377,25 @@ impl Catalogue {
     /// Every offer, whatever its status.
     pub fn offers(&self) -> Vec<Offer> {
         self.offers.clone()
+    }
+
+    /// The offers staff list, newest first: those with the status asked for at `now` and
+    /// whose titles hold the words searched (folded as search folds them), a page at a time.
+    pub fn list_offers(&self, query: &OfferQuery, now: chrono::DateTime<chrono::Utc>) -> Page<Offer> {
+        let words = query.search.as_deref().map(crate::search::normalize);
+        let mut offers: Vec<&Offer> = self
+            .offers
+            .iter()
+            .filter(|offer| query.status.is_none_or(|wanted| offer.status(now) == wanted))
+            .filter(|offer| {
+                words.as_ref().is_none_or(|words| crate::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str()))
+            })
+            .collect();
+        offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
+        let total = offers.len() as u64;
+        let offset = usize::try_from(query.page.offset()).unwrap_or(usize::MAX);
+        let rows = offers.into_iter().skip(offset).take(query.page.per_page as usize).cloned().collect();
+        Page::new(rows, query.page, total)
     }
 
     /// Every category in order.

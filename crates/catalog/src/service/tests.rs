@@ -254,3 +254,28 @@ fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
     let by_price = ids(&catalog.list_products(&ProductQuery { sort: Sort::PriceAsc, page: PageRequest::new(None, Some(100)), ..query() }).unwrap());
     assert_eq!(&by_price[..6], [4, 8, 12, 16, 20, 1], "cheapest first, then newest first (lower ids here) among equal prices");
 }
+
+#[test]
+fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
+    let mut store = MockCatalogueStore::new();
+    store.expect_version().returning(|| Ok(1));
+    store.expect_load().returning(|| {
+        let running = stored().offers.remove(0);
+        let offers = vec![
+            running.clone(),
+            Offer { id: 2, title_ar: "تخفيضات الصيف".into(), title_en: "Summer sale".into(), active: false, ..running.clone() },
+            Offer { id: 3, title_en: "Old deal".into(), ends_at: now() - Duration::hours(1), ..running },
+        ];
+        Ok(StoredCatalogue { offers, ..stored() })
+    });
+    let catalogue = service(store).catalogue().unwrap_or_else(|error| panic!("{error}"));
+    let ids = |query: OfferQuery| catalogue.list_offers(&query, now()).data.into_iter().map(|offer| offer.id).collect::<Vec<_>>();
+    let all = OfferQuery { status: None, search: None, page: PageRequest::new(None, None) };
+    assert_eq!(ids(all.clone()), vec![3, 2, 1], "newest first");
+    assert_eq!(ids(OfferQuery { status: Some(OfferStatus::Expired), ..all.clone() }), vec![3]);
+    assert_eq!(ids(OfferQuery { status: Some(OfferStatus::Inactive), ..all.clone() }), vec![2]);
+    assert_eq!(ids(OfferQuery { search: Some("تخفيضات".into()), ..all.clone() }), vec![2], "Arabic titles are searched");
+    assert_eq!(ids(OfferQuery { search: Some("DEAL".into()), ..all.clone() }), vec![3, 1], "either title, any case");
+    let second = catalogue.list_offers(&OfferQuery { page: PageRequest::new(Some(2), Some(2)), ..all }, now());
+    assert_eq!((second.data.len(), second.total, second.last_page), (1, 3, 2));
+}

@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::AppState;
-use crate::error::{ApiError, locale_of};
+use crate::common::error::{ApiError, locale_of};
 
 /// The largest JSON or form body accepted.
 pub const BODY_LIMIT: usize = 1024 * 1024;

@@ -1,6 +1,8 @@
 //! The public catalogue: products with search, filters and sorts, a product by slug,
 //! categories, and everything the Home screen shows in one call.
 
+pub mod card_json;
+
 use std::collections::HashMap;
 
 use actix_web::web::{self, Data, Json, Path};
@@ -12,12 +14,14 @@ use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{FieldErrors, Locale, Money, PageRequest};
 use serde::Serialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Lang, QueryParams, blocking};
-use crate::product_json::CardJson;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{Lang, QueryParams, blocking};
+use crate::common::lenient::flag;
+use crate::common::paging::{PageMeta, PageParams};
+use crate::storefront::catalog::card_json::CardJson;
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -27,6 +31,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/categories", web::get().to(categories))
         .route("/home", web::get().to(home));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(products, product, categories, home))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// A category as the storefront shows it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -152,53 +164,6 @@ impl OfferData {
     }
 }
 
-/// Page position of a list.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PageMeta {
-    /// Page number, from 1.
-    pub current_page: u32,
-    /// Last page number.
-    pub last_page: u32,
-    /// Rows per page.
-    pub per_page: u32,
-    /// Rows in the whole list.
-    pub total: u64,
-}
-
-impl<T> From<&kernel::Page<T>> for PageMeta {
-    fn from(page: &kernel::Page<T>) -> Self {
-        PageMeta { current_page: page.current_page, last_page: page.last_page, per_page: page.per_page, total: page.total }
-    }
-}
-
-/// `page` and `per_page` of every list, as the API document shows them (handlers read them
-/// through [`ListParams::page`] or [`PageRequest::parse`]).
-#[derive(IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageParams {
-    /// Page number, from 1 (default 1); Latin or Arabic-Indic digits.
-    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
-    pub page: Option<u32>,
-    /// Rows per page, 1 to 100 (default 20); a larger number is treated as 100.
-    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
-    pub per_page: Option<u32>,
-}
-
-/// A staff list's query string: trimmed texts, and the page asked for.
-pub(crate) struct ListParams(pub(crate) HashMap<String, String>);
-
-impl ListParams {
-    /// A parameter's trimmed text, if not empty.
-    pub(crate) fn text(&self, name: &str) -> Option<String> {
-        self.0.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
-    }
-
-    /// `page` and `per_page`, Arabic-Indic digits allowed; anything else is a 422.
-    pub(crate) fn page(&self) -> Result<PageRequest, ApiError> {
-        Ok(PageRequest::parse(self.0.get("page").map(String::as_str), self.0.get("per_page").map(String::as_str))?)
-    }
-}
-
 /// A page of products.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductList {
@@ -250,19 +215,6 @@ pub(crate) async fn catalogue(state: &AppState) -> Result<Arc<Catalogue>, ApiErr
     }
     let catalog = state.catalog.clone();
     blocking(move || catalog.catalogue()).await
-}
-
-/// A yes/no filter: `1`, `true`, `yes` or `on` filters; `0`, `false`, `no`, `off` or nothing
-/// does not; anything else is an error on the parameter.
-fn flag(errors: &mut FieldErrors, params: &HashMap<String, String>, name: &str) -> bool {
-    match params.get(name).map(|v| v.trim()).unwrap_or_default() {
-        "1" | "true" | "yes" | "on" => true,
-        "" | "0" | "false" | "no" | "off" => false,
-        _ => {
-            errors.add(name, "boolean");
-            false
-        }
-    }
 }
 
 /// Reads the list's query string; a malformed value is a 422 on that parameter.

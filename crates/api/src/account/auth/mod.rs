@@ -1,20 +1,23 @@
 //! `auth/*`: accounts, sign-in, verification and password reset.
 
+pub mod dto;
+
 use actix_web::cookie::time::Duration;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header::LOCATION;
 use actix_web::web::{self, Data, Json};
 use actix_web::{HttpRequest, HttpResponse};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, OpenApi};
 
-use crate::AppState;
-use crate::dto::{
-    AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, MessageResponse, PasswordRequest, ProfileRequest, ProfileResponse,
-    Providers, ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, QueryParams, ResetUser, blocking};
+use crate::common::messages::text;
+use crate::{AppState, Resource};
+use dto::{
+    AuthResponse, CheckOtpRequest, ForgetPasswordRequest, GoogleLoginRequest, LoginRequest, PasswordRequest, ProfileRequest, ProfileResponse, Providers,
+    ProvidersResponse, RegisterRequest, ResendRequest, ResetPasswordRequest, TokenData, TokenResponse, UserResponse, VerifyRequest,
 };
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Body, ClientAddress, HashingSlot, Lang, QueryParams, ResetUser, blocking};
-use crate::messages::text;
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -37,6 +40,35 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/auth/forget-password/check-otp", web::post().to(check_otp))
         .route("/auth/reset-password", web::put().to(reset_password));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(
+    paths(
+        register,
+        login,
+        login_google,
+        providers,
+        google_redirect,
+        google_callback,
+        verify,
+        resend,
+        me,
+        logout,
+        logout_by_post,
+        update_profile,
+        confirm_contact,
+        change_password,
+        forget_password,
+        check_otp,
+        reset_password
+    ),
+    components(schemas(dto::UserData, dto::AuthData))
+)]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// Opens a customer account and sends a verification code.
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterRequest,

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use crate::messages;
+use crate::common::messages;
 
 /// Why a request failed.
 #[derive(Debug, thiserror::Error)]

@@ -5,18 +5,26 @@ use identity::throttle::ClientAction;
 use kernel::{Email, FieldErrors, Locale, Phone};
 use serde::{Deserialize, Serialize};
 use shop::{ContactMessage, Page, ShopSettings};
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::MessageResponse;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{Body, ClientAddress, Lang, blocking};
-use crate::messages::text;
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{Body, ClientAddress, Lang, blocking};
+use crate::common::messages::text;
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
     config.route("/settings", web::get().to(settings)).route("/pages/{slug}", web::get().to(page)).route("/contact", web::post().to(contact));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(settings, page, contact))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// Social accounts.
 #[derive(Debug, Serialize, ToSchema)]

@@ -30,7 +30,7 @@ fn escape(text: &str) -> String {
 fn locale(request: &HttpRequest) -> Locale {
     match request.cookie("language") {
         Some(cookie) => Locale::from_header(cookie.value()),
-        None => crate::error::locale_of(request.headers()),
+        None => crate::common::error::locale_of(request.headers()),
     }
 }
 
@@ -85,7 +85,7 @@ fn with_product(index: &str, tags: &str) -> String {
 
 async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpRequest, slug: Path<String>) -> HttpResponse {
     let locale = locale(&request);
-    let found = match crate::routes::catalog::catalogue(&state).await {
+    let found = match crate::storefront::catalog::catalogue(&state).await {
         Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
         Err(error) => Err(error),
     };

@@ -8,10 +8,8 @@ use actix_web::dev::{ResourceDef, ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{HttpRequest, HttpResponse};
-use utoipa::OpenApi;
 
-use crate::error::ApiError;
-use crate::openapi::ApiDoc;
+use crate::common::error::ApiError;
 
 /// Middleware: a `HEAD` request is routed as `GET`. The HTTP layer remembers the request was
 /// `HEAD` and sends the headers (with the length) without the body.
@@ -24,7 +22,7 @@ pub async fn head_as_get(mut request: ServiceRequest, next: Next<impl MessageBod
 
 /// Every documented path of the API with the methods it answers, as an `Allow` value.
 static ROUTES: LazyLock<Vec<(ResourceDef, String)>> = LazyLock::new(|| {
-    let document = ApiDoc::openapi();
+    let document = crate::openapi::document();
     document
         .paths
         .paths

@@ -5,13 +5,13 @@ use actix_web::web::{self, Data, Json, Path};
 use kernel::Locale;
 use serde::{Deserialize, Serialize};
 use shop::{Page, PageText, SettingsChange, ShopSettings};
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::{lenient_int, lenient_text};
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Body, Lang, blocking};
-use crate::messages::text;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, Body, Lang, blocking};
+use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::messages::text;
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -21,6 +21,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/settings/pages", web::get().to(pages))
         .route("/dashboard/settings/pages/{slug}", web::put().to(update_page));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(show, update, pages, update_page))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// Every setting as staff edit it: both addresses, amounts in EGP.
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,15 +6,17 @@ use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use kernel::validation::limits;
 use kernel::{FieldErrors, Locale, Money, Weight};
-use serde::{Deserialize, Deserializer, Serialize};
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::{MessageResponse, lenient_int, lenient_text};
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
-use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta, PageParams, ProductData, catalogue};
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
+use crate::common::lenient::{lenient_bool, lenient_int, lenient_text};
+use crate::common::messages::text;
+use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::storefront::catalog::{ProductData, catalogue};
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -25,6 +27,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/products/{id}", web::put().to(update))
         .route("/dashboard/products/{id}", web::delete().to(delete));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(list, show, create, update, delete))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// A product as staff see it: the storefront's view plus both languages and the stock.
 #[derive(Debug, Serialize, ToSchema)]
@@ -78,19 +88,6 @@ pub struct StaffProductResponse {
     pub message: Option<String>,
     /// The product.
     pub data: StaffProductData,
-}
-
-fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Flag(bool),
-        Text(String),
-    }
-    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
-        Raw::Flag(flag) => flag,
-        Raw::Text(text) => matches!(text.trim().to_lowercase().as_str(), "1" | "true" | "on" | "yes"),
-    }))
 }
 
 /// A product as staff send it: JSON, a form, or multipart with `images[]` files.
@@ -231,7 +228,7 @@ impl ProductForm {
     }
 }
 
-fn images(files: Vec<crate::extract::Upload>) -> Vec<Vec<u8>> {
+fn images(files: Vec<crate::common::extract::Upload>) -> Vec<Vec<u8>> {
     files.into_iter().filter(|file| file.field == "images").map(|file| file.bytes).collect()
 }
 

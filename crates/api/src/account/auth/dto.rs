@@ -3,8 +3,10 @@
 use chrono::{DateTime, Utc};
 use identity::{AuthSession, User};
 use kernel::{Email, FieldErrors, Phone};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use crate::common::lenient::lenient_int;
 
 /// The longest name accepted.
 const NAME_MAX: usize = 120;
@@ -109,13 +111,6 @@ pub struct UserResponse {
     pub data: UserData,
 }
 
-/// An answer with a message only.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MessageResponse {
-    /// What happened, in the request's language.
-    pub message: String,
-}
-
 /// A temporary token for the password reset.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TokenData {
@@ -130,39 +125,6 @@ pub struct TokenResponse {
     pub message: String,
     /// The temporary token.
     pub data: TokenData,
-}
-
-/// Reads an optional integer given as a JSON number or as text (forms), Arabic-Indic digits
-/// allowed; empty text is no value.
-pub(crate) fn lenient_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(i64),
-        Text(String),
-    }
-    match Option::<Raw>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Raw::Number(n)) => Ok(Some(n)),
-        Some(Raw::Text(text)) => {
-            let text = kernel::digits::to_latin_digits(text.trim());
-            if text.is_empty() { Ok(None) } else { text.parse().map(Some).map_err(serde::de::Error::custom) }
-        }
-    }
-}
-
-/// Reads an optional text given as a JSON string or number (`150.5` for a price).
-pub(crate) fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Number(serde_json::Number),
-        Text(String),
-    }
-    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
-        Raw::Number(n) => n.to_string(),
-        Raw::Text(text) => text,
-    }))
 }
 
 /// A required text field, trimmed.
@@ -506,14 +468,4 @@ pub struct Providers {
 pub struct ProvidersResponse {
     /// The providers.
     pub data: Providers,
-}
-
-/// `GET /api/health`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Health {
-    /// `ok` when the node can serve.
-    pub status: &'static str,
-    /// `sqlite` or `postgres`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub database: Option<&'static str>,
 }

@@ -10,7 +10,7 @@ use kernel::Locale;
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::routes::catalog::ProductData;
+use crate::storefront::catalog::ProductData;
 
 type Entries = HashMap<(i64, Locale), (ShownPrice, CardJson)>;
 

@@ -11,8 +11,8 @@ fn load(source: &str) -> Catalogue {
     serde_json::from_str(source).unwrap_or_default()
 }
 
-static ARABIC: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../messages/ar.json")));
-static ENGLISH: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../messages/en.json")));
+static ARABIC: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../../messages/ar.json")));
+static ENGLISH: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../../messages/en.json")));
 
 fn catalogue(locale: Locale) -> &'static Catalogue {
     match locale {

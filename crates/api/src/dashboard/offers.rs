@@ -1,20 +1,23 @@
 //! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
 
 use actix_web::web::{self, Data, Json, Path};
+use catalog::OfferQuery;
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::FieldErrors;
 use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::{MessageResponse, lenient_int};
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
-use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta, PageParams, catalogue};
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
+use crate::common::lenient::lenient_int;
+use crate::common::messages::text;
+use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::storefront::catalog::catalogue;
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -26,6 +29,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/offers/{id}/activate", web::post().to(activate))
         .route("/dashboard/offers/{id}/deactivate", web::post().to(deactivate));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(list, create, update, delete, activate, deactivate))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// An offer as staff see it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -162,7 +173,7 @@ impl OfferForm {
     }
 }
 
-fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
+fn banner(files: Vec<crate::common::extract::Upload>) -> Option<Vec<u8>> {
     files.into_iter().find(|file| file.field == "banner_image").map(|file| file.bytes)
 }
 
@@ -175,29 +186,13 @@ fn banner(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<StaffOfferList>, ApiError> {
     principal.require("offer-list")?;
     let params = ListParams(params);
-    let status = match params.text("status").as_deref() {
+    let status = match params.text("status") {
         None => None,
-        Some("active") => Some(OfferStatus::Active),
-        Some("inactive") => Some(OfferStatus::Inactive),
-        Some("expired") => Some(OfferStatus::Expired),
-        Some(_) => return Err(FieldErrors::single("status", "status_invalid").into()),
+        Some(raw) => Some(OfferStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
     };
-    let search = params.text("search").map(|s| catalog::search::normalize(&s));
-    let request = params.page()?;
+    let query = OfferQuery { status, search: params.text("search"), page: params.page()? };
     let now = state.catalog.now();
-    let mut offers: Vec<Offer> = catalogue(&state)
-        .await?
-        .offers()
-        .into_iter()
-        .filter(|offer| status.is_none_or(|wanted| offer.status(now) == wanted))
-        .filter(|offer| {
-            search.as_ref().is_none_or(|words| catalog::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str()))
-        })
-        .collect();
-    offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
-    let total = offers.len() as u64;
-    let rows = offers.into_iter().skip(usize::try_from(request.offset()).unwrap_or(usize::MAX)).take(request.per_page as usize);
-    let page = kernel::Page::new(rows.map(|offer| StaffOfferData::new(offer, now)).collect(), request, total);
+    let page = catalogue(&state).await?.list_offers(&query, now).map(|offer| StaffOfferData::new(offer, now));
     Ok(Json(StaffOfferList { meta: PageMeta::from(&page), data: page.data }))
 }
 

@@ -2,15 +2,24 @@
 
 use actix_web::web::{self, Json};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::AuthUser;
+use crate::Resource;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::AuthUser;
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
     config.route("/dashboard/permissions", web::get().to(permissions));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(permissions))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// Every permission string, for the roles screen.
 #[derive(Debug, Serialize, ToSchema)]

@@ -6,14 +6,15 @@ use catalog::ports::CategoryDraft;
 use kernel::FieldErrors;
 use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::{MessageResponse, lenient_int};
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, BodyWithFiles, Lang, blocking};
-use crate::messages::text;
-use crate::routes::catalog::catalogue;
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, BodyWithFiles, Lang, blocking};
+use crate::common::lenient::lenient_int;
+use crate::common::messages::text;
+use crate::storefront::catalog::catalogue;
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -23,6 +24,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/categories/{id}", web::put().to(update))
         .route("/dashboard/categories/{id}", web::delete().to(delete));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(list, create, update, delete))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// A category as staff see it: both names.
 #[derive(Debug, Serialize, ToSchema)]
@@ -90,7 +99,7 @@ impl CategoryForm {
     }
 }
 
-fn image(files: Vec<crate::extract::Upload>) -> Option<Vec<u8>> {
+fn image(files: Vec<crate::common::extract::Upload>) -> Option<Vec<u8>> {
     files.into_iter().find(|file| file.field == "image").map(|file| file.bytes)
 }
 

@@ -6,14 +6,14 @@ use chrono::{DateTime, Utc};
 use kernel::FieldErrors;
 use serde::Serialize;
 use shop::{ContactQuery, ContactStatus, ReceivedMessage};
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 
-use crate::AppState;
-use crate::dto::MessageResponse;
-use crate::error::{ApiError, ErrorBody};
-use crate::extract::{AuthUser, Lang, QueryParams, blocking};
-use crate::messages::text;
-use crate::routes::catalog::{ListParams, PageMeta, PageParams};
+use crate::common::answers::MessageResponse;
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, Lang, QueryParams, blocking};
+use crate::common::messages::text;
+use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -22,6 +22,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/contact-messages/{id}/handled", web::post().to(handled))
         .route("/dashboard/contact-messages/{id}", web::delete().to(delete));
 }
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(list, handled, delete))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// A message from the contact page.
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,0 +1,3 @@
+//! A buyer's own account: signing up and in, verification, password reset, the profile.
+
+pub mod auth;

@@ -1,0 +1,10 @@
+//! What every resource of the API uses: reading requests, the one error mapping, the message
+//! catalogues, lists a page at a time, lenient reading of older clients' bodies.
+
+pub mod answers;
+pub mod error;
+pub mod extract;
+pub mod lenient;
+pub mod messages;
+pub mod methods;
+pub mod paging;

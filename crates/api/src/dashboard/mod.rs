@@ -1,0 +1,8 @@
+//! Staff calls under `/api/dashboard`, each checking its permission on the server.
+
+pub mod categories;
+pub mod contact_messages;
+pub mod offers;
+pub mod permissions;
+pub mod products;
+pub mod settings;

@@ -1,0 +1,6 @@
+//! What anybody may call: the catalogue, the shop's settings, pages and contact form, and the
+//! shareable product pages.
+
+pub mod catalog;
+pub mod share;
+pub mod shop;

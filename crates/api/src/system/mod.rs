@@ -1,0 +1,3 @@
+//! The node itself: health.
+
+pub mod health;
