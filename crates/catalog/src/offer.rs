@@ -35,7 +35,8 @@ pub struct Offer {
 }
 
 /// The status staff see.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum OfferStatus {
     /// Switched on and running now.
     Active,
@@ -43,18 +44,6 @@ pub enum OfferStatus {
     Inactive,
     /// Past its end.
     Expired,
-}
-
-impl OfferStatus {
-    /// Reads `active`, `inactive` or `expired`.
-    pub fn parse(raw: &str) -> Option<OfferStatus> {
-        match raw {
-            "active" => Some(OfferStatus::Active),
-            "inactive" => Some(OfferStatus::Inactive),
-            "expired" => Some(OfferStatus::Expired),
-            _ => None,
-        }
-    }
 }
 
 impl Offer {

@@ -21,31 +21,13 @@ pub struct Category {
 }
 
 /// How a product's weight is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum WeightUnit {
     /// Kilograms.
     Kg,
     /// Grams.
     G,
-}
-
-impl WeightUnit {
-    /// `kg` or `g`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WeightUnit::Kg => "kg",
-            WeightUnit::G => "g",
-        }
-    }
-
-    /// Reads `kg` or `g`.
-    pub fn parse(value: &str) -> Option<WeightUnit> {
-        match value {
-            "kg" => Some(WeightUnit::Kg),
-            "g" => Some(WeightUnit::G),
-            _ => None,
-        }
-    }
 }
 
 /// A product on sale.

@@ -19,7 +19,8 @@ pub const SEND_PER_HOUR: Limit = Limit::per_minutes(5, 60);
 pub const CHECK_LIMIT: Limit = Limit::per_minutes(10, 15);
 
 /// What a code is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum OtpPurpose {
     /// Proving the phone or e-mail of a new account.
     Verify,
@@ -27,27 +28,6 @@ pub enum OtpPurpose {
     Reset,
     /// Proving a new phone or e-mail before it replaces the account's.
     Contact,
-}
-
-impl OtpPurpose {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OtpPurpose::Verify => "verify",
-            OtpPurpose::Reset => "reset",
-            OtpPurpose::Contact => "contact",
-        }
-    }
-
-    /// Reads a stored name.
-    pub fn parse(value: &str) -> Option<OtpPurpose> {
-        match value {
-            "verify" => Some(OtpPurpose::Verify),
-            "reset" => Some(OtpPurpose::Reset),
-            "contact" => Some(OtpPurpose::Contact),
-            _ => None,
-        }
-    }
 }
 
 /// A code as typed by the user: exactly six digits (Arabic-Indic digits accepted).
@@ -74,7 +54,7 @@ impl OtpCode {
     /// The stored form: a hash bound to the user and the purpose, so a leaked table does not
     /// reveal codes and a code for one purpose never serves another.
     pub fn hash(&self, user: UserId, purpose: OtpPurpose) -> String {
-        let digest = Sha256::digest(format!("{}:{}:{}", user.0, purpose.as_str(), self.0));
+        let digest = Sha256::digest(format!("{}:{purpose}:{}", user.0, self.0));
         digest.iter().map(|b| format!("{b:02x}")).collect()
     }
 }

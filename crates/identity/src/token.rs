@@ -8,32 +8,14 @@ use serde::{Deserialize, Serialize};
 use crate::user::UserId;
 
 /// What a session may be used for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumString, strum::Display)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "snake_case")]
 pub enum TokenKind {
     /// A normal signed-in session.
     Session,
     /// A temporary token that only resets a password, once.
     Reset,
-}
-
-impl TokenKind {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TokenKind::Session => "session",
-            TokenKind::Reset => "reset",
-        }
-    }
-
-    /// Reads a stored name.
-    pub fn parse(value: &str) -> Option<TokenKind> {
-        match value {
-            "session" => Some(TokenKind::Session),
-            "reset" => Some(TokenKind::Reset),
-            _ => None,
-        }
-    }
 }
 
 /// The claims a token carries.

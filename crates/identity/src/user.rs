@@ -8,7 +8,8 @@ use kernel::{Email, Phone};
 pub struct UserId(pub i64);
 
 /// What kind of user this is. Staff permissions come from their access role.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum Role {
     /// A client of the shop.
     Customer,
@@ -18,53 +19,14 @@ pub enum Role {
     Sales,
 }
 
-impl Role {
-    /// The role's name in the API and the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Customer => "customer",
-            Role::Admin => "admin",
-            Role::Sales => "sales",
-        }
-    }
-
-    /// Reads a stored role name.
-    pub fn parse(value: &str) -> Option<Role> {
-        match value {
-            "customer" => Some(Role::Customer),
-            "admin" => Some(Role::Admin),
-            "sales" => Some(Role::Sales),
-            _ => None,
-        }
-    }
-}
-
 /// A user's gender, when they choose to give it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum Gender {
     /// Male.
     Male,
     /// Female.
     Female,
-}
-
-impl Gender {
-    /// The API and database name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Gender::Male => "male",
-            Gender::Female => "female",
-        }
-    }
-
-    /// Reads `male` or `female`.
-    pub fn parse(value: &str) -> Option<Gender> {
-        match value.trim().to_lowercase().as_str() {
-            "male" => Some(Gender::Male),
-            "female" => Some(Gender::Female),
-            _ => None,
-        }
-    }
 }
 
 /// A user as the shop knows them.

@@ -33,23 +33,13 @@ pub struct ReceivedMessage {
 }
 
 /// Whether staff have answered a message yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
 pub enum ContactStatus {
     /// Not answered.
     New,
     /// Answered.
     Handled,
-}
-
-impl ContactStatus {
-    /// `new` or `handled`.
-    pub fn parse(raw: &str) -> Option<ContactStatus> {
-        match raw {
-            "new" => Some(ContactStatus::New),
-            "handled" => Some(ContactStatus::Handled),
-            _ => None,
-        }
-    }
 }
 
 /// Which contact messages staff look at: newest first.

@@ -112,14 +112,14 @@ fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {
         name: row.name,
         email: row.email.as_deref().and_then(Email::parse),
         phone: row.phone.as_deref().and_then(Phone::parse),
-        role: Role::parse(&row.role).ok_or_else(|| anyhow::anyhow!("unknown role {}", row.role))?,
+        role: row.role.parse::<Role>().map_err(|_| anyhow::anyhow!("unknown role {}", row.role))?,
         access_role,
         permissions,
         verified: row.verified_at.is_some(),
         blocked: row.blocked,
         city_id: row.city_id,
         country: row.country,
-        gender: row.gender.as_deref().and_then(Gender::parse),
+        gender: row.gender.as_deref().and_then(|gender| gender.parse::<Gender>().ok()),
         points,
         created_at: utc(row.created_at),
     })
@@ -190,7 +190,7 @@ impl UserRepository for DieselUserRepository {
                 email: user.email.as_ref().map(Email::as_str),
                 phone: user.phone.as_ref().map(Phone::as_str),
                 password_hash: user.password_hash.as_deref(),
-                role: user.role.as_str(),
+                role: <&'static str>::from(user.role),
                 access_role_id,
                 verified_at: user.verified.then_some(now),
                 blocked: false,
@@ -214,7 +214,7 @@ impl UserRepository for DieselUserRepository {
                 users::phone.eq(change.phone.as_ref().map(Phone::as_str)),
                 users::city_id.eq(change.city_id),
                 users::country.eq(change.country.as_deref()),
-                users::gender.eq(change.gender.map(Gender::as_str)),
+                users::gender.eq(change.gender.map(<&'static str>::from)),
                 users::updated_at.eq(Utc::now().naive_utc()),
             ))
             .execute(conn)?;
@@ -325,7 +325,7 @@ impl SessionRepository for DieselSessionRepository {
             .values((
                 sessions::id.eq(&session.id),
                 sessions::user_id.eq(session.user_id.0),
-                sessions::kind.eq(session.kind.as_str()),
+                sessions::kind.eq(<&'static str>::from(session.kind)),
                 sessions::created_at.eq(naive(now)),
                 sessions::expires_at.eq(naive(session.expires_at)),
             ))
@@ -338,7 +338,7 @@ impl SessionRepository for DieselSessionRepository {
         let row = sessions::table.find(id).select(SessionRow::as_select()).first(conn).optional()?;
         row.map(|row| {
             Ok(Session {
-                kind: TokenKind::parse(&row.kind).ok_or_else(|| anyhow::anyhow!("unknown session kind {}", row.kind))?,
+                kind: row.kind.parse::<TokenKind>().map_err(|_| anyhow::anyhow!("unknown session kind {}", row.kind))?,
                 id: row.id,
                 user_id: UserId(row.user_id),
                 expires_at: utc(row.expires_at),
@@ -386,14 +386,17 @@ impl OtpRepository for DieselOtpRepository {
         let conn = &mut self.db.conn()?;
         write(conn, |conn| {
             diesel::update(
-                otps::table.filter(otps::user_id.eq(otp.user_id.0)).filter(otps::purpose.eq(otp.purpose.as_str())).filter(otps::consumed_at.is_null()),
+                otps::table
+                    .filter(otps::user_id.eq(otp.user_id.0))
+                    .filter(otps::purpose.eq(<&'static str>::from(otp.purpose)))
+                    .filter(otps::consumed_at.is_null()),
             )
             .set(otps::consumed_at.eq(naive(now)))
             .execute(conn)?;
             diesel::insert_into(otps::table)
                 .values((
                     otps::user_id.eq(otp.user_id.0),
-                    otps::purpose.eq(otp.purpose.as_str()),
+                    otps::purpose.eq(<&'static str>::from(otp.purpose)),
                     otps::code_hash.eq(&otp.code_hash),
                     otps::created_at.eq(naive(now)),
                     otps::expires_at.eq(naive(otp.expires_at)),
@@ -408,7 +411,7 @@ impl OtpRepository for DieselOtpRepository {
         let conn = &mut self.db.conn()?;
         let row = otps::table
             .filter(otps::user_id.eq(user.0))
-            .filter(otps::purpose.eq(purpose.as_str()))
+            .filter(otps::purpose.eq(<&'static str>::from(purpose)))
             .filter(otps::consumed_at.is_null())
             .order(otps::id.desc())
             .select(OtpRow::as_select())
@@ -418,7 +421,7 @@ impl OtpRepository for DieselOtpRepository {
             Ok(Otp {
                 id: row.id,
                 user_id: UserId(row.user_id),
-                purpose: OtpPurpose::parse(&row.purpose).ok_or_else(|| anyhow::anyhow!("unknown otp purpose {}", row.purpose))?,
+                purpose: row.purpose.parse::<OtpPurpose>().map_err(|_| anyhow::anyhow!("unknown otp purpose {}", row.purpose))?,
                 code_hash: row.code_hash,
                 expires_at: utc(row.expires_at),
                 wrong_tries: row.wrong_tries,

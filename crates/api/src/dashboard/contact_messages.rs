@@ -87,7 +87,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
     let params = ListParams(params);
     let status = match params.text("status") {
         None => None,
-        Some(raw) => Some(ContactStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
+        Some(raw) => Some(raw.parse::<ContactStatus>().map_err(|_| FieldErrors::single("status", "status_invalid"))?),
     };
     let query = ContactQuery { search: params.text("search"), status, page: params.page()? };
     let shop = state.shop.clone();

@@ -188,7 +188,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
     let params = ListParams(params);
     let status = match params.text("status") {
         None => None,
-        Some(raw) => Some(OfferStatus::parse(&raw).ok_or_else(|| FieldErrors::single("status", "status_invalid"))?),
+        Some(raw) => Some(raw.parse::<OfferStatus>().map_err(|_| FieldErrors::single("status", "status_invalid"))?),
     };
     let query = OfferQuery { status, search: params.text("search"), page: params.page()? };
     let now = state.catalog.now();

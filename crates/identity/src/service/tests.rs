@@ -93,7 +93,7 @@ impl Mocks {
 
     fn sessions_open(mut self) -> Self {
         self.sessions.expect_create().returning(|_, _| Ok(()));
-        self.tokens.expect_sign().returning(|claims| Ok(format!("token-{}-{}", claims.kind.as_str(), claims.sub)));
+        self.tokens.expect_sign().returning(|claims| Ok(format!("token-{}-{}", claims.kind, claims.sub)));
         self
     }
 }

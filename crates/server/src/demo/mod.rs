@@ -47,7 +47,7 @@ pub fn logins() -> String {
     text.push_str(DEMO_PASSWORD);
     text.push_str(")\n");
     for (role, _, email, phone) in DEMO_USERS {
-        text.push_str(&format!("  {:<9} {email:<24} or {phone}\n", role.as_str()));
+        text.push_str(&format!("  {:<9} {email:<24} or {phone}\n", <&'static str>::from(role)));
     }
     text
 }

@@ -64,12 +64,12 @@ impl From<User> for UserData {
             phone: user.phone.map(|p| p.to_string()),
             points: user.points,
             verified: user.verified,
-            role: user.role.as_str().to_string(),
+            role: user.role.to_string(),
             access_role: user.access_role,
             permissions: user.permissions,
             city_id: user.city_id,
             country: user.country,
-            gender: user.gender.map(|g| g.as_str().to_string()),
+            gender: user.gender.map(|gender| gender.to_string()),
             created_at: user.created_at,
         }
     }
@@ -392,7 +392,7 @@ impl ProfileRequest {
             errors.add("phone", "required");
         }
         let gender = optional(self.gender).and_then(|raw| {
-            let gender = identity::Gender::parse(&raw);
+            let gender = raw.parse::<identity::Gender>().ok();
             if gender.is_none() {
                 errors.add("gender", "gender_invalid");
             }

@@ -124,7 +124,7 @@ impl ProductData {
             has_offer: price.has_offer,
             in_stock: product.quantity > 0,
             weight: product.weight.kilograms(),
-            weight_unit: product.weight_unit.as_str(),
+            weight_unit: <&'static str>::from(product.weight_unit),
             expires_at: product.expires_at,
             featured: product.featured,
             is_package: product.is_package,
