@@ -1,13 +1,12 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { authApi } from './api';
+import { useResetPassword } from './api';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
 import { showServerErrors } from '../../shared/forms';
 
@@ -15,13 +14,9 @@ import { showServerErrors } from '../../shared/forms';
 export function ResetPassword() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Read once: the token is removed on success, before the screen navigates away.
   const [tempToken] = useState(session.tempToken);
-  const reset = useMutation({
-    mutationFn: (values: { password: string; password_confirmation: string }) =>
-      authApi.resetPassword(values, tempToken),
-  });
+  const reset = useResetPassword(tempToken);
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: {
@@ -34,9 +29,6 @@ export function ResetPassword() {
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await withLoading(reset.mutateAsync(values));
-      session.clearTempToken();
-      session.signIn(answer.data);
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
       toast('success', answer.message);
       navigate('/account/settings');
     } catch (error) {

@@ -84,3 +84,18 @@ export function useLogout(): () => Promise<void> {
     navigate('/auth/login');
   };
 }
+
+/** Sets a new password with the temporary reset token; on success the user is signed in and
+ * their account fetched again. */
+export function useResetPassword(tempToken: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { password: string; password_confirmation: string }) =>
+      authApi.resetPassword(values, tempToken),
+    onSuccess: async (answer) => {
+      session.clearTempToken();
+      session.signIn(answer.data);
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    },
+  });
+}

@@ -1,39 +1,26 @@
 import { useState } from 'react';
 import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { showServerErrors } from '../../../shared/forms';
-import { deleteCategory, saveCategory, staffCategoryQueries, type StaffCategory } from './api';
+import { staffCategoryQueries, useDeleteCategory, useSaveCategory, type StaffCategory } from './api';
 import { SaveButton } from '../FormParts';
 
 /** Staff's categories: the list, and a form to add one or change the one picked. */
 export function DashboardCategories() {
   const intl = useIntl();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const categories = useQuery(staffCategoryQueries.list()).data?.data ?? [];
   const [editing, setEditing] = useState<StaffCategory | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const form = useForm({ initialValues: { name_ar: '', name_en: '', sort_order: '0' } });
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-  };
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) => saveCategory(editing?.id ?? null, values, image),
-  });
-  const remove = useMutation({
-    mutationFn: deleteCategory,
-    onSuccess: async (answer) => {
-      toast('success', answer.message);
-      await refresh();
-    },
-  });
+  const save = useSaveCategory();
+  const remove = useDeleteCategory();
 
   // The form follows the category picked.
   const pick = (category: StaffCategory | null) => {
@@ -48,11 +35,10 @@ export function DashboardCategories() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await withLoading(save.mutateAsync(values));
+      const answer = await withLoading(save.mutateAsync({ id: editing?.id ?? null, values, image }));
       toast('success', answer.message);
       pick(null);
       form.reset();
-      await refresh();
     } catch (error) {
       showServerErrors(form, error);
     }
@@ -79,7 +65,12 @@ export function DashboardCategories() {
                       </Button>
                     )}
                     {hasPermission(user, 'category-delete') && (
-                      <DeleteButton name={category.name_en} onConfirm={() => remove.mutate(category.id)} />
+                      <DeleteButton
+                        name={category.name_en}
+                        onConfirm={() =>
+                          remove.mutate(category.id, { onSuccess: (answer) => toast('success', answer.message) })
+                        }
+                      />
                     )}
                   </Group>
                 </Table.Td>

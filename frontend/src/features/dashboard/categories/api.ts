@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useRefreshCatalogue } from '../refresh';
 
 /** A category as staff see it. */
 export interface StaffCategory {
@@ -21,11 +22,7 @@ export const staffCategoryQueries = {
 };
 
 /** Adds a category, or changes the one with `id`; a picture replaces the old one. */
-export function saveCategory(
-  id: number | null,
-  values: { name_ar: string; name_en: string; sort_order: string },
-  image: File | null,
-) {
+function saveCategory(id: number | null, values: CategoryFormValues, image: File | null) {
   const body = new FormData();
   Object.entries(values).forEach(([key, value]) => body.append(key, value));
   if (image) body.append('image', image);
@@ -35,6 +32,29 @@ export function saveCategory(
 }
 
 /** Removes a category. */
-export function deleteCategory(id: number) {
+function deleteCategory(id: number) {
   return api<{ message: string }>('DELETE', `dashboard/categories/${id}`);
+}
+
+/** What the category form holds. */
+export interface CategoryFormValues {
+  name_ar: string;
+  name_en: string;
+  sort_order: string;
+}
+
+/** Saves a category; the lists and the storefront refresh once it is saved. */
+export function useSaveCategory() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ id, values, image }: { id: number | null; values: CategoryFormValues; image: File | null }) =>
+      saveCategory(id, values, image),
+    onSuccess: refresh,
+  });
+}
+
+/** Removes a category; the lists and the storefront refresh once it is gone. */
+export function useDeleteCategory() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({ mutationFn: deleteCategory, onSuccess: refresh });
 }

@@ -1,27 +1,23 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { contactMessageQueries, deleteMessage, markHandled, type ContactFilter } from './api';
+import { contactMessageQueries, useDeleteMessage, useMarkHandled, type ContactFilter } from './api';
 import { ListPages, SearchBox, useListSearch } from '../FormParts';
 
 /** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
 export function DashboardContactMessages() {
   const intl = useIntl();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const { typed, search, page, setPage, type } = useListSearch();
   const [status, setStatus] = useState<ContactFilter['status']>('new');
   const messages = useQuery(contactMessageQueries.list({ search, status, page })).data;
-  const refresh = async (message: string) => {
-    toast('success', message);
-    await queryClient.invalidateQueries({ queryKey: ['dashboard', 'contact-messages'] });
-  };
-  const handle = useMutation({ mutationFn: markHandled, onSuccess: (answer) => refresh(answer.message) });
-  const remove = useMutation({ mutationFn: deleteMessage, onSuccess: (answer) => refresh(answer.message) });
+  const handle = useMarkHandled();
+  const remove = useDeleteMessage();
+  const done = (answer: { message: string }) => toast('success', answer.message);
   const label = (key: string) => intl.formatMessage({ id: `dashboard.contact.${key}` });
 
   return (
@@ -84,14 +80,17 @@ export function DashboardContactMessages() {
                       <Button
                         variant="subtle"
                         size="compact-sm"
-                        onClick={() => handle.mutate(message.id)}
+                        onClick={() => handle.mutate(message.id, { onSuccess: done })}
                         data-testid="contact-handled"
                       >
                         {label('mark_handled')}
                       </Button>
                     )}
                     {hasPermission(user, 'contact-delete') && (
-                      <DeleteButton name={message.name} onConfirm={() => remove.mutate(message.id)} />
+                      <DeleteButton
+                        name={message.name}
+                        onConfirm={() => remove.mutate(message.id, { onSuccess: done })}
+                      />
                     )}
                   </Group>
                 </Table.Td>

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
 /** A message from the contact page. */
@@ -34,12 +34,25 @@ export const contactMessageQueries = {
     }),
 };
 
-/** Marks a message answered. */
-export function markHandled(id: number) {
-  return api<{ message: string }>('POST', `dashboard/contact-messages/${id}/handled`);
+function useRefreshMessages() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['dashboard', 'contact-messages'] });
 }
 
-/** Removes a message. */
-export function deleteMessage(id: number) {
-  return api<{ message: string }>('DELETE', `dashboard/contact-messages/${id}`);
+/** Marks a message answered; the list is fetched again. */
+export function useMarkHandled() {
+  const refresh = useRefreshMessages();
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>('POST', `dashboard/contact-messages/${id}/handled`),
+    onSuccess: refresh,
+  });
+}
+
+/** Removes a message; the list is fetched again. */
+export function useDeleteMessage() {
+  const refresh = useRefreshMessages();
+  return useMutation({
+    mutationFn: (id: number) => api<{ message: string }>('DELETE', `dashboard/contact-messages/${id}`),
+    onSuccess: refresh,
+  });
 }

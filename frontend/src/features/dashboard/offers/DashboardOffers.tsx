@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, useIntl } from 'react-intl';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
@@ -27,10 +27,10 @@ import { categoriesQuery } from '../../../shared/api/catalogue';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
 import {
-  createOffer,
-  deleteOffer,
   staffOfferQueries,
-  switchOffer,
+  useCreateOffer,
+  useDeleteOffer,
+  useSwitchOffer,
   type OfferFilter,
   type OfferFormValues,
 } from './api';
@@ -43,7 +43,6 @@ export function DashboardOffers() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const { typed, search: titleSearch, page, setPage, type } = useListSearch();
   const [status, setStatus] = useState<OfferFilter['status']>('');
   const list = useQuery(staffOfferQueries.list({ search: titleSearch, status, page })).data;
@@ -72,28 +71,19 @@ export function DashboardOffers() {
     ...new Map([...picked, ...found.map((product) => [String(product.id), product.name] as const)]),
   ].map(([value, label]) => ({ value, label }));
   const label = (key: string) => intl.formatMessage({ id: `dashboard.offers.${key}` });
-  const refresh = async (message: string) => {
-    toast('success', message);
-    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-  };
-  const create = useMutation({
-    mutationFn: (values: OfferFormValues) =>
-      createOffer(target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null }, banner),
-  });
-  const toggle = useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active),
-    onSuccess: (answer) => refresh(answer.message),
-  });
-  const remove = useMutation({ mutationFn: deleteOffer, onSuccess: (answer) => refresh(answer.message) });
+  const create = useCreateOffer();
+  const toggle = useSwitchOffer();
+  const remove = useDeleteOffer();
+  const done = (answer: { message: string }) => toast('success', answer.message);
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await withLoading(create.mutateAsync(values));
+      const chosen = target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null };
+      const answer = await withLoading(create.mutateAsync({ values: chosen, banner }));
       form.reset();
       setBanner(null);
       setPicked(new Map());
-      await refresh(answer.message);
+      done(answer);
     } catch (error) {
       showServerErrors(form, error);
     }
@@ -138,14 +128,19 @@ export function DashboardOffers() {
                       <Button
                         variant="subtle"
                         size="compact-sm"
-                        onClick={() => toggle.mutate({ id: offer.id, active: offer.status !== 'active' })}
+                        onClick={() =>
+                          toggle.mutate({ id: offer.id, active: offer.status !== 'active' }, { onSuccess: done })
+                        }
                         data-testid="offer-switch"
                       >
                         {label(offer.status === 'active' ? 'deactivate' : 'activate')}
                       </Button>
                     )}
                     {hasPermission(user, 'offer-delete') && (
-                      <DeleteButton name={offer.title_en} onConfirm={() => remove.mutate(offer.id)} />
+                      <DeleteButton
+                        name={offer.title_en}
+                        onConfirm={() => remove.mutate(offer.id, { onSuccess: done })}
+                      />
                     )}
                   </Group>
                 </Table.Td>

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useRefreshCatalogue } from '../refresh';
 
 /** An offer as staff see it. */
 export interface StaffOffer {
@@ -48,7 +49,7 @@ export const staffOfferQueries = {
 };
 
 /** Adds an offer on a category or on chosen products, with an optional banner. */
-export function createOffer(values: OfferFormValues, banner: File | null) {
+function createOffer(values: OfferFormValues, banner: File | null) {
   const body = new FormData();
   const { product_ids: productIds, ...fields } = values;
   for (const [key, value] of Object.entries(fields)) if (value) body.append(key, value);
@@ -58,11 +59,35 @@ export function createOffer(values: OfferFormValues, banner: File | null) {
 }
 
 /** Switches an offer on or off. */
-export function switchOffer(id: number, active: boolean) {
+function switchOffer(id: number, active: boolean) {
   return api<{ message: string }>('POST', `dashboard/offers/${id}/${active ? 'activate' : 'deactivate'}`);
 }
 
 /** Removes an offer. */
-export function deleteOffer(id: number) {
+function deleteOffer(id: number) {
   return api<{ message: string }>('DELETE', `dashboard/offers/${id}`);
+}
+
+/** Adds an offer; the lists and the storefront's prices refresh once it is saved. */
+export function useCreateOffer() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ values, banner }: { values: OfferFormValues; banner: File | null }) => createOffer(values, banner),
+    onSuccess: refresh,
+  });
+}
+
+/** Switches an offer on or off; the lists and the storefront's prices refresh. */
+export function useSwitchOffer() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) => switchOffer(id, active),
+    onSuccess: refresh,
+  });
+}
+
+/** Removes an offer; the lists and the storefront's prices refresh. */
+export function useDeleteOffer() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({ mutationFn: deleteOffer, onSuccess: refresh });
 }

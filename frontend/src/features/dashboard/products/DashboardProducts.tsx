@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePrice } from '../../../shared/format';
@@ -9,7 +9,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { categoriesQuery } from '../../../shared/api/catalogue';
-import { deleteProduct, staffProductQueries } from './api';
+import { staffProductQueries, useDeleteProduct } from './api';
 import { ListPages, SearchBox, useListSearch } from '../FormParts';
 
 /** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
@@ -18,19 +18,11 @@ export function DashboardProducts() {
   const price = usePrice();
   const { language } = useLanguage();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const { typed, search, page, setPage, type } = useListSearch();
   const [category, setCategory] = useState<string | null>(null);
   const products = useQuery(staffProductQueries.list(language, search, page, category)).data;
   const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
-  const remove = useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: async (answer) => {
-      toast('success', answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
-    },
-  });
+  const remove = useDeleteProduct();
 
   return (
     <Stack gap="md">
@@ -91,7 +83,12 @@ export function DashboardProducts() {
                       </Anchor>
                     )}
                     {hasPermission(user, 'product-delete') && (
-                      <DeleteButton name={product.name} onConfirm={() => remove.mutate(product.id)} />
+                      <DeleteButton
+                        name={product.name}
+                        onConfirm={() =>
+                          remove.mutate(product.id, { onSuccess: (answer) => toast('success', answer.message) })
+                        }
+                      />
                     )}
                   </Group>
                 </Table.Td>

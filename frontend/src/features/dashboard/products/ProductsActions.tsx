@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
@@ -9,7 +9,7 @@ import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { showServerErrors } from '../../../shared/forms';
 import { categoriesQuery } from '../../../shared/api/catalogue';
-import { saveProduct, staffProductQueries, type ProductFormValues } from './api';
+import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
 import { SaveButton } from '../FormParts';
 
 const EMPTY: ProductFormValues = {
@@ -33,14 +33,13 @@ const EMPTY: ProductFormValues = {
 export function ProductsActions() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { language } = useLanguage();
   const [params] = useSearchParams();
   const id = params.get('id');
   const existing = useQuery({ ...staffProductQueries.one(language, id ?? ''), enabled: !!id }).data?.data;
   const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const [images, setImages] = useState<File[]>([]);
-  const save = useMutation({ mutationFn: (values: ProductFormValues) => saveProduct(id, values, images) });
+  const save = useSaveProduct();
   const label = (key: string) => intl.formatMessage({ id: `dashboard.product_form.${key}` });
   const form = useForm<ProductFormValues>({ initialValues: EMPTY });
 
@@ -67,10 +66,8 @@ export function ProductsActions() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await withLoading(save.mutateAsync(values));
+      const answer = await withLoading(save.mutateAsync({ id, values, images }));
       toast('success', answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      await queryClient.invalidateQueries({ queryKey: ['catalog'] });
       navigate('/dashboard/products');
     } catch (error) {
       showServerErrors(form, error);

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import { useRefreshCatalogue } from '../refresh';
 import type { Product } from '../../../shared/api/catalogue';
 
 /** A product as staff see it. */
@@ -50,7 +51,7 @@ export const staffProductQueries = {
 };
 
 /** Sends the form (and its pictures) as multipart, to add or to change a product. */
-export function saveProduct(id: string | null, values: ProductFormValues, images: File[]) {
+function saveProduct(id: string | null, values: ProductFormValues, images: File[]) {
   const body = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === '') continue;
@@ -65,6 +66,23 @@ export function saveProduct(id: string | null, values: ProductFormValues, images
 }
 
 /** Removes a product. */
-export function deleteProduct(id: number) {
+function deleteProduct(id: number) {
   return api<{ message: string }>('DELETE', `dashboard/products/${id}`);
+}
+
+/** Saves a product (adds one, or changes the one with `id`); the lists and the storefront
+ * refresh once it is saved. */
+export function useSaveProduct() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ id, values, images }: { id: string | null; values: ProductFormValues; images: File[] }) =>
+      saveProduct(id, values, images),
+    onSuccess: refresh,
+  });
+}
+
+/** Removes a product; the lists and the storefront refresh once it is gone. */
+export function useDeleteProduct() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({ mutationFn: deleteProduct, onSuccess: refresh });
 }

@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { Group, Paper, SimpleGrid, Stack, Tabs, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { showServerErrors } from '../../../shared/forms';
 import {
-  savePage,
-  saveSettings,
   staffSettingsQueries,
+  useSavePage,
+  useSaveSettings,
   type PageFormValues,
   type SettingsFormValues,
   type StaffPage,
@@ -83,7 +83,6 @@ export function DashboardSettings() {
 
 function SettingsForm({ editable }: { editable: boolean }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const settings = useQuery(staffSettingsQueries.settings()).data?.data;
   const form = useForm<SettingsFormValues>({
     initialValues: formValues({
@@ -106,13 +105,11 @@ function SettingsForm({ editable }: { editable: boolean }) {
     setValues(formValues(settings));
     resetDirty(formValues(settings));
   }, [settings, setValues, resetDirty]);
-  const save = useMutation({ mutationFn: saveSettings });
+  const save = useSaveSettings();
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await withLoading(save.mutateAsync(values));
       toast('success', answer.message);
-      queryClient.setQueryData(staffSettingsQueries.settings().queryKey, { data: answer.data });
-      await queryClient.invalidateQueries({ queryKey: ['content'] });
     } catch (error) {
       showServerErrors(form, error);
     }
@@ -153,17 +150,14 @@ function SettingsForm({ editable }: { editable: boolean }) {
 
 function PageForm({ page, editable }: { page: StaffPage; editable: boolean }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const form = useForm<PageFormValues>({
     initialValues: { title_ar: page.title_ar, title_en: page.title_en, body_ar: page.body_ar, body_en: page.body_en },
   });
-  const save = useMutation({ mutationFn: (values: PageFormValues) => savePage(page.slug, values) });
+  const save = useSavePage(page.slug);
   const submit = form.onSubmit(async (values) => {
     try {
       const answer = await withLoading(save.mutateAsync(values));
       toast('success', answer.message);
-      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'settings', 'pages'] });
-      await queryClient.invalidateQueries({ queryKey: ['content'] });
     } catch (error) {
       showServerErrors(form, error);
     }

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
 
 /** Every setting as staff edit it. */
@@ -45,12 +45,29 @@ export const staffSettingsQueries = {
     }),
 };
 
-/** Saves the settings. */
-export function saveSettings(values: SettingsFormValues) {
-  return api<{ message: string; data: StaffSettings }>('PUT', 'dashboard/settings', { body: values });
+/** Saves the settings; the answer replaces the cached settings and the storefront's copy is
+ * fetched again. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: SettingsFormValues) =>
+      api<{ message: string; data: StaffSettings }>('PUT', 'dashboard/settings', { body: values }),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(staffSettingsQueries.settings().queryKey, { data: answer.data });
+      await queryClient.invalidateQueries({ queryKey: ['content'] });
+    },
+  });
 }
 
-/** Saves one page's text. */
-export function savePage(slug: string, values: PageFormValues) {
-  return api<{ message: string; data: StaffPage }>('PUT', `dashboard/settings/pages/${slug}`, { body: values });
+/** Saves one page's text; the staff list and the storefront's page are fetched again. */
+export function useSavePage(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: PageFormValues) =>
+      api<{ message: string; data: StaffPage }>('PUT', `dashboard/settings/pages/${slug}`, { body: values }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['dashboard', 'settings', 'pages'] });
+      await queryClient.invalidateQueries({ queryKey: ['content'] });
+    },
+  });
 }
