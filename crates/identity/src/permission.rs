@@ -1,14 +1,80 @@
-//! Permission strings (`<resource>-<action>`) and the built-in access roles.
+//! Permissions (`<resource>-<action>`) and the built-in access roles.
 
-/// The resources staff permissions are about.
-pub const RESOURCES: [&str; 15] =
-    ["admin", "sales", "product", "category", "client", "order", "guest-order", "copoun", "points", "shipping", "offer", "sms", "setting", "role", "contact"];
+use strum::IntoEnumIterator;
 
-/// The actions every resource has.
-pub const ACTIONS: [&str; 4] = ["list", "create", "edit", "delete"];
-
-/// Permissions that are not `<resource>-<crud action>`.
-pub const SPECIAL: [&str; 5] = ["order-status", "client-block", "points-adjust", "sms-send", "dashboard-overview"];
+/// What a staff member may do: `<resource>-<action>` as stored with their access role and
+/// shown on the roles screen (`offer-edit`, `guest-order-list`, …). Declared in the order the
+/// roles screen lists them: each resource's list, create, edit and delete, then the specials.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::Display, strum::EnumIter, strum::EnumString)]
+#[strum(serialize_all = "kebab-case")]
+#[allow(missing_docs)] // each name says what it allows
+pub enum Permission {
+    AdminList,
+    AdminCreate,
+    AdminEdit,
+    AdminDelete,
+    SalesList,
+    SalesCreate,
+    SalesEdit,
+    SalesDelete,
+    ProductList,
+    ProductCreate,
+    ProductEdit,
+    ProductDelete,
+    CategoryList,
+    CategoryCreate,
+    CategoryEdit,
+    CategoryDelete,
+    ClientList,
+    ClientCreate,
+    ClientEdit,
+    ClientDelete,
+    OrderList,
+    OrderCreate,
+    OrderEdit,
+    OrderDelete,
+    GuestOrderList,
+    GuestOrderCreate,
+    GuestOrderEdit,
+    GuestOrderDelete,
+    CopounList,
+    CopounCreate,
+    CopounEdit,
+    CopounDelete,
+    PointsList,
+    PointsCreate,
+    PointsEdit,
+    PointsDelete,
+    ShippingList,
+    ShippingCreate,
+    ShippingEdit,
+    ShippingDelete,
+    OfferList,
+    OfferCreate,
+    OfferEdit,
+    OfferDelete,
+    SmsList,
+    SmsCreate,
+    SmsEdit,
+    SmsDelete,
+    SettingList,
+    SettingCreate,
+    SettingEdit,
+    SettingDelete,
+    RoleList,
+    RoleCreate,
+    RoleEdit,
+    RoleDelete,
+    ContactList,
+    ContactCreate,
+    ContactEdit,
+    ContactDelete,
+    OrderStatus,
+    ClientBlock,
+    PointsAdjust,
+    SmsSend,
+    DashboardOverview,
+}
 
 /// The name of the built-in role that holds every permission.
 pub const SUPER_ADMIN: &str = "Super Admin";
@@ -16,11 +82,9 @@ pub const SUPER_ADMIN: &str = "Super Admin";
 /// The name of the built-in role of sales engineers.
 pub const SALES_ENGINEER: &str = "Sales Engineer";
 
-/// Every permission the shop knows.
+/// Every permission the shop knows, as stored.
 pub fn all() -> Vec<String> {
-    let mut permissions: Vec<String> = RESOURCES.iter().flat_map(|resource| ACTIONS.iter().map(move |action| format!("{resource}-{action}"))).collect();
-    permissions.extend(SPECIAL.iter().map(|p| p.to_string()));
-    permissions
+    Permission::iter().map(|permission| permission.to_string()).collect()
 }
 
 /// The permissions of the built-in `Sales Engineer` role: orders, clients and the overview.
@@ -33,11 +97,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_resource_has_crud_permissions_and_the_specials() {
+    fn every_resource_has_crud_permissions_and_the_specials_with_their_stored_names() {
         let all = all();
-        assert_eq!(all.len(), RESOURCES.len() * ACTIONS.len() + SPECIAL.len());
-        assert!(all.contains(&"client-list".to_string()));
-        assert!(all.contains(&"order-status".to_string()));
+        assert_eq!(all.len(), 15 * 4 + 5);
+        assert_eq!(all[..4], ["admin-list", "admin-create", "admin-edit", "admin-delete"]);
+        assert!(all.contains(&"guest-order-edit".to_string()) && all.contains(&"copoun-list".to_string()));
+        assert_eq!(all.last().map(String::as_str), Some("dashboard-overview"));
+        assert_eq!("offer-edit".parse::<Permission>().ok(), Some(Permission::OfferEdit));
     }
 
     #[test]

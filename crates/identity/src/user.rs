@@ -63,9 +63,10 @@ pub struct User {
 }
 
 impl User {
-    /// Whether the user holds a permission string.
-    pub fn can(&self, permission: &str) -> bool {
-        self.permissions.iter().any(|p| p == permission)
+    /// Whether the user's access role holds the permission.
+    pub fn can(&self, permission: crate::permission::Permission) -> bool {
+        let name: &str = permission.into();
+        self.permissions.iter().any(|held| held == name)
     }
 }
 

@@ -3,6 +3,7 @@
 use actix_web::web::{self, Data, Json, Path};
 use catalog::Category;
 use catalog::ports::CategoryDraft;
+use identity::permission::Permission;
 use kernel::FieldErrors;
 use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
@@ -107,7 +108,7 @@ fn image(files: Vec<crate::common::extract::Upload>) -> Option<Vec<u8>> {
 #[utoipa::path(operation_id = "listStaffCategories", get, path = "/api/dashboard/categories", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffCategoryList), (status = 403, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffCategoryList>, ApiError> {
-    principal.require("category-list")?;
+    principal.require(Permission::CategoryList)?;
     let categories = catalogue(&state).await?.categories();
     Ok(Json(StaffCategoryList { data: categories.into_iter().map(Into::into).collect() }))
 }
@@ -121,7 +122,7 @@ pub async fn create(
     AuthUser(principal): AuthUser,
     BodyWithFiles(form, files): BodyWithFiles<CategoryForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("category-create")?;
+    principal.require(Permission::CategoryCreate)?;
     let admin = state.catalog_admin.clone();
     let draft = form.into_domain()?;
     blocking(move || admin.create_category(draft, image(files))).await?;
@@ -138,7 +139,7 @@ pub async fn update(
     id: Path<i64>,
     BodyWithFiles(form, files): BodyWithFiles<CategoryForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("category-edit")?;
+    principal.require(Permission::CategoryEdit)?;
     let admin = state.catalog_admin.clone();
     let (id, draft) = (id.into_inner(), form.into_domain()?);
     blocking(move || admin.update_category(id, draft, image(files))).await?;
@@ -149,7 +150,7 @@ pub async fn update(
 #[utoipa::path(operation_id = "deleteStaffCategory", delete, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("category-delete")?;
+    principal.require(Permission::CategoryDelete)?;
     let admin = state.catalog_admin.clone();
     let id = id.into_inner();
     blocking(move || admin.delete_category(id)).await?;

@@ -3,6 +3,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
+use identity::permission::Permission;
 use kernel::FieldErrors;
 use serde::Serialize;
 use shop::{ContactQuery, ContactStatus, ReceivedMessage};
@@ -83,7 +84,7 @@ pub struct ContactMessageList {
         ("status" = Option<String>, Query, pattern = r"^\s*(new|handled)?\s*$", description = "`new` or `handled`"), PageParams),
     responses((status = 200, body = ContactMessageList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<ContactMessageList>, ApiError> {
-    principal.require("contact-list")?;
+    principal.require(Permission::ContactList)?;
     let params = ListParams(params);
     let status = match params.text("status") {
         None => None,
@@ -99,7 +100,7 @@ pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
 #[utoipa::path(operation_id = "markHandledContactMessage", post, path = "/api/dashboard/contact-messages/{id}/handled", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn handled(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("contact-edit")?;
+    principal.require(Permission::ContactEdit)?;
     let shop = state.shop.clone();
     let id = id.into_inner();
     blocking(move || shop.mark_contact_handled(id)).await?;
@@ -110,7 +111,7 @@ pub async fn handled(state: Data<AppState>, Lang(locale): Lang, AuthUser(princip
 #[utoipa::path(operation_id = "deleteContactMessage", delete, path = "/api/dashboard/contact-messages/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("contact-delete")?;
+    principal.require(Permission::ContactDelete)?;
     let shop = state.shop.clone();
     let id = id.into_inner();
     blocking(move || shop.delete_contact_message(id)).await?;

@@ -5,6 +5,7 @@ use catalog::OfferQuery;
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
+use identity::permission::Permission;
 use kernel::FieldErrors;
 use kernel::validation::limits;
 use serde::{Deserialize, Serialize};
@@ -184,7 +185,7 @@ fn banner(files: Vec<crate::common::extract::Upload>) -> Option<Vec<u8>> {
         ("status" = Option<String>, Query, pattern = r"^\s*(active|inactive|expired)?\s*$", description = "`active`, `inactive` or `expired` now"), PageParams),
     responses((status = 200, body = StaffOfferList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(state: Data<AppState>, AuthUser(principal): AuthUser, QueryParams(params): QueryParams) -> Result<Json<StaffOfferList>, ApiError> {
-    principal.require("offer-list")?;
+    principal.require(Permission::OfferList)?;
     let params = ListParams(params);
     let status = match params.text("status") {
         None => None,
@@ -205,7 +206,7 @@ pub async fn create(
     AuthUser(principal): AuthUser,
     BodyWithFiles(form, files): BodyWithFiles<OfferForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("offer-create")?;
+    principal.require(Permission::OfferCreate)?;
     let draft = form.into_domain()?;
     let admin = state.catalog_admin.clone();
     blocking(move || admin.create_offer(draft, banner(files))).await?;
@@ -222,7 +223,7 @@ pub async fn update(
     id: Path<i64>,
     BodyWithFiles(form, files): BodyWithFiles<OfferForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("offer-edit")?;
+    principal.require(Permission::OfferEdit)?;
     let draft = form.into_domain()?;
     let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
     blocking(move || admin.update_offer(id, draft, banner(files))).await?;
@@ -236,7 +237,7 @@ async fn switch(
     id: i64,
     active: bool,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("offer-edit")?;
+    principal.require(Permission::OfferEdit)?;
     let admin = state.catalog_admin.clone();
     blocking(move || admin.set_offer_active(id, active)).await?;
     Ok(Json(MessageResponse { message: text(locale, if active { "staff.offer_activated" } else { "staff.offer_deactivated" }, &[]) }))
@@ -260,7 +261,7 @@ pub async fn deactivate(state: Data<AppState>, Lang(locale): Lang, AuthUser(prin
 #[utoipa::path(operation_id = "deleteStaffOffer", delete, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("offer-delete")?;
+    principal.require(Permission::OfferDelete)?;
     let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
     blocking(move || admin.delete_offer(id)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.offer_deleted", &[]) }))

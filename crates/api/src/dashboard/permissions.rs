@@ -1,6 +1,7 @@
 //! Staff calls under `/api/dashboard`, each checking its permission on the server.
 
 use actix_web::web::{self, Json};
+use identity::permission::Permission;
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
@@ -32,6 +33,6 @@ pub struct PermissionList {
 #[utoipa::path(get, path = "/api/dashboard/permissions", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = PermissionList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn permissions(AuthUser(principal): AuthUser) -> Result<Json<PermissionList>, ApiError> {
-    principal.require("role-list")?;
+    principal.require(Permission::RoleList)?;
     Ok(Json(PermissionList { data: identity::permission::all() }))
 }

@@ -4,6 +4,7 @@ use actix_web::web::{self, Data, Json, Path};
 use catalog::ports::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
+use identity::permission::Permission;
 use kernel::validation::limits;
 use kernel::{FieldErrors, Locale, Money, Weight};
 use serde::{Deserialize, Serialize};
@@ -248,7 +249,7 @@ pub async fn list(
     AuthUser(principal): AuthUser,
     QueryParams(params): QueryParams,
 ) -> Result<Json<StaffProductList>, ApiError> {
-    principal.require("product-list")?;
+    principal.require(Permission::ProductList)?;
     let params = ListParams(params);
     let search = params.text("search");
     let query = ProductQuery {
@@ -270,7 +271,7 @@ pub async fn list(
 #[utoipa::path(operation_id = "showStaffProduct", get, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<StaffProductResponse>, ApiError> {
-    principal.require("product-list")?;
+    principal.require(Permission::ProductList)?;
     Ok(Json(StaffProductResponse { message: None, data: staff_view(&state, locale, id.into_inner()).await? }))
 }
 
@@ -283,7 +284,7 @@ pub async fn create(
     AuthUser(principal): AuthUser,
     BodyWithFiles(form, files): BodyWithFiles<ProductForm>,
 ) -> Result<Json<StaffProductResponse>, ApiError> {
-    principal.require("product-create")?;
+    principal.require(Permission::ProductCreate)?;
     let draft = form.into_domain()?;
     let admin = state.catalog_admin.clone();
     let slug = blocking(move || admin.create_product(draft, images(files))).await?;
@@ -302,7 +303,7 @@ pub async fn update(
     id: Path<i64>,
     BodyWithFiles(form, files): BodyWithFiles<ProductForm>,
 ) -> Result<Json<StaffProductResponse>, ApiError> {
-    principal.require("product-edit")?;
+    principal.require(Permission::ProductEdit)?;
     let draft = form.into_domain()?;
     let id = id.into_inner();
     let admin = state.catalog_admin.clone();
@@ -314,7 +315,7 @@ pub async fn update(
 #[utoipa::path(operation_id = "deleteStaffProduct", delete, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require("product-delete")?;
+    principal.require(Permission::ProductDelete)?;
     let id = id.into_inner();
     let admin = state.catalog_admin.clone();
     blocking(move || admin.delete_product(id)).await?;

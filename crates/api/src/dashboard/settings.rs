@@ -2,6 +2,7 @@
 //! points numbers, and the four pages' text, each call checking its permission.
 
 use actix_web::web::{self, Data, Json, Path};
+use identity::permission::Permission;
 use kernel::Locale;
 use serde::{Deserialize, Serialize};
 use shop::{Page, PageText, SettingsChange, ShopSettings};
@@ -209,7 +210,7 @@ impl From<PageForm> for PageText {
 #[utoipa::path(operation_id = "showStaffSettings", get, path = "/api/dashboard/settings", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffSettingsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffSettingsResponse>, ApiError> {
-    principal.require("setting-list")?;
+    principal.require(Permission::SettingList)?;
     let shop = state.shop.clone();
     let settings = blocking(move || shop.settings()).await?;
     Ok(Json(StaffSettingsResponse { message: None, data: settings.into() }))
@@ -224,7 +225,7 @@ pub async fn update(
     AuthUser(principal): AuthUser,
     Body(form): Body<SettingsForm>,
 ) -> Result<Json<StaffSettingsResponse>, ApiError> {
-    principal.require("setting-edit")?;
+    principal.require(Permission::SettingEdit)?;
     let change = form.into();
     let shop = state.shop.clone();
     let settings = blocking(move || shop.update_settings(change)).await?;
@@ -235,7 +236,7 @@ pub async fn update(
 #[utoipa::path(operation_id = "listStaffPages", get, path = "/api/dashboard/settings/pages", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffPageList), (status = 403, body = ErrorBody)))]
 pub async fn pages(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<StaffPageList>, ApiError> {
-    principal.require("setting-list")?;
+    principal.require(Permission::SettingList)?;
     let shop = state.shop.clone();
     let pages = blocking(move || shop.pages()).await?;
     Ok(Json(StaffPageList { data: pages.into_iter().map(Into::into).collect() }))
@@ -251,7 +252,7 @@ pub async fn update_page(
     slug: Path<String>,
     Body(form): Body<PageForm>,
 ) -> Result<Json<StaffPageResponse>, ApiError> {
-    principal.require("setting-edit")?;
+    principal.require(Permission::SettingEdit)?;
     let shop = state.shop.clone();
     let slug = slug.into_inner();
     let page = blocking(move || shop.update_page(&slug, form.into())).await?;

@@ -88,7 +88,7 @@ pub struct Principal {
 
 impl Principal {
     /// `Forbidden` unless the user holds the permission.
-    pub fn require(&self, permission: &str) -> Result<(), IdentityError> {
+    pub fn require(&self, permission: crate::permission::Permission) -> Result<(), IdentityError> {
         if self.user.can(permission) { Ok(()) } else { Err(IdentityError::Forbidden) }
     }
 

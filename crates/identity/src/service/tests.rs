@@ -9,6 +9,7 @@ use mockall::predicate::eq;
 use super::*;
 use crate::otp::{Otp, OtpCode};
 use crate::password::MockPasswordHasher;
+use crate::permission::Permission;
 use crate::ports::{
     GoogleProfile, GoogleTokenError, MockAttemptLog, MockGoogleAuthorization, MockGoogleVerifier, MockOtpMessenger, MockOtpRepository, MockSessionRepository,
     MockUserRepository,
@@ -370,9 +371,9 @@ fn a_reset_ends_every_older_session_and_opens_a_new_one() {
 #[test]
 fn staff_actions_need_their_permission() {
     let sales = User { role: Role::Sales, permissions: crate::permission::sales_engineer(), ..customer() };
-    assert!(principal(sales.clone()).require("client-list").is_ok());
-    assert!(matches!(principal(sales).require("product-create"), Err(IdentityError::Forbidden)));
-    assert!(matches!(principal(customer()).require("client-list"), Err(IdentityError::Forbidden)));
+    assert!(principal(sales.clone()).require(Permission::ClientList).is_ok());
+    assert!(matches!(principal(sales).require(Permission::ProductCreate), Err(IdentityError::Forbidden)));
+    assert!(matches!(principal(customer()).require(Permission::ClientList), Err(IdentityError::Forbidden)));
 }
 
 #[test]
