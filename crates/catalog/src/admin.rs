@@ -51,9 +51,6 @@ impl CatalogAdmin {
         } else if draft.price > Money::PRICE_MAX {
             errors.add("price", "price_too_high");
         }
-        if draft.discount > 100 {
-            errors.add("discount", "discount_range");
-        }
         if draft.quantity < 0 {
             errors.add("quantity", "not_negative");
         } else if draft.quantity > QUANTITY_MAX {
@@ -186,7 +183,7 @@ impl CatalogAdmin {
         }
         errors.limit_length("title_ar", &draft.title_ar, limits::NAME);
         errors.limit_length("title_en", &draft.title_en, limits::NAME);
-        if !(1..=90).contains(&draft.percentage) {
+        if !(1..=90).contains(&draft.percentage.value()) {
             errors.add("percentage", "percentage_range");
         }
         if draft.ends_at <= draft.starts_at {

@@ -1,6 +1,7 @@
 //! Offers: a time-boxed percentage off some products or a whole category.
 
 use chrono::{DateTime, Utc};
+use kernel::Percent;
 
 /// What an offer covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub struct Offer {
     /// Banner image path.
     pub banner_image: Option<String>,
     /// Percentage off, 1 to 90.
-    pub percentage: u8,
+    pub percentage: Percent,
     /// What it covers.
     pub target: OfferTarget,
     /// When it starts.
@@ -80,7 +81,7 @@ mod tests {
             title_ar: String::new(),
             title_en: String::new(),
             banner_image: None,
-            percentage: 20,
+            percentage: Percent::clamped(20),
             target,
             starts_at: now + Duration::days(starts_in),
             ends_at: now + Duration::days(ends_in),

@@ -1,7 +1,7 @@
 //! What the catalogue needs from storage.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{Money, Weight};
+use kernel::{Money, Percent, Weight};
 
 use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
@@ -64,7 +64,7 @@ pub struct ProductDraft {
     /// List price.
     pub price: Money,
     /// Own discount, percent.
-    pub discount: u8,
+    pub discount: Percent,
     /// Expiry date.
     pub expires_at: Option<NaiveDate>,
     /// Weight.
@@ -102,7 +102,7 @@ pub struct OfferDraft {
     /// English title.
     pub title_en: String,
     /// Percentage off, 1 to 90.
-    pub percentage: u8,
+    pub percentage: Percent,
     /// Products or a category.
     pub target: OfferTarget,
     /// Start.

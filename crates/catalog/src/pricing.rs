@@ -2,7 +2,7 @@
 //! whichever takes more off.
 
 use chrono::{DateTime, Utc};
-use kernel::Money;
+use kernel::{Money, Percent};
 
 use crate::offer::Offer;
 
@@ -14,17 +14,17 @@ pub struct ShownPrice {
     /// The price after the best discount (equal to `price` without one).
     pub sale_price: Money,
     /// The percentage taken off, 0 when none.
-    pub discount: u8,
+    pub discount: Percent,
     /// Whether a running offer gives the discount.
     pub has_offer: bool,
 }
 
 /// The shown price of a product with list `price` and its own `discount` (percent), under
 /// the offers running at `now`.
-pub fn shown_price(product_id: i64, category_id: Option<i64>, price: Money, discount: u8, offers: &[Offer], now: DateTime<Utc>) -> ShownPrice {
-    let best_offer = offers.iter().filter(|offer| offer.applies_to(product_id, category_id, now)).map(|offer| offer.percentage).max().unwrap_or(0);
-    let discount = discount.max(best_offer).min(100);
-    ShownPrice { price, sale_price: price.percent_off(discount), discount, has_offer: best_offer > 0 }
+pub fn shown_price(product_id: i64, category_id: Option<i64>, price: Money, discount: Percent, offers: &[Offer], now: DateTime<Utc>) -> ShownPrice {
+    let best_offer = offers.iter().filter(|offer| offer.applies_to(product_id, category_id, now)).map(|offer| offer.percentage).max().unwrap_or(Percent::ZERO);
+    let discount = discount.max(best_offer);
+    ShownPrice { price, sale_price: price.percent_off(discount), discount, has_offer: best_offer > Percent::ZERO }
 }
 
 #[cfg(test)]
@@ -40,7 +40,7 @@ mod tests {
             title_ar: String::new(),
             title_en: String::new(),
             banner_image: None,
-            percentage,
+            percentage: Percent::clamped(percentage),
             target,
             starts_at: now - Duration::days(1),
             ends_at: now + Duration::days(1),
@@ -50,7 +50,7 @@ mod tests {
 
     #[test]
     fn the_largest_price_with_the_largest_discount_stays_positive() {
-        let shown = shown_price(1, None, Money::from_piastres(i64::MAX), 99, &[], Utc::now());
+        let shown = shown_price(1, None, Money::from_piastres(i64::MAX), Percent::clamped(99), &[], Utc::now());
         assert!(shown.sale_price > Money::ZERO && shown.sale_price < shown.price);
     }
 
@@ -58,13 +58,13 @@ mod tests {
     fn the_best_of_the_own_discount_and_the_running_offers_applies() {
         let now = Utc::now();
         let offers = [running(20, OfferTarget::Category(2)), running(30, OfferTarget::Products(vec![9]))];
-        let by_category = shown_price(1, Some(2), Money::from_pounds(200), 10, &offers, now);
-        assert_eq!((by_category.sale_price, by_category.discount, by_category.has_offer), (Money::from_pounds(160), 20, true));
-        let by_product = shown_price(9, Some(2), Money::from_pounds(200), 10, &offers, now);
+        let by_category = shown_price(1, Some(2), Money::from_pounds(200), Percent::clamped(10), &offers, now);
+        assert_eq!((by_category.sale_price, by_category.discount, by_category.has_offer), (Money::from_pounds(160), Percent::clamped(20), true));
+        let by_product = shown_price(9, Some(2), Money::from_pounds(200), Percent::clamped(10), &offers, now);
         assert_eq!(by_product.sale_price, Money::from_pounds(140));
-        let own_wins = shown_price(1, Some(2), Money::from_pounds(200), 25, &offers, now);
+        let own_wins = shown_price(1, Some(2), Money::from_pounds(200), Percent::clamped(25), &offers, now);
         assert_eq!((own_wins.sale_price, own_wins.has_offer), (Money::from_pounds(150), true));
-        let plain = shown_price(5, Some(3), Money::from_pounds(200), 0, &offers, now);
-        assert_eq!((plain.sale_price, plain.discount, plain.has_offer), (Money::from_pounds(200), 0, false));
+        let plain = shown_price(5, Some(3), Money::from_pounds(200), Percent::clamped(0), &offers, now);
+        assert_eq!((plain.sale_price, plain.discount, plain.has_offer), (Money::from_pounds(200), Percent::ZERO, false));
     }
 }

@@ -1,7 +1,7 @@
 //! Categories and products as the catalogue holds them.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{Money, Weight};
+use kernel::{Money, Percent, Weight};
 
 /// A category of products (seeds, soil, fertilisers, pesticides, packages…).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,15 +20,8 @@ pub struct Category {
     pub sort_order: i32,
 }
 
-/// How a product's weight is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
-#[strum(serialize_all = "snake_case")]
-pub enum WeightUnit {
-    /// Kilograms.
-    Kg,
-    /// Grams.
-    G,
-}
+/// How a product's weight is typed and shown (the kernel's unit).
+pub use kernel::WeightUnit;
 
 /// A product on sale.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +41,7 @@ pub struct Product {
     /// List price.
     pub price: Money,
     /// The product's own discount, percent.
-    pub discount: u8,
+    pub discount: Percent,
     /// Expiry date of the stock on sale.
     pub expires_at: Option<NaiveDate>,
     /// Shipping weight.

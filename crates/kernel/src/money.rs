@@ -68,8 +68,8 @@ impl Money {
 
     /// The amount with `percent` taken off, rounded to the nearest piastre. Never negative
     /// for a non-negative amount and never overflows: the product is taken in 128 bits.
-    pub fn percent_off(self, percent: u8) -> Money {
-        let kept = i128::from(100 - percent.min(100));
+    pub fn percent_off(self, percent: crate::Percent) -> Money {
+        let kept = i128::from(100 - percent.value());
         let piastres = (i128::from(self.0) * kept + 50).div_euclid(100);
         Money(i64::try_from(piastres).unwrap_or(if piastres < 0 { i64::MIN } else { i64::MAX }))
     }
@@ -84,6 +84,10 @@ impl Serialize for Money {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pc(value: i64) -> crate::Percent {
+        crate::Percent::new(value).unwrap_or_default()
+    }
 
     #[test]
     fn parses_pounds_with_up_to_two_decimals() {
@@ -102,12 +106,11 @@ mod tests {
         assert_eq!(Money(-5).checked_sub(Money(i64::MAX)), None);
         assert_eq!(Money(15050).checked_times(3), Some(Money(45150)));
         assert_eq!(huge.checked_times(2), None);
-        assert_eq!(huge.percent_off(99), Money((i128::from(i64::MAX - 7) + 50).div_euclid(100) as i64));
-        assert!(huge.percent_off(99) > Money::ZERO);
-        assert_eq!(Money(15050).percent_off(10), Money(13545));
-        assert_eq!(Money(999).percent_off(15), Money(849));
-        assert_eq!(Money(100).percent_off(100), Money::ZERO);
-        assert_eq!(Money(100).percent_off(200), Money::ZERO);
+        assert_eq!(huge.percent_off(pc(99)), Money((i128::from(i64::MAX - 7) + 50).div_euclid(100) as i64));
+        assert!(huge.percent_off(pc(99)) > Money::ZERO);
+        assert_eq!(Money(15050).percent_off(pc(10)), Money(13545));
+        assert_eq!(Money(999).percent_off(pc(15)), Money(849));
+        assert_eq!(Money(100).percent_off(pc(100)), Money::ZERO);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft,
 use catalog::{Category, Product, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Money, Weight};
+use kernel::{Money, Percent, Weight};
 
 use crate::database::{Database, DbConn, write};
 use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
@@ -99,7 +99,7 @@ impl<'a> ProductColumns<'a> {
             description_ar: &draft.description_ar,
             description_en: &draft.description_en,
             price: draft.price.piastres(),
-            discount: i32::from(draft.discount),
+            discount: i32::from(draft.discount.value()),
             expires_at: draft.expires_at,
             weight_grams: draft.weight.grams(),
             weight_unit: <&'static str>::from(draft.weight_unit),
@@ -129,7 +129,7 @@ impl<'a> OfferColumns<'a> {
         OfferColumns {
             title_ar: &draft.title_ar,
             title_en: &draft.title_en,
-            percentage: i32::from(draft.percentage),
+            percentage: i32::from(draft.percentage.value()),
             category_id: match &draft.target {
                 OfferTarget::Category(id) => Some(*id),
                 OfferTarget::Products(_) => None,
@@ -213,7 +213,7 @@ impl CatalogueStore for DieselCatalogueStore {
                     description_ar: r.description_ar,
                     description_en: r.description_en,
                     price: Money::from_piastres(r.price),
-                    discount: u8::try_from(r.discount.clamp(0, 100)).unwrap_or(0),
+                    discount: Percent::new(r.discount.into()).unwrap_or(Percent::ZERO),
                     expires_at: r.expires_at,
                     weight: Weight::from_grams(r.weight_grams),
                     weight_unit: r.weight_unit.parse::<WeightUnit>().ok().unwrap_or(WeightUnit::Kg),
@@ -243,7 +243,7 @@ impl CatalogueStore for DieselCatalogueStore {
                     title_ar: r.title_ar,
                     title_en: r.title_en,
                     banner_image: r.banner_image,
-                    percentage: u8::try_from(r.percentage.clamp(1, 90)).unwrap_or(1),
+                    percentage: Percent::new(r.percentage.into()).unwrap_or(Percent::ZERO),
                     starts_at: r.starts_at.and_utc(),
                     ends_at: r.ends_at.and_utc(),
                     active: r.active,

@@ -6,8 +6,8 @@ use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
 use identity::permission::Permission;
-use kernel::FieldErrors;
 use kernel::validation::limits;
+use kernel::{FieldErrors, Percent};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -79,7 +79,7 @@ impl StaffOfferData {
             id: offer.id,
             title_ar: offer.title_ar,
             title_en: offer.title_en,
-            percentage: offer.percentage,
+            percentage: offer.percentage.value(),
             category_id,
             product_ids,
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
@@ -163,7 +163,7 @@ impl OfferForm {
         Ok(OfferDraft {
             title_ar: self.title_ar.unwrap_or_default().trim().to_string(),
             title_en: self.title_en.unwrap_or_default().trim().to_string(),
-            percentage: u8::try_from(percentage).unwrap_or(0),
+            percentage: Percent::new(percentage).unwrap_or(Percent::ZERO),
             target: match self.category_id {
                 Some(category) => OfferTarget::Category(category),
                 None => OfferTarget::Products(product_ids),

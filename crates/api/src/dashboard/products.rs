@@ -6,7 +6,7 @@ use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{FieldErrors, Locale, Money, Weight};
+use kernel::{FieldErrors, Locale, Money, Percent, Weight};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -66,7 +66,7 @@ impl StaffProductData {
             description_ar: product.description_ar.clone(),
             description_en: product.description_en.clone(),
             quantity: product.quantity,
-            own_discount: product.discount,
+            own_discount: product.discount.value(),
             product: ProductData::new(card, locale),
         }
     }
@@ -138,23 +138,6 @@ pub struct ProductForm {
     pub pieces_per_package: Option<i64>,
 }
 
-/// Grams from a weight in kilograms or grams, up to three decimals.
-fn grams(raw: &str, unit: WeightUnit) -> Option<i64> {
-    let per_unit = match unit {
-        WeightUnit::Kg => 1000,
-        WeightUnit::G => 1,
-    };
-    let text = kernel::digits::to_latin_digits(raw.trim()).replace('٫', ".");
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let whole: i64 = whole.parse().ok()?;
-    let thousandths: i64 = format!("{fraction:0<3}").parse().ok()?;
-    let grams = (whole.checked_mul(1000)?.checked_add(thousandths)?).checked_mul(per_unit)? / 1000;
-    (grams > 0).then_some(grams)
-}
-
 impl ProductForm {
     fn into_domain(self) -> Result<ProductDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
@@ -184,14 +167,13 @@ impl ProductForm {
             errors.add("price", "price_invalid");
         }
         let weight_unit = match self.weight_unit.as_deref().map(str::trim) {
-            None | Some("") | Some("kg") => WeightUnit::Kg,
-            Some("g") => WeightUnit::G,
-            Some(_) => {
+            None | Some("") => WeightUnit::Kg,
+            Some(raw) => raw.parse().unwrap_or_else(|_| {
                 errors.add("weight_unit", "weight_unit_invalid");
                 WeightUnit::Kg
-            }
+            }),
         };
-        let weight = grams(&weight_text, weight_unit);
+        let weight = Weight::parse(&weight_text, weight_unit);
         if weight.is_none() && !weight_text.is_empty() {
             errors.add("weight", "weight_invalid");
         }
@@ -205,10 +187,10 @@ impl ProductForm {
                 date
             }
         };
-        let discount = self.discount.unwrap_or(0);
-        if !(0..=100).contains(&discount) {
+        let discount = Percent::new(self.discount.unwrap_or(0)).unwrap_or_else(|| {
             errors.add("discount", "discount_range");
-        }
+            Percent::ZERO
+        });
         errors.into_result()?;
         Ok(ProductDraft {
             name_ar,
@@ -216,9 +198,9 @@ impl ProductForm {
             description_ar: optional(self.description_ar),
             description_en: optional(self.description_en),
             price: price.unwrap_or_default(),
-            discount: u8::try_from(discount).unwrap_or(0),
+            discount,
             expires_at,
-            weight: Weight::from_grams(weight.unwrap_or_default()),
+            weight: weight.unwrap_or_default(),
             weight_unit,
             quantity: self.quantity.unwrap_or(0),
             featured: self.featured.unwrap_or(false),
@@ -320,18 +302,4 @@ pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principa
     let admin = state.catalog_admin.clone();
     blocking(move || admin.delete_product(id)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.product_deleted", &[]) }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn weights_read_in_kilograms_or_grams() {
-        assert_eq!(grams("2.5", WeightUnit::Kg), Some(2500));
-        assert_eq!(grams("٢٥٠", WeightUnit::G), Some(250));
-        assert_eq!(grams("0", WeightUnit::Kg), None);
-        assert_eq!(grams("1.2345", WeightUnit::Kg), None);
-        assert_eq!(grams("heavy", WeightUnit::Kg), None);
-    }
 }

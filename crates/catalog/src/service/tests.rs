@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, Money, PageRequest, Weight};
+use kernel::{Clock, Money, PageRequest, Percent, Weight};
 
 use super::*;
 use crate::offer::OfferTarget;
@@ -35,7 +35,7 @@ fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
         description_ar: String::new(),
         description_en: String::new(),
         price: Money::from_pounds(pounds),
-        discount: 0,
+        discount: Percent::ZERO,
         expires_at: None,
         weight: Weight::from_grams(1000),
         weight_unit: WeightUnit::Kg,
@@ -64,7 +64,7 @@ fn stored() -> StoredCatalogue {
             title_ar: "عرض".into(),
             title_en: "Deal".into(),
             banner_image: None,
-            percentage: 50,
+            percentage: Percent::clamped(50),
             target: OfferTarget::Products(vec![2]),
             starts_at: now() - Duration::days(1),
             ends_at: now() + Duration::days(1),

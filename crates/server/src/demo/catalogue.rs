@@ -7,7 +7,7 @@ use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use catalog::ports::{CatalogueEditor, CategoryDraft, OfferDraft, ProductDraft};
 use chrono::{Duration, Utc};
-use kernel::{Money, Weight};
+use kernel::{Money, Percent, Weight};
 use store::catalogue::DieselCatalogueStore;
 
 /// Slug, Arabic name, English name.
@@ -470,7 +470,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
             description_ar: demo.about_ar.into(),
             description_en: demo.about_en.into(),
             price: Money::from_pounds(demo.pounds),
-            discount: demo.discount,
+            discount: Percent::clamped(demo.discount),
             expires_at: Some((now + Duration::days(540)).date_naive()),
             weight: Weight::from_grams(demo.grams),
             weight_unit: demo.unit,
@@ -490,7 +490,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
             &OfferDraft {
                 title_ar: "خصم موسم الزراعة على الأسمدة".into(),
                 title_en: "Planting season: fertilisers off".into(),
-                percentage: 15,
+                percentage: Percent::clamped(15),
                 target: OfferTarget::Category(category),
                 starts_at: now - Duration::days(2),
                 ends_at: now + Duration::days(30),
@@ -502,7 +502,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
         &OfferDraft {
             title_ar: "عرض البذور الصيفية".into(),
             title_en: "Summer seeds deal".into(),
-            percentage: 20,
+            percentage: Percent::clamped(20),
             target: OfferTarget::Products(product_ids.iter().take(4).copied().collect()),
             starts_at: now - Duration::days(1),
             ends_at: now + Duration::days(14),

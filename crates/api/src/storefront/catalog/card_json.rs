@@ -72,7 +72,7 @@ mod tests {
             description_ar: String::new(),
             description_en: String::new(),
             price: Money::from_pounds(pounds),
-            discount: 0,
+            discount: kernel::Percent::ZERO,
             expires_at: None,
             weight: Weight::from_grams(50),
             weight_unit: WeightUnit::G,
@@ -84,7 +84,7 @@ mod tests {
             images: vec![],
             created_at: Utc::now(),
         };
-        let price = ShownPrice { price: Money::from_pounds(pounds), sale_price: Money::from_pounds(sale), discount: 0, has_offer: sale < pounds };
+        let price = ShownPrice { price: Money::from_pounds(pounds), sale_price: Money::from_pounds(sale), discount: kernel::Percent::ZERO, has_offer: sale < pounds };
         ProductCard { product: Arc::new(product), price, category: None }
     }
 

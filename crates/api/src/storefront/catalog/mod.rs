@@ -120,7 +120,7 @@ impl ProductData {
             slug: product.slug.clone(),
             price: price.price,
             sale_price: price.sale_price,
-            discount: price.discount,
+            discount: price.discount.value(),
             has_offer: price.has_offer,
             in_stock: product.quantity > 0,
             weight: product.weight.kilograms(),
@@ -157,7 +157,7 @@ impl OfferData {
         OfferData {
             id: offer.id,
             title: locale.pick(&offer.title_ar, &offer.title_en).to_string(),
-            percentage: offer.percentage,
+            percentage: offer.percentage.value(),
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
             ends_at: offer.ends_at,
         }
