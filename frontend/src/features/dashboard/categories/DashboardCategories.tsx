@@ -3,6 +3,7 @@ import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, T
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
@@ -15,6 +16,7 @@ import { SaveButton } from '../FormParts';
 export function DashboardCategories() {
   const intl = useIntl();
   const { user } = useSession();
+  const { language } = useLanguage();
   const categories = useQuery(staffCategoryQueries.list()).data?.data ?? [];
   const [editing, setEditing] = useState<StaffCategory | null>(null);
   const [image, setImage] = useState<File | null>(null);
@@ -43,12 +45,11 @@ export function DashboardCategories() {
       showServerErrors(form, error);
     }
   });
-  const label = (key: string) => intl.formatMessage({ id: `dashboard.categories.${key}` });
   const canWrite = hasPermission(user, editing ? 'category-edit' : 'category-create');
 
   return (
     <Stack gap="md">
-      <Title order={2}>{label('title')}</Title>
+      <Title order={2}>{intl.formatMessage({ id: 'dashboard.categories.title' })}</Title>
       <Table.ScrollContainer minWidth={420}>
         <Table striped>
           <Table.Tbody>
@@ -66,7 +67,7 @@ export function DashboardCategories() {
                     )}
                     {hasPermission(user, 'category-delete') && (
                       <DeleteButton
-                        name={category.name_en}
+                        name={language === 'ar' ? category.name_ar : category.name_en}
                         onConfirm={() =>
                           remove.mutate(category.id, { onSuccess: (answer) => toast('success', answer.message) })
                         }
@@ -83,7 +84,9 @@ export function DashboardCategories() {
         <Paper withBorder p="md">
           <form onSubmit={submit} noValidate data-testid="category-form">
             <Stack gap="sm">
-              <Title order={3}>{label(editing ? 'edit' : 'add')}</Title>
+              <Title order={3}>
+                {intl.formatMessage({ id: editing ? 'dashboard.categories.edit' : 'dashboard.categories.add' })}
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
@@ -98,14 +101,14 @@ export function DashboardCategories() {
                   {...form.getInputProps('name_en')}
                 />
                 <TextInput
-                  label={label('order')}
+                  label={intl.formatMessage({ id: 'dashboard.categories.order' })}
                   name="sort_order"
                   inputMode="numeric"
                   dir="ltr"
                   {...form.getInputProps('sort_order')}
                 />
                 <FileInput
-                  label={label('image')}
+                  label={intl.formatMessage({ id: 'dashboard.categories.image' })}
                   accept="image/jpeg,image/png,image/webp,image/gif"
                   value={image}
                   onChange={setImage}
@@ -116,7 +119,7 @@ export function DashboardCategories() {
                 <SaveButton pending={save.isPending} />
                 {editing && (
                   <Button variant="default" onClick={() => pick(null)}>
-                    {label('cancel')}
+                    {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
                   </Button>
                 )}
               </Group>

@@ -18,13 +18,12 @@ export function DashboardContactMessages() {
   const handle = useMarkHandled();
   const remove = useDeleteMessage();
   const done = (answer: { message: string }) => toast('success', answer.message);
-  const label = (key: string) => intl.formatMessage({ id: `dashboard.contact.${key}` });
 
   return (
     <Stack gap="md">
-      <Title order={2}>{label('title')}</Title>
+      <Title order={2}>{intl.formatMessage({ id: 'dashboard.contact.title' })}</Title>
       <Group align="end" wrap="wrap">
-        <SearchBox value={typed} onChange={type} label={label('search')} />
+        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.contact.search' })} />
         <SegmentedControl
           value={status}
           onChange={(value) => {
@@ -32,14 +31,14 @@ export function DashboardContactMessages() {
             setPage(1);
           }}
           data={[
-            { value: 'new', label: label('status.new') },
-            { value: 'handled', label: label('status.handled') },
-            { value: '', label: label('status.all') },
+            { value: 'new', label: intl.formatMessage({ id: 'dashboard.contact.status.new' }) },
+            { value: 'handled', label: intl.formatMessage({ id: 'dashboard.contact.status.handled' }) },
+            { value: '', label: intl.formatMessage({ id: 'dashboard.contact.status.all' }) },
           ]}
           data-testid="contact-status"
         />
       </Group>
-      {messages?.data.length === 0 && <Text c="dimmed">{label('empty')}</Text>}
+      {messages?.data.length === 0 && <Text c="dimmed">{intl.formatMessage({ id: 'dashboard.contact.empty' })}</Text>}
       <Table.ScrollContainer minWidth={640}>
         <Table striped verticalSpacing="sm">
           <Table.Tbody>
@@ -71,7 +70,10 @@ export function DashboardContactMessages() {
                 </Table.Td>
                 <Table.Td>
                   <Badge color={message.status === 'new' ? 'orange' : 'green'}>
-                    {label(`status.${message.status}`)}
+                    {intl.formatMessage({
+                      id:
+                        message.status === 'new' ? 'dashboard.contact.status.new' : 'dashboard.contact.status.handled',
+                    })}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
@@ -83,7 +85,7 @@ export function DashboardContactMessages() {
                         onClick={() => handle.mutate(message.id, { onSuccess: done })}
                         data-testid="contact-handled"
                       >
-                        {label('mark_handled')}
+                        {intl.formatMessage({ id: 'dashboard.contact.mark_handled' })}
                       </Button>
                     )}
                     {hasPermission(user, 'contact-delete') && (

@@ -40,7 +40,6 @@ export function ProductsActions() {
   const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const [images, setImages] = useState<File[]>([]);
   const save = useSaveProduct();
-  const label = (key: string) => intl.formatMessage({ id: `dashboard.product_form.${key}` });
   const form = useForm<ProductFormValues>({ initialValues: EMPTY });
 
   useEffect(() => {
@@ -81,10 +80,20 @@ export function ProductsActions() {
           <FormattedMessage id={id ? 'dashboard.product_form.edit_title' : 'dashboard.product_form.add_title'} />
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={label('name_ar')} name="name_ar" dir="rtl" {...form.getInputProps('name_ar')} />
-          <TextInput label={label('name_en')} name="name_en" dir="ltr" {...form.getInputProps('name_en')} />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
+            name="name_ar"
+            dir="rtl"
+            {...form.getInputProps('name_ar')}
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
+            name="name_en"
+            dir="ltr"
+            {...form.getInputProps('name_en')}
+          />
           <Textarea
-            label={label('description_ar')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.description_ar' })}
             name="description_ar"
             dir="rtl"
             autosize
@@ -92,7 +101,7 @@ export function ProductsActions() {
             {...form.getInputProps('description_ar')}
           />
           <Textarea
-            label={label('description_en')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.description_en' })}
             name="description_en"
             dir="ltr"
             autosize
@@ -100,21 +109,21 @@ export function ProductsActions() {
             {...form.getInputProps('description_en')}
           />
           <TextInput
-            label={label('price')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.price' })}
             name="price"
             inputMode="decimal"
             dir="ltr"
             {...form.getInputProps('price')}
           />
           <TextInput
-            label={label('discount')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.discount' })}
             name="discount"
             inputMode="numeric"
             dir="ltr"
             {...form.getInputProps('discount')}
           />
           <TextInput
-            label={label('quantity')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.quantity' })}
             name="quantity"
             inputMode="numeric"
             dir="ltr"
@@ -122,14 +131,14 @@ export function ProductsActions() {
           />
           <Group grow align="flex-start">
             <TextInput
-              label={label('weight')}
+              label={intl.formatMessage({ id: 'dashboard.product_form.weight' })}
               name="weight"
               inputMode="decimal"
               dir="ltr"
               {...form.getInputProps('weight')}
             />
             <Select
-              label={label('weight_unit')}
+              label={intl.formatMessage({ id: 'dashboard.product_form.weight_unit' })}
               data={[
                 { value: 'kg', label: intl.formatMessage({ id: 'weight.kg' }, { amount: '' }).trim() },
                 { value: 'g', label: intl.formatMessage({ id: 'weight.g' }, { amount: '' }).trim() },
@@ -138,27 +147,32 @@ export function ProductsActions() {
               {...form.getInputProps('weight_unit')}
             />
           </Group>
-          <TextInput label={label('expires_at')} name="expires_at" type="date" {...form.getInputProps('expires_at')} />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.product_form.expires_at' })}
+            name="expires_at"
+            type="date"
+            {...form.getInputProps('expires_at')}
+          />
           <Select
-            label={label('category')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
             data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
             clearable
             data-testid="category-select"
             {...form.getInputProps('category_id')}
           />
           <Checkbox
-            label={label('featured')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.featured' })}
             name="featured"
             {...form.getInputProps('featured', { type: 'checkbox' })}
           />
           <Checkbox
-            label={label('is_package')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.is_package' })}
             name="is_package"
             {...form.getInputProps('is_package', { type: 'checkbox' })}
           />
           {form.values.is_package && (
             <TextInput
-              label={label('pieces_per_package')}
+              label={intl.formatMessage({ id: 'dashboard.product_form.pieces_per_package' })}
               name="pieces_per_package"
               inputMode="numeric"
               dir="ltr"
@@ -166,7 +180,7 @@ export function ProductsActions() {
             />
           )}
           <FileInput
-            label={label('images')}
+            label={intl.formatMessage({ id: 'dashboard.product_form.images' })}
             multiple
             accept="image/jpeg,image/png,image/webp,image/gif"
             value={images}
