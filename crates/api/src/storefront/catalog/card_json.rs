@@ -84,7 +84,8 @@ mod tests {
             images: vec![],
             created_at: Utc::now(),
         };
-        let price = ShownPrice { price: Money::from_pounds(pounds), sale_price: Money::from_pounds(sale), discount: kernel::Percent::ZERO, has_offer: sale < pounds };
+        let price =
+            ShownPrice { price: Money::from_pounds(pounds), sale_price: Money::from_pounds(sale), discount: kernel::Percent::ZERO, has_offer: sale < pounds };
         ProductCard { product: Arc::new(product), price, category: None }
     }
 
