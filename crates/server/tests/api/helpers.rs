@@ -1,13 +1,12 @@
 //! Spawns the app on a fresh database per test and talks to it.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use diesel::{Connection, PgConnection, RunQueryDsl};
+use httpmock::MockServer;
 use reqwest::{Method, RequestBuilder, Response};
 use rsa::RsaPrivateKey;
 use rsa::pkcs1::{EncodeRsaPrivateKey, LineEnding};
@@ -217,13 +216,15 @@ pub fn id_token(pem: &str, audience: &str, expires_in: i64, subject: &str) -> St
     jsonwebtoken::encode(&header, &claims, &jsonwebtoken::EncodingKey::from_rsa_pem(pem.as_bytes()).unwrap()).unwrap()
 }
 
-/// Keys for Google tokens: the key Google "publishes" on a loopback JWKS server, and a
+/// Keys for Google tokens: the key Google "publishes" on a loopback JWKS endpoint, and a
 /// stranger's key with the same key id.
 pub struct GoogleKeys {
     pub jwks_url: String,
     pub token_url: String,
     pub google_pem: String,
     pub stranger_pem: String,
+    /// Google's endpoints on loopback (httpmock), alive as long as the tests run.
+    _server: MockServer,
 }
 
 pub fn google_keys() -> &'static GoogleKeys {
@@ -244,42 +245,26 @@ pub fn google_keys() -> &'static GoogleKeys {
             "id_token": signed_id_token(&google_pem, "g-redirect"),
         })
         .to_string();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind google");
-        let address = listener.local_addr().expect("addr");
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let mut reader = BufReader::new(stream);
-                let mut request_line = String::new();
-                let _ = reader.read_line(&mut request_line);
-                let mut length = 0;
-                let mut line = String::new();
-                while reader.read_line(&mut line).unwrap_or(0) > 2 {
-                    if let Some(value) = line.to_ascii_lowercase().strip_prefix("content-length:") {
-                        length = value.trim().parse().unwrap_or(0);
-                    }
-                    line.clear();
-                }
-                let mut body = vec![0; length];
-                let _ = reader.read_exact(&mut body);
-                let body = String::from_utf8_lossy(&body);
-                // The token endpoint insists on the code and the PKCE verifier, as Google does.
-                let (status, payload) = if !request_line.starts_with("POST") {
-                    ("200 OK", jwks.clone())
-                } else if body.contains("code=good-code") && body.contains("code_verifier=") {
-                    ("200 OK", token_response.clone())
-                } else {
-                    ("400 Bad Request", r#"{"error":"invalid_grant"}"#.to_string())
-                };
-                let response =
-                    format!("HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{payload}", payload.len());
-                let _ = reader.get_mut().write_all(response.as_bytes());
-            }
+        let google = MockServer::start();
+        google.mock(|when, then| {
+            when.method(httpmock::Method::GET).path("/oauth2/v3/certs");
+            then.status(200).header("content-type", "application/json").body(jwks);
+        });
+        // The token endpoint insists on the code and the PKCE verifier, as Google does.
+        google.mock(|when, then| {
+            when.method(httpmock::Method::POST).path("/token").body_includes("code=good-code").body_includes("code_verifier=");
+            then.status(200).header("content-type", "application/json").body(token_response);
+        });
+        google.mock(|when, then| {
+            when.method(httpmock::Method::POST).path("/token").body_excludes("code=good-code");
+            then.status(400).header("content-type", "application/json").body(r#"{"error":"invalid_grant"}"#);
         });
         GoogleKeys {
-            jwks_url: format!("http://{address}/oauth2/v3/certs"),
-            token_url: format!("http://{address}/token"),
+            jwks_url: google.url("/oauth2/v3/certs"),
+            token_url: google.url("/token"),
             google_pem,
             stranger_pem: stranger.to_pkcs1_pem(LineEnding::LF).expect("pem").to_string(),
+            _server: google,
         }
     })
 }
