@@ -10,6 +10,7 @@ import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../../shared/forms';
 import { accountApi, type PendingContact, type ProfileForm } from './api';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
+import { ContactFields } from '../../shared/ui/ContactFields';
 
 /** The code sent to a new phone or e-mail, which puts it on the account. */
 function ConfirmContact({ pending, onDone }: { pending: PendingContact; onDone: () => void }) {
@@ -90,25 +91,7 @@ function ProfileCard() {
             <FormattedMessage id="account.profile.title" />
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.name' })}
-              name="name"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.phone' })}
-              type="tel"
-              dir="ltr"
-              name="phone"
-              {...form.getInputProps('phone')}
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.email' })}
-              type="email"
-              dir="ltr"
-              name="email"
-              {...form.getInputProps('email')}
-            />
+            <ContactFields form={form} />
             <TextInput
               label={intl.formatMessage({ id: 'account.profile.country' })}
               name="country"

@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../../shared/forms';
 import { contentQueries, sendContact } from './api';
+import { ContactFields } from '../../shared/ui/ContactFields';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
@@ -63,25 +64,7 @@ export function Contact() {
       <Paper withBorder p="md">
         <form onSubmit={submit} noValidate data-testid="contact-form">
           <Stack gap="sm">
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.name' })}
-              name="name"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.phone' })}
-              type="tel"
-              dir="ltr"
-              name="phone"
-              {...form.getInputProps('phone')}
-            />
-            <TextInput
-              label={intl.formatMessage({ id: 'auth.fields.email' })}
-              type="email"
-              dir="ltr"
-              name="email"
-              {...form.getInputProps('email')}
-            />
+            <ContactFields form={form} />
             <Textarea
               label={intl.formatMessage({ id: 'contact.message' })}
               name="message"

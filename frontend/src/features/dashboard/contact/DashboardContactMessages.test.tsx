@@ -7,23 +7,8 @@ import { renderAt } from '../../../test/render';
 import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardContactMessages } from './DashboardContactMessages';
+import { staffUser } from '../../../test/users';
 
-const staff = (permissions: string[]) => ({
-  id: 1,
-  name: 'Staff',
-  email: null,
-  phone: '01000000001',
-  points: 0,
-  verified: true,
-  role: 'admin',
-  access_role: 'Custom',
-  permissions,
-  city_id: null,
-  country: null,
-  gender: null,
-  created_at: '2026-01-01T00:00:00Z',
-  token: 't',
-});
 const message = {
   id: 7,
   name: 'Samir',
@@ -49,7 +34,7 @@ beforeEach(() => {
 
 describe('DashboardContactMessages', () => {
   it('opens on the new messages and asks the server for what is typed and chosen', async () => {
-    session.signIn(staff(['contact-list']));
+    session.signIn(staffUser(['contact-list']));
     renderAt('/', { '/': <DashboardContactMessages /> });
     expect(await screen.findByText('Do you sell drip kits?')).toBeInTheDocument();
     expect(asked[0]?.get('status')).toBe('new');
@@ -61,7 +46,7 @@ describe('DashboardContactMessages', () => {
   });
 
   it('offers to mark answered and delete only with those permissions', async () => {
-    session.signIn(staff(['contact-list']));
+    session.signIn(staffUser(['contact-list']));
     const { unmount } = renderAt('/', { '/': <DashboardContactMessages /> });
     await screen.findByText('Do you sell drip kits?');
     expect(screen.queryByRole('button', { name: 'Mark answered' })).toBeNull();
@@ -75,7 +60,7 @@ describe('DashboardContactMessages', () => {
         () => ((handled += 1), HttpResponse.json({ message: 'The message is marked as answered.' })),
       ),
     );
-    session.signIn(staff(['contact-list', 'contact-edit', 'contact-delete']));
+    session.signIn(staffUser(['contact-list', 'contact-edit', 'contact-delete']));
     renderAt('/', { '/': <DashboardContactMessages /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark answered' }));
     expect(await screen.findByText('The message is marked as answered.')).toBeInTheDocument();

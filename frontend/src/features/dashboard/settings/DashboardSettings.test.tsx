@@ -7,23 +7,8 @@ import { renderAt } from '../../../test/render';
 import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardSettings } from './DashboardSettings';
+import { staffUser } from '../../../test/users';
 
-const staff = (permissions: string[]) => ({
-  id: 1,
-  name: 'Staff',
-  email: null,
-  phone: '01000000001',
-  points: 0,
-  verified: true,
-  role: 'admin',
-  access_role: 'Custom',
-  permissions,
-  city_id: null,
-  country: null,
-  gender: null,
-  created_at: '2026-01-01T00:00:00Z',
-  token: 't',
-});
 const settings = {
   contact_phone: '0233334444',
   whatsapp_number: '201000000000',
@@ -69,7 +54,7 @@ beforeEach(() => {
 
 describe('DashboardSettings', () => {
   it('sends what was typed and shows the server field error under its field', async () => {
-    session.signIn(staff(['setting-list', 'setting-edit']));
+    session.signIn(staffUser(['setting-list', 'setting-edit']));
     renderAt('/', { '/': <DashboardSettings /> });
     const fee = await screen.findByLabelText('Extra fee per kg above it (EGP)');
     await waitFor(() => expect(fee).toHaveValue('5'));
@@ -91,7 +76,7 @@ describe('DashboardSettings', () => {
   });
 
   it('shows the settings read-only without the edit permission', async () => {
-    session.signIn(staff(['setting-list']));
+    session.signIn(staffUser(['setting-list']));
     renderAt('/', { '/': <DashboardSettings /> });
     const phone = await screen.findByLabelText('Phone');
     await waitFor(() => expect(phone).toHaveValue('0233334444'));

@@ -1,0 +1,17 @@
+/** A signed-in staff member holding exactly `permissions`, as the session stores one. */
+export const staffUser = (permissions: string[]) => ({
+  id: 1,
+  name: 'Staff',
+  email: null,
+  phone: '01000000001',
+  points: 0,
+  verified: true,
+  role: 'admin',
+  access_role: 'Custom',
+  permissions,
+  city_id: null,
+  country: null,
+  gender: null,
+  created_at: '2026-01-01T00:00:00Z',
+  token: 't',
+});
