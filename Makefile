@@ -76,17 +76,29 @@ test-api: api-tools
 	cargo test --workspace --no-run
 	scripts/api/fuzz "$(abspath $(TARGET_DIR))/debug/mahsoul" "$(API_TOOLS)"
 
+# The API types are generated from the binary's API document; a stale copy fails here.
 test-frontend: frontend-deps
+	cargo test --workspace --no-run
+	scripts/api-types "$(abspath $(TARGET_DIR))/debug/mahsoul" --check
 	cd frontend && npm run typecheck && npm run lint && npm test
 
-# The binary comes from the test build (`cargo test --workspace` builds it with the same
-# features; a plain `cargo build` would resolve features anew and rebuild half the tree).
+# Browser tests (@playwright/test, frontend/playwright.config.ts) against the real binary:
+# on SQLite, and on PostgreSQL too when it is reachable, each in Arabic and English. The binary
+# comes from the test build (`cargo test --workspace` builds it with the same features; a plain
+# `cargo build` would resolve features anew and rebuild half the tree).
 test-e2e: frontend-build
 	cargo test --workspace --no-run
-	cd frontend && node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"
 	@if scripts/postgres-available "$(PG_URL)" && command -v psql >/dev/null; then \
-		cd frontend && E2E_DATABASE_URL="$(PG_URL)" node e2e/run.mjs "$(abspath $(TARGET_DIR))/debug/mahsoul"; \
-	else echo "PostgreSQL (or psql) not available: the browser tests ran on SQLite only."; fi
+		export E2E_DATABASE_URL="$(PG_URL)"; \
+	else \
+		echo ""; \
+		echo "################################################################"; \
+		echo "#  PostgreSQL (or psql) is NOT available at $(PG_URL)"; \
+		echo "#  The browser tests run on SQLite only: the PostgreSQL leg was SKIPPED."; \
+		echo "################################################################"; \
+		echo ""; \
+	fi; \
+	cd frontend && MAHSOUL_BINARY="$(abspath $(TARGET_DIR))/debug/mahsoul" npx playwright test
 
 clean:
 	cargo clean

@@ -1,0 +1,202 @@
+// What every browser test is given: its shop, its language, a page signed in as its role,
+// the shop's outbox, pages for other people in the same story, and the staff API to create
+// the data the test changes, so that no two tests share what they change.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { shopOf, signedInState, type Shop } from './servers';
+
+export { expect };
+
+/** Who a page belongs to: nobody signed in, or a demo account. */
+export type Role = 'guest' | 'admin' | 'customer';
+
+/** Options a project or a file sets. */
+export interface Options {
+  database: Shop['database'];
+  language: 'ar' | 'en';
+  /** Who the test's `page` is signed in as (the setup project's saved state). */
+  role: Role;
+}
+
+/** A product a test made for itself. */
+export interface OwnProduct {
+  id: number;
+  slug: string;
+  nameAr: string;
+  nameEn: string;
+  price: number;
+}
+
+/** The shop's outbox: the codes and messages the server would have sent. */
+export class Outbox {
+  constructor(private readonly file: string) {}
+
+  private messages(): { to: string; code?: string }[] {
+    try {
+      return readFileSync(this.file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+    } catch {
+      return [];
+    }
+  }
+
+  /** How many messages it holds now. */
+  size(): number {
+    return this.messages().length;
+  }
+
+  /** The latest code sent to `to` after the outbox held `after` messages. */
+  async codeSentTo(to: string, after: number): Promise<string> {
+    let code: string | undefined;
+    await expect
+      .poll(() => {
+        code = this.messages()
+          .slice(after)
+          .reverse()
+          .find((m) => m.to === to && m.code)?.code;
+        return code;
+      }, `a code sent to ${to}`)
+      .toBeTruthy();
+    return code!;
+  }
+}
+
+/** The staff API signed in as the demo admin. */
+export class StaffApi {
+  constructor(private readonly request: APIRequestContext) {}
+
+  /** Adds a product of its own for a test: a unique name, in stock, in no seeded category. */
+  async addProduct(nameEn: string, nameAr: string, price = 60, quantity = 50): Promise<OwnProduct> {
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    const answer = await this.request.post('/api/dashboard/products', {
+      data: {
+        name_en: `${nameEn} ${suffix}`,
+        name_ar: `${nameAr} ${suffix}`,
+        price: String(price),
+        quantity,
+        weight: '250',
+        weight_unit: 'g',
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const { data } = await answer.json();
+    return { id: data.id, slug: data.slug, nameAr: data.name_ar, nameEn: data.name_en, price };
+  }
+
+  /** Puts products on an offer running from today for a week. */
+  async addOffer(titleEn: string, titleAr: string, percentage: number, productIds: number[]): Promise<void> {
+    const today = new Date();
+    const inAWeek = new Date(today.getTime() + 7 * 86_400_000);
+    const answer = await this.request.post('/api/dashboard/offers', {
+      data: {
+        title_en: titleEn,
+        title_ar: titleAr,
+        percentage,
+        product_ids: productIds,
+        starts_at: today.toISOString().slice(0, 10),
+        ends_at: inAWeek.toISOString().slice(0, 10),
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+}
+
+/** The token a saved browser state holds for its shop. */
+function tokenOf(stateFile: string): string {
+  const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+  const token = state.origins
+    .flatMap((o: { localStorage: { name: string; value: string }[] }) => o.localStorage)
+    .find((item: { name: string }) => item.name === 'token')?.value;
+  if (!token) throw new Error(`no token in ${stateFile}`);
+  return token;
+}
+
+interface Fixtures {
+  outbox: Outbox;
+  /** A page for someone else in the story, in the test's language and shop. */
+  openPage: (role: Role) => Promise<Page>;
+  staffApi: StaffApi;
+}
+
+export const test = base.extend<Options & Fixtures>({
+  database: ['sqlite', { option: true }],
+  language: ['en', { option: true }],
+  role: ['guest', { option: true }],
+
+  storageState: async ({ database, role }, use) => {
+    await use(role === 'guest' ? undefined : signedInState(database, role));
+  },
+
+  context: async ({ context, language, baseURL }, use) => {
+    await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+    await use(context);
+  },
+
+  openPage: async ({ browser, baseURL, database, language, locale, viewport }, use) => {
+    const opened: { close(): Promise<void> }[] = [];
+    await use(async (role) => {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        viewport,
+        storageState: role === 'guest' ? undefined : signedInState(database, role),
+      });
+      await context.addCookies([{ name: 'language', value: language, url: baseURL! }]);
+      opened.push(context);
+      return context.newPage();
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+
+  outbox: async ({ database }, use) => {
+    await use(new Outbox(join(shopOf(database).dataDir, 'outbox.jsonl')));
+  },
+
+  staffApi: async ({ playwright, baseURL, database }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: {
+        Authorization: `Bearer ${tokenOf(signedInState(database, 'admin'))}`,
+        'Accept-Language': 'en',
+      },
+    });
+    await use(new StaffApi(request));
+    await request.dispose();
+  },
+});
+
+/** Writes Latin digits as Arabic-Indic ones. */
+export function arabicDigits(text: string): string {
+  return text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+}
+
+/** A mobile number no other test uses. */
+export function uniquePhone(prefix: string): string {
+  return `${prefix}${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`.slice(0, 11);
+}
+
+/** Logs in on the login screen (the demo password by default); the caller waits for where
+ * the flow leads. */
+export async function logIn(page: Page, username: string, password = 'Mahsoul2026'): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByTestId('login-form').waitFor();
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('button[type=submit]');
+}
+
+/** Logs out from the account menu and waits for the login screen. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('logout').click();
+  await page.waitForURL('**/auth/login');
+  await page.getByTestId('login-form').waitFor();
+}
+
+/** Fails when the page scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), page.url()).toBe(true);
+}

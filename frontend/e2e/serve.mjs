@@ -1,0 +1,38 @@
+// Starts one shop for the browser tests (playwright.config.ts runs it as a web server): a
+// wiped data directory, a fresh PostgreSQL database when a URL is given, the demo data, and
+// limits per address lifted because every journey comes from one address (the limits are
+// tested in the API tests). Usage: node e2e/serve.mjs <binary> <port> <data dir> [postgres URL]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const [binary, port, dataDir, postgres] = process.argv.slice(2);
+if (!binary || !port || !dataDir) {
+  console.error('usage: node e2e/serve.mjs <binary> <port> <data dir> [postgres URL]');
+  process.exit(2);
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const env = {
+  ...process.env,
+  MAHSOUL__SERVER__FRONTEND_DIR: resolve('dist'),
+  MAHSOUL__DEMO__SEED: 'true',
+  MAHSOUL__GOOGLE__CLIENT_ID: '',
+  MAHSOUL__LIMITS__LOGIN_FAILURES_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__REGISTRATIONS_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__REGISTRATIONS_PER_PHONE_BLOCK: '1000',
+  MAHSOUL__LIMITS__PASSWORD_RESETS_PER_ADDRESS: '1000',
+  MAHSOUL__LIMITS__CONTACT_MESSAGES_PER_ADDRESS: '1000',
+  RUST_LOG: 'warn',
+};
+if (postgres) {
+  const name = `mahsoul_e2e_${process.pid}_${Date.now()}`;
+  const created = spawnSync('psql', [`${postgres}/postgres`, '-qc', `CREATE DATABASE ${name}`], { stdio: 'inherit' });
+  if (created.status !== 0) process.exit(1);
+  env.MAHSOUL__DATABASE__URL = `${postgres}/${name}`;
+}
+
+const server = spawn(binary, ['serve', '--port', port, '--data-dir', dataDir], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 1));

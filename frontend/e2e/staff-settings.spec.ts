@@ -1,0 +1,115 @@
+// Staff change the shop's settings and pages, answer contact messages and put chosen
+// products on offer; customers see each change in the storefront.
+import { expect, test } from './fixtures';
+
+test.use({ role: 'admin' });
+
+test(
+  'staff change the WhatsApp number and address, and the contact page shows them',
+  { tag: '@en-only' },
+  async ({ page, request }) => {
+    await page.goto('/dashboard/overview');
+    await page.click('a[href="/dashboard/settings"]');
+    const form = page.getByTestId('settings-form');
+    await expect(form.locator('input[name=whatsapp_number]')).not.toHaveValue('');
+    await form.locator('input[name=whatsapp_number]').fill('٠١٠٩٩٩٩٨٨٨٨');
+    await form.locator('input[name=address_en]').fill('7 Canal Street, Ismailia');
+    await form.locator('input[name=facebook_url]').fill('not a link');
+    await form.locator('button[type=submit]').click();
+    await expect(form.getByText('Enter a link starting with https://, or leave it empty.')).toBeVisible();
+    const unchanged = (await (await request.get('/api/settings', { headers: { 'Accept-Language': 'en' } })).json())
+      .data;
+    expect(unchanged.address, 'a refused change saves nothing').not.toBe('7 Canal Street, Ismailia');
+
+    await form.locator('input[name=facebook_url]').fill('');
+    await form.locator('button[type=submit]').click();
+    await expect(page.getByText('The settings have been saved.')).toBeVisible();
+    await expect(form.locator('input[name=whatsapp_number]')).toHaveValue('201099998888');
+
+    await page.goto('/contact');
+    await expect(page.getByText('7 Canal Street, Ismailia')).toBeVisible();
+    await expect(page.locator('a[href="https://wa.me/201099998888"]')).toHaveCount(1);
+  },
+);
+
+test('staff rewrite the refund policy in Arabic and customers read it', { tag: '@ar-only' }, async ({ page }) => {
+  await page.goto('/dashboard/overview');
+  await page.click('a[href="/dashboard/settings"]');
+  await page.getByTestId('page-tab-refund-policies').click();
+  const form = page.getByTestId('page-form');
+  await expect(form.locator('input[name=title_ar]')).not.toHaveValue('');
+  await form.locator('input[name=title_ar]').fill('الاسترجاع خلال ١٤ يومًا');
+  await form
+    .locator('textarea[name=body_ar]')
+    .fill('يمكنك إرجاع البذور المغلقة خلال ١٤ يومًا.\n\nنرد المبلغ خلال ثلاثة أيام عمل.');
+  await form.locator('textarea[name=body_en]').fill('');
+  await form.locator('button[type=submit]').click();
+  await expect(form.getByText('النص الإنجليزي مطلوب')).toBeVisible();
+  await form.locator('textarea[name=body_en]').fill('Return sealed seeds within 14 days.');
+  await form.locator('button[type=submit]').click();
+  await expect(page.getByText('تم حفظ الإعدادات.')).toBeVisible();
+
+  await page.goto('/refund-policies');
+  const shown = page.getByTestId('page-refund-policies');
+  await expect(shown.getByText('الاسترجاع خلال ١٤ يومًا')).toBeVisible();
+  await expect(shown.getByText('نرد المبلغ خلال ثلاثة أيام عمل.')).toBeVisible();
+});
+
+test(
+  'a message from the contact page reaches the staff, who mark it answered',
+  { tag: '@ar-only' },
+  async ({ page, openPage }) => {
+    const visitor = await openPage('guest');
+    await visitor.goto('/contact');
+    await visitor.fill('input[name=name]', 'عم رجب');
+    await visitor.fill('input[name=phone]', '٠١١٢٢٣٣٤٤٥٥');
+    await visitor.fill('textarea[name=message]', 'أريد تقاوي بطاطس للعروة الشتوية');
+    await visitor.click('[data-testid=contact-form] button[type=submit]');
+    await expect(visitor.getByText('شكرًا لك! سيتواصل معك فريقنا قريبًا.')).toBeVisible();
+
+    await page.goto('/dashboard/overview');
+    await page.click('a[href="/dashboard/contact-messages"]');
+    await page.getByLabel('ابحث بالاسم أو الهاتف أو البريد أو النص').fill('تقاوي بطاطس');
+    const row = page.getByTestId('contact-message-row').filter({ hasText: 'عم رجب' });
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId('contact-message-row')).toHaveCount(1);
+    await expect(row.getByText('01122334455')).toBeVisible();
+    await row.getByTestId('contact-handled').click();
+    await expect(page.getByText('تم تعليم الرسالة كمُجاب عليها.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await page.getByTestId('contact-status').getByText('تم الرد').click();
+    await expect(page.getByTestId('contact-message-row').filter({ hasText: 'عم رجب' })).toBeVisible();
+  },
+);
+
+test(
+  'staff put chosen products on offer and their prices drop',
+  { tag: '@en-only' },
+  async ({ page, request, staffApi }) => {
+    const product = await staffApi.addProduct('Trial mint seeds', 'بذور نعناع تجريبية', 80);
+    const current = async () => (await (await request.get(`/api/products/${product.slug}`)).json()).data;
+    expect((await current()).has_offer).toBe(false);
+
+    await page.goto('/dashboard/overview');
+    await page.click('a[href="/dashboard/offers"]');
+    const form = page.getByTestId('offer-form');
+    await form.locator('input[name=title_ar]').fill('عرض الأعشاب');
+    await form.locator('input[name=title_en]').fill('Herb week');
+    await form.locator('input[name=percentage]').fill('25');
+    await page.getByTestId('offer-target').getByText('On chosen products').click();
+    await page.getByTestId('offer-products').fill(product.nameEn);
+    await page.getByRole('option', { name: product.nameEn }).click();
+    const today = new Date();
+    const inAWeek = new Date(today.getTime() + 7 * 86_400_000);
+    await form.locator('input[name=starts_at]').fill(today.toISOString().slice(0, 10));
+    await form.locator('input[name=ends_at]').fill(inAWeek.toISOString().slice(0, 10));
+    await form.locator('button[type=submit]').click();
+    await expect(
+      page.getByTestId('staff-offer-row').filter({ hasText: 'Herb week' }).getByText('Active', { exact: true }),
+    ).toBeVisible();
+
+    const after = await current();
+    expect(after.has_offer).toBe(true);
+    expect(after.sale_price).toBe(60);
+  },
+);
