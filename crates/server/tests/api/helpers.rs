@@ -5,7 +5,6 @@ use std::sync::OnceLock;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use diesel::{Connection, PgConnection, RunQueryDsl};
 use httpmock::MockServer;
 use reqwest::{Method, RequestBuilder, Response};
 use rsa::RsaPrivateKey;
@@ -15,24 +14,11 @@ use secrecy::SecretString;
 use serde_json::{Value, json};
 use server::settings::Settings;
 use server::startup::Application;
-use tempfile::TempDir;
+use test_support::{FreshDatabase, postgres_leg};
 
 pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123456789";
 pub const GOOGLE_CLIENT: &str = "mahsoul-test-client.apps.googleusercontent.com";
 pub const PASSWORD: &str = "Harvest2026";
-
-/// Which database this run tests: `MAHSOUL_TEST_DATABASE=postgres` or SQLite.
-pub fn postgres_leg() -> bool {
-    std::env::var("MAHSOUL_TEST_DATABASE").is_ok_and(|v| v == "postgres")
-}
-
-fn fresh_postgres_database() -> String {
-    let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
-    let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL must be reachable for the postgres leg");
-    diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create test database");
-    format!("{base}/{name}")
-}
 
 /// A running app on its own database and data dir.
 pub struct TestApp {
@@ -41,7 +27,7 @@ pub struct TestApp {
     pub outbox: PathBuf,
     pub backend: &'static str,
     settings: Settings,
-    _data: TempDir,
+    _data: FreshDatabase,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -59,15 +45,15 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
 }
 
 async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> TestApp {
-    let data = tempfile::tempdir().expect("temp dir");
+    let data = test_support::fresh_database();
     let mut settings = Settings::load().expect("settings");
     settings.server.host = "127.0.0.1".into();
     settings.server.port = 0;
     settings.server.workers = 2;
-    settings.server.data_dir = data.path().to_path_buf();
-    settings.server.frontend_dir = data.path().join("no-frontend");
+    settings.server.data_dir = data.dir.path().to_path_buf();
+    settings.server.frontend_dir = data.dir.path().join("no-frontend");
     settings.database.max_connections = 4;
-    settings.database.url = if postgres_leg() { fresh_postgres_database() } else { String::new() };
+    settings.database.url = data.url.clone();
     settings.auth.jwt_secret = SecretString::from(JWT_SECRET);
     settings.google.client_id = GOOGLE_CLIENT.into();
     settings.google.jwks_url = google_keys().jwks_url.clone();
@@ -94,7 +80,7 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     TestApp {
         address,
         client: reqwest::Client::new(),
-        outbox: data.path().join("outbox.jsonl"),
+        outbox: data.dir.path().join("outbox.jsonl"),
         backend: if postgres_leg() { "postgres" } else { "sqlite" },
         settings,
         _data: data,

@@ -1,0 +1,38 @@
+//! What the store and API tests share: a database of the run's backend that no other test
+//! uses. `MAHSOUL_TEST_DATABASE=postgres` picks PostgreSQL (at `MAHSOUL_TEST_POSTGRES_URL`,
+//! by default the local server); otherwise SQLite in a temporary folder. The Makefile runs
+//! both legs.
+#![allow(clippy::expect_used)] // a test that cannot get its database has nothing to test
+
+use diesel::{Connection, PgConnection, RunQueryDsl};
+use tempfile::TempDir;
+
+/// Whether this run is the PostgreSQL leg.
+pub fn postgres_leg() -> bool {
+    std::env::var("MAHSOUL_TEST_DATABASE").is_ok_and(|v| v == "postgres")
+}
+
+/// A new, empty database: its URL (a `postgres://` URL or a SQLite path) and a folder that
+/// lives as long as this value (the SQLite file is in it).
+pub struct FreshDatabase {
+    /// What `store::Database::connect` takes.
+    pub url: String,
+    /// A temporary folder removed when the value is dropped.
+    pub dir: TempDir,
+}
+
+/// A new, empty database of the leg's backend. On PostgreSQL it is named `mahsoul_test_*`;
+/// `scripts/drop-test-databases` removes those before a run.
+pub fn fresh_database() -> FreshDatabase {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = if postgres_leg() {
+        let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+        let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
+        let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL must be reachable for the postgres leg");
+        diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create the test database");
+        format!("{base}/{name}")
+    } else {
+        dir.path().join("test.db").to_string_lossy().into_owned()
+    };
+    FreshDatabase { url, dir }
+}
