@@ -36,7 +36,7 @@ pub struct Offer {
 }
 
 /// The status staff see.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum OfferStatus {
     /// Switched on and running now.

@@ -1,7 +1,7 @@
 //! Weight in whole grams, and the unit staff type it in.
 
 /// The unit a weight is typed and shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum WeightUnit {
     /// Kilograms.

@@ -56,6 +56,8 @@ enum Command {
         #[arg(long)]
         password: String,
     },
+    /// Print the OpenAPI document (the frontend's API types are generated from it).
+    Openapi,
 }
 
 #[actix_web::main]
@@ -85,6 +87,7 @@ async fn main() -> anyhow::Result<()> {
             println!("{}", if added { "Demo data added." } else { "Demo data was already there." });
             print!("{}", server::demo::logins());
         }
+        Command::Openapi => println!("{}", api::openapi::document().to_pretty_json()?),
         Command::CreateAdmin { name, email, phone, password } => {
             let db = open_database(&settings)?;
             let identity = identity_service(&settings, &db)?;

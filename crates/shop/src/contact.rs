@@ -33,7 +33,7 @@ pub struct ReceivedMessage {
 }
 
 /// Whether staff have answered a message yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::Display, strum::VariantNames)]
 #[strum(serialize_all = "snake_case")]
 pub enum ContactStatus {
     /// Not answered.

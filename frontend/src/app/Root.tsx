@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useIntl } from 'react-intl';
 import { connectApi } from '../shared/api/client';
@@ -46,9 +46,7 @@ export function Root() {
       <ScrollManager />
       <SessionRefresher />
       <LoadingOverlay />
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </>
   );
 }

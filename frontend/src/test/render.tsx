@@ -6,10 +6,15 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 
-/** Shows the current path so tests can assert where a screen navigated. */
+/** Shows the current path (and, as an attribute, the query) so tests can assert where a
+ * screen navigated. */
 export function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /** Renders a screen at a path with every provider the app has and a fresh query client. */

@@ -8,3 +8,4 @@ pub mod lenient;
 pub mod messages;
 pub mod methods;
 pub mod paging;
+pub mod schema;

@@ -46,6 +46,7 @@ pub struct ContactMessageData {
     /// What they wrote.
     pub message: String,
     /// `new` or `handled`.
+    #[schema(schema_with = crate::common::schema::contact_status)]
     pub status: String,
     /// When it arrived.
     pub created_at: DateTime<Utc>,

@@ -61,6 +61,7 @@ pub struct StaffOfferData {
     /// End.
     pub ends_at: DateTime<Utc>,
     /// `active`, `inactive` or `expired`, now.
+    #[schema(schema_with = crate::common::schema::offer_status)]
     pub status: &'static str,
 }
 

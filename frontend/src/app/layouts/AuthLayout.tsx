@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
@@ -20,9 +19,7 @@ export function AuthLayout() {
           <Logo />
           <LanguageSwitch />
         </Group>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Paper>
     </main>
   );

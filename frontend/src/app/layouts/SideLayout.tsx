@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -23,9 +22,7 @@ export function SideLayout({ links }: { links: Array<{ to: string; label: string
           ))}
         </Stack>
         <main className={classes.main}>
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </main>
       </div>
     </>

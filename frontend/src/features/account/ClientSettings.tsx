@@ -8,7 +8,8 @@ import { session, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../../shared/forms';
-import { accountApi, type PendingContact, type ProfileForm } from './api';
+import { accountApi, type ProfileForm } from './api';
+import type { PendingContact } from '../../shared/api/types';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
 import { ContactFields } from '../../shared/ui/ContactFields';
 

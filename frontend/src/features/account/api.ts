@@ -1,5 +1,5 @@
 import { api, type Envelope } from '../../shared/api/client';
-import type { UserData } from '../../shared/session/session';
+import type { PendingContact, UserData } from '../../shared/api/types';
 
 /** The profile fields a client edits; the current password is needed to change the phone or e-mail. */
 export interface ProfileForm {
@@ -9,12 +9,6 @@ export interface ProfileForm {
   country: string;
   gender: string;
   current_password: string;
-}
-
-/** A new phone or e-mail waiting for the code sent to it. */
-export interface PendingContact {
-  phone: string | null;
-  email: string | null;
 }
 
 /** The client's own account calls. */

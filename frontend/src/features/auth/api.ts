@@ -2,12 +2,8 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, api, type Envelope } from '../../shared/api/client';
-import { session, useSession, type AuthData, type UserData } from '../../shared/session/session';
-
-/** An answer with a message only. */
-export interface MessageResponse {
-  message: string;
-}
+import { session, useSession } from '../../shared/session/session';
+import type { AuthData, MessageResponse, UserData } from '../../shared/api/types';
 
 /** The answer of register and the logins. */
 export type AuthResponse = Envelope<AuthData> & { message: string };

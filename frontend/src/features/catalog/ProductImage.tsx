@@ -4,7 +4,7 @@ export function ProductImage({
   alt,
   size = 'card',
 }: {
-  src: string | null;
+  src: string | null | undefined;
   alt: string;
   size?: 'card' | 'large';
 }) {

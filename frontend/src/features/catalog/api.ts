@@ -1,20 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import { categoriesQuery, type Category, type Offer, type Product } from '../../shared/api/catalogue';
-
-/** One page of products. */
-export interface ProductPage {
-  data: Product[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-}
-
-/** Everything the Home screen shows. */
-export interface HomeData {
-  featured: Product[];
-  categories: Category[];
-  recent: Product[];
-  offers: Offer[];
-}
+import { categoriesQuery } from '../../shared/api/catalogue';
+import type { HomeData, Product, ProductPage } from '../../shared/api/types';
 
 /** What the product list is asked for (the URL's search parameters). */
 export interface ProductFilters {

@@ -1,23 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-
-/** A content page in the current language. */
-export interface ContentPageData {
-  slug: string;
-  title: string;
-  body: string;
-}
-
-/** The shop's public settings. */
-export interface ShopSettings {
-  contact_phone: string;
-  whatsapp_number: string;
-  email: string;
-  address: string;
-  social: { facebook: string | null; instagram: string | null };
-  shipping: { free_weight_kg: number; extra_fee_per_kg: number; estimated_hours: number };
-  points_earn_rate: number;
-}
+import type { ContentPageData, ShopSettings } from '../../shared/api/types';
 
 /** The shop's content queries and the contact form. */
 export const contentQueries = {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Pagination, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
 
 /** The submit button of a dashboard form, spinning while the form is sent. */
@@ -30,17 +31,40 @@ export function ListPages({
   );
 }
 
-/** A dashboard list's search as typed, the same after a pause (what the server is asked),
- * and its page, which goes back to the first when the search changes. */
-export function useListSearch() {
-  const [typed, setTyped] = useState('');
-  const [search] = useDebouncedValue(typed, 300);
-  const [page, setPage] = useState(1);
-  const type = (value: string) => {
-    setTyped(value);
-    setPage(1);
+/** A dashboard list's search, filters and page, kept in the address like the storefront's:
+ * a list can be shared, reloaded, and found again with Back. The search is written after a
+ * pause in typing; any change of search or filter goes back to the first page. A filter
+ * equal to its default is left out of the address. */
+export function useListState<Filter extends string = never>(defaults: Record<Filter, string> = {} as never) {
+  const [params, setParams] = useSearchParams();
+  const [typed, setTyped] = useState(() => params.get('search') ?? '');
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const writeSearch = useDebouncedCallback((value: string) => update({ search: value.trim() || null }), 300);
+  return {
+    typed,
+    type: (value: string) => {
+      setTyped(value);
+      writeSearch(value);
+    },
+    search: params.get('search') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    setPage: (page: number) => update({ page: page > 1 ? String(page) : null }),
+    filter: (name: Filter): string => params.get(name) ?? defaults[name],
+    setFilter: (name: Filter, value: string | null) =>
+      update({ [name]: value === null || value === defaults[name] ? null : value }),
   };
-  return { typed, search, page, setPage, type };
 }
 
 /** The search field above a dashboard list; `label` names it for screen readers too. */

@@ -1,26 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { AuthData, UserData } from '../api/types';
 
-/** A user as the API answers it. */
-export interface UserData {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  points: number;
-  verified: boolean;
-  role: 'customer' | 'admin' | 'sales' | string;
-  access_role: string | null;
-  permissions: string[];
-  city_id: number | null;
-  country: string | null;
-  gender: 'male' | 'female' | null;
-  created_at: string;
-}
-
-/** A signed-in user with their token. */
-export interface AuthData extends UserData {
-  token: string;
-}
+export type { AuthData, UserData } from '../api/types';
 
 /** The local storage keys the spec names. */
 export const KEYS = {

@@ -90,6 +90,7 @@ pub struct ProductData {
     /// Weight in kilograms.
     pub weight: f64,
     /// `kg` or `g`, for display.
+    #[schema(schema_with = crate::common::schema::weight_unit)]
     pub weight_unit: &'static str,
     /// Expiry date.
     pub expires_at: Option<NaiveDate>,

@@ -1,16 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { useRefreshCatalogue } from '../refresh';
+import type { StaffCategory } from '../../../shared/api/types';
 
-/** A category as staff see it. */
-export interface StaffCategory {
-  id: number;
-  slug: string;
-  name_ar: string;
-  name_en: string;
-  image: string | null;
-  sort_order: number;
-}
+export type { StaffCategory };
+import { useRefreshCatalogue } from '../refresh';
 
 /** Staff's category calls. */
 export const staffCategoryQueries = {

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../test/server';
-import { renderAt } from '../../../test/render';
+import { LocationProbe, renderAt } from '../../../test/render';
 import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardContactMessages } from './DashboardContactMessages';
@@ -43,6 +43,27 @@ describe('DashboardContactMessages', () => {
     await waitFor(() =>
       expect(asked.some((params) => params.get('search') === 'drip' && params.get('status') === 'handled')).toBe(true),
     );
+  });
+
+  it('keeps its search, status and page in the address', async () => {
+    session.signIn(staffUser(['contact-list']));
+    renderAt('/?status=handled&search=drip&page=2', {
+      '/': (
+        <>
+          <DashboardContactMessages />
+          <LocationProbe />
+        </>
+      ),
+    });
+    await screen.findByText('Do you sell drip kits?');
+    expect([asked[0]?.get('status'), asked[0]?.get('search'), asked[0]?.get('page')]).toEqual(['handled', 'drip', '2']);
+    expect(screen.getByLabelText('Search by name, phone, e-mail or text')).toHaveValue('drip');
+
+    const status = within(screen.getByTestId('contact-status'));
+    await userEvent.click(status.getByText('All'));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.search).toBe('?status=&search=drip'));
+    await userEvent.click(status.getByText('New'));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.search).toBe('?search=drip'));
   });
 
   it('offers to mark answered and delete only with those permissions', async () => {

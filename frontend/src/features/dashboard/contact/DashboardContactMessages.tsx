@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -6,14 +5,14 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { contactMessageQueries, useDeleteMessage, useMarkHandled, type ContactFilter } from './api';
-import { ListPages, SearchBox, useListSearch } from '../FormParts';
+import { ListPages, SearchBox, useListState } from '../FormParts';
 
 /** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
 export function DashboardContactMessages() {
   const intl = useIntl();
   const { user } = useSession();
-  const { typed, search, page, setPage, type } = useListSearch();
-  const [status, setStatus] = useState<ContactFilter['status']>('new');
+  const { typed, search, page, setPage, type, filter, setFilter } = useListState({ status: 'new' });
+  const status = filter('status') as ContactFilter['status'];
   const messages = useQuery(contactMessageQueries.list({ search, status, page })).data;
   const handle = useMarkHandled();
   const remove = useDeleteMessage();
@@ -26,10 +25,7 @@ export function DashboardContactMessages() {
         <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.contact.search' })} />
         <SegmentedControl
           value={status}
-          onChange={(value) => {
-            setStatus(value as ContactFilter['status']);
-            setPage(1);
-          }}
+          onChange={(value) => setFilter('status', value)}
           data={[
             { value: 'new', label: intl.formatMessage({ id: 'dashboard.contact.status.new' }) },
             { value: 'handled', label: intl.formatMessage({ id: 'dashboard.contact.status.handled' }) },

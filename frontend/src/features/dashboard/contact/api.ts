@@ -1,17 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import type { ContactMessage } from '../../../shared/api/types';
 
-/** A message from the contact page. */
-export interface ContactMessage {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  message: string;
-  status: 'new' | 'handled';
-  created_at: string;
-  handled_at: string | null;
-}
+export type { ContactMessage };
 
 /** Which messages the list shows. */
 export interface ContactFilter {

@@ -34,7 +34,7 @@ import {
   type OfferFilter,
   type OfferFormValues,
 } from './api';
-import { ListPages, SearchBox, SaveButton, useListSearch } from '../FormParts';
+import { ListPages, SearchBox, SaveButton, useListState } from '../FormParts';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 // Written out so the message-id test sees every id.
@@ -49,8 +49,8 @@ export function DashboardOffers() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { user } = useSession();
-  const { typed, search: titleSearch, page, setPage, type } = useListSearch();
-  const [status, setStatus] = useState<OfferFilter['status']>('');
+  const { typed, search: titleSearch, page, setPage, type, filter, setFilter } = useListState({ status: '' });
+  const status = filter('status') as OfferFilter['status'];
   const list = useQuery(staffOfferQueries.list({ search: titleSearch, status, page })).data;
   const offers = list?.data ?? [];
   const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
@@ -108,10 +108,7 @@ export function DashboardOffers() {
             label: intl.formatMessage({ id: STATUS_LABELS[value] }),
           }))}
           value={status || null}
-          onChange={(value) => {
-            setStatus((value ?? '') as OfferFilter['status']);
-            setPage(1);
-          }}
+          onChange={(value) => setFilter('status', value)}
         />
       </Group>
       <Table.ScrollContainer minWidth={560}>

@@ -1,20 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { useRefreshCatalogue } from '../refresh';
+import type { StaffOffer } from '../../../shared/api/types';
 
-/** An offer as staff see it. */
-export interface StaffOffer {
-  id: number;
-  title_ar: string;
-  title_en: string;
-  percentage: number;
-  category_id: number | null;
-  product_ids: number[];
-  banner_image: string | null;
-  starts_at: string;
-  ends_at: string;
-  status: 'active' | 'inactive' | 'expired';
-}
+export type { StaffOffer };
+import { useRefreshCatalogue } from '../refresh';
 
 /** The fields of the offer form. */
 export interface OfferFormValues {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,7 +9,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useDeleteProduct } from './api';
-import { ListPages, SearchBox, useListSearch } from '../FormParts';
+import { ListPages, SearchBox, useListState } from '../FormParts';
 
 /** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
 export function DashboardProducts() {
@@ -18,8 +17,8 @@ export function DashboardProducts() {
   const price = usePrice();
   const { language } = useLanguage();
   const { user } = useSession();
-  const { typed, search, page, setPage, type } = useListSearch();
-  const [category, setCategory] = useState<string | null>(null);
+  const { typed, search, page, setPage, type, filter, setFilter } = useListState({ category: '' });
+  const category = filter('category') || null;
   const products = useQuery(staffProductQueries.list(language, search, page, category)).data;
   const categories = useQuery(categoriesQuery(language)).data?.data ?? [];
   const remove = useDeleteProduct();
@@ -44,10 +43,7 @@ export function DashboardProducts() {
           aria-label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
           data={categories.map((item) => ({ value: String(item.id), label: item.name }))}
           value={category}
-          onChange={(value) => {
-            setCategory(value);
-            setPage(1);
-          }}
+          onChange={(value) => setFilter('category', value)}
           data-testid="staff-products-category"
         />
       </Group>

@@ -1,17 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import { useRefreshCatalogue } from '../refresh';
-import type { Product } from '../../../shared/api/catalogue';
+import type { StaffProduct } from '../../../shared/api/types';
 
-/** A product as staff see it. */
-export interface StaffProduct extends Product {
-  name_ar: string;
-  name_en: string;
-  description_ar: string;
-  description_en: string;
-  quantity: number;
-  own_discount: number;
-}
+export type { StaffProduct };
+import { useRefreshCatalogue } from '../refresh';
 
 /** The fields of the product form. */
 export interface ProductFormValues {

@@ -1,32 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
+import type { StaffSettings, StaffPage } from '../../../shared/api/types';
 
-/** Every setting as staff edit it. */
-export interface StaffSettings {
-  contact_phone: string;
-  whatsapp_number: string;
-  email: string;
-  address_ar: string;
-  address_en: string;
-  facebook_url: string;
-  instagram_url: string;
-  free_weight_kg: number;
-  extra_fee_per_kg: number;
-  shipping_hours: number;
-  points_earn_rate: number;
-}
+export type { StaffSettings, StaffPage };
 
 /** The settings form: numbers are kept as typed (Arabic-Indic digits too) for the server. */
 export type SettingsFormValues = Record<keyof StaffSettings, string>;
-
-/** A content page in both languages. */
-export interface StaffPage {
-  slug: string;
-  title_ar: string;
-  title_en: string;
-  body_ar: string;
-  body_en: string;
-}
 
 /** The page form. */
 export type PageFormValues = Omit<StaffPage, 'slug'>;

@@ -1,0 +1,24 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ClientLayout } from '../layouts/ClientLayout';
+import { RequireAuth } from '../guards';
+import { screen } from './screen';
+
+/** A signed-in client's own screens. */
+export const accountRoutes: RouteObject = {
+  path: '/account',
+  element: (
+    <RequireAuth>
+      <ClientLayout />
+    </RequireAuth>
+  ),
+  children: [
+    { index: true, element: <Navigate to="settings" replace /> },
+    {
+      path: 'settings',
+      ...screen(
+        () => import('../../features/account/ClientSettings'),
+        (m) => m.ClientSettings,
+      ),
+    },
+  ],
+};

@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router-dom';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { Home } from '../../features/catalog/Home';
+import { Products } from '../../features/catalog/Products';
+import { ProductProfile } from '../../features/catalog/ProductProfile';
+import { AddToCart } from '../../features/cart/AddToCart';
+import { screen } from './screen';
+
+const content = () => import('../../features/content/ContentPage');
+
+/** The storefront: the catalogue comes with the first download, the shop's pages on demand. */
+export const storefrontRoutes: RouteObject = {
+  path: '/',
+  element: <PublicLayout />,
+  children: [
+    { index: true, element: <Home /> },
+    { path: 'products', element: <Products /> },
+    {
+      path: 'products/:slug',
+      element: <ProductProfile buy={(product) => <AddToCart productId={product.id} inStock={product.in_stock} />} />,
+    },
+    { path: 'about-us', ...screen(content, (m) => m.AboutUs) },
+    { path: 'terms-and-conditions', ...screen(content, (m) => m.TermsAndConditions) },
+    { path: 'privacy-policy', ...screen(content, (m) => m.PrivacyPolicy) },
+    { path: 'refund-policies', ...screen(content, (m) => m.RefundPolicies) },
+    {
+      path: 'contact',
+      ...screen(
+        () => import('../../features/content/Contact'),
+        (m) => m.Contact,
+      ),
+    },
+  ],
+};

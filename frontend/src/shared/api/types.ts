@@ -1,0 +1,41 @@
+// The API's answers as the frontend reads them: names for the shapes of the API document.
+// `schema.d.ts` is generated from it (scripts/api-types; `make test` checks it is current), so
+// these types cannot drift from the server.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** A category as the storefront shows it. */
+export type Category = Schemas['CategoryData'];
+/** A product as the storefront shows it. */
+export type Product = Schemas['ProductData'];
+/** A running offer. */
+export type Offer = Schemas['OfferData'];
+/** One page of products. */
+export type ProductPage = Schemas['ProductList'];
+/** Everything the Home screen shows. */
+export type HomeData = Schemas['HomeData'];
+/** A content page in the current language. */
+export type ContentPageData = Schemas['PageData'];
+/** The shop's public settings. */
+export type ShopSettings = Schemas['PublicSettings'];
+/** A signed-in user as the API describes them. */
+export type UserData = Schemas['UserData'];
+/** A signed-in user with their token. */
+export type AuthData = Schemas['AuthData'];
+/** An answer that only says what happened. */
+export type MessageResponse = Schemas['MessageResponse'];
+/** A contact change waiting for its code. */
+export type PendingContact = Schemas['PendingContact'];
+/** A product as staff see it. */
+export type StaffProduct = Schemas['StaffProductData'];
+/** A category as staff see it. */
+export type StaffCategory = Schemas['StaffCategoryData'];
+/** An offer as staff see it. */
+export type StaffOffer = Schemas['StaffOfferData'];
+/** The shop's settings as staff edit them. */
+export type StaffSettings = Schemas['StaffSettingsData'];
+/** A content page as staff edit it, in both languages. */
+export type StaffPage = Schemas['StaffPageData'];
+/** A message from the contact page. */
+export type ContactMessage = Schemas['ContactMessageData'];
