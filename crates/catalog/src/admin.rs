@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use kernel::validation::limits;
-use kernel::{FieldErrors, Money};
+use kernel::{CategoryId, FieldErrors, Money, OfferId, ProductId};
 
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
@@ -161,13 +161,13 @@ impl CatalogAdmin {
     }
 
     /// Changes a category's names and order, and its picture when one is sent.
-    pub fn update_category(&self, id: i64, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<(), CatalogError> {
+    pub fn update_category(&self, id: CategoryId, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<(), CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
         self.write_with_images(upload.as_slice(), |saved| self.editor.update_category(id, &draft, saved.first().cloned()))
     }
 
     /// Removes a category; its products stay, without a category.
-    pub fn delete_category(&self, id: i64) -> Result<(), CatalogError> {
+    pub fn delete_category(&self, id: CategoryId) -> Result<(), CatalogError> {
         self.write_with_images(&[], |_| self.editor.delete_category(id))
     }
 
@@ -203,9 +203,9 @@ impl CatalogAdmin {
     }
 
     /// Adds a switched-on offer with an optional banner; returns its id.
-    pub fn create_offer(&self, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<i64, CatalogError> {
+    pub fn create_offer(&self, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<OfferId, CatalogError> {
         self.check_offer(&draft, banner.as_ref())?;
-        let mut id = 0;
+        let mut id = OfferId(0);
         self.write_with_images(banner.as_slice(), |saved| {
             id = self.editor.create_offer(&draft, saved.first().cloned())?;
             Ok(Some(Vec::new()))
@@ -214,13 +214,13 @@ impl CatalogAdmin {
     }
 
     /// Changes an offer, and its banner when one is sent.
-    pub fn update_offer(&self, id: i64, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<(), CatalogError> {
+    pub fn update_offer(&self, id: OfferId, draft: OfferDraft, banner: Option<Vec<u8>>) -> Result<(), CatalogError> {
         self.check_offer(&draft, banner.as_ref())?;
         self.write_with_images(banner.as_slice(), |saved| self.editor.update_offer(id, &draft, saved.first().cloned()))
     }
 
     /// Switches an offer on or off.
-    pub fn set_offer_active(&self, id: i64, active: bool) -> Result<(), CatalogError> {
+    pub fn set_offer_active(&self, id: OfferId, active: bool) -> Result<(), CatalogError> {
         if !self.editor.set_offer_active(id, active)? {
             return Err(CatalogError::NotFound);
         }
@@ -229,7 +229,7 @@ impl CatalogAdmin {
     }
 
     /// Removes an offer.
-    pub fn delete_offer(&self, id: i64) -> Result<(), CatalogError> {
+    pub fn delete_offer(&self, id: OfferId) -> Result<(), CatalogError> {
         self.write_with_images(&[], |_| self.editor.delete_offer(id))
     }
 
@@ -245,13 +245,13 @@ impl CatalogAdmin {
     }
 
     /// Replaces a product's fields and adds the new pictures.
-    pub fn update_product(&self, id: i64, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<(), CatalogError> {
+    pub fn update_product(&self, id: ProductId, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<(), CatalogError> {
         self.check(&draft, &uploads)?;
         self.write_with_images(&uploads, |saved| Ok(self.editor.update_product(id, &draft, saved)?.then(Vec::new)))
     }
 
     /// Removes a product.
-    pub fn delete_product(&self, id: i64) -> Result<(), CatalogError> {
+    pub fn delete_product(&self, id: ProductId) -> Result<(), CatalogError> {
         self.write_with_images(&[], |_| self.editor.delete_product(id))
     }
 }

@@ -1,22 +1,22 @@
 //! Offers: a time-boxed percentage off some products or a whole category.
 
 use chrono::{DateTime, Utc};
-use kernel::Percent;
+use kernel::{CategoryId, OfferId, Percent, ProductId};
 
 /// What an offer covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OfferTarget {
     /// These products.
-    Products(Vec<i64>),
+    Products(Vec<ProductId>),
     /// Every product of this category.
-    Category(i64),
+    Category(CategoryId),
 }
 
 /// An offer as staff set it up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
     /// Database id.
-    pub id: i64,
+    pub id: OfferId,
     /// Arabic title.
     pub title_ar: String,
     /// English title.
@@ -60,7 +60,7 @@ impl Offer {
     }
 
     /// Whether the offer lowers this product's price at `now`.
-    pub fn applies_to(&self, product_id: i64, category_id: Option<i64>, now: DateTime<Utc>) -> bool {
+    pub fn applies_to(&self, product_id: ProductId, category_id: Option<CategoryId>, now: DateTime<Utc>) -> bool {
         self.status(now) == OfferStatus::Active
             && match &self.target {
                 OfferTarget::Products(ids) => ids.contains(&product_id),
@@ -77,7 +77,7 @@ mod tests {
     fn offer(active: bool, starts_in: i64, ends_in: i64, target: OfferTarget) -> Offer {
         let now = Utc::now();
         Offer {
-            id: 1,
+            id: OfferId(1),
             title_ar: String::new(),
             title_en: String::new(),
             banner_image: None,
@@ -92,21 +92,21 @@ mod tests {
     #[test]
     fn an_offer_is_active_only_while_switched_on_and_running() {
         let now = Utc::now();
-        assert_eq!(offer(true, -1, 1, OfferTarget::Category(1)).status(now), OfferStatus::Active);
-        assert_eq!(offer(false, -1, 1, OfferTarget::Category(1)).status(now), OfferStatus::Inactive);
-        assert_eq!(offer(true, 1, 2, OfferTarget::Category(1)).status(now), OfferStatus::Inactive, "not started");
-        assert_eq!(offer(true, -2, -1, OfferTarget::Category(1)).status(now), OfferStatus::Expired);
+        assert_eq!(offer(true, -1, 1, OfferTarget::Category(CategoryId(1))).status(now), OfferStatus::Active);
+        assert_eq!(offer(false, -1, 1, OfferTarget::Category(CategoryId(1))).status(now), OfferStatus::Inactive);
+        assert_eq!(offer(true, 1, 2, OfferTarget::Category(CategoryId(1))).status(now), OfferStatus::Inactive, "not started");
+        assert_eq!(offer(true, -2, -1, OfferTarget::Category(CategoryId(1))).status(now), OfferStatus::Expired);
     }
 
     #[test]
     fn an_offer_covers_its_products_or_its_category() {
         let now = Utc::now();
-        let products = offer(true, -1, 1, OfferTarget::Products(vec![3, 4]));
-        assert!(products.applies_to(3, None, now));
-        assert!(!products.applies_to(5, Some(1), now));
-        let category = offer(true, -1, 1, OfferTarget::Category(7));
-        assert!(category.applies_to(99, Some(7), now));
-        assert!(!category.applies_to(99, Some(8), now));
-        assert!(!offer(false, -1, 1, OfferTarget::Category(7)).applies_to(99, Some(7), now));
+        let products = offer(true, -1, 1, OfferTarget::Products(vec![ProductId(3), ProductId(4)]));
+        assert!(products.applies_to(ProductId(3), None, now));
+        assert!(!products.applies_to(ProductId(5), Some(CategoryId(1)), now));
+        let category = offer(true, -1, 1, OfferTarget::Category(CategoryId(7)));
+        assert!(category.applies_to(ProductId(99), Some(CategoryId(7)), now));
+        assert!(!category.applies_to(ProductId(99), Some(CategoryId(8)), now));
+        assert!(!offer(false, -1, 1, OfferTarget::Category(CategoryId(7))).applies_to(ProductId(99), Some(CategoryId(7)), now));
     }
 }

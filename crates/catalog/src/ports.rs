@@ -1,7 +1,7 @@
 //! What the catalogue needs from storage.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{Money, Percent, Weight};
+use kernel::{CategoryId, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
@@ -80,7 +80,7 @@ pub struct ProductDraft {
     /// Pieces per package.
     pub pieces_per_package: Option<i32>,
     /// Category.
-    pub category_id: Option<i64>,
+    pub category_id: Option<CategoryId>,
 }
 
 /// A category as staff fill it in.
@@ -117,32 +117,32 @@ pub trait CatalogueEditor: Send + Sync {
     /// Whether a product already has this slug.
     fn slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
     /// Whether the category exists.
-    fn category_exists(&self, id: i64) -> anyhow::Result<bool>;
+    fn category_exists(&self, id: CategoryId) -> anyhow::Result<bool>;
     /// Adds a product with its pictures; returns its id.
-    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<i64>;
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<ProductId>;
     /// Replaces a product's fields and adds pictures; false when there is no such product.
-    fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
+    fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
     /// Removes a product; returns the pictures it had, `None` when there is no such product.
-    fn delete_product(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
+    fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether a category already has this slug.
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
     /// Adds a category; returns its id.
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64>;
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<CategoryId>;
     /// Replaces a category's names and order, and its image when one is given; returns the
     /// picture it replaced, `None` when there is no such category.
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
+    fn update_category(&self, id: CategoryId, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
     /// Removes a category (its products stay, without a category); returns its picture, `None`
     /// when there is no such category.
-    fn delete_category(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
+    fn delete_category(&self, id: CategoryId) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether every product id exists.
-    fn products_exist(&self, ids: &[i64]) -> anyhow::Result<bool>;
+    fn products_exist(&self, ids: &[ProductId]) -> anyhow::Result<bool>;
     /// Adds a switched-on offer; returns its id.
-    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64>;
+    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<OfferId>;
     /// Replaces an offer's fields, and its banner when one is given; returns the banner it
     /// replaced, `None` when there is no such offer.
-    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
+    fn update_offer(&self, id: OfferId, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>>;
     /// Switches an offer on or off; false when there is none.
-    fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool>;
+    fn set_offer_active(&self, id: OfferId, active: bool) -> anyhow::Result<bool>;
     /// Removes an offer; returns its banner, `None` when there is no such offer.
-    fn delete_offer(&self, id: i64) -> anyhow::Result<Option<Vec<String>>>;
+    fn delete_offer(&self, id: OfferId) -> anyhow::Result<Option<Vec<String>>>;
 }

@@ -1,13 +1,13 @@
 //! Categories and products as the catalogue holds them.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{Money, Percent, Weight};
+use kernel::{CategoryId, Money, Percent, ProductId, Weight};
 
 /// A category of products (seeds, soil, fertilisers, pesticides, packages…).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Category {
     /// Database id.
-    pub id: i64,
+    pub id: CategoryId,
     /// Readable address.
     pub slug: String,
     /// Arabic name.
@@ -27,7 +27,7 @@ pub use kernel::WeightUnit;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Product {
     /// Database id.
-    pub id: i64,
+    pub id: ProductId,
     /// Readable address.
     pub slug: String,
     /// Arabic name.
@@ -57,7 +57,7 @@ pub struct Product {
     /// Pieces in a package.
     pub pieces_per_package: Option<i32>,
     /// Its category.
-    pub category_id: Option<i64>,
+    pub category_id: Option<CategoryId>,
     /// Image paths, first one first.
     pub images: Vec<String>,
     /// When it was added.

@@ -1,11 +1,8 @@
 //! Users of the shop: customers and staff.
 
 use chrono::{DateTime, Utc};
+pub use kernel::UserId;
 use kernel::{Email, Phone};
-
-/// The database id of a user.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct UserId(pub i64);
 
 /// What kind of user this is. Staff permissions come from their access role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod digits;
 pub mod email;
+pub mod ids;
 pub mod locale;
 pub mod money;
 pub mod page;
@@ -14,6 +15,7 @@ pub mod weight;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;
+pub use ids::{CategoryId, OfferId, ProductId, UserId};
 pub use locale::Locale;
 pub use money::Money;
 pub use page::{Page, PageRequest};

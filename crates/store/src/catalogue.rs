@@ -6,7 +6,7 @@ use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft,
 use catalog::{Category, Product, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Money, Percent, Weight};
+use kernel::{CategoryId, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::database::{Database, DbConn, write};
 use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
@@ -107,7 +107,7 @@ impl<'a> ProductColumns<'a> {
             featured: draft.featured,
             is_package: draft.is_package,
             pieces_per_package: draft.pieces_per_package,
-            category_id: draft.category_id,
+            category_id: draft.category_id.map(|id| id.0),
         }
     }
 }
@@ -131,7 +131,7 @@ impl<'a> OfferColumns<'a> {
             title_en: &draft.title_en,
             percentage: i32::from(draft.percentage.value()),
             category_id: match &draft.target {
-                OfferTarget::Category(id) => Some(*id),
+                OfferTarget::Category(id) => Some(id.0),
                 OfferTarget::Products(_) => None,
             },
             starts_at: draft.starts_at.naive_utc(),
@@ -145,7 +145,7 @@ fn link_offer_products(conn: &mut DbConn, offer_id: i64, draft: &OfferDraft) -> 
     if let OfferTarget::Products(ids) = &draft.target {
         for product_id in ids {
             diesel::insert_into(offer_products::table)
-                .values((offer_products::offer_id.eq(offer_id), offer_products::product_id.eq(product_id)))
+                .values((offer_products::offer_id.eq(offer_id), offer_products::product_id.eq(product_id.0)))
                 .execute(conn)?;
         }
     }
@@ -190,7 +190,7 @@ impl CatalogueStore for DieselCatalogueStore {
                 .select(CategoryRow::as_select())
                 .load(conn)?
                 .into_iter()
-                .map(|r| Category { id: r.id, slug: r.slug, name_ar: r.name_ar, name_en: r.name_en, image: r.image, sort_order: r.sort_order })
+                .map(|r| Category { id: CategoryId(r.id), slug: r.slug, name_ar: r.name_ar, name_en: r.name_en, image: r.image, sort_order: r.sort_order })
                 .collect();
             let mut images: std::collections::HashMap<i64, Vec<String>> = std::collections::HashMap::new();
             let image_rows: Vec<(i64, String)> = product_images::table
@@ -206,7 +206,7 @@ impl CatalogueStore for DieselCatalogueStore {
                 .into_iter()
                 .map(|r| Product {
                     images: images.remove(&r.id).unwrap_or_default(),
-                    id: r.id,
+                    id: ProductId(r.id),
                     slug: r.slug,
                     name_ar: r.name_ar,
                     name_en: r.name_en,
@@ -221,14 +221,14 @@ impl CatalogueStore for DieselCatalogueStore {
                     featured: r.featured,
                     is_package: r.is_package,
                     pieces_per_package: r.pieces_per_package,
-                    category_id: r.category_id,
+                    category_id: r.category_id.map(CategoryId),
                     created_at: r.created_at.and_utc(),
                 })
                 .collect();
-            let mut covered: std::collections::HashMap<i64, Vec<i64>> = std::collections::HashMap::new();
+            let mut covered: std::collections::HashMap<i64, Vec<ProductId>> = std::collections::HashMap::new();
             let links: Vec<(i64, i64)> = offer_products::table.select((offer_products::offer_id, offer_products::product_id)).load(conn)?;
             for (offer_id, product_id) in links {
-                covered.entry(offer_id).or_default().push(product_id);
+                covered.entry(offer_id).or_default().push(ProductId(product_id));
             }
             let offers = offers::table
                 .select(OfferRow::as_select())
@@ -236,10 +236,10 @@ impl CatalogueStore for DieselCatalogueStore {
                 .into_iter()
                 .map(|r| Offer {
                     target: match r.category_id {
-                        Some(category) => OfferTarget::Category(category),
+                        Some(category) => OfferTarget::Category(CategoryId(category)),
                         None => OfferTarget::Products(covered.remove(&r.id).unwrap_or_default()),
                     },
-                    id: r.id,
+                    id: OfferId(r.id),
                     title_ar: r.title_ar,
                     title_en: r.title_en,
                     banner_image: r.banner_image,
@@ -256,9 +256,9 @@ impl CatalogueStore for DieselCatalogueStore {
 
 impl DieselCatalogueStore {
     /// Adds a product with its images, dated `created_at`; returns its id.
-    pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<i64> {
+    pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<ProductId> {
         let conn = &mut self.db.conn()?;
-        Ok(write(conn, |conn| {
+        Ok(ProductId(write(conn, |conn| {
             let created = created_at.naive_utc();
             let id = diesel::insert_into(products::table)
                 .values((products::slug.eq(slug), ProductColumns::of(draft), products::created_at.eq(created), products::updated_at.eq(created)))
@@ -267,7 +267,7 @@ impl DieselCatalogueStore {
             add_images(conn, id, images)?;
             bump_version(conn)?;
             QueryResult::Ok(id)
-        })?)
+        })?))
     }
 
     /// Whether the catalogue has no product yet (the demo seed's test).
@@ -284,24 +284,24 @@ impl CatalogueEditor for DieselCatalogueStore {
         Ok(products::table.filter(products::slug.eq(slug)).select(products::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn category_exists(&self, id: i64) -> anyhow::Result<bool> {
+    fn category_exists(&self, id: CategoryId) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        Ok(categories::table.find(id).select(categories::id).first::<i64>(conn).optional()?.is_some())
+        Ok(categories::table.find(id.0).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<i64> {
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<ProductId> {
         self.add_product_at(slug, draft, images, Utc::now())
     }
 
-    fn update_product(&self, id: i64, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
+    fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
             let updated =
-                diesel::update(products::table.find(id)).set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
+                diesel::update(products::table.find(id.0)).set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
             if updated == 0 {
                 return QueryResult::Ok(false);
             }
-            add_images(conn, id, new_images)?;
+            add_images(conn, id.0, new_images)?;
             bump_version(conn)?;
             QueryResult::Ok(true)
         })?)
@@ -312,9 +312,9 @@ impl CatalogueEditor for DieselCatalogueStore {
         Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<i64> {
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<CategoryId> {
         let conn = &mut self.db.conn()?;
-        Ok(write(conn, |conn| {
+        Ok(CategoryId(write(conn, |conn| {
             let id = diesel::insert_into(categories::table)
                 .values((
                     categories::slug.eq(slug),
@@ -328,13 +328,13 @@ impl CatalogueEditor for DieselCatalogueStore {
                 .get_result::<i64>(conn)?;
             bump_version(conn)?;
             QueryResult::Ok(id)
-        })?)
+        })?))
     }
 
-    fn update_category(&self, id: i64, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
+    fn update_category(&self, id: CategoryId, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let target = categories::table.find(id);
+            let target = categories::table.find(id.0);
             let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
@@ -354,10 +354,10 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn delete_category(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
+    fn delete_category(&self, id: CategoryId) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let Some(image) = diesel::delete(categories::table.find(id)).returning(categories::image).get_result::<Option<String>>(conn).optional()? else {
+            let Some(image) = diesel::delete(categories::table.find(id.0)).returning(categories::image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
             bump_version(conn)?;
@@ -365,18 +365,18 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn products_exist(&self, ids: &[i64]) -> anyhow::Result<bool> {
+    fn products_exist(&self, ids: &[ProductId]) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        let found: i64 = products::table.filter(products::id.eq_any(ids)).count().get_result(conn)?;
-        let mut distinct = ids.to_vec();
+        let mut distinct: Vec<i64> = ids.iter().map(|id| id.0).collect();
+        let found: i64 = products::table.filter(products::id.eq_any(&distinct)).count().get_result(conn)?;
         distinct.sort_unstable();
         distinct.dedup();
         Ok(usize::try_from(found).is_ok_and(|found| found == distinct.len()))
     }
 
-    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<i64> {
+    fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<OfferId> {
         let conn = &mut self.db.conn()?;
-        Ok(write(conn, |conn| {
+        Ok(OfferId(write(conn, |conn| {
             let id = diesel::insert_into(offers::table)
                 .values((OfferColumns::of(draft), offers::banner_image.eq(banner), offers::active.eq(true), offers::created_at.eq(Utc::now().naive_utc())))
                 .returning(offers::id)
@@ -384,13 +384,13 @@ impl CatalogueEditor for DieselCatalogueStore {
             link_offer_products(conn, id, draft)?;
             bump_version(conn)?;
             QueryResult::Ok(id)
-        })?)
+        })?))
     }
 
-    fn update_offer(&self, id: i64, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
+    fn update_offer(&self, id: OfferId, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let target = offers::table.find(id);
+            let target = offers::table.find(id.0);
             let Some(old_banner) = target.select(offers::banner_image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
@@ -404,17 +404,17 @@ impl CatalogueEditor for DieselCatalogueStore {
                     Vec::new()
                 }
             };
-            diesel::delete(offer_products::table.filter(offer_products::offer_id.eq(id))).execute(conn)?;
-            link_offer_products(conn, id, draft)?;
+            diesel::delete(offer_products::table.filter(offer_products::offer_id.eq(id.0))).execute(conn)?;
+            link_offer_products(conn, id.0, draft)?;
             bump_version(conn)?;
             QueryResult::Ok(Some(replaced))
         })?)
     }
 
-    fn set_offer_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
+    fn set_offer_active(&self, id: OfferId, active: bool) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let updated = diesel::update(offers::table.find(id)).set(offers::active.eq(active)).execute(conn)?;
+            let updated = diesel::update(offers::table.find(id.0)).set(offers::active.eq(active)).execute(conn)?;
             if updated > 0 {
                 bump_version(conn)?;
             }
@@ -422,10 +422,10 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn delete_offer(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
+    fn delete_offer(&self, id: OfferId) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let Some(banner) = diesel::delete(offers::table.find(id)).returning(offers::banner_image).get_result::<Option<String>>(conn).optional()? else {
+            let Some(banner) = diesel::delete(offers::table.find(id.0)).returning(offers::banner_image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
             bump_version(conn)?;
@@ -433,11 +433,11 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
-    fn delete_product(&self, id: i64) -> anyhow::Result<Option<Vec<String>>> {
+    fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut self.db.conn()?;
         Ok(write(conn, |conn| {
-            let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id)).select(product_images::path).load(conn)?;
-            if diesel::delete(products::table.find(id)).execute(conn)? == 0 {
+            let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id.0)).select(product_images::path).load(conn)?;
+            if diesel::delete(products::table.find(id.0)).execute(conn)? == 0 {
                 return QueryResult::Ok(None);
             }
             bump_version(conn)?;

@@ -4,8 +4,8 @@ use actix_web::web::{self, Data, Json, Path};
 use catalog::Category;
 use catalog::ports::CategoryDraft;
 use identity::permission::Permission;
-use kernel::FieldErrors;
 use kernel::validation::limits;
+use kernel::{CategoryId, FieldErrors};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -54,7 +54,7 @@ pub struct StaffCategoryData {
 impl From<Category> for StaffCategoryData {
     fn from(category: Category) -> Self {
         StaffCategoryData {
-            id: category.id,
+            id: category.id.0,
             slug: category.slug,
             name_ar: category.name_ar,
             name_en: category.name_en,
@@ -130,13 +130,13 @@ pub async fn create(
 }
 
 /// Changes a category (`category-edit`); an `image` file replaces its picture.
-#[utoipa::path(operation_id = "updateStaffCategory", put, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
+#[utoipa::path(operation_id = "updateStaffCategory", put, path = "/api/dashboard/categories/{id}", params(("id" = i64, Path, description = "The category's id")), tag = "dashboard", security(("bearer" = [])), request_body = CategoryForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
     state: Data<AppState>,
     Lang(locale): Lang,
     AuthUser(principal): AuthUser,
-    id: Path<i64>,
+    id: Path<CategoryId>,
     BodyWithFiles(form, files): BodyWithFiles<CategoryForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::CategoryEdit)?;
@@ -147,9 +147,9 @@ pub async fn update(
 }
 
 /// Removes a category (`category-delete`); its products stay, without a category.
-#[utoipa::path(operation_id = "deleteStaffCategory", delete, path = "/api/dashboard/categories/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffCategory", delete, path = "/api/dashboard/categories/{id}", params(("id" = i64, Path, description = "The category's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<CategoryId>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::CategoryDelete)?;
     let admin = state.catalog_admin.clone();
     let id = id.into_inner();

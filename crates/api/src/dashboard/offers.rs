@@ -7,7 +7,7 @@ use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{FieldErrors, Percent};
+use kernel::{CategoryId, FieldErrors, OfferId, Percent, ProductId};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -73,11 +73,11 @@ impl StaffOfferData {
             OfferStatus::Expired => "expired",
         };
         let (category_id, product_ids) = match offer.target {
-            OfferTarget::Category(id) => (Some(id), Vec::new()),
-            OfferTarget::Products(ids) => (None, ids),
+            OfferTarget::Category(id) => (Some(id.0), Vec::new()),
+            OfferTarget::Products(ids) => (None, ids.into_iter().map(|id| id.0).collect()),
         };
         StaffOfferData {
-            id: offer.id,
+            id: offer.id.0,
             title_ar: offer.title_ar,
             title_en: offer.title_en,
             percentage: offer.percentage.value(),
@@ -166,8 +166,8 @@ impl OfferForm {
             title_en: self.title_en.unwrap_or_default().trim().to_string(),
             percentage: Percent::new(percentage).unwrap_or(Percent::ZERO),
             target: match self.category_id {
-                Some(category) => OfferTarget::Category(category),
-                None => OfferTarget::Products(product_ids),
+                Some(category) => OfferTarget::Category(CategoryId(category)),
+                None => OfferTarget::Products(product_ids.into_iter().map(ProductId).collect()),
             },
             starts_at,
             ends_at,
@@ -215,13 +215,13 @@ pub async fn create(
 }
 
 /// Changes an offer (`offer-edit`).
-#[utoipa::path(operation_id = "updateStaffOffer", put, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
+#[utoipa::path(operation_id = "updateStaffOffer", put, path = "/api/dashboard/offers/{id}", params(("id" = i64, Path, description = "The offer's id")), tag = "dashboard", security(("bearer" = [])), request_body = OfferForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
     state: Data<AppState>,
     Lang(locale): Lang,
     AuthUser(principal): AuthUser,
-    id: Path<i64>,
+    id: Path<OfferId>,
     BodyWithFiles(form, files): BodyWithFiles<OfferForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::OfferEdit)?;
@@ -235,7 +235,7 @@ async fn switch(
     state: Data<AppState>,
     locale: kernel::Locale,
     principal: identity::Principal,
-    id: i64,
+    id: OfferId,
     active: bool,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::OfferEdit)?;
@@ -245,23 +245,28 @@ async fn switch(
 }
 
 /// Switches an offer on (`offer-edit`).
-#[utoipa::path(operation_id = "activateStaffOffer", post, path = "/api/dashboard/offers/{id}/activate", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "activateStaffOffer", post, path = "/api/dashboard/offers/{id}/activate", params(("id" = i64, Path, description = "The offer's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn activate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn activate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<OfferId>) -> Result<Json<MessageResponse>, ApiError> {
     switch(state, locale, principal, id.into_inner(), true).await
 }
 
 /// Switches an offer off (`offer-edit`).
-#[utoipa::path(operation_id = "deactivateStaffOffer", post, path = "/api/dashboard/offers/{id}/deactivate", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deactivateStaffOffer", post, path = "/api/dashboard/offers/{id}/deactivate", params(("id" = i64, Path, description = "The offer's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn deactivate(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn deactivate(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OfferId>,
+) -> Result<Json<MessageResponse>, ApiError> {
     switch(state, locale, principal, id.into_inner(), false).await
 }
 
 /// Removes an offer (`offer-delete`).
-#[utoipa::path(operation_id = "deleteStaffOffer", delete, path = "/api/dashboard/offers/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffOffer", delete, path = "/api/dashboard/offers/{id}", params(("id" = i64, Path, description = "The offer's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<OfferId>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::OfferDelete)?;
     let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
     blocking(move || admin.delete_offer(id)).await?;

@@ -6,7 +6,7 @@ use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{FieldErrors, Locale, Money, Percent, Weight};
+use kernel::{CategoryId, FieldErrors, Locale, Money, Percent, ProductId, Weight};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -206,7 +206,7 @@ impl ProductForm {
             featured: self.featured.unwrap_or(false),
             is_package: self.is_package.unwrap_or(false),
             pieces_per_package: self.pieces_per_package.and_then(|p| i32::try_from(p).ok()),
-            category_id: self.category_id,
+            category_id: self.category_id.map(CategoryId),
         })
     }
 }
@@ -215,7 +215,7 @@ fn images(files: Vec<crate::common::extract::Upload>) -> Vec<Vec<u8>> {
     files.into_iter().filter(|file| file.field == "images").map(|file| file.bytes).collect()
 }
 
-async fn staff_view(state: &AppState, locale: Locale, id: i64) -> Result<StaffProductData, ApiError> {
+async fn staff_view(state: &AppState, locale: Locale, id: ProductId) -> Result<StaffProductData, ApiError> {
     let catalogue = catalogue(state).await?;
     let slug = catalogue.slug_of(id).ok_or(ApiError::NotFound)?;
     Ok(StaffProductData::new(catalogue.product(&slug, state.catalog.now())?, locale))
@@ -235,7 +235,7 @@ pub async fn list(
     let params = ListParams(params);
     let search = params.text("search");
     let query = ProductQuery {
-        category: params.text("category").map(|c| c.parse().map(CategoryRef::Id).unwrap_or(CategoryRef::Slug(c))),
+        category: params.text("category").map(|c| c.parse().map(|id| CategoryRef::Id(CategoryId(id))).unwrap_or(CategoryRef::Slug(c))),
         min_price: None,
         max_price: None,
         in_stock: false,
@@ -250,9 +250,14 @@ pub async fn list(
 }
 
 /// One product for staff (`product-list`).
-#[utoipa::path(operation_id = "showStaffProduct", get, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "showStaffProduct", get, path = "/api/dashboard/products/{id}", params(("id" = i64, Path, description = "The product's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<StaffProductResponse>, ApiError> {
+pub async fn show(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<ProductId>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require(Permission::ProductList)?;
     Ok(Json(StaffProductResponse { message: None, data: staff_view(&state, locale, id.into_inner()).await? }))
 }
@@ -276,13 +281,13 @@ pub async fn create(
 }
 
 /// Changes a product (`product-edit`); new `images[]` files are added to its pictures.
-#[utoipa::path(operation_id = "updateStaffProduct", put, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
+#[utoipa::path(operation_id = "updateStaffProduct", put, path = "/api/dashboard/products/{id}", params(("id" = i64, Path, description = "The product's id")), tag = "dashboard", security(("bearer" = [])), request_body = ProductForm,
     responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn update(
     state: Data<AppState>,
     Lang(locale): Lang,
     AuthUser(principal): AuthUser,
-    id: Path<i64>,
+    id: Path<ProductId>,
     BodyWithFiles(form, files): BodyWithFiles<ProductForm>,
 ) -> Result<Json<StaffProductResponse>, ApiError> {
     principal.require(Permission::ProductEdit)?;
@@ -294,9 +299,9 @@ pub async fn update(
 }
 
 /// Removes a product (`product-delete`).
-#[utoipa::path(operation_id = "deleteStaffProduct", delete, path = "/api/dashboard/products/{id}", tag = "dashboard", security(("bearer" = [])),
+#[utoipa::path(operation_id = "deleteStaffProduct", delete, path = "/api/dashboard/products/{id}", params(("id" = i64, Path, description = "The product's id")), tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<ProductId>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::ProductDelete)?;
     let id = id.into_inner();
     let admin = state.catalog_admin.clone();

@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
-use kernel::{Clock, Money, Page, PageRequest};
+use kernel::{CategoryId, Clock, Money, Page, PageRequest, ProductId};
 
 use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
@@ -50,7 +50,7 @@ pub enum Sort {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CategoryRef {
     /// By database id.
-    Id(i64),
+    Id(CategoryId),
     /// By slug.
     Slug(String),
 }
@@ -130,7 +130,7 @@ pub struct Catalogue {
 
 /// A product's filterable facts.
 struct Facets {
-    category_id: Option<i64>,
+    category_id: Option<CategoryId>,
     in_stock: bool,
     featured: bool,
 }
@@ -283,7 +283,7 @@ impl Catalogue {
             None => None,
             Some(CategoryRef::Id(id)) => Some(*id),
             // An unknown slug matches no product.
-            Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(-1, |c| c.id)),
+            Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(CategoryId(-1), |c| c.id)),
         };
         let words = query.search.as_deref().map(query_terms).unwrap_or_default();
         let filtered = category.is_some() || query.in_stock || query.featured;
@@ -370,7 +370,7 @@ impl Catalogue {
     }
 
     /// The slug of the product with this id.
-    pub fn slug_of(&self, id: i64) -> Option<String> {
+    pub fn slug_of(&self, id: ProductId) -> Option<String> {
         self.products.iter().find(|p| p.id == id).map(|p| p.slug.clone())
     }
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use kernel::{Clock, Money, PageRequest, Percent, Weight};
+use kernel::{CategoryId, Clock, Money, OfferId, PageRequest, Percent, ProductId, Weight};
 
 use super::*;
 use crate::offer::OfferTarget;
@@ -23,12 +23,12 @@ fn now() -> DateTime<Utc> {
 }
 
 fn category(id: i64, slug: &str, ar: &str, en: &str) -> Category {
-    Category { id, slug: slug.into(), name_ar: ar.into(), name_en: en.into(), image: None, sort_order: id as i32 }
+    Category { id: CategoryId(id), slug: slug.into(), name_ar: ar.into(), name_en: en.into(), image: None, sort_order: id as i32 }
 }
 
 fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
     Product {
-        id,
+        id: ProductId(id),
         slug: format!("p-{id}"),
         name_ar: ar.into(),
         name_en: en.into(),
@@ -43,7 +43,7 @@ fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
         featured: false,
         is_package: false,
         pieces_per_package: None,
-        category_id: Some(category),
+        category_id: Some(CategoryId(category)),
         images: vec![],
         created_at: now() - Duration::days(id),
     }
@@ -60,12 +60,12 @@ fn stored() -> StoredCatalogue {
             product(4, "بذور خيار", "Cucumber seeds", 60, 2),
         ],
         offers: vec![Offer {
-            id: 1,
+            id: OfferId(1),
             title_ar: "عرض".into(),
             title_en: "Deal".into(),
             banner_image: None,
             percentage: Percent::clamped(50),
-            target: OfferTarget::Products(vec![2]),
+            target: OfferTarget::Products(vec![ProductId(2)]),
             starts_at: now() - Duration::days(1),
             ends_at: now() + Duration::days(1),
             active: true,
@@ -99,7 +99,7 @@ fn query() -> ProductQuery {
 }
 
 fn ids(page: &Page<ProductCard>) -> Vec<i64> {
-    page.data.iter().map(|card| card.product.id).collect()
+    page.data.iter().map(|card| card.product.id.0).collect()
 }
 
 #[test]
@@ -191,9 +191,9 @@ fn a_product_by_slug_carries_its_price_and_category_and_unknown_slugs_are_not_fo
 #[test]
 fn home_shows_featured_categories_recent_and_running_offers() {
     let home = service(store_at_version_one()).home().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(home.featured.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![2]);
+    assert_eq!(home.featured.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![ProductId(2)]);
     assert_eq!(home.categories.len(), 2);
-    assert_eq!(home.recent.first().map(|c| c.product.id), Some(1));
+    assert_eq!(home.recent.first().map(|c| c.product.id), Some(ProductId(1)));
     assert_eq!(home.offers.len(), 1);
 }
 
@@ -263,13 +263,13 @@ fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
         let running = stored().offers.remove(0);
         let offers = vec![
             running.clone(),
-            Offer { id: 2, title_ar: "تخفيضات الصيف".into(), title_en: "Summer sale".into(), active: false, ..running.clone() },
-            Offer { id: 3, title_en: "Old deal".into(), ends_at: now() - Duration::hours(1), ..running },
+            Offer { id: OfferId(2), title_ar: "تخفيضات الصيف".into(), title_en: "Summer sale".into(), active: false, ..running.clone() },
+            Offer { id: OfferId(3), title_en: "Old deal".into(), ends_at: now() - Duration::hours(1), ..running },
         ];
         Ok(StoredCatalogue { offers, ..stored() })
     });
     let catalogue = service(store).catalogue().unwrap_or_else(|error| panic!("{error}"));
-    let ids = |query: OfferQuery| catalogue.list_offers(&query, now()).data.into_iter().map(|offer| offer.id).collect::<Vec<_>>();
+    let ids = |query: OfferQuery| catalogue.list_offers(&query, now()).data.into_iter().map(|offer| offer.id.0).collect::<Vec<_>>();
     let all = OfferQuery { status: None, search: None, page: PageRequest::new(None, None) };
     assert_eq!(ids(all.clone()), vec![3, 2, 1], "newest first");
     assert_eq!(ids(OfferQuery { status: Some(OfferStatus::Expired), ..all.clone() }), vec![3]);

@@ -2718,6 +2718,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The category's id */
                 id: number;
             };
             cookie?: never;
@@ -2816,6 +2817,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The category's id */
                 id: number;
             };
             cookie?: never;
@@ -3147,6 +3149,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The offer's id */
                 id: number;
             };
             cookie?: never;
@@ -3245,6 +3248,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The offer's id */
                 id: number;
             };
             cookie?: never;
@@ -3291,6 +3295,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The offer's id */
                 id: number;
             };
             cookie?: never;
@@ -3337,6 +3342,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The offer's id */
                 id: number;
             };
             cookie?: never;
@@ -3558,6 +3564,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The product's id */
                 id: number;
             };
             cookie?: never;
@@ -3604,6 +3611,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The product's id */
                 id: number;
             };
             cookie?: never;
@@ -3701,6 +3709,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The product's id */
                 id: number;
             };
             cookie?: never;

@@ -35,7 +35,7 @@ pub struct ProductJson {
 impl ProductJson {
     /// The card's JSON, serialised now unless this version, language and price already were.
     pub fn card(&self, version: i64, card: ProductCard, locale: Locale) -> Result<CardJson, serde_json::Error> {
-        let key = (card.product.id, locale);
+        let key = (card.product.id.0, locale);
         if let Ok(cards) = self.cards.read()
             && cards.0 == version
             && let Some((price, json)) = cards.1.get(&key)
@@ -61,11 +61,11 @@ mod tests {
     use super::*;
     use catalog::{Product, WeightUnit};
     use chrono::Utc;
-    use kernel::{Money, Weight};
+    use kernel::{Money, ProductId, Weight};
 
     fn card(pounds: i64, sale: i64) -> ProductCard {
         let product = Product {
-            id: 7,
+            id: ProductId(7),
             slug: "mint-seeds".into(),
             name_ar: "بذور نعناع".into(),
             name_en: "Mint seeds".into(),

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use catalog::service::Catalogue;
 use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{FieldErrors, Locale, Money, PageRequest};
+use kernel::{CategoryId, FieldErrors, Locale, Money, PageRequest};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
@@ -56,7 +56,7 @@ pub struct CategoryData {
 impl CategoryData {
     fn new(category: Category, locale: Locale) -> CategoryData {
         CategoryData {
-            id: category.id,
+            id: category.id.0,
             name: locale.pick(&category.name_ar, &category.name_en).to_string(),
             slug: category.slug,
             image: category.image.map(|path| format!("/media/{path}")),
@@ -115,7 +115,7 @@ impl ProductData {
         let ProductCard { product, price, category } = card;
         let images: Vec<String> = product.images.iter().map(|path| format!("/media/{path}")).collect();
         ProductData {
-            id: product.id,
+            id: product.id.0,
             name: locale.pick(&product.name_ar, &product.name_en).to_string(),
             description: locale.pick(&product.description_ar, &product.description_en).to_string(),
             slug: product.slug.clone(),
@@ -156,7 +156,7 @@ pub struct OfferData {
 impl OfferData {
     fn new(offer: Offer, locale: Locale) -> OfferData {
         OfferData {
-            id: offer.id,
+            id: offer.id.0,
             title: locale.pick(&offer.title_ar, &offer.title_en).to_string(),
             percentage: offer.percentage.value(),
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
@@ -248,7 +248,7 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
         }
     };
     let category = text("category").map(|raw| match raw.parse::<i64>() {
-        Ok(id) => CategoryRef::Id(id),
+        Ok(id) => CategoryRef::Id(CategoryId(id)),
         Err(_) => CategoryRef::Slug(raw.to_string()),
     });
     let (in_stock, featured, offers) = (flag(&mut errors, params, "in_stock"), flag(&mut errors, params, "featured"), flag(&mut errors, params, "offers"));
