@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use kernel::validation::limits;
-use kernel::{CategoryId, FieldErrors, Money, OfferId, ProductId};
+use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId};
 
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
@@ -42,10 +42,10 @@ impl CatalogAdmin {
     /// for a package, an existing category, and pictures of sane size and number.
     fn check(&self, draft: &ProductDraft, uploads: &[Vec<u8>]) -> Result<(), CatalogError> {
         let mut errors = FieldErrors::new();
-        errors.limit_length("name_ar", &draft.name_ar, limits::NAME);
-        errors.limit_length("name_en", &draft.name_en, limits::NAME);
-        errors.limit_length("description_ar", &draft.description_ar, limits::DESCRIPTION);
-        errors.limit_length("description_en", &draft.description_en, limits::DESCRIPTION);
+        errors.limit_length("name_ar", &draft.name.ar, limits::NAME);
+        errors.limit_length("name_en", &draft.name.en, limits::NAME);
+        errors.limit_length("description_ar", &draft.description.ar, limits::DESCRIPTION);
+        errors.limit_length("description_en", &draft.description.en, limits::DESCRIPTION);
         if draft.price.piastres() <= 0 {
             errors.add("price", "price_positive");
         } else if draft.price > Money::PRICE_MAX {
@@ -118,8 +118,8 @@ impl CatalogAdmin {
     }
 
     /// A unique slug for a new product or category.
-    fn new_slug(&self, name_en: &str, name_ar: &str, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
-        let base = slugify(name_en, name_ar);
+    fn new_slug(&self, name: &Localized<String>, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
+        let base = slugify(&name.en, &name.ar);
         let mut failure = None;
         let slug = unique_slug(&base, |candidate| {
             taken(candidate).unwrap_or_else(|error| {
@@ -135,14 +135,14 @@ impl CatalogAdmin {
 
     fn check_category(draft: &CategoryDraft, upload: Option<&Vec<u8>>) -> Result<(), CatalogError> {
         let mut errors = FieldErrors::new();
-        if draft.name_ar.trim().is_empty() {
+        if draft.name.ar.trim().is_empty() {
             errors.add("name_ar", "required");
         }
-        if draft.name_en.trim().is_empty() {
+        if draft.name.en.trim().is_empty() {
             errors.add("name_en", "required");
         }
-        errors.limit_length("name_ar", &draft.name_ar, limits::NAME);
-        errors.limit_length("name_en", &draft.name_en, limits::NAME);
+        errors.limit_length("name_ar", &draft.name.ar, limits::NAME);
+        errors.limit_length("name_en", &draft.name.en, limits::NAME);
         if upload.is_some_and(|bytes| bytes.len() > IMAGE_MAX_BYTES) {
             errors.add("image", "image_too_large");
         }
@@ -152,7 +152,7 @@ impl CatalogAdmin {
     /// Adds a category with an optional picture; returns its slug.
     pub fn create_category(&self, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<String, CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
-        let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.category_slug_taken(candidate))?;
+        let slug = self.new_slug(&draft.name, |candidate| self.editor.category_slug_taken(candidate))?;
         self.write_with_images(upload.as_slice(), |saved| {
             self.editor.create_category(&slug, &draft, saved.first().cloned())?;
             Ok(Some(Vec::new()))
@@ -175,14 +175,14 @@ impl CatalogAdmin {
     /// products or category.
     fn check_offer(&self, draft: &OfferDraft, banner: Option<&Vec<u8>>) -> Result<(), CatalogError> {
         let mut errors = FieldErrors::new();
-        if draft.title_ar.trim().is_empty() {
+        if draft.title.ar.trim().is_empty() {
             errors.add("title_ar", "required");
         }
-        if draft.title_en.trim().is_empty() {
+        if draft.title.en.trim().is_empty() {
             errors.add("title_en", "required");
         }
-        errors.limit_length("title_ar", &draft.title_ar, limits::NAME);
-        errors.limit_length("title_en", &draft.title_en, limits::NAME);
+        errors.limit_length("title_ar", &draft.title.ar, limits::NAME);
+        errors.limit_length("title_en", &draft.title.en, limits::NAME);
         if !(1..=90).contains(&draft.percentage.value()) {
             errors.add("percentage", "percentage_range");
         }
@@ -236,7 +236,7 @@ impl CatalogAdmin {
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
-        let slug = self.new_slug(&draft.name_en, &draft.name_ar, |candidate| self.editor.slug_taken(candidate))?;
+        let slug = self.new_slug(&draft.name, |candidate| self.editor.slug_taken(candidate))?;
         self.write_with_images(&uploads, |saved| {
             self.editor.create_product(&slug, &draft, saved)?;
             Ok(Some(Vec::new()))

@@ -1,7 +1,7 @@
 //! Offers: a time-boxed percentage off some products or a whole category.
 
 use chrono::{DateTime, Utc};
-use kernel::{CategoryId, OfferId, Percent, ProductId};
+use kernel::{CategoryId, Localized, OfferId, Percent, ProductId};
 
 /// What an offer covers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,10 +17,8 @@ pub enum OfferTarget {
 pub struct Offer {
     /// Database id.
     pub id: OfferId,
-    /// Arabic title.
-    pub title_ar: String,
-    /// English title.
-    pub title_en: String,
+    /// Title in Arabic and English.
+    pub title: Localized<String>,
     /// Banner image path.
     pub banner_image: Option<String>,
     /// Percentage off, 1 to 90.
@@ -78,8 +76,7 @@ mod tests {
         let now = Utc::now();
         Offer {
             id: OfferId(1),
-            title_ar: String::new(),
-            title_en: String::new(),
+            title: Localized::default(),
             banner_image: None,
             percentage: Percent::clamped(20),
             target,

@@ -1,7 +1,7 @@
 //! What the catalogue needs from storage.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{CategoryId, Money, OfferId, Percent, ProductId, Weight};
+use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
@@ -53,14 +53,10 @@ pub trait ImageStore: Send + Sync {
 /// A product as staff fill it in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProductDraft {
-    /// Arabic name.
-    pub name_ar: String,
-    /// English name.
-    pub name_en: String,
-    /// Arabic description.
-    pub description_ar: String,
-    /// English description.
-    pub description_en: String,
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
+    /// Description in Arabic and English.
+    pub description: Localized<String>,
     /// List price.
     pub price: Money,
     /// Own discount, percent.
@@ -86,10 +82,8 @@ pub struct ProductDraft {
 /// A category as staff fill it in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CategoryDraft {
-    /// Arabic name.
-    pub name_ar: String,
-    /// English name.
-    pub name_en: String,
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
     /// Position in lists.
     pub sort_order: i32,
 }
@@ -97,10 +91,8 @@ pub struct CategoryDraft {
 /// An offer as staff fill it in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OfferDraft {
-    /// Arabic title.
-    pub title_ar: String,
-    /// English title.
-    pub title_en: String,
+    /// Title in Arabic and English.
+    pub title: Localized<String>,
     /// Percentage off, 1 to 90.
     pub percentage: Percent,
     /// Products or a category.

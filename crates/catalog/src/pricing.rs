@@ -39,14 +39,13 @@ mod tests {
     use super::*;
     use crate::offer::OfferTarget;
     use chrono::Duration;
-    use kernel::OfferId;
+    use kernel::{Localized, OfferId};
 
     fn running(percentage: u8, target: OfferTarget) -> Offer {
         let now = Utc::now();
         Offer {
             id: OfferId(1),
-            title_ar: String::new(),
-            title_en: String::new(),
+            title: Localized::default(),
             banner_image: None,
             percentage: Percent::clamped(percentage),
             target,

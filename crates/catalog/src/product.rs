@@ -1,7 +1,7 @@
 //! Categories and products as the catalogue holds them.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{CategoryId, Money, Percent, ProductId, Weight};
+use kernel::{CategoryId, Localized, Money, Percent, ProductId, Weight};
 
 /// A category of products (seeds, soil, fertilisers, pesticides, packages…).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,10 +10,8 @@ pub struct Category {
     pub id: CategoryId,
     /// Readable address.
     pub slug: String,
-    /// Arabic name.
-    pub name_ar: String,
-    /// English name.
-    pub name_en: String,
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
     /// Image path, if any.
     pub image: Option<String>,
     /// Position in lists.
@@ -30,14 +28,10 @@ pub struct Product {
     pub id: ProductId,
     /// Readable address.
     pub slug: String,
-    /// Arabic name.
-    pub name_ar: String,
-    /// English name.
-    pub name_en: String,
-    /// Arabic description.
-    pub description_ar: String,
-    /// English description.
-    pub description_en: String,
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
+    /// Description in Arabic and English.
+    pub description: Localized<String>,
     /// List price.
     pub price: Money,
     /// The product's own discount, percent.

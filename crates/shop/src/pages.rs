@@ -1,6 +1,6 @@
 //! The four content pages and the rules for their text.
 
-use kernel::FieldErrors;
+use kernel::{FieldErrors, Localized};
 
 /// The four content pages.
 pub const PAGES: [&str; 4] = ["about-us", "terms-and-conditions", "privacy-policy", "refund-policies"];
@@ -15,27 +15,19 @@ const BODY_MAX: usize = 20_000;
 pub struct Page {
     /// One of [`PAGES`].
     pub slug: String,
-    /// Arabic title.
-    pub title_ar: String,
-    /// English title.
-    pub title_en: String,
-    /// Arabic text (paragraphs separated by blank lines).
-    pub body_ar: String,
-    /// English text.
-    pub body_en: String,
+    /// The title in Arabic and English.
+    pub title: Localized<String>,
+    /// The text in Arabic and English (paragraphs separated by blank lines).
+    pub body: Localized<String>,
 }
 
 /// A page's text as staff write it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageText {
-    /// Arabic title.
-    pub title_ar: String,
-    /// English title.
-    pub title_en: String,
-    /// Arabic text.
-    pub body_ar: String,
-    /// English text.
-    pub body_en: String,
+    /// The title in Arabic and English.
+    pub title: Localized<String>,
+    /// The text in Arabic and English.
+    pub body: Localized<String>,
 }
 
 impl PageText {
@@ -43,10 +35,10 @@ impl PageText {
     pub fn check(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
         for (field, value, max) in [
-            ("title_ar", &self.title_ar, TITLE_MAX),
-            ("title_en", &self.title_en, TITLE_MAX),
-            ("body_ar", &self.body_ar, BODY_MAX),
-            ("body_en", &self.body_en, BODY_MAX),
+            ("title_ar", &self.title.ar, TITLE_MAX),
+            ("title_en", &self.title.en, TITLE_MAX),
+            ("body_ar", &self.body.ar, BODY_MAX),
+            ("body_en", &self.body.en, BODY_MAX),
         ] {
             if value.trim().is_empty() {
                 errors.add(field, "required");
@@ -59,12 +51,6 @@ impl PageText {
 
     /// The page at `slug` with this text.
     pub fn into_page(self, slug: &str) -> Page {
-        Page {
-            slug: slug.to_string(),
-            title_ar: self.title_ar.trim().to_string(),
-            title_en: self.title_en.trim().to_string(),
-            body_ar: self.body_ar.trim().to_string(),
-            body_en: self.body_en.trim().to_string(),
-        }
+        Page { slug: slug.to_string(), title: self.title.trimmed(), body: self.body.trimmed() }
     }
 }

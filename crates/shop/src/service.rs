@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{Clock, FieldErrors};
+use kernel::{Clock, FieldErrors, Localized};
 
 use crate::contact::{ContactMessage, ContactQuery, MESSAGE_MAX, ReceivedMessage};
 use crate::pages::{PAGES, Page, PageText};
@@ -82,8 +82,7 @@ impl ShopService {
         PAGES
             .iter()
             .map(|slug| {
-                let blank =
-                    || Page { slug: slug.to_string(), title_ar: String::new(), title_en: String::new(), body_ar: String::new(), body_en: String::new() };
+                let blank = || Page { slug: slug.to_string(), title: Localized::default(), body: Localized::default() };
                 Ok(self.store.page(slug)?.unwrap_or_else(blank))
             })
             .collect()
@@ -153,19 +152,21 @@ mod tests {
         store.expect_save_page().never();
         let service = service(store);
         assert!(matches!(service.page("secrets"), Err(ShopError::NotFound)));
-        let text = PageText { title_ar: "س".into(), title_en: "S".into(), body_ar: "نص".into(), body_en: "Text".into() };
+        let text = PageText { title: Localized::new("س".into(), "S".into()), body: Localized::new("نص".into(), "Text".into()) };
         assert!(matches!(service.update_page("secrets", text), Err(ShopError::NotFound)));
     }
 
     #[test]
     fn a_page_needs_both_languages_and_is_saved_trimmed() {
         let mut store = MockShopStore::new();
-        store.expect_save_page().withf(|page, _| page.slug == "about-us" && page.title_en == "About us").times(1).returning(|_, _| Ok(()));
+        store.expect_save_page().withf(|page, _| page.slug == "about-us" && page.title.en == "About us").times(1).returning(|_, _| Ok(()));
         let service = service(store);
-        let text =
-            |title_ar: &str| PageText { title_ar: title_ar.into(), title_en: " About us ".into(), body_ar: "من نحن".into(), body_en: "Who we are".into() };
+        let text = |title_ar: &str| PageText {
+            title: Localized::new(title_ar.into(), " About us ".into()),
+            body: Localized::new("من نحن".into(), "Who we are".into()),
+        };
         assert!(matches!(service.update_page("about-us", text(" ")), Err(ShopError::Invalid(e)) if e.has("title_ar")));
-        assert_eq!(service.update_page("about-us", text("من نحن")).unwrap().title_en, "About us");
+        assert_eq!(service.update_page("about-us", text("من نحن")).unwrap().title.en, "About us");
     }
 
     #[test]
@@ -174,16 +175,14 @@ mod tests {
         store.expect_page().returning(|slug| {
             Ok((slug == "about-us").then(|| Page {
                 slug: slug.into(),
-                title_ar: "من نحن".into(),
-                title_en: "About".into(),
-                body_ar: "ب".into(),
-                body_en: "B".into(),
+                title: Localized::new("من نحن".into(), "About".into()),
+                body: Localized::new("ب".into(), "B".into()),
             }))
         });
         let pages = service(store).pages().unwrap();
         assert_eq!(pages.iter().map(|p| p.slug.as_str()).collect::<Vec<_>>(), PAGES);
-        assert_eq!(pages[0].title_en, "About");
-        assert_eq!(pages[3].title_en, "");
+        assert_eq!(pages[0].title.en, "About");
+        assert_eq!(pages[3].title.en, "");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft,
 use catalog::{Category, Product, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::{CategoryId, Money, OfferId, Percent, ProductId, Weight};
+use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::database::{Database, DbConn, write};
 use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
@@ -94,10 +94,10 @@ struct ProductColumns<'a> {
 impl<'a> ProductColumns<'a> {
     fn of(draft: &'a ProductDraft) -> ProductColumns<'a> {
         ProductColumns {
-            name_ar: &draft.name_ar,
-            name_en: &draft.name_en,
-            description_ar: &draft.description_ar,
-            description_en: &draft.description_en,
+            name_ar: &draft.name.ar,
+            name_en: &draft.name.en,
+            description_ar: &draft.description.ar,
+            description_en: &draft.description.en,
             price: draft.price.piastres(),
             discount: i32::from(draft.discount.value()),
             expires_at: draft.expires_at,
@@ -127,8 +127,8 @@ struct OfferColumns<'a> {
 impl<'a> OfferColumns<'a> {
     fn of(draft: &'a OfferDraft) -> OfferColumns<'a> {
         OfferColumns {
-            title_ar: &draft.title_ar,
-            title_en: &draft.title_en,
+            title_ar: &draft.title.ar,
+            title_en: &draft.title.en,
             percentage: i32::from(draft.percentage.value()),
             category_id: match &draft.target {
                 OfferTarget::Category(id) => Some(id.0),
@@ -190,7 +190,7 @@ impl CatalogueStore for DieselCatalogueStore {
                 .select(CategoryRow::as_select())
                 .load(conn)?
                 .into_iter()
-                .map(|r| Category { id: CategoryId(r.id), slug: r.slug, name_ar: r.name_ar, name_en: r.name_en, image: r.image, sort_order: r.sort_order })
+                .map(|r| Category { id: CategoryId(r.id), slug: r.slug, name: Localized::new(r.name_ar, r.name_en), image: r.image, sort_order: r.sort_order })
                 .collect();
             let mut images: std::collections::HashMap<i64, Vec<String>> = std::collections::HashMap::new();
             let image_rows: Vec<(i64, String)> = product_images::table
@@ -208,10 +208,8 @@ impl CatalogueStore for DieselCatalogueStore {
                     images: images.remove(&r.id).unwrap_or_default(),
                     id: ProductId(r.id),
                     slug: r.slug,
-                    name_ar: r.name_ar,
-                    name_en: r.name_en,
-                    description_ar: r.description_ar,
-                    description_en: r.description_en,
+                    name: Localized::new(r.name_ar, r.name_en),
+                    description: Localized::new(r.description_ar, r.description_en),
                     price: Money::from_piastres(r.price),
                     discount: Percent::new(r.discount.into()).unwrap_or(Percent::ZERO),
                     expires_at: r.expires_at,
@@ -240,8 +238,7 @@ impl CatalogueStore for DieselCatalogueStore {
                         None => OfferTarget::Products(covered.remove(&r.id).unwrap_or_default()),
                     },
                     id: OfferId(r.id),
-                    title_ar: r.title_ar,
-                    title_en: r.title_en,
+                    title: Localized::new(r.title_ar, r.title_en),
                     banner_image: r.banner_image,
                     percentage: Percent::new(r.percentage.into()).unwrap_or(Percent::ZERO),
                     starts_at: r.starts_at.and_utc(),
@@ -318,8 +315,8 @@ impl CatalogueEditor for DieselCatalogueStore {
             let id = diesel::insert_into(categories::table)
                 .values((
                     categories::slug.eq(slug),
-                    categories::name_ar.eq(&draft.name_ar),
-                    categories::name_en.eq(&draft.name_en),
+                    categories::name_ar.eq(&draft.name.ar),
+                    categories::name_en.eq(&draft.name.en),
                     categories::image.eq(image),
                     categories::sort_order.eq(draft.sort_order),
                     categories::created_at.eq(Utc::now().naive_utc()),
@@ -338,7 +335,7 @@ impl CatalogueEditor for DieselCatalogueStore {
             let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
-            let names = (categories::name_ar.eq(&draft.name_ar), categories::name_en.eq(&draft.name_en), categories::sort_order.eq(draft.sort_order));
+            let names = (categories::name_ar.eq(&draft.name.ar), categories::name_en.eq(&draft.name.en), categories::sort_order.eq(draft.sort_order));
             let replaced = match &image {
                 Some(path) => {
                     diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?;

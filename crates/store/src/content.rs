@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::{Email, Phone};
+use kernel::{Email, Localized, Phone};
 use shop::{ContactMessage, ContactQuery, ContactStatus, Page, ReceivedMessage, ShopStore};
 
 use crate::database::{Database, DbConn, write};
@@ -41,10 +41,10 @@ impl DieselShopStore {
         diesel::insert_into(pages::table)
             .values((
                 pages::slug.eq(&page.slug),
-                pages::title_ar.eq(&page.title_ar),
-                pages::title_en.eq(&page.title_en),
-                pages::body_ar.eq(&page.body_ar),
-                pages::body_en.eq(&page.body_en),
+                pages::title_ar.eq(&page.title.ar),
+                pages::title_en.eq(&page.title.en),
+                pages::body_ar.eq(&page.body.ar),
+                pages::body_en.eq(&page.body.en),
                 pages::updated_at.eq(Utc::now().naive_utc()),
             ))
             .execute(conn)?;
@@ -112,7 +112,11 @@ impl ShopStore for DieselShopStore {
         let conn = &mut self.db.conn()?;
         let row: Option<(String, String, String, String, String)> =
             pages::table.find(slug).select((pages::slug, pages::title_ar, pages::title_en, pages::body_ar, pages::body_en)).first(conn).optional()?;
-        Ok(row.map(|(slug, title_ar, title_en, body_ar, body_en)| Page { slug, title_ar, title_en, body_ar, body_en }))
+        Ok(row.map(|(slug, title_ar, title_en, body_ar, body_en)| Page {
+            slug,
+            title: Localized::new(title_ar, title_en),
+            body: Localized::new(body_ar, body_en),
+        }))
     }
 
     fn save_page(&self, page: &Page, at: DateTime<Utc>) -> anyhow::Result<()> {
@@ -120,10 +124,10 @@ impl ShopStore for DieselShopStore {
         let at = at.naive_utc();
         write(conn, |conn| {
             let text = (
-                pages::title_ar.eq(&page.title_ar),
-                pages::title_en.eq(&page.title_en),
-                pages::body_ar.eq(&page.body_ar),
-                pages::body_en.eq(&page.body_en),
+                pages::title_ar.eq(&page.title.ar),
+                pages::title_en.eq(&page.title.en),
+                pages::body_ar.eq(&page.body.ar),
+                pages::body_en.eq(&page.body.en),
                 pages::updated_at.eq(at),
             );
             if diesel::update(pages::table.find(&page.slug)).set(text).execute(conn)? == 0 {

@@ -5,7 +5,7 @@ use catalog::Category;
 use catalog::ports::CategoryDraft;
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{CategoryId, FieldErrors};
+use kernel::{CategoryId, FieldErrors, Localized};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -56,8 +56,8 @@ impl From<Category> for StaffCategoryData {
         StaffCategoryData {
             id: category.id.0,
             slug: category.slug,
-            name_ar: category.name_ar,
-            name_en: category.name_en,
+            name_ar: category.name.ar,
+            name_en: category.name.en,
             image: category.image.map(|path| format!("/media/{path}")),
             sort_order: category.sort_order,
         }
@@ -93,8 +93,7 @@ impl CategoryForm {
         errors.limit_length("name_en", self.name_en.as_deref().unwrap_or_default(), limits::NAME);
         errors.into_result()?;
         Ok(CategoryDraft {
-            name_ar: self.name_ar.unwrap_or_default().trim().to_string(),
-            name_en: self.name_en.unwrap_or_default().trim().to_string(),
+            name: Localized::new(self.name_ar.unwrap_or_default().trim().to_string(), self.name_en.unwrap_or_default().trim().to_string()),
             sort_order: self.sort_order.and_then(|n| i32::try_from(n).ok()).unwrap_or(0),
         })
     }

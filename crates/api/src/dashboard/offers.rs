@@ -7,7 +7,7 @@ use catalog::ports::OfferDraft;
 use chrono::{DateTime, NaiveDate, Utc};
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{CategoryId, FieldErrors, OfferId, Percent, ProductId};
+use kernel::{CategoryId, FieldErrors, Localized, OfferId, Percent, ProductId};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -78,8 +78,8 @@ impl StaffOfferData {
         };
         StaffOfferData {
             id: offer.id.0,
-            title_ar: offer.title_ar,
-            title_en: offer.title_en,
+            title_ar: offer.title.ar,
+            title_en: offer.title.en,
             percentage: offer.percentage.value(),
             category_id,
             product_ids,
@@ -162,8 +162,7 @@ impl OfferForm {
         let percentage = self.percentage.unwrap_or(0);
         errors.into_result()?;
         Ok(OfferDraft {
-            title_ar: self.title_ar.unwrap_or_default().trim().to_string(),
-            title_en: self.title_en.unwrap_or_default().trim().to_string(),
+            title: Localized::new(self.title_ar.unwrap_or_default().trim().to_string(), self.title_en.unwrap_or_default().trim().to_string()),
             percentage: Percent::new(percentage).unwrap_or(Percent::ZERO),
             target: match self.category_id {
                 Some(category) => OfferTarget::Category(CategoryId(category)),

@@ -6,7 +6,7 @@ use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use identity::permission::Permission;
 use kernel::validation::limits;
-use kernel::{CategoryId, FieldErrors, Locale, Money, Percent, ProductId, Weight};
+use kernel::{CategoryId, FieldErrors, Locale, Localized, Money, Percent, ProductId, Weight};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -61,10 +61,10 @@ impl StaffProductData {
     fn new(card: ProductCard, locale: Locale) -> StaffProductData {
         let product = &card.product;
         StaffProductData {
-            name_ar: product.name_ar.clone(),
-            name_en: product.name_en.clone(),
-            description_ar: product.description_ar.clone(),
-            description_en: product.description_en.clone(),
+            name_ar: product.name.ar.clone(),
+            name_en: product.name.en.clone(),
+            description_ar: product.description.ar.clone(),
+            description_en: product.description.en.clone(),
             quantity: product.quantity,
             own_discount: product.discount.value(),
             product: ProductData::new(card, locale),
@@ -193,10 +193,8 @@ impl ProductForm {
         });
         errors.into_result()?;
         Ok(ProductDraft {
-            name_ar,
-            name_en,
-            description_ar: optional(self.description_ar),
-            description_en: optional(self.description_en),
+            name: Localized::new(name_ar, name_en),
+            description: Localized::new(optional(self.description_ar), optional(self.description_en)),
             price: price.unwrap_or_default(),
             discount,
             expires_at,

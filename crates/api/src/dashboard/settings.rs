@@ -3,7 +3,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use identity::permission::Permission;
-use kernel::Locale;
+use kernel::{Locale, Localized};
 use serde::{Deserialize, Serialize};
 use shop::{Page, PageText, SettingsChange, ShopSettings};
 use utoipa::{OpenApi, ToSchema};
@@ -64,8 +64,8 @@ impl From<ShopSettings> for StaffSettingsData {
             contact_phone: s.contact_phone,
             whatsapp_number: s.whatsapp_number,
             email: s.email,
-            address_ar: s.address_ar,
-            address_en: s.address_en,
+            address_ar: s.address.ar,
+            address_en: s.address.en,
             facebook_url: s.facebook_url,
             instagram_url: s.instagram_url,
             free_weight_kg: s.free_weight_kg,
@@ -157,8 +157,8 @@ pub struct StaffPageData {
 }
 
 impl From<Page> for StaffPageData {
-    fn from(Page { slug, title_ar, title_en, body_ar, body_en }: Page) -> Self {
-        StaffPageData { slug, title_ar, title_en, body_ar, body_en }
+    fn from(Page { slug, title, body }: Page) -> Self {
+        StaffPageData { slug, title_ar: title.ar, title_en: title.en, body_ar: body.ar, body_en: body.en }
     }
 }
 
@@ -198,10 +198,8 @@ pub struct PageForm {
 impl From<PageForm> for PageText {
     fn from(form: PageForm) -> Self {
         PageText {
-            title_ar: form.title_ar.unwrap_or_default(),
-            title_en: form.title_en.unwrap_or_default(),
-            body_ar: form.body_ar.unwrap_or_default(),
-            body_en: form.body_en.unwrap_or_default(),
+            title: Localized::new(form.title_ar.unwrap_or_default(), form.title_en.unwrap_or_default()),
+            body: Localized::new(form.body_ar.unwrap_or_default(), form.body_en.unwrap_or_default()),
         }
     }
 }

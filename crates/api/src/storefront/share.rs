@@ -37,8 +37,8 @@ fn locale(request: &HttpRequest) -> Locale {
 /// The head tags that describe a product.
 fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
     let product = &card.product;
-    let name = locale.pick(&product.name_ar, &product.name_en);
-    let description = locale.pick(&product.description_ar, &product.description_en);
+    let name = product.name.pick(locale);
+    let description = product.description.pick(locale);
     let shop = locale.pick("محصول", "Mahsoul");
     let image = product.images.first().map(|path| format!("{origin}/media/{path}"));
     let structured = serde_json::json!({
@@ -48,7 +48,7 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
         "description": description,
         "sku": product.slug,
         "image": image,
-        "category": card.category.as_ref().map(|c| locale.pick(&c.name_ar, &c.name_en).to_string()),
+        "category": card.category.as_ref().map(|c| c.name.pick(locale).to_string()),
         "offers": {
             "@type": "Offer",
             "priceCurrency": "EGP",

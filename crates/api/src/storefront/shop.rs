@@ -69,7 +69,7 @@ impl PublicSettings {
     fn new(settings: ShopSettings, locale: Locale) -> PublicSettings {
         let link = |url: String| Some(url).filter(|u| !u.is_empty());
         PublicSettings {
-            address: locale.pick(&settings.address_ar, &settings.address_en).to_string(),
+            address: settings.address.pick(locale).clone(),
             contact_phone: settings.contact_phone,
             whatsapp_number: settings.whatsapp_number,
             email: settings.email,
@@ -172,8 +172,8 @@ pub async fn settings(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<
 pub async fn page(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<PageResponse>, ApiError> {
     let shop = state.shop.clone();
     let slug = slug.into_inner();
-    let Page { slug, title_ar, title_en, body_ar, body_en } = blocking(move || shop.page(&slug)).await?;
-    Ok(Json(PageResponse { data: PageData { slug, title: locale.pick(&title_ar, &title_en).to_string(), body: locale.pick(&body_ar, &body_en).to_string() } }))
+    let Page { slug, title, body } = blocking(move || shop.page(&slug)).await?;
+    Ok(Json(PageResponse { data: PageData { slug, title: title.pick(locale).clone(), body: body.pick(locale).clone() } }))
 }
 
 /// Sends a message to the shop's staff; each client address may send only a few an hour.

@@ -150,11 +150,11 @@ impl Catalogue {
             .map(|p| {
                 let category = categories.iter().find(|c| Some(c.id) == p.category_id);
                 SearchDocument::new()
-                    .field(3, &p.name_ar)
-                    .field(3, &p.name_en)
-                    .field(2, category.map(|c| format!("{} {}", c.name_ar, c.name_en)).as_deref().unwrap_or(""))
-                    .field(1, &p.description_ar)
-                    .field(1, &p.description_en)
+                    .field(3, &p.name.ar)
+                    .field(3, &p.name.en)
+                    .field(2, category.map(|c| format!("{} {}", c.name.ar, c.name.en)).as_deref().unwrap_or(""))
+                    .field(1, &p.description.ar)
+                    .field(1, &p.description.en)
             })
             .collect();
         let facets = products.iter().map(|p| Facets { category_id: p.category_id, in_stock: p.in_stock(), featured: p.featured }).collect();
@@ -388,7 +388,7 @@ impl Catalogue {
             .iter()
             .filter(|offer| query.status.is_none_or(|wanted| offer.status(now) == wanted))
             .filter(|offer| {
-                words.as_ref().is_none_or(|words| crate::search::normalize(&format!("{} {}", offer.title_ar, offer.title_en)).contains(words.as_str()))
+                words.as_ref().is_none_or(|words| crate::search::normalize(&format!("{} {}", offer.title.ar, offer.title.en)).contains(words.as_str()))
             })
             .collect();
         offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use kernel::{CategoryId, Clock, Money, OfferId, PageRequest, Percent, ProductId, Weight};
+use kernel::{CategoryId, Clock, Localized, Money, OfferId, PageRequest, Percent, ProductId, Weight};
 
 use super::*;
 use crate::offer::OfferTarget;
@@ -23,17 +23,15 @@ fn now() -> DateTime<Utc> {
 }
 
 fn category(id: i64, slug: &str, ar: &str, en: &str) -> Category {
-    Category { id: CategoryId(id), slug: slug.into(), name_ar: ar.into(), name_en: en.into(), image: None, sort_order: id as i32 }
+    Category { id: CategoryId(id), slug: slug.into(), name: Localized::new(ar.into(), en.into()), image: None, sort_order: id as i32 }
 }
 
 fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
     Product {
         id: ProductId(id),
         slug: format!("p-{id}"),
-        name_ar: ar.into(),
-        name_en: en.into(),
-        description_ar: String::new(),
-        description_en: String::new(),
+        name: Localized::new(ar.into(), en.into()),
+        description: Localized::new(String::new(), String::new()),
         price: Money::from_pounds(pounds),
         discount: Percent::ZERO,
         expires_at: None,
@@ -61,8 +59,7 @@ fn stored() -> StoredCatalogue {
         ],
         offers: vec![Offer {
             id: OfferId(1),
-            title_ar: "عرض".into(),
-            title_en: "Deal".into(),
+            title: Localized::new("عرض".into(), "Deal".into()),
             banner_image: None,
             percentage: Percent::clamped(50),
             target: OfferTarget::Products(vec![ProductId(2)]),
@@ -263,8 +260,8 @@ fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
         let running = stored().offers.remove(0);
         let offers = vec![
             running.clone(),
-            Offer { id: OfferId(2), title_ar: "تخفيضات الصيف".into(), title_en: "Summer sale".into(), active: false, ..running.clone() },
-            Offer { id: OfferId(3), title_en: "Old deal".into(), ends_at: now() - Duration::hours(1), ..running },
+            Offer { id: OfferId(2), title: Localized::new("تخفيضات الصيف".into(), "Summer sale".into()), active: false, ..running.clone() },
+            Offer { id: OfferId(3), title: Localized::new(running.title.ar.clone(), "Old deal".into()), ends_at: now() - Duration::hours(1), ..running },
         ];
         Ok(StoredCatalogue { offers, ..stored() })
     });

@@ -7,7 +7,7 @@ use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use catalog::ports::{CatalogueEditor, CategoryDraft, OfferDraft, ProductDraft};
 use chrono::{Duration, Utc};
-use kernel::{Money, Percent, Weight};
+use kernel::{Localized, Money, Percent, Weight};
 use store::catalogue::DieselCatalogueStore;
 
 /// Slug, Arabic name, English name.
@@ -457,7 +457,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     write_pictures(media_dir)?;
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
-        let draft = CategoryDraft { name_ar: (*name_ar).into(), name_en: (*name_en).into(), sort_order: order };
+        let draft = CategoryDraft { name: Localized::new((*name_ar).into(), (*name_en).into()), sort_order: order };
         category_ids.push((*slug, store.create_category(slug, &draft, None)?));
     }
     let now = Utc::now();
@@ -465,10 +465,8 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     for (age, demo) in (0..).zip(PRODUCTS.iter()) {
         let slug = catalog::slug::slugify(demo.en, demo.ar);
         let draft = ProductDraft {
-            name_ar: demo.ar.into(),
-            name_en: demo.en.into(),
-            description_ar: demo.about_ar.into(),
-            description_en: demo.about_en.into(),
+            name: Localized::new(demo.ar.into(), demo.en.into()),
+            description: Localized::new(demo.about_ar.into(), demo.about_en.into()),
             price: Money::from_pounds(demo.pounds),
             discount: Percent::clamped(demo.discount),
             expires_at: Some((now + Duration::days(540)).date_naive()),
@@ -488,8 +486,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     if let Some(category) = fertilisers {
         store.create_offer(
             &OfferDraft {
-                title_ar: "خصم موسم الزراعة على الأسمدة".into(),
-                title_en: "Planting season: fertilisers off".into(),
+                title: Localized::new("خصم موسم الزراعة على الأسمدة".into(), "Planting season: fertilisers off".into()),
                 percentage: Percent::clamped(15),
                 target: OfferTarget::Category(category),
                 starts_at: now - Duration::days(2),
@@ -500,8 +497,7 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     }
     store.create_offer(
         &OfferDraft {
-            title_ar: "عرض البذور الصيفية".into(),
-            title_en: "Summer seeds deal".into(),
+            title: Localized::new("عرض البذور الصيفية".into(), "Summer seeds deal".into()),
             percentage: Percent::clamped(20),
             target: OfferTarget::Products(product_ids.iter().take(4).copied().collect()),
             starts_at: now - Duration::days(1),

@@ -1,5 +1,6 @@
 //! The four content pages of the demo shop, in Arabic and English.
 
+use kernel::Localized;
 use shop::Page;
 use store::content::DieselShopStore;
 
@@ -41,10 +42,8 @@ pub fn seed(store: &DieselShopStore) -> anyhow::Result<bool> {
     for (slug, title_ar, title_en, body_ar, body_en) in PAGES {
         added |= store.add_page_if_missing(&Page {
             slug: slug.into(),
-            title_ar: title_ar.into(),
-            title_en: title_en.into(),
-            body_ar: body_ar.into(),
-            body_en: body_en.into(),
+            title: Localized::new(title_ar.into(), title_en.into()),
+            body: Localized::new(body_ar.into(), body_en.into()),
         })?;
     }
     Ok(added)

@@ -61,16 +61,14 @@ mod tests {
     use super::*;
     use catalog::{Product, WeightUnit};
     use chrono::Utc;
-    use kernel::{Money, ProductId, Weight};
+    use kernel::{Localized, Money, ProductId, Weight};
 
     fn card(pounds: i64, sale: i64) -> ProductCard {
         let product = Product {
             id: ProductId(7),
             slug: "mint-seeds".into(),
-            name_ar: "بذور نعناع".into(),
-            name_en: "Mint seeds".into(),
-            description_ar: String::new(),
-            description_en: String::new(),
+            name: Localized::new("بذور نعناع".into(), "Mint seeds".into()),
+            description: Localized::new(String::new(), String::new()),
             price: Money::from_pounds(pounds),
             discount: kernel::Percent::ZERO,
             expires_at: None,
@@ -102,7 +100,9 @@ mod tests {
         // An offer starts: same version, a new price.
         assert_eq!(sale_price(&cache.card(1, card(40, 30), Locale::En).unwrap()), 30.0);
         // The catalogue changes: nothing of the old version is served.
-        let renamed = ProductCard { product: Arc::new(Product { name_en: "Garden mint seeds".into(), ..(*card(40, 30).product).clone() }), ..card(40, 30) };
+        let mut product = (*card(40, 30).product).clone();
+        product.name.en = "Garden mint seeds".into();
+        let renamed = ProductCard { product: Arc::new(product), ..card(40, 30) };
         assert!(cache.card(2, renamed, Locale::En).unwrap().0.get().contains("Garden mint seeds"));
     }
 }

@@ -57,7 +57,7 @@ impl CategoryData {
     fn new(category: Category, locale: Locale) -> CategoryData {
         CategoryData {
             id: category.id.0,
-            name: locale.pick(&category.name_ar, &category.name_en).to_string(),
+            name: category.name.pick(locale).to_string(),
             slug: category.slug,
             image: category.image.map(|path| format!("/media/{path}")),
         }
@@ -116,8 +116,8 @@ impl ProductData {
         let images: Vec<String> = product.images.iter().map(|path| format!("/media/{path}")).collect();
         ProductData {
             id: product.id.0,
-            name: locale.pick(&product.name_ar, &product.name_en).to_string(),
-            description: locale.pick(&product.description_ar, &product.description_en).to_string(),
+            name: product.name.pick(locale).to_string(),
+            description: product.description.pick(locale).to_string(),
             slug: product.slug.clone(),
             price: price.price,
             sale_price: price.sale_price,
@@ -157,7 +157,7 @@ impl OfferData {
     fn new(offer: Offer, locale: Locale) -> OfferData {
         OfferData {
             id: offer.id.0,
-            title: locale.pick(&offer.title_ar, &offer.title_en).to_string(),
+            title: offer.title.pick(locale).to_string(),
             percentage: offer.percentage.value(),
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
             ends_at: offer.ends_at,
