@@ -1,0 +1,99 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+//! The catalogue's store on a real database (SQLite, or PostgreSQL on the Makefile's second
+//! leg): what staff write is what the storefront loads, every write bumps the version, and
+//! removals hand back the pictures to delete.
+
+use catalog::offer::OfferTarget;
+use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft};
+use catalog::WeightUnit;
+use chrono::{Duration, Utc};
+use kernel::{Localized, Money, Percent, ProductId, Weight};
+use store::catalogue::DieselCatalogueStore;
+
+mod common;
+
+fn draft(name_en: &str, category: Option<kernel::CategoryId>) -> ProductDraft {
+    ProductDraft {
+        name: Localized::new(format!("{name_en} بالعربية"), name_en.to_string()),
+        description: Localized::new("وصف".into(), "A description".into()),
+        price: Money::from_piastres(8_550),
+        discount: Percent::new(10).unwrap(),
+        expires_at: None,
+        weight: Weight::from_grams(250),
+        weight_unit: WeightUnit::G,
+        quantity: 40,
+        featured: true,
+        is_package: false,
+        pieces_per_package: None,
+        category_id: category,
+    }
+}
+
+fn offer_on(target: OfferTarget) -> OfferDraft {
+    OfferDraft {
+        title: Localized::new("عرض".into(), "Deal".into()),
+        percentage: Percent::new(15).unwrap(),
+        target,
+        starts_at: Utc::now() - Duration::days(1),
+        ends_at: Utc::now() + Duration::days(6),
+    }
+}
+
+#[test]
+fn a_product_is_read_back_as_written_and_its_removal_returns_its_pictures() {
+    let test = common::fresh_database();
+    let store = DieselCatalogueStore::new(test.db.clone());
+    let start = store.version().unwrap();
+    let seeds = store.create_category("seeds", &CategoryDraft { name: Localized::new("بذور".into(), "Seeds".into()), sort_order: 1 }, None).unwrap();
+    let id = store.create_product("melon-seeds", &draft("Melon seeds", Some(seeds)), &["products/a-large.webp".into()]).unwrap();
+    assert!(store.update_product(id, &draft("Sweet melon seeds", Some(seeds)), &["products/b-large.webp".into()]).unwrap());
+    assert_eq!(store.version().unwrap(), start + 3, "every write bumps the version");
+
+    let loaded = store.load().unwrap();
+    let product = loaded.products.iter().find(|p| p.id == id).unwrap();
+    assert_eq!(product.name, Localized::new("Sweet melon seeds بالعربية".to_string(), "Sweet melon seeds".to_string()));
+    assert_eq!((product.price, product.discount.value(), product.weight.grams()), (Money::from_piastres(8_550), 10, 250));
+    assert_eq!((product.weight_unit, product.category_id, product.quantity), (WeightUnit::G, Some(seeds), 40));
+    assert_eq!(product.images, ["products/a-large.webp", "products/b-large.webp"], "new pictures come after the old ones");
+    assert_eq!(loaded.categories.iter().find(|c| c.id == seeds).map(|c| c.name.en.as_str()), Some("Seeds"));
+
+    assert_eq!(store.delete_product(id).unwrap(), Some(vec!["products/a-large.webp".to_string(), "products/b-large.webp".to_string()]));
+    assert_eq!(store.delete_product(id).unwrap(), None, "already gone");
+    assert!(!store.update_product(id, &draft("Ghost", None), &[]).unwrap());
+    assert!(store.load().unwrap().products.iter().all(|p| p.id != id));
+}
+
+#[test]
+fn an_offer_keeps_the_products_it_covers_until_it_moves_to_a_category() {
+    let test = common::fresh_database();
+    let store = DieselCatalogueStore::new(test.db.clone());
+    let a = store.create_product("a", &draft("Basil seeds", None), &[]).unwrap();
+    let b = store.create_product("b", &draft("Mint seeds", None), &[]).unwrap();
+    let herbs = store.create_category("herbs", &CategoryDraft { name: Localized::new("أعشاب".into(), "Herbs".into()), sort_order: 2 }, None).unwrap();
+
+    let offer = store.create_offer(&offer_on(OfferTarget::Products(vec![a, b])), Some("offers/banner.webp".into())).unwrap();
+    let loaded = store.load().unwrap().offers.into_iter().find(|o| o.id == offer).unwrap();
+    let OfferTarget::Products(mut covered) = loaded.target else { panic!("an offer on products") };
+    covered.sort();
+    assert_eq!(covered, [a, b]);
+    assert!(loaded.active, "a new offer is switched on");
+
+    assert!(store.set_offer_active(offer, false).unwrap());
+    assert_eq!(store.update_offer(offer, &offer_on(OfferTarget::Category(herbs)), None).unwrap(), Some(Vec::new()), "no new banner, nothing to remove");
+    let moved = store.load().unwrap().offers.into_iter().find(|o| o.id == offer).unwrap();
+    assert_eq!((moved.target, moved.active), (OfferTarget::Category(herbs), false));
+
+    assert_eq!(store.delete_offer(offer).unwrap(), Some(vec!["offers/banner.webp".to_string()]));
+    assert_eq!(store.set_offer_active(offer, true).unwrap(), false);
+}
+
+#[test]
+fn products_exist_only_when_every_one_named_does() {
+    let test = common::fresh_database();
+    let store = DieselCatalogueStore::new(test.db.clone());
+    let a = store.create_product("a", &draft("Okra seeds", None), &[]).unwrap();
+    assert!(store.products_exist(&[a, a]).unwrap(), "a repeated id counts once");
+    assert!(!store.products_exist(&[a, ProductId(999_999)]).unwrap());
+    assert!(store.slug_taken("a").unwrap());
+    assert!(!store.slug_taken("b").unwrap());
+}
