@@ -3,9 +3,9 @@
 //! leg): what staff write is what the storefront loads, every write bumps the version, and
 //! removals hand back the pictures to delete.
 
+use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft};
-use catalog::WeightUnit;
 use chrono::{Duration, Utc};
 use kernel::{Localized, Money, Percent, ProductId, Weight};
 use store::catalogue::DieselCatalogueStore;

@@ -20,7 +20,8 @@ fn settings_and_pages_are_read_back_as_saved() {
     assert_eq!(settings.get("address_ar").map(String::as_str), Some("الدقي"), "and keeps the others");
 
     assert_eq!(store.page("about-us").unwrap(), None);
-    let page = Page { slug: "about-us".into(), title: Localized::new("من نحن".into(), "About us".into()), body: Localized::new("نص".into(), "Text".into()) };
+    let page =
+        Page { slug: "about-us".into(), title: Localized::new("من نحن".into(), "About us".into()), body: Localized::new("نص".into(), "Text".into()) };
     store.save_page(&page, Utc::now()).unwrap();
     let changed = Page { title: Localized::new("قصتنا".into(), "Our story".into()), ..page };
     store.save_page(&changed, Utc::now()).unwrap();
@@ -48,11 +49,7 @@ fn contact_messages_are_searched_filtered_handled_and_removed() {
     assert_eq!(asked(None, None), ["Mona", "Samir", "عم رجب"], "newest first");
     assert_eq!(asked(Some("بطاطس"), None), ["عم رجب"]);
 
-    let samir = store
-        .contact_messages(&ContactQuery { search: Some("Drip".into()), status: None, page: PageRequest::new(None, None) })
-        .unwrap()
-        .data[0]
-        .id;
+    let samir = store.contact_messages(&ContactQuery { search: Some("Drip".into()), status: None, page: PageRequest::new(None, None) }).unwrap().data[0].id;
     assert!(store.mark_contact_handled(samir, Utc::now()).unwrap());
     assert_eq!(asked(None, Some(ContactStatus::Handled)), ["Samir"]);
     assert_eq!(asked(None, Some(ContactStatus::New)), ["Mona", "عم رجب"]);

@@ -94,7 +94,7 @@ async fn stored_texts_have_limits_and_a_huge_name_is_refused_with_a_localised_42
     assert_eq!(json_of(long_description).await["errors"]["description_ar"][0], "This field is too long.");
     let category = app.post("dashboard/categories", json!({"name_ar": "ف".repeat(201), "name_en": "Tools"}), Some(&admin)).await;
     assert_eq!(json_of(category).await["errors"]["name_ar"][0], "This field is too long.");
-    let contact = app.post("contact", json!({"name": "ن".repeat(201), "phone": "01012345678", "message": "hello"}), None).await;
+    let contact = app.contact(json!({"name": "ن".repeat(201), "phone": "01012345678", "message": "hello"})).await;
     assert_eq!(json_of(contact).await["errors"]["name"][0], "This field is too long.");
     let fine = app.post("dashboard/products", product("ب".repeat(200), "و".repeat(10_000)), Some(&admin)).await;
     assert_eq!(fine.status(), 200, "texts at the limit are accepted");
@@ -168,15 +168,15 @@ async fn registrations_in_one_block_of_numbers_are_limited_across_addresses() {
 async fn contact_messages_and_reset_codes_are_limited_per_address() {
     let app = spawn_app().await;
     for n in 0..5 {
-        let response = app.post("contact", json!({"name": "Nour", "phone": "01012345678", "message": format!("question {n}")}), None).await;
+        let response = app.contact(json!({"name": "Nour", "phone": "01012345678", "message": format!("question {n}")})).await;
         assert_eq!(response.status(), 200);
     }
-    let response = app.post("contact", json!({"name": "Nour", "phone": "01012345678", "message": "again"}), None).await;
+    let response = app.contact(json!({"name": "Nour", "phone": "01012345678", "message": "again"})).await;
     assert_eq!(response.status(), 429);
     for n in 0..10 {
         assert_eq!(app.post("auth/forget-password", json!({"username": format!("0101234{n:04}")}), None).await.status(), 200);
     }
-    assert_eq!(app.post("auth/forget-password", json!({"username": "01012349999"}), None).await.status(), 429);
+    assert_eq!(app.forget_password("01012349999").await.status(), 429);
 }
 
 #[actix_web::test]
@@ -188,7 +188,7 @@ async fn failed_logins_count_per_account_whatever_name_is_typed_and_a_code_opens
     }
     assert_eq!(app.login("owner@example.com", PASSWORD).await.status(), 429, "the account's fifth failure locks its password, by any name");
 
-    app.post("auth/forget-password", json!({"username": "01033333333"}), None).await;
+    app.forget_password("01033333333").await;
     let code = app.last_code("+201033333333");
     let checked = json_of(app.post("auth/forget-password/check-otp", json!({"username": "01033333333", "code": code}), None).await).await;
     let reset_token = checked["data"]["token"].as_str().unwrap().to_string();

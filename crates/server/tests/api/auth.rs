@@ -40,7 +40,7 @@ async fn register_signs_in_and_the_code_from_the_outbox_verifies_the_account() {
     assert_eq!(response.status(), 200);
     assert_eq!(json_of(response).await["data"]["verified"], true);
 
-    let me = json_of(app.get("auth/me", Some(&token)).await).await;
+    let me = json_of(app.me(Some(&token)).await).await;
     assert_eq!(me["data"]["verified"], true);
     let again = app.post("auth/verify", json!({"code": sms_code}), Some(&token)).await;
     assert_eq!(again.status(), 400);
@@ -133,7 +133,7 @@ async fn a_wrong_password_and_an_unknown_account_get_the_same_answer_then_429() 
 #[actix_web::test]
 async fn me_needs_a_valid_token() {
     let app = spawn_app().await;
-    let missing = app.get("auth/me", None).await;
+    let missing = app.me(None).await;
     assert_eq!(missing.status(), 401);
     assert_eq!(json_of(missing).await, json!({"message": "Please make sure you are logged in"}));
     let garbage = app.request(Method::GET, "auth/me", Some("not-a-token"), "ar").send().await.unwrap();
@@ -141,7 +141,7 @@ async fn me_needs_a_valid_token() {
     assert_eq!(json_of(garbage).await["message"], "يرجى التأكد من تسجيل الدخول");
 
     let token = app.register("01512345678", None).await;
-    let me = json_of(app.get("auth/me", Some(&token)).await).await;
+    let me = json_of(app.me(Some(&token)).await).await;
     assert_eq!(me["data"]["phone"], "01512345678");
     assert_eq!(me["data"]["permissions"], json!([]));
 }
@@ -153,9 +153,9 @@ async fn logout_revokes_the_token_at_once() {
     let other_session = app.login_token("01012345670", PASSWORD).await;
     let response = app.get("auth/logout", Some(&token)).await;
     assert_eq!(response.status(), 200);
-    assert_eq!(app.get("auth/me", Some(&token)).await.status(), 401);
+    assert_eq!(app.me(Some(&token)).await.status(), 401);
     assert_eq!(app.get("auth/logout", Some(&token)).await.status(), 401);
-    assert_eq!(app.get("auth/me", Some(&other_session)).await.status(), 200, "only that session ends");
+    assert_eq!(app.me(Some(&other_session)).await.status(), 200, "only that session ends");
 }
 
 #[actix_web::test]
@@ -168,8 +168,8 @@ async fn an_expired_token_is_refused() {
     let now = chrono::Utc::now().timestamp();
     let expired = json!({"sub": claims["sub"], "sid": claims["sid"], "kind": "session", "iat": now - 7200, "exp": now - 3600});
     let expired = jsonwebtoken::encode(&jsonwebtoken::Header::default(), &expired, &jsonwebtoken::EncodingKey::from_secret(JWT_SECRET.as_bytes())).unwrap();
-    assert_eq!(app.get("auth/me", Some(&expired)).await.status(), 401);
-    assert_eq!(app.get("auth/me", Some(&token)).await.status(), 200);
+    assert_eq!(app.me(Some(&expired)).await.status(), 401);
+    assert_eq!(app.me(Some(&token)).await.status(), 200);
 }
 
 #[actix_web::test]
@@ -177,9 +177,9 @@ async fn forgot_password_check_otp_and_reset_with_a_single_use_temporary_token()
     let app = spawn_app().await;
     let old_session = app.register("01012345672", Some("reset@example.com")).await;
 
-    let known = app.post("auth/forget-password", json!({"username": "reset@example.com"}), None).await;
+    let known = app.forget_password("reset@example.com").await;
     assert_eq!(known.status(), 200);
-    let unknown = app.post("auth/forget-password", json!({"username": "nobody@example.com"}), None).await;
+    let unknown = app.forget_password("nobody@example.com").await;
     assert_eq!(unknown.status(), 200);
     assert_eq!(json_of(known).await, json_of(unknown).await, "no answer tells whether an account exists");
     assert!(app.outbox().iter().all(|m| m["to"] != "nobody@example.com"));
@@ -194,7 +194,7 @@ async fn forgot_password_check_otp_and_reset_with_a_single_use_temporary_token()
     let accepted = app.post("auth/forget-password/check-otp", json!({"username": "reset@example.com", "code": code}), None).await;
     assert_eq!(accepted.status(), 200);
     let temporary = json_of(accepted).await["data"]["token"].as_str().unwrap().to_string();
-    assert_eq!(app.get("auth/me", Some(&temporary)).await.status(), 401, "a reset token is not a session");
+    assert_eq!(app.me(Some(&temporary)).await.status(), 401, "a reset token is not a session");
 
     let mismatch = app.put("auth/reset-password", json!({"password": "NewHarvest1", "password_confirmation": "x"}), Some(&temporary)).await;
     assert_eq!(mismatch.status(), 422, "a refused reset leaves the token usable");
@@ -204,8 +204,8 @@ async fn forgot_password_check_otp_and_reset_with_a_single_use_temporary_token()
 
     let reused = app.put("auth/reset-password", json!({"password": "NewHarvest2", "password_confirmation": "NewHarvest2"}), Some(&temporary)).await;
     assert_eq!(reused.status(), 401, "the temporary token works once");
-    assert_eq!(app.get("auth/me", Some(&old_session)).await.status(), 401, "older sessions end");
-    assert_eq!(app.get("auth/me", Some(&new_session)).await.status(), 200);
+    assert_eq!(app.me(Some(&old_session)).await.status(), 401, "older sessions end");
+    assert_eq!(app.me(Some(&new_session)).await.status(), 200);
     assert_eq!(app.login("01012345672", PASSWORD).await.status(), 422);
     assert_eq!(app.login("01012345672", "NewHarvest1").await.status(), 200);
     assert_eq!(
@@ -224,8 +224,8 @@ async fn a_new_code_within_a_minute_is_refused_with_retry_after() {
     let retry: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
     assert!((1..=60).contains(&retry));
 
-    app.post("auth/forget-password", json!({"username": "01099990000"}), None).await;
-    let again = app.post("auth/forget-password", json!({"username": "01099990000"}), None).await;
+    app.forget_password("01099990000").await;
+    let again = app.forget_password("01099990000").await;
     assert_eq!(again.status(), 429, "limits count what was typed, known or not");
 }
 
@@ -258,8 +258,8 @@ async fn profile_and_password_changes() {
     let changed =
         app.put("auth/password", json!({"current_password": PASSWORD, "password": "Fresh2026x", "password_confirmation": "Fresh2026x"}), Some(&token)).await;
     assert_eq!(changed.status(), 200);
-    assert_eq!(app.get("auth/me", Some(&token)).await.status(), 200, "this session stays");
-    assert_eq!(app.get("auth/me", Some(&other)).await.status(), 401, "other sessions end");
+    assert_eq!(app.me(Some(&token)).await.status(), 200, "this session stays");
+    assert_eq!(app.me(Some(&other)).await.status(), 401, "other sessions end");
     assert_eq!(app.login("samir@example.com", "Fresh2026x").await.status(), 200);
 }
 
@@ -280,7 +280,7 @@ async fn a_stolen_token_cannot_move_the_account_to_another_phone() {
     assert_eq!(asked["data"]["phone"], "01012345680", "the old phone stays in force until the new one is confirmed");
     assert_eq!(asked["pending"]["phone"], "01099990000");
     let sent_to_old = app.outbox().iter().filter(|m| m["to"] == "+201012345680").count();
-    app.post("auth/forget-password", json!({"username": "01099990000"}), None).await;
+    app.forget_password("01099990000").await;
     assert!(
         app.outbox().iter().all(|m| m["to"] != "+201099990000" || m["body"].as_str().unwrap_or("").contains("confirm")),
         "no reset code goes to an unconfirmed phone"

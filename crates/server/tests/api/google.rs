@@ -78,7 +78,7 @@ async fn the_redirect_flow_checks_the_state_exchanges_the_code_with_pkce_and_sig
     assert_eq!(signed_in.status(), StatusCode::FOUND);
     let location = signed_in.headers()[LOCATION].to_str().unwrap();
     let token = location.strip_prefix("/auth/google#token=").expect("the token travels in the fragment");
-    let me = json_of(app.get("auth/me", Some(token)).await).await;
+    let me = json_of(app.me(Some(token)).await).await;
     assert_eq!(me["data"]["email"], "g-redirect@gmail.com");
     assert_eq!(me["data"]["verified"], true);
 }

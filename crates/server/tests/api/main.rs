@@ -5,6 +5,7 @@
 mod attacks;
 mod auth;
 mod bodies;
+mod calls;
 mod catalogue;
 mod google;
 mod helpers;

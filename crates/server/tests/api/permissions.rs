@@ -22,7 +22,7 @@ async fn only_staff_holding_the_permission_may_call_a_dashboard_endpoint() {
     let list = json_of(allowed).await;
     assert!(list["data"].as_array().unwrap().iter().any(|p| p == "client-list"));
 
-    let me = json_of(app.get("auth/me", Some(&sales)).await).await;
+    let me = json_of(app.me(Some(&sales)).await).await;
     assert_eq!(me["data"]["role"], "sales");
     assert_eq!(me["data"]["access_role"], "Sales Engineer");
     assert!(me["data"]["permissions"].as_array().unwrap().iter().any(|p| p == "order-status"));

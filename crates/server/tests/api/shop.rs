@@ -40,10 +40,10 @@ async fn a_contact_message_is_kept_for_staff_and_bad_ones_are_refused() {
         let conn = &mut db.conn().unwrap();
         store::schema::contact_messages::table.count().get_result::<i64>(conn).unwrap()
     };
-    let refused = app.post("contact", json!({"name": "Samir", "message": "Hi"}), None).await;
+    let refused = app.contact(json!({"name": "Samir", "message": "Hi"})).await;
     assert_eq!(refused.status(), 422);
     assert_eq!(json_of(refused).await["errors"]["phone"][0], "Give a phone number or an e-mail so we can answer.");
-    let empty = json_of(app.post("contact", json!({}), None).await).await;
+    let empty = json_of(app.contact(json!({})).await).await;
     assert_eq!(empty["errors"]["name"][0], "Name is required");
     assert_eq!(empty["errors"]["message"][0], "Message is required");
     assert_eq!(count(), 0);

@@ -84,13 +84,13 @@ async fn staff_edit_and_delete_products() {
     assert_eq!((data["name_en"].as_str(), data["sale_price"].as_f64(), data["in_stock"].as_bool()), (Some("Watermelon seeds"), Some(89.1), Some(false)));
     assert_eq!(data["slug"], created["data"]["slug"], "the address stays when the name changes");
 
-    let listed = json_of(app.get("dashboard/products?search=watermelon", Some(&admin)).await).await;
+    let listed = json_of(app.staff_products(&admin, "?search=watermelon").await).await;
     assert_eq!(listed["data"][0]["id"], id);
 
-    let deleted = app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap();
+    let deleted = app.delete_product(&admin, id).await;
     assert_eq!(deleted.status(), 200);
     assert_eq!(app.get(&format!("dashboard/products/{id}"), Some(&admin)).await.status(), 404);
-    assert_eq!(app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap().status(), 404);
+    assert_eq!(app.delete_product(&admin, id).await.status(), 404);
     assert_eq!(app.get("dashboard/products/not-a-number", Some(&admin)).await.status(), 404);
 }
 
@@ -180,11 +180,11 @@ async fn staff_run_offers_and_the_storefront_prices_follow() {
         "title_ar": "خصم التربة", "title_en": "Soil week", "percentage": 30, "category_id": soil,
         "starts_at": (today - chrono::Duration::days(1)).to_string(), "ends_at": (today + chrono::Duration::days(7)).to_string(),
     });
-    assert_eq!(app.post("dashboard/offers", offer, Some(&admin)).await.status(), 200);
+    assert_eq!(app.add_offer(&admin, offer).await.status(), 200);
     let peat = json_of(app.get("products/enriched-peat-moss", None).await).await["data"].clone();
     assert_eq!((peat["has_offer"].as_bool(), peat["sale_price"].as_f64()), (Some(true), Some(147.0)), "210 less 30%");
 
-    let offers = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    let offers = json_of(app.staff_offers(&admin, "").await).await;
     let soil_week = offers["data"].as_array().unwrap().iter().find(|o| o["title_en"] == "Soil week").unwrap().clone();
     assert_eq!(soil_week["status"], "active");
     let id = soil_week["id"].as_i64().unwrap();
@@ -193,7 +193,7 @@ async fn staff_run_offers_and_the_storefront_prices_follow() {
     assert_eq!(json_of(off).await["message"], "The offer is inactive.");
     let peat = json_of(app.get("products/enriched-peat-moss", None).await).await["data"].clone();
     assert_eq!((peat["has_offer"].as_bool(), peat["sale_price"].as_f64()), (Some(false), Some(210.0)));
-    let statuses = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    let statuses = json_of(app.staff_offers(&admin, "").await).await;
     assert_eq!(statuses["data"].as_array().unwrap().iter().find(|o| o["id"] == id).unwrap()["status"], "inactive");
     assert_eq!(app.request(Method::POST, &format!("dashboard/offers/{id}/activate"), Some(&admin), "en").send().await.unwrap().status(), 200);
 
@@ -225,17 +225,17 @@ async fn staff_find_offers_by_title_and_status_a_page_at_a_time() {
         json!({"title_ar": title_ar, "title_en": title_en, "percentage": 10, "product_ids": [1],
             "starts_at": (today + chrono::Duration::days(from)).to_string(), "ends_at": (today + chrono::Duration::days(to)).to_string()})
     };
-    assert_eq!(app.post("dashboard/offers", offer("Ramadan baskets", "سلال رمضان", 10, 20), Some(&admin)).await.status(), 200);
-    assert_eq!(app.post("dashboard/offers", offer("Winter onions", "بصل الشتاء", -1, 5), Some(&admin)).await.status(), 200);
+    assert_eq!(app.add_offer(&admin, offer("Ramadan baskets", "سلال رمضان", 10, 20)).await.status(), 200);
+    assert_eq!(app.add_offer(&admin, offer("Winter onions", "بصل الشتاء", -1, 5)).await.status(), 200);
     let titles = |list: serde_json::Value| list["data"].as_array().unwrap().iter().map(|o| o["title_en"].as_str().unwrap().to_string()).collect::<Vec<_>>();
 
-    let all = json_of(app.get("dashboard/offers", Some(&admin)).await).await;
+    let all = json_of(app.staff_offers(&admin, "").await).await;
     assert_eq!(all["meta"]["total"], 4, "the two demo offers and these two");
     assert_eq!(titles(all)[..2], ["Winter onions", "Ramadan baskets"], "newest first");
-    assert_eq!(titles(json_of(app.get("dashboard/offers?status=inactive", Some(&admin)).await).await), ["Ramadan baskets"], "not started yet");
-    assert_eq!(titles(json_of(app.get("dashboard/offers?search=%D8%B1%D9%85%D8%B6%D8%A7%D9%86", Some(&admin)).await).await), ["Ramadan baskets"], "رمضان");
-    assert_eq!(titles(json_of(app.get("dashboard/offers?search=ONIONS&status=active", Some(&admin)).await).await), ["Winter onions"]);
-    let second = json_of(app.get("dashboard/offers?per_page=3&page=2", Some(&admin)).await).await;
+    assert_eq!(titles(json_of(app.staff_offers(&admin, "?status=inactive").await).await), ["Ramadan baskets"], "not started yet");
+    assert_eq!(titles(json_of(app.staff_offers(&admin, "?search=%D8%B1%D9%85%D8%B6%D8%A7%D9%86").await).await), ["Ramadan baskets"], "رمضان");
+    assert_eq!(titles(json_of(app.staff_offers(&admin, "?search=ONIONS&status=active").await).await), ["Winter onions"]);
+    let second = json_of(app.staff_offers(&admin, "?per_page=3&page=2").await).await;
     assert_eq!(second["meta"], json!({"current_page": 2, "last_page": 2, "per_page": 3, "total": 4}));
     assert_eq!(second["data"].as_array().unwrap().len(), 1);
     let wrong = app.request(Method::GET, "dashboard/offers?status=soon", Some(&admin), "ar").send().await.unwrap();
@@ -260,7 +260,7 @@ async fn pictures_that_nothing_uses_are_removed_from_the_disk() {
     let created = json_of(create(&app, &admin, product_form(Some(png()))).await).await;
     assert_eq!(app.media_files().len(), before.len() + 2, "a large picture and a thumbnail");
     let id = created["data"]["id"].as_i64().unwrap();
-    let deleted = app.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(&admin), "en").send().await.unwrap();
+    let deleted = app.delete_product(&admin, id).await;
     assert_eq!(deleted.status(), 200);
     assert_eq!(app.media_files(), before, "a removed product takes its pictures with it");
 

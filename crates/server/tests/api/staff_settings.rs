@@ -98,7 +98,7 @@ async fn staff_rewrite_a_page_in_both_languages() {
 }
 
 async fn send_contact(app: &TestApp, name: &str, phone: Option<&str>, email: Option<&str>, message: &str) {
-    let response = app.post("contact", json!({"name": name, "phone": phone, "email": email, "message": message}), None).await;
+    let response = app.contact(json!({"name": name, "phone": phone, "email": email, "message": message})).await;
     assert_eq!(response.status(), 200);
 }
 

@@ -155,7 +155,7 @@ async fn list_parameters_that_do_not_read_or_come_twice_are_a_422_naming_them() 
     let huge = json_of(app.get("products?per_page=99999999999999999999&page=١", None).await).await;
     assert_eq!((huge["meta"]["per_page"].as_u64(), huge["meta"]["current_page"].as_u64()), (Some(100), Some(1)), "a huge page size is the largest");
     let admin = app.account_token(identity::Role::Admin, "01012349021").await;
-    let staff = app.get("dashboard/products?page=two", Some(&admin)).await;
+    let staff = app.staff_products(&admin, "?page=two").await;
     assert_eq!(staff.status(), 422);
     assert!(json_of(staff).await["errors"]["page"][0].is_string());
 }
