@@ -84,7 +84,7 @@ fn an_offer_keeps_the_products_it_covers_until_it_moves_to_a_category() {
     assert_eq!((moved.target, moved.active), (OfferTarget::Category(herbs), false));
 
     assert_eq!(store.delete_offer(offer).unwrap(), Some(vec!["offers/banner.webp".to_string()]));
-    assert_eq!(store.set_offer_active(offer, true).unwrap(), false);
+    assert!(!store.set_offer_active(offer, true).unwrap(), "a removed offer cannot be switched on");
 }
 
 #[test]
