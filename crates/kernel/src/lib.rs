@@ -11,6 +11,7 @@ pub mod money;
 pub mod page;
 pub mod percent;
 pub mod phone;
+pub mod shipping;
 pub mod validation;
 pub mod weight;
 
@@ -23,5 +24,6 @@ pub use money::Money;
 pub use page::{Page, PageRequest};
 pub use percent::Percent;
 pub use phone::Phone;
+pub use shipping::{ShippingQuote, ShippingRule};
 pub use validation::FieldErrors;
 pub use weight::{Weight, WeightUnit};
