@@ -1,0 +1,122 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+
+use std::sync::Arc;
+
+use kernel::{Localized, Money, ProductId, ShippingRule, UserId, Weight};
+
+use super::CartService;
+use crate::error::CartError;
+use crate::line::{CartLine, MAX_LINES};
+use crate::ports::{MockCartStore, MockPriceList, PricedProduct};
+
+const BUYER: UserId = UserId(7);
+
+fn product(id: i64, pounds: i64, available: i64, grams: i64) -> PricedProduct {
+    PricedProduct {
+        id: ProductId(id),
+        slug: format!("p-{id}"),
+        name: Localized::new(format!("منتج {id}"), format!("Product {id}")),
+        image: None,
+        price: Money::from_pounds(pounds),
+        sale_price: Money::from_pounds(pounds),
+        available,
+        weight: Weight::from_grams(grams),
+    }
+}
+
+fn line(id: i64, quantity: u32) -> CartLine {
+    CartLine { product: ProductId(id), quantity }
+}
+
+/// A price list holding these products and the shop's default rule (10 kg free, 5 EGP a kg).
+fn prices(products: Vec<PricedProduct>) -> MockPriceList {
+    let mut prices = MockPriceList::new();
+    prices.expect_priced().returning(move |ids| Ok(products.iter().filter(|p| ids.contains(&p.id)).cloned().collect()));
+    prices.expect_shipping_rule().returning(|| Ok(ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) }));
+    prices
+}
+
+fn service(store: MockCartStore, prices: MockPriceList) -> CartService {
+    CartService::new(Arc::new(store), Arc::new(prices))
+}
+
+#[test]
+fn adding_grows_the_line_and_never_beyond_the_stock_left() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(vec![line(1, 2)]));
+    store.expect_put().withf(|owner, lines| *owner == BUYER && lines == [line(1, 4)]).times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices(vec![product(1, 30, 5, 500)]));
+
+    assert!(cart.add(BUYER, ProductId(1), 2).is_ok());
+    match cart.add(BUYER, ProductId(1), 4) {
+        Err(CartError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 1", 5)),
+        other => panic!("expected short of stock, got {other:?}"),
+    }
+}
+
+#[test]
+fn quantities_out_of_bounds_and_unknown_products_are_refused() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(Vec::new()));
+    store.expect_put().never();
+    store.expect_remove().withf(|_, product| *product == ProductId(1)).times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices(vec![product(1, 30, 5000, 500)]));
+
+    for quantity in [0, -3, 1000, i64::MAX] {
+        assert!(matches!(cart.add(BUYER, ProductId(1), quantity), Err(CartError::Invalid(e)) if e.has("quantity")), "{quantity}");
+    }
+    assert!(matches!(cart.set(BUYER, ProductId(1), -1), Err(CartError::Invalid(_))));
+    assert!(matches!(cart.add(BUYER, ProductId(99), 1), Err(CartError::UnknownProduct)));
+    assert!(cart.set(BUYER, ProductId(1), 0).is_ok(), "0 removes the line");
+}
+
+#[test]
+fn a_full_cart_takes_no_new_product_but_its_lines_still_change() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok((1..=MAX_LINES as i64).map(|id| line(id, 1)).collect()));
+    store.expect_put().withf(|_, lines| lines == [line(1, 3)]).times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices((1..=MAX_LINES as i64 + 1).map(|id| product(id, 10, 50, 100)).collect()));
+
+    assert!(matches!(cart.add(BUYER, ProductId(MAX_LINES as i64 + 1), 1), Err(CartError::Invalid(e)) if e.has("product")));
+    assert!(cart.set(BUYER, ProductId(1), 3).is_ok());
+}
+
+#[test]
+fn the_view_adds_line_totals_weight_and_the_shipping_extra() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(vec![line(1, 2), line(2, 3), line(404, 1)]));
+    let mut discounted = product(2, 40, 10, 2_000);
+    discounted.sale_price = Money::from_pounds(36);
+    let view = service(store, prices(vec![product(1, 30, 1, 3_000), discounted])).view(BUYER).unwrap();
+
+    assert_eq!(view.lines.len(), 2, "a product gone from the catalogue drops out");
+    assert_eq!(view.lines[1].line_total, Money::from_pounds(108), "sale price times quantity");
+    assert_eq!(view.total, Money::from_pounds(60 + 108));
+    assert_eq!(view.total_weight, Weight::from_grams(12_000));
+    assert_eq!(view.shipping_extra, Money::from_pounds(10), "2 kg above the free 10 kg");
+    assert!(view.lines[0].short(), "2 wanted, 1 left: flagged");
+    assert!(!view.lines[1].short());
+}
+
+#[test]
+fn a_transfer_merges_quantities_caps_them_at_the_stock_and_skips_what_is_gone() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(vec![line(1, 2)]));
+    store.expect_put().withf(|_, lines| lines == [line(1, 5), line(2, 4)]).times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices(vec![product(1, 30, 50, 500), product(2, 20, 4, 500), product(3, 10, 0, 500)]));
+
+    let items = [(ProductId(1), 1), (ProductId(2), 9), (ProductId(1), 2), (ProductId(3), 1), (ProductId(404), 1)];
+    assert!(cart.transfer(BUYER, &items).is_ok(), "1: 2 + 1 + 2; 2: only 4 left; 3 sold out; 404 unknown");
+}
+
+#[test]
+fn a_hostile_transfer_is_refused_whole() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(Vec::new()));
+    store.expect_put().never();
+    let cart = service(store, prices(vec![product(1, 30, 50, 500)]));
+
+    let too_many: Vec<(ProductId, i64)> = (0..1_000).map(|id| (ProductId(id), 1)).collect();
+    assert!(matches!(cart.transfer(BUYER, &too_many), Err(CartError::Invalid(e)) if e.has("items")));
+    assert!(matches!(cart.transfer(BUYER, &[(ProductId(1), 1), (ProductId(1), -5)]), Err(CartError::Invalid(e)) if e.has("items")));
+}
