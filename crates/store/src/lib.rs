@@ -1,6 +1,7 @@
 //! The Diesel adapter: one code base over SQLite (the embedded default) and PostgreSQL. It owns
 //! the schema, runs the migrations and implements the repository ports of the domain crates.
 
+pub mod cart;
 pub mod catalogue;
 pub mod content;
 pub mod database;

@@ -209,12 +209,24 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    cart_items (user_id, product_id) {
+        user_id -> BigInt,
+        product_id -> BigInt,
+        quantity -> Integer,
+        added_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(cart_items -> users (user_id));
+diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(contact_changes -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    cart_items,
     contact_changes,
     shipping_cities,
     access_roles,
