@@ -4084,8 +4084,10 @@ export interface operations {
                 featured?: string;
                 /** @description Only products in stock */
                 in_stock?: string;
-                max_price?: number;
-                min_price?: number;
+                /** @description Highest price in EGP, written as `min_price`; empty sets no bound */
+                max_price?: string;
+                /** @description Lowest price in EGP (`150`, `150.50`, Arabic-Indic digits too); empty sets no bound */
+                min_price?: string;
                 /** @description Only products on offer */
                 offers?: string;
                 /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */

@@ -263,7 +263,8 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     params(
         ("search" = Option<String>, Query, description = "Words in Arabic or English"),
         ("category" = Option<String>, Query, description = "Category slug or id"),
-        ("min_price" = Option<f64>, Query), ("max_price" = Option<f64>, Query),
+        ("min_price" = Option<String>, Query, pattern = r"^\s*([0-9٠-٩]+([.٫][0-9٠-٩]{0,2})?)?\s*$", description = "Lowest price in EGP (`150`, `150.50`, Arabic-Indic digits too); empty sets no bound"),
+        ("max_price" = Option<String>, Query, pattern = r"^\s*([0-9٠-٩]+([.٫][0-9٠-٩]{0,2})?)?\s*$", description = "Highest price in EGP, written as `min_price`; empty sets no bound"),
         ("in_stock" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products in stock"),
         ("featured" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only featured products"),
         ("offers" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products on offer"),
