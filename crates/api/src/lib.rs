@@ -35,6 +35,10 @@ pub struct AppState {
     pub catalog_admin: Arc<catalog::admin::CatalogAdmin>,
     /// Settings, pages and the contact form.
     pub shop: Arc<shop::ShopService>,
+    /// Signed-in buyers' carts.
+    pub cart: Arc<cart::CartService>,
+    /// Shipping cities and buyers' addresses.
+    pub delivery: Arc<ordering::Delivery>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -60,14 +64,18 @@ pub struct Resource {
 pub const RESOURCES: &[Resource] = &[
     system::health::RESOURCE,
     account::auth::RESOURCE,
+    account::cart::RESOURCE,
+    account::addresses::RESOURCE,
     storefront::catalog::RESOURCE,
     storefront::shop::RESOURCE,
+    storefront::shipping_cities::RESOURCE,
     dashboard::permissions::RESOURCE,
     dashboard::products::RESOURCE,
     dashboard::categories::RESOURCE,
     dashboard::offers::RESOURCE,
     dashboard::settings::RESOURCE,
     dashboard::contact_messages::RESOURCE,
+    dashboard::shipping_cities::RESOURCE,
 ];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

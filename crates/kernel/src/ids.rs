@@ -27,4 +27,8 @@ entity_id!(
     CategoryId,
     /// The database id of an offer.
     OfferId,
+    /// The database id of a shipping city (a governorate).
+    CityId,
+    /// The database id of a buyer's saved address.
+    AddressId,
 );

@@ -4,3 +4,4 @@
 pub mod demo;
 pub mod settings;
 pub mod startup;
+pub mod wiring;

@@ -11,6 +11,7 @@ use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
+use cart::CartService;
 use catalog::CatalogService;
 use catalog::admin::CatalogAdmin;
 use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
@@ -20,17 +21,21 @@ use identity::{IdentityPorts, IdentityService};
 use kernel::SystemClock;
 use media::LocalImageStore;
 use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
+use ordering::Delivery;
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
 use shop::ShopService;
 use store::Database;
+use store::cart::DieselCartStore;
 use store::catalogue::DieselCatalogueStore;
 use store::content::DieselShopStore;
+use store::delivery::DieselDeliveryStore;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
+use crate::wiring::CataloguePriceList;
 
 /// Connects to the configured database and runs pending migrations.
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
@@ -146,11 +151,14 @@ impl Application {
         let catalog_admin =
             Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
+        let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()))));
         let state = web::Data::new(AppState {
             identity,
             catalog,
             catalog_admin,
             shop,
+            cart,
+            delivery: Arc::new(Delivery::new(Arc::new(DieselDeliveryStore::new(db.clone())), Arc::new(DieselDeliveryStore::new(db.clone())))),
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kernel::{Email, FieldErrors, Localized, Money};
+use kernel::{Email, FieldErrors, Localized, Money, ShippingRule, Weight};
 
 /// The longest address or link kept.
 const TEXT_MAX: usize = 300;
@@ -31,6 +31,13 @@ pub struct ShopSettings {
     pub shipping_hours: i64,
     /// Pounds spent per loyalty point earned.
     pub points_earn_rate: Money,
+}
+
+impl ShopSettings {
+    /// The weight part of shipping these settings set (design §5).
+    pub fn shipping_rule(&self) -> ShippingRule {
+        ShippingRule { free_weight: Weight::from_grams(self.free_weight_kg.saturating_mul(1000)), extra_fee_per_kg: self.extra_fee_per_kg }
+    }
 }
 
 impl Default for ShopSettings {

@@ -7,14 +7,8 @@ use diesel::prelude::*;
 use kernel::{Email, Localized, Phone};
 use shop::{ContactMessage, ContactQuery, ContactStatus, Page, ReceivedMessage, ShopStore};
 
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, contains_pattern, lower, write};
 use crate::schema::{contact_messages, pages, shop_settings};
-
-#[diesel::declare_sql_function]
-extern "SQL" {
-    /// SQL's `lower`, for searches that ignore case on both backends.
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}
 
 /// A contact message row.
 type ContactRow = (i64, String, Option<String>, Option<String>, String, NaiveDateTime, Option<NaiveDateTime>);
@@ -61,8 +55,7 @@ fn matching_messages<'a>(query: &ContactQuery) -> contact_messages::BoxedQuery<'
         None => {}
     }
     if let Some(search) = &query.search {
-        let escaped = search.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        let pattern = format!("%{escaped}%");
+        let pattern = contains_pattern(search);
         rows = rows.filter(
             lower(contact_messages::name)
                 .like(pattern.clone())

@@ -49,6 +49,18 @@ where
     outcome
 }
 
+#[diesel::declare_sql_function]
+extern "SQL" {
+    /// SQL's `lower`, for searches that ignore case on both backends.
+    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+/// A `LIKE` pattern (escape `\\`) matching texts that contain `search`, in lower case.
+pub(crate) fn contains_pattern(search: &str) -> String {
+    let escaped = search.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
 /// Which database engine a URL selects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {

@@ -5,6 +5,7 @@ pub mod cart;
 pub mod catalogue;
 pub mod content;
 pub mod database;
+pub mod delivery;
 pub mod identity;
 pub mod schema;
 pub mod seed;

@@ -218,6 +218,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    addresses (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        city_id -> BigInt,
+        address -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(addresses -> users (user_id));
+diesel::joinable!(addresses -> shipping_cities (city_id));
 diesel::joinable!(cart_items -> users (user_id));
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(contact_changes -> users (user_id));
@@ -226,6 +238,7 @@ diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    addresses,
     cart_items,
     contact_changes,
     shipping_cities,

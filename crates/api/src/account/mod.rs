@@ -1,3 +1,5 @@
 //! A buyer's own account: signing up and in, verification, password reset, the profile.
 
+pub mod addresses;
 pub mod auth;
+pub mod cart;

@@ -8,7 +8,7 @@ use actix_web::http::header::{ACCEPT_LANGUAGE, ALLOW, HeaderMap, RETRY_AFTER};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 use identity::IdentityError;
-use kernel::{FieldErrors, Locale};
+use kernel::{FieldErrors, Locale, Localized};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
@@ -27,6 +27,15 @@ pub enum ApiError {
     /// A shop content call failed.
     #[error(transparent)]
     Shop(#[from] shop::ShopError),
+    /// A cart call refused.
+    #[error(transparent)]
+    Cart(#[from] cart::CartError),
+    /// An ordering call refused.
+    #[error(transparent)]
+    Ordering(#[from] ordering::OrderingError),
+    /// The call needs a verified account (design §4).
+    #[error("account not verified")]
+    VerifyFirst,
     /// The request's fields broke rules.
     #[error("invalid fields: {0:?}")]
     Invalid(FieldErrors),
@@ -76,7 +85,8 @@ impl From<FieldErrors> for ApiError {
 #[derive(Debug, Clone)]
 struct Problem {
     message: &'static str,
-    params: Vec<(&'static str, String)>,
+    /// Values for the message's `{name}` placeholders, in both languages.
+    params: Vec<(&'static str, Localized<String>)>,
     errors: FieldErrors,
     retry_after: Option<u64>,
     allow: Option<String>,
@@ -99,7 +109,11 @@ impl ApiError {
                 IdentityError::AlreadyVerified => (StatusCode::BAD_REQUEST, Problem::new("error.already_verified")),
                 IdentityError::TooManyAttempts { retry_after } => (
                     StatusCode::TOO_MANY_REQUESTS,
-                    Problem { params: vec![("seconds", retry_after.to_string())], retry_after: Some(*retry_after), ..Problem::new("error.too_many_attempts") },
+                    Problem {
+                        params: vec![("seconds", same(retry_after.to_string()))],
+                        retry_after: Some(*retry_after),
+                        ..Problem::new("error.too_many_attempts")
+                    },
                 ),
                 IdentityError::Unknown(cause) => internal(cause),
             },
@@ -113,6 +127,21 @@ impl ApiError {
                 shop::ShopError::Invalid(errors) => invalid(errors),
                 shop::ShopError::Unknown(cause) => internal(cause),
             },
+            ApiError::Cart(error) => match error {
+                cart::CartError::Invalid(errors) => invalid(errors),
+                cart::CartError::UnknownProduct => (StatusCode::NOT_FOUND, Problem::new("error.product_not_found")),
+                cart::CartError::ShortOfStock { product, left } => {
+                    let (status, problem) = invalid(&FieldErrors::single("quantity", "stock_short"));
+                    (status, Problem { params: vec![("product", product.clone()), ("left", same(left.to_string()))], ..problem })
+                }
+                cart::CartError::Storage(cause) => internal(cause),
+            },
+            ApiError::Ordering(error) => match error {
+                ordering::OrderingError::Invalid(errors) => invalid(errors),
+                ordering::OrderingError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                ordering::OrderingError::Storage(cause) => internal(cause),
+            },
+            ApiError::VerifyFirst => (StatusCode::FORBIDDEN, Problem::new("error.verify_first")),
             ApiError::Invalid(errors) => invalid(errors),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
             ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, Problem::new("error.body_too_large")),
@@ -127,6 +156,11 @@ impl ApiError {
             ApiError::Internal(cause) => internal(cause),
         }
     }
+}
+
+/// A value that reads the same in both languages (a number).
+fn same(text: String) -> Localized<String> {
+    Localized::new(text.clone(), text)
 }
 
 fn invalid(errors: &FieldErrors) -> (StatusCode, Problem) {
@@ -167,12 +201,13 @@ pub fn locale_of(headers: &HeaderMap) -> Locale {
 }
 
 fn render(problem: &Problem, locale: Locale) -> ErrorBody {
+    let params: Vec<(&str, String)> = problem.params.iter().map(|(name, value)| (*name, value.pick(locale).clone())).collect();
     if problem.errors.is_empty() {
-        return ErrorBody { message: messages::text(locale, problem.message, &problem.params), errors: None };
+        return ErrorBody { message: messages::text(locale, problem.message, &params), errors: None };
     }
     let mut errors = Map::new();
     for (field, rules) in problem.errors.iter() {
-        let texts = rules.iter().map(|rule| Value::String(messages::rule(locale, field, rule))).collect();
+        let texts = rules.iter().map(|rule| Value::String(messages::rule(locale, field, rule, &params))).collect();
         errors.insert(field.to_string(), Value::Array(texts));
     }
     let first = errors.values().next().and_then(|v| v.get(0)).and_then(Value::as_str).map(str::to_string);

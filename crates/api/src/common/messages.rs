@@ -32,13 +32,11 @@ pub fn text(locale: Locale, key: &str, params: &[(&str, String)]) -> String {
 }
 
 /// The message for a broken rule on a field: the field's own wording when there is one
-/// (`validation.required.name` = "Name is required"), else the rule's.
-pub fn rule(locale: Locale, field: &str, rule: &str) -> String {
+/// (`validation.required.name` = "Name is required"), else the rule's; `{name}` placeholders
+/// are filled from `params`.
+pub fn rule(locale: Locale, field: &str, rule: &str, params: &[(&str, String)]) -> String {
     let specific = format!("validation.{rule}.{field}");
-    match catalogue(locale).get(&specific) {
-        Some(text) => text.clone(),
-        None => text(locale, &format!("validation.{rule}"), &[]),
-    }
+    if catalogue(locale).contains_key(&specific) { text(locale, &specific, params) } else { text(locale, &format!("validation.{rule}"), params) }
 }
 
 #[cfg(test)]
@@ -57,9 +55,11 @@ mod tests {
 
     #[test]
     fn field_wording_wins_over_the_rule_and_placeholders_fill() {
-        assert_eq!(rule(Locale::En, "name", "required"), "Name is required");
-        assert_eq!(rule(Locale::En, "nickname", "required"), "This field is required.");
-        assert_eq!(rule(Locale::Ar, "password", "required"), "كلمة المرور مطلوبة");
+        assert_eq!(rule(Locale::En, "name", "required", &[]), "Name is required");
+        assert_eq!(rule(Locale::En, "nickname", "required", &[]), "This field is required.");
+        assert_eq!(rule(Locale::Ar, "password", "required", &[]), "كلمة المرور مطلوبة");
+        let left = [("product", "Mint seeds".to_string()), ("left", "3".to_string())];
+        assert_eq!(rule(Locale::En, "quantity", "stock_short", &left), "Only 3 left of Mint seeds.");
         assert!(text(Locale::En, "error.too_many_attempts", &[("seconds", "60".into())]).contains("60 seconds"));
     }
 

@@ -6,3 +6,4 @@ pub mod offers;
 pub mod permissions;
 pub mod products;
 pub mod settings;
+pub mod shipping_cities;

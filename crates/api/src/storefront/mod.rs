@@ -3,4 +3,5 @@
 
 pub mod catalog;
 pub mod share;
+pub mod shipping_cities;
 pub mod shop;

@@ -369,6 +369,11 @@ impl Catalogue {
         Ok(self.card(product, self.price(product, now)))
     }
 
+    /// The cards of the products among `ids` that exist, priced at `now` (a cart's lines).
+    pub fn cards_of(&self, ids: &[ProductId], now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
+        self.products.iter().filter(|p| ids.contains(&p.id)).map(|product| self.card(product, self.price(product, now))).collect()
+    }
+
     /// The slug of the product with this id.
     pub fn slug_of(&self, id: ProductId) -> Option<String> {
         self.products.iter().find(|p| p.id == id).map(|p| p.slug.clone())

@@ -195,6 +195,14 @@ fn home_shows_featured_categories_recent_and_running_offers() {
 }
 
 #[test]
+fn a_cart_gets_the_cards_of_the_ids_that_exist_priced_now() {
+    let catalogue = service(store_at_version_one()).catalogue().unwrap_or_else(|e| panic!("{e}"));
+    let cards = catalogue.cards_of(&[ProductId(2), ProductId(999)], now());
+    assert_eq!(cards.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![ProductId(2)]);
+    assert_eq!(cards[0].price, catalogue.product(&cards[0].product.slug, now()).unwrap_or_else(|e| panic!("{e}")).price);
+}
+
+#[test]
 fn within_the_freshness_time_the_version_is_not_asked_again() {
     let mut store = MockCatalogueStore::new();
     store.expect_version().times(1).returning(|| Ok(1));

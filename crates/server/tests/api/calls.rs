@@ -41,4 +41,50 @@ impl TestApp {
     pub async fn delete_product(&self, token: &str, id: i64) -> Response {
         self.request(Method::DELETE, &format!("dashboard/products/{id}"), Some(token), "en").send().await.expect("request")
     }
+
+    /// `GET cart`.
+    pub async fn cart(&self, token: &str) -> Response {
+        self.get("cart", Some(token)).await
+    }
+
+    /// `POST cart/{id}`: adds units of a product.
+    pub async fn add_to_cart(&self, token: &str, product: i64, quantity: Value) -> Response {
+        self.post(&format!("cart/{product}"), json!({ "quantity": quantity }), Some(token)).await
+    }
+
+    /// `PUT cart/{id}`: sets a line (0 removes it).
+    pub async fn set_cart_line(&self, token: &str, product: i64, quantity: Value) -> Response {
+        self.put(&format!("cart/{product}"), json!({ "quantity": quantity }), Some(token)).await
+    }
+
+    /// `POST cart/transfer`: merges a browser cart.
+    pub async fn transfer_cart(&self, token: &str, items: Value) -> Response {
+        self.post("cart/transfer", json!({ "items": items }), Some(token)).await
+    }
+
+    /// `POST dashboard/products` with a JSON body; answers the new product's id.
+    pub async fn add_product(&self, token: &str, name_en: &str, pounds: i64, quantity: i64, grams: i64) -> i64 {
+        let body =
+            json!({"name_ar": format!("{name_en} بالعربية"), "name_en": name_en, "price": pounds, "quantity": quantity, "weight": grams, "weight_unit": "g"});
+        let response = self.post("dashboard/products", body, Some(token)).await;
+        assert_eq!(response.status(), 200, "add {name_en}");
+        response.json::<Value>().await.expect("json")["data"]["id"].as_i64().expect("id")
+    }
+}
+
+impl TestApp {
+    /// `GET addresses`.
+    pub async fn addresses(&self, token: &str) -> Response {
+        self.get("addresses", Some(token)).await
+    }
+
+    /// `POST addresses`.
+    pub async fn add_address(&self, token: &str, address: &str, city_id: Value) -> Response {
+        self.post("addresses", json!({ "address": address, "city_id": city_id }), Some(token)).await
+    }
+
+    /// `POST dashboard/shipping-cities`.
+    pub async fn add_city(&self, token: &str, body: Value) -> Response {
+        self.post("dashboard/shipping-cities", body, Some(token)).await
+    }
 }

@@ -4,6 +4,42 @@
  */
 
 export interface paths {
+    "/api/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the buyer's addresses. */
+        get: operations["listAddresses"];
+        put?: never;
+        /** Saves a new address (at most 20 a buyer). */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes one of the buyer's addresses. */
+        put: operations["updateAddress"];
+        post?: never;
+        /** Removes one of the buyer's addresses; orders keep their own copy. */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forget-password": {
         parameters: {
             query?: never;
@@ -277,6 +313,63 @@ export interface paths {
         put?: never;
         /** Sends a new verification code. */
         post: operations["resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's cart at today's prices. */
+        get: operations["showCart"];
+        put?: never;
+        post?: never;
+        /** Empties the cart. */
+        delete: operations["clearCart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a product's line to a quantity; 0 removes it. */
+        put: operations["setCartLine"];
+        /** Adds units of a product to its line. */
+        post: operations["addToCart"];
+        /** Removes a product's line. */
+        delete: operations["removeCartLine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merges the browser cart into the buyer's: quantities of one product add up, capped at the
+         *     stock left; products gone or sold out are skipped.
+         */
+        post: operations["transferCart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -586,6 +679,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/shipping-cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the cities (`shipping-list`): `search` (part of a name), `page`, `per_page`. */
+        get: operations["listStaffShippingCities"];
+        put?: never;
+        /** Adds a city (`shipping-create`). */
+        post: operations["createStaffShippingCity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/shipping-cities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One city, to edit (`shipping-list`). */
+        get: operations["showStaffShippingCity"];
+        /** Changes a city (`shipping-edit`); saved addresses show the new name and cost. */
+        put: operations["updateStaffShippingCity"];
+        post?: never;
+        /**
+         * Removes a city (`shipping-delete`); one still used by addresses or clients is deactivated
+         *     instead, and the message says so.
+         */
+        delete: operations["deleteStaffShippingCity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -695,10 +828,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active cities with their base cost. */
+        get: operations["listShippingCities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A saved address with its city and that city's base cost. */
+        AddressData: {
+            /** @description The street, village or landmark. */
+            address: string;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Its city. */
+            shipping_city: components["schemas"]["ShippingCityData"];
+        };
+        /** @description An address as the buyer writes it. */
+        AddressForm: {
+            /** @description The street, village or landmark. */
+            address?: string | null;
+            /**
+             * Format: int64
+             * @description One of the `shipping-cities`.
+             */
+            city_id?: number | null;
+        };
+        /** @description The buyer's addresses, oldest first. */
+        AddressList: {
+            /** @description The addresses. */
+            data: components["schemas"]["AddressData"][];
+        };
+        /** @description One address after it was saved. */
+        AddressResponse: {
+            /** @description The address. */
+            data: components["schemas"]["AddressData"];
+            /** @description What was done, in the request's language. */
+            message: string;
+        };
         /** @description A signed-in user with their bearer token. */
         AuthData: components["schemas"]["UserData"] & {
             /** @description The bearer token for `Authorization: Bearer …`. */
@@ -710,6 +894,82 @@ export interface components {
             data: components["schemas"]["AuthData"];
             /** @description What happened, in the request's language. */
             message: string;
+        };
+        /** @description The cart with its totals. */
+        CartData: {
+            /**
+             * Format: double
+             * @description The weight shipped without extra, kg.
+             */
+            free_weight: number;
+            /** @description The lines, oldest first. */
+            products: components["schemas"]["CartLineData"][];
+            /**
+             * Format: double
+             * @description The weight extra of shipping, EGP (the city's cost comes at checkout).
+             */
+            shipping_value: number;
+            /**
+             * Format: double
+             * @description The sum of the line totals, EGP.
+             */
+            total: number;
+            /**
+             * Format: double
+             * @description The weight of every unit, kg.
+             */
+            total_weight: number;
+        };
+        /** @description One line of the cart at today's prices. */
+        CartLineData: {
+            /**
+             * Format: int64
+             * @description How many are left; less than `quantity` flags the line.
+             */
+            available_quantity: number;
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            id: number;
+            /** @description Its first picture's URL. */
+            image?: string | null;
+            /** @description Whether any unit is left. */
+            in_stock: boolean;
+            /**
+             * Format: double
+             * @description Sale price times quantity, EGP.
+             */
+            line_total: number;
+            /** @description Its name in the request's language. */
+            name: string;
+            /**
+             * Format: double
+             * @description List price, EGP.
+             */
+            price: number;
+            /**
+             * Format: int32
+             * @description How many the buyer wants.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description Price after discounts and offers, EGP.
+             */
+            sale_price: number;
+            /** @description Its readable address. */
+            slug: string;
+            /**
+             * Format: double
+             * @description Weight of one unit, kg.
+             */
+            weight: number;
+        };
+        /** @description Every cart call answers the cart. */
+        CartResponse: {
+            /** @description The cart now. */
+            data: components["schemas"]["CartData"];
         };
         /** @description A category as the storefront shows it. */
         CategoryData: {
@@ -748,6 +1008,22 @@ export interface components {
             code?: string | null;
             /** @description The e-mail or mobile number the code was sent to. */
             username?: string | null;
+        };
+        /** @description A city as staff send it. */
+        CityForm: {
+            /** @description Whether buyers can choose it (default true). */
+            active?: boolean | null;
+            /** @description Arabic name. */
+            name_ar?: string | null;
+            /** @description English name. */
+            name_en?: string | null;
+            /** @description Base shipping cost in EGP (`50` or `50.50`), 0 to 100,000. */
+            shipping_cost?: string | null;
+            /**
+             * Format: int64
+             * @description Position in lists.
+             */
+            sort_order?: number | null;
         };
         /** @description A message from the contact page. */
         ContactMessageData: {
@@ -1145,6 +1421,14 @@ export interface components {
             /** @description WhatsApp number, international digits. */
             whatsapp_number: string;
         };
+        /** @description How many units (`POST` adds them, `PUT` sets the line; 0 removes it). */
+        QuantityRequest: {
+            /**
+             * Format: int64
+             * @description Units, 1 to 999 (0 with `PUT` removes the line); adding defaults to 1.
+             */
+            quantity?: number | null;
+        };
         /** @description `POST /api/auth/register`. */
         RegisterRequest: {
             /**
@@ -1213,6 +1497,26 @@ export interface components {
             /** @description The settings. */
             data: components["schemas"]["PublicSettings"];
         };
+        /** @description A city as buyers see it. */
+        ShippingCityData: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Name in the request's language. */
+            name: string;
+            /**
+             * Format: double
+             * @description The base shipping cost of an order to it, EGP.
+             */
+            shipping_cost: number;
+        };
+        /** @description The cities buyers can choose. */
+        ShippingCityList: {
+            /** @description In the shop's order. */
+            data: components["schemas"]["ShippingCityData"][];
+        };
         /** @description The shipping rule's numbers. */
         ShippingRule: {
             /**
@@ -1263,6 +1567,42 @@ export interface components {
         StaffCategoryList: {
             /** @description The categories. */
             data: components["schemas"]["StaffCategoryData"][];
+        };
+        /** @description A city as staff see it: both names and whether buyers can choose it. */
+        StaffCityData: {
+            /** @description Whether buyers can choose it. */
+            active: boolean;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Arabic name. */
+            name_ar: string;
+            /** @description English name. */
+            name_en: string;
+            /**
+             * Format: double
+             * @description Base shipping cost, EGP.
+             */
+            shipping_cost: number;
+            /**
+             * Format: int32
+             * @description Position in lists.
+             */
+            sort_order: number;
+        };
+        /** @description A page of cities, in the shop's order. */
+        StaffCityList: {
+            /** @description The cities. */
+            data: components["schemas"]["StaffCityData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description One city. */
+        StaffCityResponse: {
+            /** @description The city. */
+            data: components["schemas"]["StaffCityData"];
         };
         /** @description An offer as staff see it. */
         StaffOfferData: {
@@ -1425,6 +1765,24 @@ export interface components {
             /** @description What happened. */
             message: string;
         };
+        /** @description One line of a browser cart. */
+        TransferItem: {
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Units.
+             */
+            quantity: number;
+        };
+        /** @description The browser cart to merge in. */
+        TransferRequest: {
+            /** @description At most 100 lines. */
+            items: components["schemas"]["TransferItem"][];
+        };
         /** @description A user as the API shows them. */
         UserData: {
             /** @description The staff access role, if any. */
@@ -1487,6 +1845,232 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The address's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     forget_password: {
         parameters: {
             query?: never;
@@ -2486,6 +3070,400 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clearCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setCartLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuantityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuantityRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeCartLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                product_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    transferCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4000,6 +4978,329 @@ export interface operations {
             };
         };
     };
+    listStaffShippingCities: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Part of the Arabic or English name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCityList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createStaffShippingCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CityForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showStaffShippingCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The city's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCityResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateStaffShippingCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The city's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CityForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteStaffShippingCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The city's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -4167,6 +5468,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SettingsResponse"];
+                };
+            };
+        };
+    };
+    listShippingCities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingCityList"];
                 };
             };
         };

@@ -1,0 +1,46 @@
+//! Adapters between domain crates, which never import each other: the cart prices its lines
+//! with the catalogue and reads the weight rule from the shop's settings.
+
+use std::sync::Arc;
+
+use cart::{PriceList, PricedProduct};
+use catalog::CatalogService;
+use kernel::{ProductId, ShippingRule};
+use shop::ShopService;
+
+/// The cart's [`PriceList`] over the catalogue and the shop's settings.
+pub struct CataloguePriceList {
+    catalog: Arc<CatalogService>,
+    shop: Arc<ShopService>,
+}
+
+impl CataloguePriceList {
+    /// Prices from `catalog`, the weight rule from `shop`.
+    pub fn new(catalog: Arc<CatalogService>, shop: Arc<ShopService>) -> Self {
+        CataloguePriceList { catalog, shop }
+    }
+}
+
+impl PriceList for CataloguePriceList {
+    fn priced(&self, ids: &[ProductId]) -> anyhow::Result<Vec<PricedProduct>> {
+        let catalogue = self.catalog.catalogue()?;
+        Ok(catalogue
+            .cards_of(ids, self.catalog.now())
+            .into_iter()
+            .map(|card| PricedProduct {
+                id: card.product.id,
+                slug: card.product.slug.clone(),
+                name: card.product.name.clone(),
+                image: card.product.images.first().cloned(),
+                price: card.price.price,
+                sale_price: card.price.sale_price,
+                available: card.product.quantity,
+                weight: card.product.weight,
+            })
+            .collect())
+    }
+
+    fn shipping_rule(&self) -> anyhow::Result<ShippingRule> {
+        Ok(self.shop.settings()?.shipping_rule())
+    }
+}

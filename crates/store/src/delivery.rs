@@ -1,0 +1,199 @@
+//! Shipping cities and buyers' addresses over Diesel.
+
+use chrono::Utc;
+use diesel::prelude::*;
+use kernel::{AddressId, CityId, Localized, Money, Page, UserId};
+use ordering::{Address, AddressBook, AddressDraft, CityDraft, CityQuery, CityRemoval, CityStore, ShippingCity};
+
+use crate::database::{Database, DbConn, contains_pattern, lower, write};
+use crate::schema::{addresses, shipping_cities, users};
+
+/// A city row: id, names, cost in piastres, active, position.
+type CityRow = (i64, String, String, i64, bool, i32);
+
+const CITY_COLUMNS: (
+    shipping_cities::id,
+    shipping_cities::name_ar,
+    shipping_cities::name_en,
+    shipping_cities::shipping_cost,
+    shipping_cities::active,
+    shipping_cities::sort_order,
+) = (
+    shipping_cities::id,
+    shipping_cities::name_ar,
+    shipping_cities::name_en,
+    shipping_cities::shipping_cost,
+    shipping_cities::active,
+    shipping_cities::sort_order,
+);
+
+fn city((id, name_ar, name_en, cost, active, sort_order): CityRow) -> ShippingCity {
+    ShippingCity { id: CityId(id), name: Localized::new(name_ar, name_en), shipping_cost: Money::from_piastres(cost), active, sort_order }
+}
+
+/// The cities and addresses in the database.
+#[derive(Clone)]
+pub struct DieselDeliveryStore {
+    db: Database,
+}
+
+impl DieselDeliveryStore {
+    /// The store over a database.
+    pub fn new(db: Database) -> Self {
+        DieselDeliveryStore { db }
+    }
+}
+
+/// The cities a staff query selects, before paging.
+fn matching_cities<'a>(query: &CityQuery) -> shipping_cities::BoxedQuery<'a, <DbConn as Connection>::Backend> {
+    let mut rows = shipping_cities::table.into_boxed();
+    if let Some(search) = &query.search {
+        let pattern = contains_pattern(search);
+        rows = rows.filter(lower(shipping_cities::name_ar).like(pattern.clone()).escape('\\').or(lower(shipping_cities::name_en).like(pattern).escape('\\')));
+    }
+    rows
+}
+
+impl CityStore for DieselDeliveryStore {
+    fn active_cities(&self) -> anyhow::Result<Vec<ShippingCity>> {
+        let conn = &mut self.db.conn()?;
+        let rows: Vec<CityRow> = shipping_cities::table
+            .filter(shipping_cities::active.eq(true))
+            .order((shipping_cities::sort_order, shipping_cities::id))
+            .select(CITY_COLUMNS)
+            .load(conn)?;
+        Ok(rows.into_iter().map(city).collect())
+    }
+
+    fn cities(&self, query: &CityQuery) -> anyhow::Result<Page<ShippingCity>> {
+        let conn = &mut self.db.conn()?;
+        let total: i64 = matching_cities(query).count().get_result(conn)?;
+        let rows: Vec<CityRow> = matching_cities(query)
+            .order((shipping_cities::sort_order, shipping_cities::id))
+            .limit(i64::from(query.page.per_page))
+            .offset(query.page.offset())
+            .select(CITY_COLUMNS)
+            .load(conn)?;
+        Ok(Page::new(rows.into_iter().map(city).collect(), query.page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    fn city(&self, id: CityId) -> anyhow::Result<Option<ShippingCity>> {
+        let conn = &mut self.db.conn()?;
+        Ok(shipping_cities::table.find(id.0).select(CITY_COLUMNS).first::<CityRow>(conn).optional()?.map(city))
+    }
+
+    fn add_city(&self, draft: &CityDraft) -> anyhow::Result<CityId> {
+        let conn = &mut self.db.conn()?;
+        let id = diesel::insert_into(shipping_cities::table)
+            .values((
+                shipping_cities::name_ar.eq(&draft.name.ar),
+                shipping_cities::name_en.eq(&draft.name.en),
+                shipping_cities::shipping_cost.eq(draft.shipping_cost.piastres()),
+                shipping_cities::active.eq(draft.active),
+                shipping_cities::sort_order.eq(draft.sort_order),
+            ))
+            .returning(shipping_cities::id)
+            .get_result(conn)?;
+        Ok(CityId(id))
+    }
+
+    fn update_city(&self, id: CityId, draft: &CityDraft) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let changed = diesel::update(shipping_cities::table.find(id.0))
+            .set((
+                shipping_cities::name_ar.eq(&draft.name.ar),
+                shipping_cities::name_en.eq(&draft.name.en),
+                shipping_cities::shipping_cost.eq(draft.shipping_cost.piastres()),
+                shipping_cities::active.eq(draft.active),
+                shipping_cities::sort_order.eq(draft.sort_order),
+            ))
+            .execute(conn)?;
+        Ok(changed > 0)
+    }
+
+    fn remove_city(&self, id: CityId) -> anyhow::Result<CityRemoval> {
+        let conn = &mut self.db.conn()?;
+        write(conn, |conn| {
+            let used_by_address = diesel::select(diesel::dsl::exists(addresses::table.filter(addresses::city_id.eq(id.0)))).get_result::<bool>(conn)?;
+            let used_by_client = diesel::select(diesel::dsl::exists(users::table.filter(users::city_id.eq(id.0)))).get_result::<bool>(conn)?;
+            let row = shipping_cities::table.find(id.0);
+            let outcome = if used_by_address || used_by_client {
+                (diesel::update(row).set(shipping_cities::active.eq(false)).execute(conn)? > 0).then_some(CityRemoval::Deactivated)
+            } else {
+                (diesel::delete(row).execute(conn)? > 0).then_some(CityRemoval::Removed)
+            };
+            QueryResult::Ok(outcome.unwrap_or(CityRemoval::NotFound))
+        })
+        .map_err(Into::into)
+    }
+}
+
+/// An address row joined with its city.
+type AddressRow = (i64, String, CityRow);
+
+fn address((id, text, city_row): AddressRow) -> Address {
+    Address { id: AddressId(id), text, city: city(city_row) }
+}
+
+impl AddressBook for DieselDeliveryStore {
+    fn addresses(&self, owner: UserId) -> anyhow::Result<Vec<Address>> {
+        let conn = &mut self.db.conn()?;
+        let rows: Vec<AddressRow> = addresses::table
+            .inner_join(shipping_cities::table)
+            .filter(addresses::user_id.eq(owner.0))
+            .order(addresses::id)
+            .select((addresses::id, addresses::address, CITY_COLUMNS))
+            .load(conn)?;
+        Ok(rows.into_iter().map(address).collect())
+    }
+
+    fn address(&self, owner: UserId, id: AddressId) -> anyhow::Result<Option<Address>> {
+        let conn = &mut self.db.conn()?;
+        let row: Option<AddressRow> = addresses::table
+            .inner_join(shipping_cities::table)
+            .filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0)))
+            .select((addresses::id, addresses::address, CITY_COLUMNS))
+            .first(conn)
+            .optional()?;
+        Ok(row.map(address))
+    }
+
+    fn add_address(&self, owner: UserId, draft: &AddressDraft, max: usize) -> anyhow::Result<Option<AddressId>> {
+        let Some(city) = draft.city else { return Ok(None) };
+        let conn = &mut self.db.conn()?;
+        // Parallel adds must not pass the limit: SQLite's writing transaction queues them, and
+        // on PostgreSQL the no-op update locks the owner's row until the count is written.
+        write(conn, |conn| {
+            diesel::update(users::table.find(owner.0)).set(users::id.eq(users::id)).execute(conn)?;
+            let count: i64 = addresses::table.filter(addresses::user_id.eq(owner.0)).count().get_result(conn)?;
+            if usize::try_from(count).unwrap_or(usize::MAX) >= max {
+                return QueryResult::Ok(None);
+            }
+            let id = diesel::insert_into(addresses::table)
+                .values((
+                    addresses::user_id.eq(owner.0),
+                    addresses::city_id.eq(city.0),
+                    addresses::address.eq(&draft.text),
+                    addresses::created_at.eq(Utc::now().naive_utc()),
+                ))
+                .returning(addresses::id)
+                .get_result(conn)?;
+            Ok(Some(AddressId(id)))
+        })
+        .map_err(Into::into)
+    }
+
+    fn update_address(&self, owner: UserId, id: AddressId, draft: &AddressDraft) -> anyhow::Result<bool> {
+        let Some(city) = draft.city else { return Ok(false) };
+        let conn = &mut self.db.conn()?;
+        let changed = diesel::update(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0))))
+            .set((addresses::address.eq(&draft.text), addresses::city_id.eq(city.0)))
+            .execute(conn)?;
+        Ok(changed > 0)
+    }
+
+    fn remove_address(&self, owner: UserId, id: AddressId) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(diesel::delete(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0)))).execute(conn)? > 0)
+    }
+}
