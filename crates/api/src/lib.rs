@@ -39,6 +39,8 @@ pub struct AppState {
     pub cart: Arc<cart::CartService>,
     /// Shipping cities and buyers' addresses.
     pub delivery: Arc<ordering::Delivery>,
+    /// Checkout and the buyers' orders.
+    pub orders: Arc<ordering::Orders>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -66,9 +68,11 @@ pub const RESOURCES: &[Resource] = &[
     account::auth::RESOURCE,
     account::cart::RESOURCE,
     account::addresses::RESOURCE,
+    account::orders::RESOURCE,
     storefront::catalog::RESOURCE,
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
+    storefront::guest_orders::RESOURCE,
     dashboard::permissions::RESOURCE,
     dashboard::products::RESOURCE,
     dashboard::categories::RESOURCE,

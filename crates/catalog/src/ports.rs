@@ -6,11 +6,13 @@ use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
 
-/// The whole catalogue as stored, with its version.
+/// The whole catalogue as stored, with its versions.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredCatalogue {
     /// Bumped by every catalogue write.
     pub version: i64,
+    /// Bumped by every order that takes or gives back stock.
+    pub stock_version: i64,
     /// Every category.
     pub categories: Vec<Category>,
     /// Every product.
@@ -19,13 +21,33 @@ pub struct StoredCatalogue {
     pub offers: Vec<Offer>,
 }
 
+/// The stored versions: the catalogue's, bumped by staff writes, and the stock's, bumped by
+/// orders. Stock moves with every sale; keeping it apart means a sale reloads only the
+/// quantities, never the whole catalogue and its search index.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Versions {
+    /// Bumped by every catalogue write.
+    pub catalogue: i64,
+    /// Bumped by every order that takes or gives back stock.
+    pub stock: i64,
+}
+
+impl Versions {
+    /// The two versions.
+    pub fn new(catalogue: i64, stock: i64) -> Versions {
+        Versions { catalogue, stock }
+    }
+}
+
 /// Reads the catalogue.
 #[cfg_attr(test, mockall::automock)]
 pub trait CatalogueStore: Send + Sync {
-    /// The current version (one cheap read).
-    fn version(&self) -> anyhow::Result<i64>;
+    /// The current versions (one cheap read).
+    fn versions(&self) -> anyhow::Result<Versions>;
     /// Everything, at one version.
     fn load(&self) -> anyhow::Result<StoredCatalogue>;
+    /// Every product's units in stock now.
+    fn stock(&self) -> anyhow::Result<Vec<(ProductId, i64)>>;
 }
 
 /// Why a picture was refused.

@@ -31,4 +31,6 @@ entity_id!(
     CityId,
     /// The database id of a buyer's saved address.
     AddressId,
+    /// The database id of an order.
+    OrderId,
 );

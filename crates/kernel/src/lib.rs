@@ -17,7 +17,7 @@ pub mod weight;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;
-pub use ids::{AddressId, CategoryId, CityId, OfferId, ProductId, UserId};
+pub use ids::{AddressId, CategoryId, CityId, OfferId, OrderId, ProductId, UserId};
 pub use locale::Locale;
 pub use localized::Localized;
 pub use money::Money;

@@ -11,6 +11,26 @@ pub enum OrderingError {
     /// No such city, or no such address of this buyer.
     #[error("not found")]
     NotFound,
+    /// Fewer units of a product are left than the order asks for; nothing was written.
+    #[error("only {left} left of {}", product.en)]
+    ShortOfStock {
+        /// The product's name, for the message.
+        product: kernel::Localized<String>,
+        /// How many units are left.
+        left: i64,
+    },
+    /// The total differs from the one the buyer saw; nothing was written.
+    #[error("the total is now {total:?}")]
+    TotalChanged {
+        /// The total now.
+        total: kernel::Money,
+    },
+    /// The `Idempotency-Key` came before with another request.
+    #[error("idempotency key reused with another request")]
+    KeyReused,
+    /// The order is past the point where this change is allowed.
+    #[error("the order cannot be cancelled now")]
+    CannotCancel,
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),

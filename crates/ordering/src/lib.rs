@@ -1,18 +1,25 @@
-//! Ordering: where orders go and, in later steps, how they are placed. Today it holds the
-//! shipping cities (the governorates the shop delivers to, each with its base cost) and the
-//! addresses buyers save for checkout (design §4, §5).
+//! Ordering: where orders go and how they are placed. It holds the shipping cities (the
+//! governorates the shop delivers to, each with its base cost), the addresses buyers save,
+//! checkout for clients and guests, and the buyer's side of orders (design §4, §4a, §5).
 //!
-//! Ordering knows cities and addresses only through its ports ([`ports::CityStore`],
-//! [`ports::AddressBook`]), implemented by the `store` adapter.
+//! Ordering knows the rest of the shop only through its ports: prices through [`Pricing`],
+//! the server cart through [`BuyerCart`], and storage through [`CityStore`], [`AddressBook`]
+//! and [`OrderBook`], whose `place` stores an order in one transaction.
 
 pub mod address;
+pub mod checkout;
 pub mod city;
 pub mod error;
+pub mod order;
+pub mod orders;
 pub mod ports;
 pub mod service;
 
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
+pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 pub use error::OrderingError;
-pub use ports::{AddressBook, CityStore};
+pub use order::{CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
+pub use orders::{Buyer, OrderPorts, Orders, Placed};
+pub use ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, QuotedProduct};
 pub use service::Delivery;

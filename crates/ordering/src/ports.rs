@@ -1,9 +1,11 @@
 //! What ordering needs from the rest of the shop.
 
-use kernel::{AddressId, CityId, Page, UserId};
+use chrono::{DateTime, Utc};
+use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, ProductId, ShippingRule, UserId, Weight};
 
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
+use crate::order::{NewOrder, Order, OrderStatus};
 
 /// The shipping cities.
 #[cfg_attr(test, mockall::automock)]
@@ -36,4 +38,87 @@ pub trait AddressBook: Send + Sync {
     fn update_address(&self, owner: UserId, id: AddressId, address: &AddressDraft) -> anyhow::Result<bool>;
     /// Removes the owner's address; false when they have none with this id.
     fn remove_address(&self, owner: UserId, id: AddressId) -> anyhow::Result<bool>;
+}
+
+/// A product as an order prices it now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuotedProduct {
+    /// The product.
+    pub id: ProductId,
+    /// Its readable address.
+    pub slug: String,
+    /// Its name.
+    pub name: Localized<String>,
+    /// Its first picture.
+    pub image: Option<String>,
+    /// The price paid for one unit now.
+    pub sale_price: Money,
+    /// The weight of one unit.
+    pub weight: Weight,
+}
+
+/// Today's prices and the shipping weight rule.
+#[cfg_attr(test, mockall::automock)]
+pub trait Pricing: Send + Sync {
+    /// The products among `ids` that are sold, in any order.
+    fn quote(&self, ids: &[ProductId]) -> anyhow::Result<Vec<QuotedProduct>>;
+    /// The shop's weight rule.
+    fn shipping_rule(&self) -> anyhow::Result<ShippingRule>;
+}
+
+/// The signed-in buyer's server cart, which a checkout buys.
+#[cfg_attr(test, mockall::automock)]
+pub trait BuyerCart: Send + Sync {
+    /// The cart's lines, oldest first: product and units.
+    fn cart_lines(&self, owner: UserId) -> anyhow::Result<Vec<(ProductId, u32)>>;
+}
+
+/// A caller's `Idempotency-Key` with a fingerprint of the request it came with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey {
+    /// Whose key: the account, or a guest's phone.
+    pub caller: String,
+    /// The key as sent.
+    pub key: String,
+    /// A digest of the request body: the same key with another body is refused.
+    pub fingerprint: String,
+}
+
+/// What storing an order did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placement {
+    /// The order is stored, its stock taken and the buyer's cart emptied.
+    Placed(OrderId),
+    /// The key already placed this order; nothing new was written.
+    Repeated(OrderId),
+    /// The key came before with another request; nothing was written.
+    KeyReused,
+    /// Fewer units of a product are left than the order asks for; nothing was written.
+    ShortOfStock {
+        /// The product.
+        product: ProductId,
+        /// How many are left.
+        left: i64,
+    },
+}
+
+/// The orders, written each in one transaction.
+#[cfg_attr(test, mockall::automock)]
+pub trait OrderBook: Send + Sync {
+    /// What an earlier request with this key did: `Repeated`, `KeyReused` or nothing.
+    fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>>;
+    /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
+    /// order with its lines and first history row stored, and a client's cart emptied. Any
+    /// line short, or the key taken meanwhile, writes nothing.
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
+    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
+    /// One order.
+    fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
+    /// A client's orders, newest first.
+    fn orders_of(&self, owner: UserId, page: PageRequest) -> anyhow::Result<Page<Order>>;
+    /// The order with this human number.
+    fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
+    /// In one transaction, if the order is in one of `from`: cancelled, its stock given back,
+    /// the change kept in its history. False when it was in no such status.
+    fn cancel(&self, id: OrderId, from: &[OrderStatus], by: Option<UserId>, at: DateTime<Utc>) -> anyhow::Result<bool>;
 }

@@ -21,7 +21,7 @@ use identity::{IdentityPorts, IdentityService};
 use kernel::SystemClock;
 use media::LocalImageStore;
 use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
-use ordering::Delivery;
+use ordering::{Delivery, OrderPorts, Orders};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
@@ -32,6 +32,7 @@ use store::catalogue::DieselCatalogueStore;
 use store::content::DieselShopStore;
 use store::delivery::DieselDeliveryStore;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
+use store::orders::DieselOrderBook;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
@@ -151,14 +152,26 @@ impl Application {
         let catalog_admin =
             Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
         let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
-        let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()))));
+        let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
+        let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
+        let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
+        let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
+        let orders = Arc::new(Orders::new(OrderPorts {
+            book: Arc::new(DieselOrderBook::new(db.clone())),
+            cart: Arc::new(DieselCartStore::new(db.clone())),
+            pricing: prices,
+            cities: delivery_store.clone(),
+            addresses: delivery_store,
+            clock: Arc::new(SystemClock),
+        }));
         let state = web::Data::new(AppState {
             identity,
             catalog,
             catalog_admin,
             shop,
             cart,
-            delivery: Arc::new(Delivery::new(Arc::new(DieselDeliveryStore::new(db.clone())), Arc::new(DieselDeliveryStore::new(db.clone())))),
+            delivery,
+            orders,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,

@@ -1,14 +1,16 @@
-//! Adapters between domain crates, which never import each other: the cart prices its lines
-//! with the catalogue and reads the weight rule from the shop's settings.
+//! Adapters between domain crates, which never import each other: the cart and checkout price
+//! their lines with the catalogue and read the weight rule from the shop's settings.
 
 use std::sync::Arc;
 
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
 use kernel::{ProductId, ShippingRule};
+use ordering::{Pricing, QuotedProduct};
 use shop::ShopService;
 
-/// The cart's [`PriceList`] over the catalogue and the shop's settings.
+/// The cart's [`PriceList`] and ordering's [`Pricing`] over the catalogue and the shop's
+/// settings.
 pub struct CataloguePriceList {
     catalog: Arc<CatalogService>,
     shop: Arc<ShopService>,
@@ -42,5 +44,25 @@ impl PriceList for CataloguePriceList {
 
     fn shipping_rule(&self) -> anyhow::Result<ShippingRule> {
         Ok(self.shop.settings()?.shipping_rule())
+    }
+}
+
+impl Pricing for CataloguePriceList {
+    fn quote(&self, ids: &[ProductId]) -> anyhow::Result<Vec<QuotedProduct>> {
+        Ok(PriceList::priced(self, ids)?
+            .into_iter()
+            .map(|product| QuotedProduct {
+                id: product.id,
+                slug: product.slug,
+                name: product.name,
+                image: product.image,
+                sale_price: product.sale_price,
+                weight: product.weight,
+            })
+            .collect())
+    }
+
+    fn shipping_rule(&self) -> anyhow::Result<ShippingRule> {
+        PriceList::shipping_rule(self)
     }
 }

@@ -2,7 +2,7 @@
 //! bumps the version in the same transaction, so every node sees its copy is stale).
 
 use catalog::offer::{Offer, OfferTarget};
-use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue};
+use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue, Versions};
 use catalog::{Category, Product, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
@@ -152,8 +152,16 @@ fn link_offer_products(conn: &mut DbConn, offer_id: i64, draft: &OfferDraft) -> 
     Ok(())
 }
 
-fn version(conn: &mut DbConn) -> QueryResult<i64> {
-    catalogue_version::table.find(1).select(catalogue_version::version).first(conn)
+fn versions(conn: &mut DbConn) -> QueryResult<Versions> {
+    let (catalogue, stock) = catalogue_version::table.find(1).select((catalogue_version::version, catalogue_version::stock_version)).first(conn)?;
+    Ok(Versions { catalogue, stock })
+}
+
+/// Marks the stock changed, for orders; call inside the writing transaction, last, so the
+/// shared row is held only until the commit.
+pub(crate) fn bump_stock_version(conn: &mut DbConn) -> QueryResult<()> {
+    diesel::update(catalogue_version::table.find(1)).set(catalogue_version::stock_version.eq(catalogue_version::stock_version + 1)).execute(conn)?;
+    Ok(())
 }
 
 /// Appends pictures after a product's existing ones.
@@ -178,14 +186,19 @@ fn bump_version(conn: &mut DbConn) -> QueryResult<()> {
 }
 
 impl CatalogueStore for DieselCatalogueStore {
-    fn version(&self) -> anyhow::Result<i64> {
-        Ok(version(&mut *self.db.conn()?)?)
+    fn versions(&self) -> anyhow::Result<Versions> {
+        Ok(versions(&mut *self.db.conn()?)?)
+    }
+
+    fn stock(&self) -> anyhow::Result<Vec<(ProductId, i64)>> {
+        let rows: Vec<(i64, i64)> = products::table.select((products::id, products::quantity)).load(&mut *self.db.conn()?)?;
+        Ok(rows.into_iter().map(|(id, quantity)| (ProductId(id), quantity)).collect())
     }
 
     fn load(&self) -> anyhow::Result<StoredCatalogue> {
         let conn = &mut self.db.conn()?;
         conn.transaction(|conn| {
-            let version = version(conn)?;
+            let Versions { catalogue: version, stock: stock_version } = versions(conn)?;
             let categories = categories::table
                 .select(CategoryRow::as_select())
                 .load(conn)?
@@ -246,7 +259,7 @@ impl CatalogueStore for DieselCatalogueStore {
                     active: r.active,
                 })
                 .collect();
-            Ok(StoredCatalogue { version, categories, products, offers })
+            Ok(StoredCatalogue { version, stock_version, categories, products, offers })
         })
     }
 }

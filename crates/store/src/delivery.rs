@@ -6,7 +6,7 @@ use kernel::{AddressId, CityId, Localized, Money, Page, UserId};
 use ordering::{Address, AddressBook, AddressDraft, CityDraft, CityQuery, CityRemoval, CityStore, ShippingCity};
 
 use crate::database::{Database, DbConn, contains_pattern, lower, write};
-use crate::schema::{addresses, shipping_cities, users};
+use crate::schema::{addresses, orders, shipping_cities, users};
 
 /// A city row: id, names, cost in piastres, active, position.
 type CityRow = (i64, String, String, i64, bool, i32);
@@ -116,8 +116,9 @@ impl CityStore for DieselDeliveryStore {
         write(conn, |conn| {
             let used_by_address = diesel::select(diesel::dsl::exists(addresses::table.filter(addresses::city_id.eq(id.0)))).get_result::<bool>(conn)?;
             let used_by_client = diesel::select(diesel::dsl::exists(users::table.filter(users::city_id.eq(id.0)))).get_result::<bool>(conn)?;
+            let used_by_order = diesel::select(diesel::dsl::exists(orders::table.filter(orders::city_id.eq(id.0)))).get_result::<bool>(conn)?;
             let row = shipping_cities::table.find(id.0);
-            let outcome = if used_by_address || used_by_client {
+            let outcome = if used_by_address || used_by_client || used_by_order {
                 (diesel::update(row).set(shipping_cities::active.eq(false)).execute(conn)? > 0).then_some(CityRemoval::Deactivated)
             } else {
                 (diesel::delete(row).execute(conn)? > 0).then_some(CityRemoval::Removed)

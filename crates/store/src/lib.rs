@@ -7,6 +7,7 @@ pub mod content;
 pub mod database;
 pub mod delivery;
 pub mod identity;
+pub mod orders;
 pub mod schema;
 pub mod seed;
 

@@ -160,6 +160,7 @@ diesel::table! {
     catalogue_version (id) {
         id -> Integer,
         version -> BigInt,
+        stock_version -> BigInt,
     }
 }
 
@@ -228,6 +229,75 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    orders (id) {
+        id -> BigInt,
+        number -> Nullable<Text>,
+        user_id -> Nullable<BigInt>,
+        source -> Text,
+        status -> Text,
+        kind -> Text,
+        payment_method -> Text,
+        customer_name -> Text,
+        customer_phone -> Text,
+        receiver_name -> Nullable<Text>,
+        receiver_phone -> Nullable<Text>,
+        address -> Text,
+        city_id -> BigInt,
+        city_name_ar -> Text,
+        city_name_en -> Text,
+        notes -> Nullable<Text>,
+        copoun -> Nullable<Text>,
+        subtotal -> BigInt,
+        discount -> BigInt,
+        shipping_base -> BigInt,
+        shipping_extra -> BigInt,
+        total -> BigInt,
+        total_weight_grams -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_items (order_id, position) {
+        order_id -> BigInt,
+        position -> Integer,
+        product_id -> Nullable<BigInt>,
+        slug -> Text,
+        name_ar -> Text,
+        name_en -> Text,
+        image -> Nullable<Text>,
+        quantity -> Integer,
+        unit_price -> BigInt,
+        weight_grams -> BigInt,
+        line_total -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_history (id) {
+        id -> BigInt,
+        order_id -> BigInt,
+        from_status -> Nullable<Text>,
+        to_status -> Text,
+        changed_at -> Timestamp,
+        changed_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (caller, key) {
+        caller -> Text,
+        key -> Text,
+        fingerprint -> Text,
+        order_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(order_items -> orders (order_id));
+diesel::joinable!(order_history -> orders (order_id));
+diesel::joinable!(idempotency_keys -> orders (order_id));
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> shipping_cities (city_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -239,6 +309,10 @@ diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    orders,
+    order_items,
+    order_history,
+    idempotency_keys,
     cart_items,
     contact_changes,
     shipping_cities,

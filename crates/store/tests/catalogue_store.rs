@@ -43,11 +43,11 @@ fn offer_on(target: OfferTarget) -> OfferDraft {
 fn a_product_is_read_back_as_written_and_its_removal_returns_its_pictures() {
     let test = common::fresh_database();
     let store = DieselCatalogueStore::new(test.db.clone());
-    let start = store.version().unwrap();
+    let start = store.versions().unwrap().catalogue;
     let seeds = store.create_category("seeds", &CategoryDraft { name: Localized::new("بذور".into(), "Seeds".into()), sort_order: 1 }, None).unwrap();
     let id = store.create_product("melon-seeds", &draft("Melon seeds", Some(seeds)), &["products/a-large.webp".into()]).unwrap();
     assert!(store.update_product(id, &draft("Sweet melon seeds", Some(seeds)), &["products/b-large.webp".into()]).unwrap());
-    assert_eq!(store.version().unwrap(), start + 3, "every write bumps the version");
+    assert_eq!(store.versions().unwrap().catalogue, start + 3, "every write bumps the version");
 
     let loaded = store.load().unwrap();
     let product = loaded.products.iter().find(|p| p.id == id).unwrap();

@@ -3,3 +3,4 @@
 pub mod addresses;
 pub mod auth;
 pub mod cart;
+pub mod orders;

@@ -33,6 +33,9 @@ pub enum ApiError {
     /// An ordering call refused.
     #[error(transparent)]
     Ordering(#[from] ordering::OrderingError),
+    /// The `Idempotency-Key` header is empty or longer than 255 characters.
+    #[error("bad idempotency key")]
+    BadIdempotencyKey,
     /// The call needs a verified account (design §4).
     #[error("account not verified")]
     VerifyFirst,
@@ -139,8 +142,19 @@ impl ApiError {
             ApiError::Ordering(error) => match error {
                 ordering::OrderingError::Invalid(errors) => invalid(errors),
                 ordering::OrderingError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                ordering::OrderingError::ShortOfStock { product, left } => {
+                    let (status, problem) = invalid(&FieldErrors::single("items", "stock_short"));
+                    (status, Problem { params: vec![("product", product.clone()), ("left", same(left.to_string()))], ..problem })
+                }
+                ordering::OrderingError::TotalChanged { total } => {
+                    let (status, problem) = invalid(&FieldErrors::single("expected_total", "total_changed"));
+                    (status, Problem { params: vec![("total", same(format!("{:.2}", total.pounds())))], ..problem })
+                }
+                ordering::OrderingError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
+                ordering::OrderingError::CannotCancel => (StatusCode::UNPROCESSABLE_ENTITY, Problem::new("error.order_not_cancellable")),
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
+            ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),
             ApiError::VerifyFirst => (StatusCode::FORBIDDEN, Problem::new("error.verify_first")),
             ApiError::Invalid(errors) => invalid(errors),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),

@@ -117,18 +117,20 @@ pub struct Home {
 /// from it without I/O.
 pub struct Catalogue {
     version: i64,
+    stock_version: i64,
     categories: Vec<Category>,
     products: Vec<Arc<Product>>,
     offers: Vec<Offer>,
-    search: SearchIndex,
+    search: Arc<SearchIndex>,
     /// What the list filters look at, per product in the same order: small and contiguous,
     /// so a filter pass over thousands of products stays in cache.
     facets: Vec<Facets>,
     /// Product positions by slug.
-    by_slug: std::collections::HashMap<String, usize>,
+    by_slug: Arc<std::collections::HashMap<String, usize>>,
 }
 
 /// A product's filterable facts.
+#[derive(Clone, Copy)]
 struct Facets {
     category_id: Option<CategoryId>,
     in_stock: bool,
@@ -141,8 +143,38 @@ impl Catalogue {
         self.version
     }
 
+    /// The stock version its quantities were read at.
+    pub fn stock_version(&self) -> i64 {
+        self.stock_version
+    }
+
+    /// The same catalogue with the quantities of `stock` (products it does not name keep
+    /// theirs): the search index and slugs are shared, only changed products are copied.
+    fn restocked(&self, stock_version: i64, stock: &[(ProductId, i64)]) -> Catalogue {
+        let levels: std::collections::HashMap<ProductId, i64> = stock.iter().copied().collect();
+        let products: Vec<Arc<Product>> = self
+            .products
+            .iter()
+            .map(|product| match levels.get(&product.id) {
+                Some(&quantity) if quantity != product.quantity => Arc::new(Product { quantity, ..Product::clone(product) }),
+                _ => Arc::clone(product),
+            })
+            .collect();
+        let facets = products.iter().zip(&self.facets).map(|(product, facets)| Facets { in_stock: product.in_stock(), ..*facets }).collect();
+        Catalogue {
+            version: self.version,
+            stock_version,
+            categories: self.categories.clone(),
+            products,
+            offers: self.offers.clone(),
+            search: Arc::clone(&self.search),
+            facets,
+            by_slug: Arc::clone(&self.by_slug),
+        }
+    }
+
     fn new(stored: StoredCatalogue) -> Catalogue {
-        let StoredCatalogue { version, mut categories, mut products, offers } = stored;
+        let StoredCatalogue { version, stock_version, mut categories, mut products, offers } = stored;
         categories.sort_by_key(|c| (c.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
         let documents: Vec<SearchDocument> = products
@@ -160,7 +192,7 @@ impl Catalogue {
         let facets = products.iter().map(|p| Facets { category_id: p.category_id, in_stock: p.in_stock(), featured: p.featured }).collect();
         let by_slug = products.iter().enumerate().map(|(position, p)| (p.slug.clone(), position)).collect();
         let products = products.into_iter().map(Arc::new).collect();
-        Catalogue { version, categories, products, offers, search: SearchIndex::build(&documents), facets, by_slug }
+        Catalogue { version, stock_version, categories, products, offers, search: Arc::new(SearchIndex::build(&documents)), facets, by_slug: Arc::new(by_slug) }
     }
 
     fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {
@@ -244,9 +276,11 @@ impl CatalogService {
         {
             return Ok(catalogue.clone());
         }
-        let version = self.store.version()?;
+        let versions = self.store.versions()?;
         let catalogue = match cached {
-            Some((catalogue, _)) if catalogue.version == version => catalogue,
+            Some((catalogue, _)) if catalogue.version == versions.catalogue && catalogue.stock_version == versions.stock => catalogue,
+            // Only orders moved stock: read the quantities, keep the rest.
+            Some((catalogue, _)) if catalogue.version == versions.catalogue => Arc::new(catalogue.restocked(versions.stock, &self.store.stock()?)),
             _ => Arc::new(Catalogue::new(self.store.load()?)),
         };
         if let Ok(mut guard) = self.cache.write() {

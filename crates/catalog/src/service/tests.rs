@@ -7,7 +7,7 @@ use kernel::{CategoryId, Clock, Localized, Money, OfferId, PageRequest, Percent,
 
 use super::*;
 use crate::offer::OfferTarget;
-use crate::ports::MockCatalogueStore;
+use crate::ports::{MockCatalogueStore, Versions};
 use crate::product::WeightUnit;
 
 struct FixedClock(DateTime<Utc>);
@@ -50,6 +50,7 @@ fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
 fn stored() -> StoredCatalogue {
     StoredCatalogue {
         version: 1,
+        stock_version: 0,
         categories: vec![category(1, "fertilisers", "أسمدة", "Fertilisers"), category(2, "seeds", "بذور", "Seeds")],
         products: vec![
             product(1, "سماد عضوي", "Organic compost", 120, 1),
@@ -76,7 +77,7 @@ fn service(store: MockCatalogueStore) -> CatalogService {
 
 fn store_at_version_one() -> MockCatalogueStore {
     let mut store = MockCatalogueStore::new();
-    store.expect_version().returning(|| Ok(1));
+    store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
     store.expect_load().times(1).returning(|| Ok(stored()));
     store
 }
@@ -113,7 +114,7 @@ fn a_new_version_reloads_the_catalogue() {
     let current = Arc::new(AtomicI64::new(1));
     let mut store = MockCatalogueStore::new();
     let read = current.clone();
-    store.expect_version().returning(move || Ok(read.load(Ordering::SeqCst)));
+    store.expect_versions().returning(move || Ok(Versions::new(read.load(Ordering::SeqCst), 0)));
     let loaded = current.clone();
     store.expect_load().times(2).returning(move || Ok(StoredCatalogue { version: loaded.load(Ordering::SeqCst), ..stored() }));
     let catalog = service(store);
@@ -122,6 +123,27 @@ fn a_new_version_reloads_the_catalogue() {
     current.store(2, Ordering::SeqCst);
     assert!(catalog.categories().is_ok());
     assert!(catalog.categories().is_ok());
+}
+
+#[test]
+fn a_sale_reloads_only_the_stock_and_a_sold_out_product_leaves_the_in_stock_list() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let stock_version = Arc::new(AtomicI64::new(0));
+    let mut store = MockCatalogueStore::new();
+    let read = stock_version.clone();
+    store.expect_versions().returning(move || Ok(Versions::new(1, read.load(Ordering::SeqCst))));
+    store.expect_load().times(1).returning(|| Ok(stored()));
+    store.expect_stock().times(1).returning(|| Ok(vec![(ProductId(1), 0), (ProductId(3), 7)]));
+    let catalog = service(store);
+    let in_stock = || {
+        let page = catalog.list_products(&ProductQuery { in_stock: true, ..query() }).unwrap_or_else(|e| panic!("{e}"));
+        ids(&page)
+    };
+    assert_eq!(in_stock(), [1, 2, 4]);
+    stock_version.store(1, Ordering::SeqCst);
+    assert_eq!(in_stock(), [2, 3, 4], "compost sold out, tomato seeds restocked by a cancel");
+    assert_eq!(catalog.product("p-1").map(|card| card.product.quantity).ok(), Some(0));
+    assert_eq!(in_stock(), [2, 3, 4], "read once per stock version");
 }
 
 #[test]
@@ -205,7 +227,7 @@ fn a_cart_gets_the_cards_of_the_ids_that_exist_priced_now() {
 #[test]
 fn within_the_freshness_time_the_version_is_not_asked_again() {
     let mut store = MockCatalogueStore::new();
-    store.expect_version().times(1).returning(|| Ok(1));
+    store.expect_versions().times(1).returning(|| Ok(Versions::new(1, 0)));
     store.expect_load().times(1).returning(|| Ok(stored()));
     let catalog = CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::seconds(1));
     for _ in 0..3 {
@@ -216,7 +238,7 @@ fn within_the_freshness_time_the_version_is_not_asked_again() {
 #[test]
 fn a_stale_copy_is_checked_by_one_caller_while_the_others_keep_serving_it() {
     let mut store = MockCatalogueStore::new();
-    store.expect_version().returning(|| Ok(1));
+    store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
     store.expect_load().times(1).returning(|| Ok(stored()));
     let catalog = CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::zero());
     assert!(catalog.fresh_catalogue().is_none(), "nothing cached yet");
@@ -234,8 +256,10 @@ fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
         .map(|id| product(id, "سماد عضوي", if id % 2 == 0 { "Organic compost" } else { "Organic compost mix" }, 100 + (id % 4) * 10, 1 + id % 2))
         .collect();
     let mut store = MockCatalogueStore::new();
-    store.expect_version().returning(|| Ok(1));
-    store.expect_load().returning(move || Ok(StoredCatalogue { version: 1, categories: stored().categories, products: products.clone(), offers: vec![] }));
+    store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
+    store
+        .expect_load()
+        .returning(move || Ok(StoredCatalogue { version: 1, stock_version: 0, categories: stored().categories, products: products.clone(), offers: vec![] }));
     let catalog = service(store);
     for (search, sort) in [
         (None, Sort::PriceAsc),
@@ -263,7 +287,7 @@ fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
 #[test]
 fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
     let mut store = MockCatalogueStore::new();
-    store.expect_version().returning(|| Ok(1));
+    store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
     store.expect_load().returning(|| {
         let running = stored().offers.remove(0);
         let offers = vec![

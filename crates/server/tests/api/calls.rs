@@ -88,3 +88,39 @@ impl TestApp {
         self.post("dashboard/shipping-cities", body, Some(token)).await
     }
 }
+
+impl TestApp {
+    /// `POST orders/checkout`, with an `Idempotency-Key` when given.
+    pub async fn checkout(&self, token: &str, body: Value, key: Option<&str>) -> Response {
+        let mut request = self.request(Method::POST, "orders/checkout", Some(token), "en").json(&body);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// `POST guest-orders/checkout`, with an `Idempotency-Key` when given.
+    pub async fn guest_checkout(&self, body: &Value, key: Option<&str>) -> Response {
+        let mut request = self.request(Method::POST, "guest-orders/checkout", None, "en").json(body);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// A product's stock as stored.
+    pub fn stock(&self, product: i64) -> i64 {
+        use diesel::prelude::*;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        store::schema::products::table.find(product).select(store::schema::products::quantity).first(conn).expect("product")
+    }
+
+    /// How many orders are stored.
+    pub fn order_count(&self) -> i64 {
+        use diesel::prelude::*;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        store::schema::orders::table.count().get_result(conn).expect("count")
+    }
+}

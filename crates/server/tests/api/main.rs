@@ -11,6 +11,7 @@ mod catalogue;
 mod delivery;
 mod google;
 mod helpers;
+mod orders;
 mod permissions;
 mod shop;
 mod staff_products;

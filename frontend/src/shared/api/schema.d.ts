@@ -719,6 +719,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest-orders/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
+         *     then be tracked with its number and the phone.
+         */
+        post: operations["guestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest-orders/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A guest order by its number and the phone it was placed with (any common form); a wrong
+         *     pair is 404, without saying which part is wrong.
+         */
+        get: operations["trackGuestOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -747,6 +787,78 @@ export interface paths {
         get: operations["home"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's orders, newest first. */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the client's orders; another's is 404. */
+        get: operations["showOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one of the client's orders while it is `new`; its stock goes back. */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buys the server cart (a verified account): stock is taken, the cart's bought lines leave
+         *     it. Send a fresh `Idempotency-Key` per attempt: a repeat answers the first order again with
+         *     `Idempotent-Replayed: true`.
+         */
+        post: operations["checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,6 +1121,35 @@ export interface components {
             /** @description The e-mail or mobile number the code was sent to. */
             username?: string | null;
         };
+        /** @description A client's checkout of the server cart. */
+        CheckoutRequest: {
+            /** @description An address for this order only. */
+            address?: string | null;
+            /**
+             * Format: int64
+             * @description A saved address; or give `address` and `city_id`.
+             */
+            address_id?: number | null;
+            /**
+             * Format: int64
+             * @description Its city.
+             */
+            city_id?: number | null;
+            /** @description A promo code. */
+            copoun?: string | null;
+            /** @description The total the buyer saw, EGP; another server total refuses the order. */
+            expected_total?: string | null;
+            /** @description Notes for the shop. */
+            notes?: string | null;
+            /** @description `cash_on_delivery` (the default and the one method today). */
+            payment_method?: string | null;
+            /** @description The receiver's name, for `other`. */
+            receiver_name?: string | null;
+            /** @description The receiver's phone, for `other`. */
+            receiver_phone?: string | null;
+            /** @description `self` or `other`. */
+            type?: string | null;
+        };
         /** @description A city as staff send it. */
         CityForm: {
             /** @description Whether buyers can choose it (default true). */
@@ -1024,6 +1165,16 @@ export interface components {
              * @description Position in lists.
              */
             sort_order?: number | null;
+        };
+        /** @description A city by id and name. */
+        CityRef: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Name in the request's language. */
+            name: string;
         };
         /** @description A message from the contact page. */
         ContactMessageData: {
@@ -1071,6 +1222,13 @@ export interface components {
             /** @description Phone (a phone or an e-mail is needed to answer). */
             phone?: string | null;
         };
+        /** @description Who placed the order. */
+        CustomerData: {
+            /** @description Name. */
+            name: string;
+            /** @description Phone, national form. */
+            phone: string;
+        };
         /** @description The body of every error answer. */
         ErrorBody: {
             /** @description For 422: each field's messages, first one first. */
@@ -1090,12 +1248,68 @@ export interface components {
             /** @description The Google ID token from Google Identity Services. */
             token?: string | null;
         };
+        /** @description A guest's checkout. */
+        GuestCheckoutRequest: {
+            /** @description The street, village or landmark. */
+            address?: string | null;
+            /**
+             * Format: int64
+             * @description One of the `shipping-cities`.
+             */
+            city_id?: number | null;
+            /** @description A promo code. */
+            copoun?: string | null;
+            /** @description The total the buyer saw, EGP. */
+            expected_total?: string | null;
+            /** @description The browser cart, 1 to 100 lines. */
+            items?: components["schemas"]["GuestItem"][];
+            /** @description The buyer's name. */
+            name?: string | null;
+            /** @description Notes for the shop. */
+            notes?: string | null;
+            /** @description `cash_on_delivery` (the default and the one method today). */
+            payment_method?: string | null;
+            /** @description An Egyptian mobile, any common form. */
+            phone?: string | null;
+            /** @description `guest` (default), or `whatsapp` for the cart's "order through WhatsApp". */
+            source?: string | null;
+        };
+        /** @description One line of the browser cart. */
+        GuestItem: {
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            id?: number | null;
+            /**
+             * Format: int64
+             * @description Units, 1 to 999 (a number or its text).
+             */
+            quantity?: number | null;
+        };
         /** @description `GET /api/health`. */
         Health: {
             /** @description `sqlite` or `postgres`. */
             database?: string | null;
             /** @description `ok` when the node can serve. */
             status: string;
+        };
+        /** @description One change of status. */
+        HistoryData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /**
+             * Format: int64
+             * @description The user who changed it, if any.
+             */
+            by?: number | null;
+            /** @description The status before; null when placed. */
+            from?: string | null;
+            /** @description The status after. */
+            to: string;
         };
         /** @description What the Home screen shows. */
         HomeData: {
@@ -1173,6 +1387,137 @@ export interface components {
             /** @description English title. */
             title_en?: string | null;
         };
+        /** @description Where the order goes. */
+        OrderAddressData: {
+            /** @description The street, village or landmark. */
+            address: string;
+            /** @description The city. */
+            city: components["schemas"]["CityRef"];
+        };
+        /** @description An order (design §4a). */
+        OrderData: {
+            /** @description Where it goes. */
+            address: components["schemas"]["OrderAddressData"];
+            /** @description Whether the buyer may still cancel it. */
+            can_cancel: boolean;
+            /** @description The promo code used. */
+            copoun?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was placed.
+             */
+            created_at: string;
+            /** @description Who placed it. */
+            customer: components["schemas"]["CustomerData"];
+            /**
+             * Format: double
+             * @description Promo discount, EGP.
+             */
+            discount: number;
+            /** @description Every change of status, oldest first. */
+            history: components["schemas"]["HistoryData"][];
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description The lines. */
+            items: components["schemas"]["OrderItemData"][];
+            /** @description The buyer's notes. */
+            notes?: string | null;
+            /** @description Human number, `MS-2026-000123`. */
+            number: string;
+            /** @description `cash_on_delivery`. */
+            payment_method: string;
+            /** @description Receiver's name for `other`. */
+            receiver_name?: string | null;
+            /** @description Receiver's phone for `other`. */
+            receiver_phone?: string | null;
+            /**
+             * Format: double
+             * @description The city's shipping cost, EGP.
+             */
+            shipping_base: number;
+            /**
+             * Format: double
+             * @description The weight extra, EGP.
+             */
+            shipping_extra: number;
+            /**
+             * Format: double
+             * @description Base plus extra, EGP.
+             */
+            shipping_total: number;
+            /** @description `web`, `guest`, `sales` or `whatsapp`. */
+            source: string;
+            /** @description `new`, `on_delivery`, `delivered` or `cancelled`. */
+            status: string;
+            /** @description The status in the request's language. */
+            status_label: string;
+            /**
+             * Format: double
+             * @description The lines' totals, EGP.
+             */
+            subtotal: number;
+            /**
+             * Format: double
+             * @description What is paid, EGP.
+             */
+            total: number;
+            /**
+             * Format: double
+             * @description Every unit's weight, kg.
+             */
+            total_weight: number;
+            /** @description `self` or `other`. */
+            type: string;
+        };
+        /** @description A line as bought. */
+        OrderItemData: {
+            /** @description Its first picture's URL. */
+            image?: string | null;
+            /**
+             * Format: double
+             * @description Unit price times quantity, EGP.
+             */
+            line_total: number;
+            /** @description Its name in the request's language. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The product, while it exists.
+             */
+            product_id?: number | null;
+            /**
+             * Format: int32
+             * @description Units.
+             */
+            quantity: number;
+            /** @description Its readable address then. */
+            slug: string;
+            /**
+             * Format: double
+             * @description Price of one unit, EGP.
+             */
+            unit_price: number;
+            /**
+             * Format: double
+             * @description Weight of one unit, kg.
+             */
+            weight: number;
+        };
+        /** @description A page of the client's orders, newest first. */
+        OrderList: {
+            /** @description The orders. */
+            data: components["schemas"]["OrderData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description One order. */
+        OrderResponse: {
+            /** @description The order. */
+            data: components["schemas"]["OrderData"];
+        };
         /** @description A content page in the request's language. */
         PageData: {
             /** @description Text; paragraphs are separated by blank lines. */
@@ -1241,6 +1586,13 @@ export interface components {
         PermissionList: {
             /** @description `<resource>-<action>` strings. */
             data: string[];
+        };
+        /** @description A placed order with the shop's message. */
+        PlacedOrderResponse: {
+            /** @description The order. */
+            data: components["schemas"]["OrderData"];
+            /** @description What happened, in the request's language. */
+            message: string;
         };
         /** @description A product as the storefront shows it. */
         ProductData: {
@@ -5301,6 +5653,116 @@ export interface operations {
             };
         };
     };
+    guestCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, fresh per checkout attempt */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuestCheckoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trackGuestOrder: {
+        parameters: {
+            query: {
+                /** @description The order's number, `MS-2026-000123` */
+                number: string;
+                /** @description The phone it was placed with */
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query parameter is malformed or given twice: `errors` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -5343,6 +5805,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HomeResponse"];
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, fresh per checkout attempt */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -12,7 +12,8 @@ use serde_json::value::RawValue;
 
 use crate::storefront::catalog::ProductData;
 
-type Entries = HashMap<(i64, Locale), (ShownPrice, CardJson)>;
+/// Per product and language: the price and stock the JSON was written with, and the JSON.
+type Entries = HashMap<(i64, Locale), (ShownPrice, i64, CardJson)>;
 
 /// One card's JSON, written into an answer as it is.
 #[derive(Debug, Clone)]
@@ -25,31 +26,33 @@ impl Serialize for CardJson {
 }
 
 /// The serialised cards of one catalogue version; a new version starts afresh. A card is
-/// served from here only while its price is the one it was serialised with (offers start
-/// and end without a new version).
+/// served from here only while its price and stock are the ones it was serialised with
+/// (offers start and end, and orders take stock, without a new version).
 #[derive(Default)]
 pub struct ProductJson {
     cards: RwLock<(i64, Entries)>,
 }
 
 impl ProductJson {
-    /// The card's JSON, serialised now unless this version, language and price already were.
+    /// The card's JSON, serialised now unless this version, language, price and stock already
+    /// were.
     pub fn card(&self, version: i64, card: ProductCard, locale: Locale) -> Result<CardJson, serde_json::Error> {
         let key = (card.product.id.0, locale);
         if let Ok(cards) = self.cards.read()
             && cards.0 == version
-            && let Some((price, json)) = cards.1.get(&key)
+            && let Some((price, quantity, json)) = cards.1.get(&key)
             && *price == card.price
+            && *quantity == card.product.quantity
         {
             return Ok(json.clone());
         }
-        let price = card.price;
+        let (price, quantity) = (card.price, card.product.quantity);
         let json = CardJson(Arc::from(serde_json::value::to_raw_value(&ProductData::new(card, locale))?));
         if let Ok(mut cards) = self.cards.write() {
             if cards.0 != version {
                 *cards = (version, HashMap::new());
             }
-            cards.1.insert(key, (price, json.clone()));
+            cards.1.insert(key, (price, quantity, json.clone()));
         }
         Ok(json)
     }
@@ -92,13 +95,17 @@ mod tests {
     }
 
     #[test]
-    fn a_card_is_served_again_only_while_its_version_language_and_price_hold() {
+    fn a_card_is_served_again_only_while_its_version_language_price_and_stock_hold() {
         let cache = ProductJson::default();
         let first = cache.card(1, card(40, 40), Locale::En).unwrap();
         assert!(Arc::ptr_eq(&first.0, &cache.card(1, card(40, 40), Locale::En).unwrap().0), "served from the cache");
         assert!(cache.card(1, card(40, 40), Locale::Ar).unwrap().0.get().contains("بذور نعناع"));
         // An offer starts: same version, a new price.
         assert_eq!(sale_price(&cache.card(1, card(40, 30), Locale::En).unwrap()), 30.0);
+        // The last units are sold: same version, no stock.
+        let sold_out = ProductCard { product: Arc::new(catalog::Product { quantity: 0, ..(*card(40, 30).product).clone() }), ..card(40, 30) };
+        let json: serde_json::Value = serde_json::from_str(cache.card(1, sold_out, Locale::En).unwrap().0.get()).unwrap();
+        assert_eq!(json["in_stock"], false);
         // The catalogue changes: nothing of the old version is served.
         let mut product = (*card(40, 30).product).clone();
         product.name.en = "Garden mint seeds".into();

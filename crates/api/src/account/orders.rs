@@ -1,0 +1,425 @@
+//! A client's orders under `/api/orders`: checkout of the server cart, the history, one order,
+//! and cancelling while it is new. The order's answer shape is shared with guest orders.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::HeaderMap;
+use actix_web::web::{self, Data, Json, Path};
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use identity::service::Principal;
+use kernel::validation::limits;
+use kernel::{AddressId, CityId, FieldErrors, Locale, Money, OrderId, PageRequest};
+use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, Order, Placed, Receiver, ReceiverKind};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::messages::text;
+use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::{AppState, Resource};
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/orders/checkout", web::post().to(checkout))
+        .route("/orders", web::get().to(list))
+        .route("/orders/{id}", web::get().to(show))
+        .route("/orders/{id}/cancel", web::post().to(cancel));
+}
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(checkout, list, show, cancel))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
+
+/// Who placed the order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerData {
+    /// Name.
+    pub name: String,
+    /// Phone, national form.
+    pub phone: String,
+}
+
+/// A city by id and name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CityRef {
+    /// Id.
+    pub id: i64,
+    /// Name in the request's language.
+    pub name: String,
+}
+
+/// Where the order goes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderAddressData {
+    /// The street, village or landmark.
+    pub address: String,
+    /// The city.
+    pub city: CityRef,
+}
+
+/// A line as bought.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderItemData {
+    /// The product, while it exists.
+    pub product_id: Option<i64>,
+    /// Its readable address then.
+    pub slug: String,
+    /// Its name in the request's language.
+    pub name: String,
+    /// Its first picture's URL.
+    pub image: Option<String>,
+    /// Units.
+    pub quantity: u32,
+    /// Price of one unit, EGP.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// Weight of one unit, kg.
+    pub weight: f64,
+    /// Unit price times quantity, EGP.
+    #[schema(value_type = f64)]
+    pub line_total: Money,
+}
+
+/// One change of status.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryData {
+    /// The status before; null when placed.
+    pub from: Option<String>,
+    /// The status after.
+    pub to: String,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The user who changed it, if any.
+    pub by: Option<i64>,
+}
+
+/// An order (design §4a).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderData {
+    /// Id.
+    pub id: i64,
+    /// Human number, `MS-2026-000123`.
+    pub number: String,
+    /// `new`, `on_delivery`, `delivered` or `cancelled`.
+    pub status: String,
+    /// The status in the request's language.
+    pub status_label: String,
+    /// `web`, `guest`, `sales` or `whatsapp`.
+    pub source: String,
+    /// `self` or `other`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `cash_on_delivery`.
+    pub payment_method: String,
+    /// When it was placed.
+    pub created_at: DateTime<Utc>,
+    /// Who placed it.
+    pub customer: CustomerData,
+    /// Receiver's name for `other`.
+    pub receiver_name: Option<String>,
+    /// Receiver's phone for `other`.
+    pub receiver_phone: Option<String>,
+    /// Where it goes.
+    pub address: OrderAddressData,
+    /// The buyer's notes.
+    pub notes: Option<String>,
+    /// The promo code used.
+    pub copoun: Option<String>,
+    /// The lines.
+    pub items: Vec<OrderItemData>,
+    /// The lines' totals, EGP.
+    #[schema(value_type = f64)]
+    pub subtotal: Money,
+    /// Promo discount, EGP.
+    #[schema(value_type = f64)]
+    pub discount: Money,
+    /// The city's shipping cost, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_base: Money,
+    /// The weight extra, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_extra: Money,
+    /// Base plus extra, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_total: Money,
+    /// What is paid, EGP.
+    #[schema(value_type = f64)]
+    pub total: Money,
+    /// Every unit's weight, kg.
+    pub total_weight: f64,
+    /// Whether the buyer may still cancel it.
+    pub can_cancel: bool,
+    /// Every change of status, oldest first.
+    pub history: Vec<HistoryData>,
+}
+
+impl OrderData {
+    /// The order in `locale`.
+    pub fn new(order: Order, locale: Locale) -> OrderData {
+        let can_cancel = order.buyer_can_cancel();
+        let Order { id, number, status, created_at, placed, history } = order;
+        let (receiver_name, receiver_phone) = match &placed.receiver {
+            Receiver::Buyer => (None, None),
+            Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
+        };
+        let status_key: &str = status.into();
+        OrderData {
+            id: id.0,
+            number,
+            status: status_key.to_string(),
+            status_label: status_label(locale, status),
+            source: <&str>::from(placed.source).to_string(),
+            kind: placed.receiver.kind().to_string(),
+            payment_method: ordering::CASH_ON_DELIVERY.to_string(),
+            created_at,
+            customer: CustomerData { name: placed.customer_name, phone: placed.customer_phone.to_string() },
+            receiver_name,
+            receiver_phone,
+            address: OrderAddressData {
+                address: placed.destination.address,
+                city: CityRef { id: placed.destination.city.0, name: placed.destination.city_name.pick(locale).clone() },
+            },
+            notes: placed.notes,
+            copoun: placed.copoun,
+            items: placed
+                .lines
+                .into_iter()
+                .map(|line| OrderItemData {
+                    product_id: line.product.map(|product| product.0),
+                    slug: line.slug,
+                    name: line.name.pick(locale).clone(),
+                    image: line.image.map(|path| format!("/media/{path}")),
+                    quantity: line.quantity,
+                    unit_price: line.unit_price,
+                    weight: line.weight.kilograms(),
+                    line_total: line.line_total,
+                })
+                .collect(),
+            subtotal: placed.totals.subtotal,
+            discount: placed.totals.discount,
+            shipping_base: placed.totals.shipping_base,
+            shipping_extra: placed.totals.shipping_extra,
+            shipping_total: placed.totals.shipping_total(),
+            total: placed.totals.total,
+            total_weight: placed.totals.total_weight.kilograms(),
+            can_cancel,
+            history: history
+                .into_iter()
+                .map(|change| HistoryData {
+                    from: change.from.map(|status| <&str>::from(status).to_string()),
+                    to: <&str>::from(change.to).to_string(),
+                    at: change.at,
+                    by: change.by.map(|user| user.0),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn status_label(locale: Locale, status: ordering::OrderStatus) -> String {
+    let key = match status {
+        ordering::OrderStatus::New => "order.status.new",
+        ordering::OrderStatus::OnDelivery => "order.status.on_delivery",
+        ordering::OrderStatus::Delivered => "order.status.delivered",
+        ordering::OrderStatus::Cancelled => "order.status.cancelled",
+    };
+    text(locale, key, &[])
+}
+
+/// One order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderResponse {
+    /// The order.
+    pub data: OrderData,
+}
+
+/// A placed order with the shop's message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlacedOrderResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+    /// The order.
+    pub data: OrderData,
+}
+
+/// A page of the client's orders, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderList {
+    /// The orders.
+    pub data: Vec<OrderData>,
+    /// Where this page sits.
+    pub meta: PageMeta,
+}
+
+/// A client's checkout of the server cart.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CheckoutRequest {
+    /// A saved address; or give `address` and `city_id`.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub address_id: Option<i64>,
+    /// An address for this order only.
+    #[schema(max_length = 500)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub address: Option<String>,
+    /// Its city.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub city_id: Option<i64>,
+    /// `self` or `other`.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// The receiver's name, for `other`.
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub receiver_name: Option<String>,
+    /// The receiver's phone, for `other`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub receiver_phone: Option<String>,
+    /// Notes for the shop.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub notes: Option<String>,
+    /// A promo code.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub copoun: Option<String>,
+    /// `cash_on_delivery` (the default and the one method today).
+    pub payment_method: Option<String>,
+    /// The total the buyer saw, EGP; another server total refuses the order.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub expected_total: Option<String>,
+}
+
+/// Reads the fields every checkout shares: the payment method and the total seen.
+pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&str>, expected_total: Option<&str>) -> Option<Money> {
+    if payment_method.map(str::trim).is_some_and(|method| !method.is_empty() && method != ordering::CASH_ON_DELIVERY) {
+        errors.add("payment_method", "payment_method_unavailable");
+    }
+    let expected = expected_total.map(str::trim).filter(|total| !total.is_empty())?;
+    let parsed = Money::parse_pounds(expected);
+    if parsed.is_none() {
+        errors.add("expected_total", "price_invalid");
+    }
+    parsed
+}
+
+impl CheckoutRequest {
+    fn into_domain(self) -> Result<Checkout, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        for (field, value, max) in
+            [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME), ("notes", &self.notes, limits::MESSAGE)]
+        {
+            errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
+        }
+        let expected_total = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let receiver_kind = match self.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty()) {
+            None => None,
+            Some(kind) => Some(kind.parse::<ReceiverKind>().map_err(|_| FieldErrors::single("type", "type_invalid"))?),
+        };
+        errors.into_result()?;
+        let address = match (self.address_id, self.address) {
+            (Some(id), _) => Some(AddressChoice::Saved(AddressId(id))),
+            (None, Some(text)) => Some(AddressChoice::Written { text: text.trim().to_string(), city: self.city_id.map(CityId) }),
+            (None, None) => None,
+        };
+        Ok(Checkout {
+            address,
+            receiver_kind,
+            receiver_name: self.receiver_name.unwrap_or_default().trim().to_string(),
+            receiver_phone: self.receiver_phone.unwrap_or_default(),
+            notes: self.notes.unwrap_or_default().trim().to_string(),
+            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            expected_total,
+        })
+    }
+}
+
+/// The `Idempotency-Key` header of a checkout, scoped to its caller, with a digest of the
+/// request: 1 to 255 visible characters, else a 400.
+pub(crate) fn idempotency_key(headers: &HeaderMap, caller: String, request: &impl std::fmt::Debug) -> Result<Option<IdempotencyKey>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let key = value.to_str().ok().map(str::trim).filter(|key| (1..=255).contains(&key.len())).ok_or(ApiError::BadIdempotencyKey)?;
+    let fingerprint = format!("{:x}", Sha256::digest(format!("{request:?}").as_bytes()));
+    Ok(Some(IdempotencyKey { caller, key: key.to_string(), fingerprint }))
+}
+
+/// `201` with the order and the shop's message; a repeat of a key says so in a header.
+pub(crate) fn placed_answer(placed: Placed, locale: Locale, message: &str) -> HttpResponse {
+    let mut answer = HttpResponse::build(StatusCode::CREATED);
+    if placed.replayed {
+        answer.insert_header(("Idempotent-Replayed", "true"));
+    }
+    answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) })
+}
+
+fn buyer_of(principal: &Principal) -> Result<Buyer, ApiError> {
+    if !principal.user.verified {
+        return Err(ApiError::VerifyFirst);
+    }
+    Ok(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone() })
+}
+
+/// Buys the server cart (a verified account): stock is taken, the cart's bought lines leave
+/// it. Send a fresh `Idempotency-Key` per attempt: a repeat answers the first order again with
+/// `Idempotent-Replayed: true`.
+#[utoipa::path(operation_id = "checkout", post, path = "/api/orders/checkout", tag = "orders", security(("bearer" = [])), request_body = CheckoutRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per checkout attempt")),
+    responses((status = 201, body = PlacedOrderResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn checkout(
+    state: Data<AppState>,
+    request: HttpRequest,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(body): Body<CheckoutRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let buyer = buyer_of(&principal)?;
+    let checkout = body.into_domain()?;
+    let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), &checkout)?;
+    let orders = state.orders.clone();
+    let placed = blocking(move || orders.place_order(&buyer, checkout, key)).await?;
+    Ok(placed_answer(placed, locale, "order.placed"))
+}
+
+/// The client's orders, newest first.
+#[utoipa::path(operation_id = "listOrders", get, path = "/api/orders", tag = "orders", security(("bearer" = [])), params(PageParams),
+    responses((status = 200, body = OrderList), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn list(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<Json<OrderList>, ApiError> {
+    let page: PageRequest = ListParams(params).page()?;
+    let (orders, owner) = (state.orders.clone(), principal.user.id);
+    let page = blocking(move || orders.orders(owner, page)).await?;
+    Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::new(order, locale)).collect() }))
+}
+
+/// One of the client's orders; another's is 404.
+#[utoipa::path(operation_id = "showOrder", get, path = "/api/orders/{id}", params(("id" = i64, Path, description = "The order's id")), tag = "orders", security(("bearer" = [])),
+    responses((status = 200, body = OrderResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<OrderId>) -> Result<Json<OrderResponse>, ApiError> {
+    let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
+    let order = blocking(move || orders.order(owner, id)).await?;
+    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+}
+
+/// Cancels one of the client's orders while it is `new`; its stock goes back.
+#[utoipa::path(operation_id = "cancelOrder", post, path = "/api/orders/{id}/cancel", params(("id" = i64, Path, description = "The order's id")), tag = "orders",
+    security(("bearer" = [])), responses((status = 200, body = PlacedOrderResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn cancel(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+) -> Result<Json<PlacedOrderResponse>, ApiError> {
+    let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
+    let order = blocking(move || orders.cancel(owner, id)).await?;
+    Ok(Json(PlacedOrderResponse { message: text(locale, "order.cancelled", &[]), data: OrderData::new(order, locale) }))
+}

@@ -1,0 +1,146 @@
+//! Orders without an account under `/api/guest-orders`: a guest's checkout of the browser
+//! cart (also the cart's "order through WhatsApp"), and tracking by number and phone.
+
+use actix_web::web::{self, Data, Json};
+use actix_web::{HttpRequest, HttpResponse};
+use kernel::validation::limits;
+use kernel::{CityId, FieldErrors, Phone, ProductId};
+use ordering::{GuestCheckout, OrderSource};
+use serde::Deserialize;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::account::orders::{OrderResponse, PlacedOrderResponse, common_fields, idempotency_key, placed_answer};
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{Body, Lang, QueryParams, blocking};
+use crate::common::lenient::{lenient_int, lenient_text};
+use crate::{AppState, Resource};
+
+/// Registers the routes.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config.route("/guest-orders/checkout", web::post().to(checkout)).route("/guest-orders/track", web::get().to(track));
+}
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(checkout, track))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
+
+/// One line of the browser cart.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GuestItem {
+    /// The product's id.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub id: Option<i64>,
+    /// Units, 1 to 999 (a number or its text).
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub quantity: Option<i64>,
+}
+
+/// A guest's checkout.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GuestCheckoutRequest {
+    /// The buyer's name.
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub name: Option<String>,
+    /// An Egyptian mobile, any common form.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub phone: Option<String>,
+    /// The street, village or landmark.
+    #[schema(max_length = 500)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub address: Option<String>,
+    /// One of the `shipping-cities`.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub city_id: Option<i64>,
+    /// The browser cart, 1 to 100 lines.
+    #[schema(max_items = 100)]
+    #[serde(default)]
+    pub items: Vec<GuestItem>,
+    /// Notes for the shop.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub notes: Option<String>,
+    /// A promo code.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub copoun: Option<String>,
+    /// `cash_on_delivery` (the default and the one method today).
+    pub payment_method: Option<String>,
+    /// The total the buyer saw, EGP.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub expected_total: Option<String>,
+    /// `guest` (default), or `whatsapp` for the cart's "order through WhatsApp".
+    pub source: Option<String>,
+}
+
+impl GuestCheckoutRequest {
+    fn into_domain(self) -> Result<GuestCheckout, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS), ("notes", &self.notes, limits::MESSAGE)] {
+            errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
+        }
+        let expected_total = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let source = match self.source.as_deref().map(str::trim) {
+            None | Some("") | Some("guest") => OrderSource::Guest,
+            Some("whatsapp") => OrderSource::Whatsapp,
+            Some(_) => {
+                errors.add("source", "source_invalid");
+                OrderSource::Guest
+            }
+        };
+        if self.items.len() > ordering::checkout::MAX_LINES {
+            errors.add("items", "cart_items_too_many");
+        }
+        errors.into_result()?;
+        Ok(GuestCheckout {
+            source,
+            name: self.name.unwrap_or_default().trim().to_string(),
+            phone: self.phone.unwrap_or_default(),
+            address: self.address.unwrap_or_default().trim().to_string(),
+            city: self.city_id.map(CityId),
+            // A line without a product or a quantity fails the quantity rule.
+            items: self.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect(),
+            notes: self.notes.unwrap_or_default().trim().to_string(),
+            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            expected_total,
+        })
+    }
+}
+
+/// A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
+/// then be tracked with its number and the phone.
+#[utoipa::path(operation_id = "guestCheckout", post, path = "/api/guest-orders/checkout", tag = "orders", request_body = GuestCheckoutRequest,
+    params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per checkout attempt")),
+    responses((status = 201, body = PlacedOrderResponse), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn checkout(
+    state: Data<AppState>,
+    request: HttpRequest,
+    Lang(locale): Lang,
+    Body(body): Body<GuestCheckoutRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let checkout = body.into_domain()?;
+    let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
+    let key = idempotency_key(request.headers(), caller, &checkout)?;
+    let orders = state.orders.clone();
+    let placed = blocking(move || orders.place_guest_order(checkout, key)).await?;
+    Ok(placed_answer(placed, locale, "order.placed_guest"))
+}
+
+/// A guest order by its number and the phone it was placed with (any common form); a wrong
+/// pair is 404, without saying which part is wrong.
+#[utoipa::path(operation_id = "trackGuestOrder", get, path = "/api/guest-orders/track", tag = "orders",
+    params(("number" = String, Query, description = "The order's number, `MS-2026-000123`"), ("phone" = String, Query, description = "The phone it was placed with")),
+    responses((status = 200, body = OrderResponse), (status = 404, body = ErrorBody)))]
+pub async fn track(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<OrderResponse>, ApiError> {
+    let number = params.get("number").cloned().unwrap_or_default();
+    let phone = params.get("phone").cloned().unwrap_or_default();
+    if number.len() > 40 || phone.len() > 40 {
+        return Err(ApiError::NotFound);
+    }
+    let orders = state.orders.clone();
+    let order = blocking(move || orders.track(&number, &phone)).await?;
+    Ok(Json(OrderResponse { data: crate::account::orders::OrderData::new(order, locale) }))
+}

@@ -1,0 +1,193 @@
+//! Orders: what was bought, by whom, for where, at which prices, and what happened since
+//! (design §4a, §5).
+
+use chrono::{DateTime, Utc};
+use kernel::{CityId, Localized, Money, OrderId, Phone, ProductId, UserId, Weight};
+
+/// Where an order is in its life. `new` → `on_delivery` → `delivered`; `new` or
+/// `on_delivery` → `cancelled`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
+pub enum OrderStatus {
+    /// Placed; staff have not sent it yet. The buyer may still cancel.
+    New,
+    /// With the courier.
+    OnDelivery,
+    /// Handed over.
+    Delivered,
+    /// Called off; its stock went back.
+    Cancelled,
+}
+
+impl OrderStatus {
+    /// Whether an order in this status may move to `next`.
+    pub fn can_become(self, next: OrderStatus) -> bool {
+        use OrderStatus::{Cancelled, Delivered, New, OnDelivery};
+        matches!((self, next), (New, OnDelivery) | (OnDelivery, Delivered) | (New | OnDelivery, Cancelled))
+    }
+}
+
+/// How the order came in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
+pub enum OrderSource {
+    /// A signed-in client's checkout.
+    Web,
+    /// A guest's checkout.
+    Guest,
+    /// A sales engineer ordering for a client.
+    Sales,
+    /// The cart's "order through WhatsApp".
+    Whatsapp,
+}
+
+/// Who receives the parcel: the buyer (`self`) or someone they name (`other`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Receiver {
+    /// The buyer.
+    Buyer,
+    /// Someone else, who the courier calls.
+    Other {
+        /// Their name.
+        name: String,
+        /// Their phone.
+        phone: Phone,
+    },
+}
+
+impl Receiver {
+    /// `self` or `other`, as the API names the order's type.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Receiver::Buyer => "self",
+            Receiver::Other { .. } => "other",
+        }
+    }
+}
+
+/// The one way to pay today; cards are announced as coming soon.
+pub const CASH_ON_DELIVERY: &str = "cash_on_delivery";
+
+/// A line as it was bought: a snapshot, so later price or name changes leave it alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderLine {
+    /// The product, while it exists.
+    pub product: Option<ProductId>,
+    /// Its readable address then.
+    pub slug: String,
+    /// Its name then.
+    pub name: Localized<String>,
+    /// Its first picture then.
+    pub image: Option<String>,
+    /// Units bought.
+    pub quantity: u32,
+    /// The price paid for one unit.
+    pub unit_price: Money,
+    /// The weight of one unit.
+    pub weight: Weight,
+    /// Unit price times quantity.
+    pub line_total: Money,
+}
+
+/// What the buyer pays, part by part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Totals {
+    /// The lines' totals.
+    pub subtotal: Money,
+    /// Taken off the subtotal by a promo code.
+    pub discount: Money,
+    /// The city's shipping cost.
+    pub shipping_base: Money,
+    /// The weight extra of shipping.
+    pub shipping_extra: Money,
+    /// Subtotal − discount + shipping.
+    pub total: Money,
+    /// Every unit's weight.
+    pub total_weight: Weight,
+}
+
+impl Totals {
+    /// Base plus extra.
+    pub fn shipping_total(&self) -> Money {
+        Money::from_piastres(self.shipping_base.piastres().saturating_add(self.shipping_extra.piastres()))
+    }
+}
+
+/// Where the parcel goes: a copy of the address and of its city's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Destination {
+    /// The street, village or landmark.
+    pub address: String,
+    /// The city.
+    pub city: CityId,
+    /// The city's name then.
+    pub city_name: Localized<String>,
+}
+
+/// An order ready to be stored: everything but what the store gives it (id, number, time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrder {
+    /// The client's account; none for a guest.
+    pub user: Option<UserId>,
+    /// How it came in.
+    pub source: OrderSource,
+    /// Who bought.
+    pub customer_name: String,
+    /// Their phone.
+    pub customer_phone: Phone,
+    /// Who receives it.
+    pub receiver: Receiver,
+    /// Where it goes.
+    pub destination: Destination,
+    /// The buyer's notes.
+    pub notes: Option<String>,
+    /// The promo code used.
+    pub copoun: Option<String>,
+    /// The lines.
+    pub lines: Vec<OrderLine>,
+    /// What is paid.
+    pub totals: Totals,
+}
+
+/// One change of status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChange {
+    /// The status before; none when the order was placed.
+    pub from: Option<OrderStatus>,
+    /// The status after.
+    pub to: OrderStatus,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// Who changed it; none for the buyer's own checkout or a guest.
+    pub by: Option<UserId>,
+}
+
+/// A stored order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    /// Its id.
+    pub id: OrderId,
+    /// Its human number, `MS-2026-000123`.
+    pub number: String,
+    /// Where it is in its life.
+    pub status: OrderStatus,
+    /// When it was placed.
+    pub created_at: DateTime<Utc>,
+    /// What was placed.
+    pub placed: NewOrder,
+    /// Every change of status, oldest first.
+    pub history: Vec<StatusChange>,
+}
+
+impl Order {
+    /// Whether its buyer may still cancel it.
+    pub fn buyer_can_cancel(&self) -> bool {
+        self.status == OrderStatus::New
+    }
+}
+
+/// The human number of the order with this id placed in this year: unique because the id is,
+/// and gaps (a rolled-back order) are harmless.
+pub fn order_number(year: i32, id: OrderId) -> String {
+    format!("MS-{year}-{:06}", id.0)
+}

@@ -1,0 +1,272 @@
+//! Placing orders and the buyer's side of them, one use case per function: `place_order`,
+//! `place_guest_order`, `orders`, `order`, `cancel`, `track`.
+
+use std::sync::Arc;
+
+use kernel::{Clock, FieldErrors, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingQuote, UserId, Weight};
+
+use crate::address::Address;
+use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
+use crate::error::OrderingError;
+use crate::order::{Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
+use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, QuotedProduct};
+
+/// The signed-in client placing an order, as their account knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Buyer {
+    /// Their account.
+    pub id: UserId,
+    /// Their name.
+    pub name: String,
+    /// Their phone, if the account has one.
+    pub phone: Option<Phone>,
+}
+
+/// An order that checkout stored, or found stored by an earlier request with the same key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// The order.
+    pub order: Order,
+    /// True when an earlier request with the same key placed it.
+    pub replayed: bool,
+}
+
+/// The order use cases over their ports.
+pub struct Orders {
+    book: Arc<dyn OrderBook>,
+    cart: Arc<dyn BuyerCart>,
+    pricing: Arc<dyn Pricing>,
+    cities: Arc<dyn CityStore>,
+    addresses: Arc<dyn AddressBook>,
+    clock: Arc<dyn Clock>,
+}
+
+/// The ports orders need, named so the wiring reads.
+pub struct OrderPorts {
+    /// Where orders are kept.
+    pub book: Arc<dyn OrderBook>,
+    /// The buyers' server carts.
+    pub cart: Arc<dyn BuyerCart>,
+    /// Today's prices and the weight rule.
+    pub pricing: Arc<dyn Pricing>,
+    /// The shipping cities.
+    pub cities: Arc<dyn CityStore>,
+    /// The saved addresses.
+    pub addresses: Arc<dyn AddressBook>,
+    /// The time.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Orders {
+    /// The use cases over their ports.
+    pub fn new(ports: OrderPorts) -> Orders {
+        let OrderPorts { book, cart, pricing, cities, addresses, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, clock }
+    }
+
+    /// A client buys their server cart (`POST orders/checkout`).
+    pub fn place_order(&self, buyer: &Buyer, request: Checkout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+        if let Some(done) = self.earlier(key.as_ref())? {
+            return Ok(done);
+        }
+        let outcome = self.place_client_order(buyer, request, key.clone());
+        self.settle(outcome, key.as_ref())
+    }
+
+    fn place_client_order(&self, buyer: &Buyer, request: Checkout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+        request.check()?;
+        let customer_phone = buyer.phone.clone().ok_or_else(|| FieldErrors::single("phone", "phone_missing"))?;
+        let destination = self.destination(Some(buyer.id), request.address.as_ref())?;
+        let items: Vec<(ProductId, i64)> = self.cart.cart_lines(buyer.id)?.into_iter().map(|(product, units)| (product, i64::from(units))).collect();
+        if items.is_empty() {
+            return Err(FieldErrors::single("cart", "cart_empty").into());
+        }
+        let receiver = match request.receiver_kind {
+            Some(ReceiverKind::Other) => Receiver::Other {
+                name: request.receiver_name,
+                phone: Phone::parse(&request.receiver_phone).ok_or_else(|| FieldErrors::single("receiver_phone", "phone_invalid"))?,
+            },
+            _ => Receiver::Buyer,
+        };
+        let (lines, totals) = self.price(&items, destination.1, request.expected_total)?;
+        let order = NewOrder {
+            user: Some(buyer.id),
+            source: OrderSource::Web,
+            customer_name: buyer.name.clone(),
+            customer_phone,
+            receiver,
+            destination: destination.0,
+            notes: Some(request.notes).filter(|notes| !notes.is_empty()),
+            copoun: None,
+            lines,
+            totals,
+        };
+        self.store(&order, key)
+    }
+
+    /// A guest buys their browser cart (`POST guest-orders/checkout`), or anybody orders
+    /// through WhatsApp.
+    pub fn place_guest_order(&self, request: GuestCheckout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+        if let Some(done) = self.earlier(key.as_ref())? {
+            return Ok(done);
+        }
+        let outcome = self.place_guest_order_now(request, key.clone());
+        self.settle(outcome, key.as_ref())
+    }
+
+    fn place_guest_order_now(&self, request: GuestCheckout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+        request.check()?;
+        let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
+        let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
+        let destination = self.destination(None, Some(&choice))?;
+        let (lines, totals) = self.price(&request.merged_items(), destination.1, request.expected_total)?;
+        let order = NewOrder {
+            user: None,
+            source: request.source,
+            customer_name: request.name,
+            customer_phone: phone,
+            receiver: Receiver::Buyer,
+            destination: destination.0,
+            notes: Some(request.notes).filter(|notes| !notes.is_empty()),
+            copoun: None,
+            lines,
+            totals,
+        };
+        self.store(&order, key)
+    }
+
+    /// A client's orders, newest first (`GET orders`).
+    pub fn orders(&self, owner: UserId, page: PageRequest) -> Result<Page<Order>, OrderingError> {
+        Ok(self.book.orders_of(owner, page)?)
+    }
+
+    /// One of the client's orders (`GET orders/{id}`); another's is not found.
+    pub fn order(&self, owner: UserId, id: OrderId) -> Result<Order, OrderingError> {
+        self.book.order(id)?.filter(|order| order.placed.user == Some(owner)).ok_or(OrderingError::NotFound)
+    }
+
+    /// The client calls off their order while it is still `new` (`POST orders/{id}/cancel`):
+    /// its stock goes back in the same step.
+    pub fn cancel(&self, owner: UserId, id: OrderId) -> Result<Order, OrderingError> {
+        self.order(owner, id)?;
+        if !self.book.cancel(id, &[OrderStatus::New], Some(owner), self.clock.now())? {
+            return Err(OrderingError::CannotCancel);
+        }
+        self.book.order(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// A guest's order by its number and the phone it was placed with, in any common form
+    /// (`GET guest-orders/track`); a wrong pair is not found, without saying which part.
+    pub fn track(&self, number: &str, phone: &str) -> Result<Order, OrderingError> {
+        let phone = Phone::parse(phone).ok_or(OrderingError::NotFound)?;
+        let number = kernel::digits::to_latin_digits(number.trim()).to_uppercase();
+        self.book.order_by_number(&number)?.filter(|order| order.placed.customer_phone == phone).ok_or(OrderingError::NotFound)
+    }
+
+    /// The answer an earlier request with this key got, if any.
+    fn earlier(&self, key: Option<&IdempotencyKey>) -> Result<Option<Placed>, OrderingError> {
+        let Some(key) = key else { return Ok(None) };
+        match self.book.repeated(key)? {
+            Some(Placement::Repeated(id)) => Ok(Some(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })),
+            Some(Placement::KeyReused) => Err(OrderingError::KeyReused),
+            _ => Ok(None),
+        }
+    }
+
+    /// A refused attempt whose key a parallel repeat used meanwhile answers that repeat's
+    /// order: the repeat emptied the cart or took the last units after this attempt first
+    /// looked, and the buyer asked for one order, not for an error.
+    fn settle(&self, outcome: Result<Placed, OrderingError>, key: Option<&IdempotencyKey>) -> Result<Placed, OrderingError> {
+        match outcome {
+            Err(refused) if key.is_some() => self.earlier(key)?.ok_or(refused),
+            done => done,
+        }
+    }
+
+    /// Where the order goes, with its city's base cost; the city must be one buyers can choose.
+    /// A saved address is looked up among the `owner`'s; a guest has none.
+    fn destination(&self, owner: Option<UserId>, choice: Option<&AddressChoice>) -> Result<(Destination, Money), OrderingError> {
+        let (text, city) = match choice {
+            Some(AddressChoice::Saved(id)) => {
+                let saved = owner.map(|owner| self.addresses.address(owner, *id)).transpose()?.flatten();
+                let Address { text, city, .. } = saved.ok_or_else(|| FieldErrors::single("address_id", "address_unknown"))?;
+                (text, Some(city.id))
+            }
+            Some(AddressChoice::Written { text, city }) => (text.clone(), *city),
+            None => return Err(FieldErrors::single("address_id", "required").into()),
+        };
+        let city = city
+            .map(|id| self.cities.city(id))
+            .transpose()?
+            .flatten()
+            .filter(|city| city.active)
+            .ok_or_else(|| FieldErrors::single("city_id", "city_unknown"))?;
+        Ok((Destination { address: text, city: city.id, city_name: city.name }, city.shipping_cost))
+    }
+
+    /// The lines at today's prices and the totals; refused when a product is not sold or the
+    /// total differs from the one the buyer saw.
+    fn price(&self, items: &[(ProductId, i64)], shipping_base: Money, expected: Option<Money>) -> Result<(Vec<OrderLine>, Totals), OrderingError> {
+        let ids: Vec<ProductId> = items.iter().map(|(product, _)| *product).collect();
+        let products = self.pricing.quote(&ids)?;
+        let lines = items
+            .iter()
+            .map(|&(product, quantity)| {
+                let quoted = products.iter().find(|quoted| quoted.id == product).ok_or_else(|| FieldErrors::single("items", "product_unknown"))?;
+                order_line(quoted, quantity).ok_or_else(|| FieldErrors::single("items", "quantity_range"))
+            })
+            .collect::<Result<Vec<_>, FieldErrors>>()?;
+        let totals =
+            totals(&lines, shipping_base, Money::ZERO, &self.pricing.shipping_rule()?).ok_or_else(|| FieldErrors::single("items", "quantity_range"))?;
+        if expected.is_some_and(|seen| seen != totals.total) {
+            return Err(OrderingError::TotalChanged { total: totals.total });
+        }
+        Ok((lines, totals))
+    }
+
+    /// Stores the order and answers it, or says why it was not stored.
+    fn store(&self, order: &NewOrder, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+        let (id, replayed) = match self.book.place(order, key.as_ref(), self.clock.now())? {
+            Placement::Placed(id) => (id, false),
+            Placement::Repeated(id) => (id, true),
+            Placement::KeyReused => return Err(OrderingError::KeyReused),
+            Placement::ShortOfStock { product, left } => {
+                let name = order.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
+                return Err(OrderingError::ShortOfStock { product: name, left });
+            }
+        };
+        Ok(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed })
+    }
+}
+
+/// One line at the product's price now; `None` when a sum would overflow.
+fn order_line(product: &QuotedProduct, quantity: i64) -> Option<OrderLine> {
+    Some(OrderLine {
+        product: Some(product.id),
+        slug: product.slug.clone(),
+        name: product.name.clone(),
+        image: product.image.clone(),
+        quantity: u32::try_from(quantity).ok()?,
+        unit_price: product.sale_price,
+        weight: product.weight,
+        line_total: product.sale_price.checked_times(quantity)?,
+    })
+}
+
+/// The totals of the lines: shipping is the city's base plus the weight extra; the discount
+/// never takes the subtotal below zero and never touches shipping. `None` on overflow.
+pub fn totals(lines: &[OrderLine], shipping_base: Money, discount: Money, rule: &kernel::ShippingRule) -> Option<Totals> {
+    let (mut subtotal, mut grams) = (Money::ZERO, 0i64);
+    for line in lines {
+        subtotal = subtotal.checked_add(line.line_total)?;
+        grams = grams.checked_add(line.weight.grams().checked_mul(i64::from(line.quantity))?)?;
+    }
+    let discount = discount.min(subtotal).max(Money::ZERO);
+    let total_weight = Weight::from_grams(grams);
+    let shipping = ShippingQuote::new(rule, shipping_base, total_weight)?;
+    let total = subtotal.checked_sub(discount)?.checked_add(shipping.total()?)?;
+    Some(Totals { subtotal, discount, shipping_base: shipping.base, shipping_extra: shipping.extra, total, total_weight })
+}
+
+#[cfg(test)]
+mod tests;

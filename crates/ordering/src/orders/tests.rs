@@ -1,0 +1,325 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use kernel::{AddressId, CityId, Clock, Localized, Money, OrderId, Phone, ProductId, ShippingRule, UserId, Weight};
+
+use super::{Buyer, OrderPorts, Orders, totals};
+use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
+use crate::city::ShippingCity;
+use crate::error::OrderingError;
+use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
+use crate::ports::{IdempotencyKey, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, Placement, QuotedProduct};
+
+const RULE: ShippingRule = ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) };
+const BUYER: UserId = UserId(7);
+
+struct FixedClock;
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+    }
+}
+
+fn line(pounds: i64, grams: i64, quantity: u32) -> OrderLine {
+    let unit_price = Money::from_pounds(pounds);
+    OrderLine {
+        product: Some(ProductId(1)),
+        slug: "p".into(),
+        name: Localized::default(),
+        image: None,
+        quantity,
+        unit_price,
+        weight: Weight::from_grams(grams),
+        line_total: unit_price.checked_times(i64::from(quantity)).unwrap(),
+    }
+}
+
+fn product(id: i64, pounds: i64, grams: i64) -> QuotedProduct {
+    QuotedProduct {
+        id: ProductId(id),
+        slug: format!("p-{id}"),
+        name: Localized::new(format!("منتج {id}"), format!("Product {id}")),
+        image: None,
+        sale_price: Money::from_pounds(pounds),
+        weight: Weight::from_grams(grams),
+    }
+}
+
+fn buyer() -> Buyer {
+    Buyer { id: BUYER, name: "Samir".into(), phone: Phone::parse("01012345678") }
+}
+
+fn checkout() -> Checkout {
+    Checkout {
+        address: Some(AddressChoice::Written { text: "12 Nile St".into(), city: Some(CityId(1)) }),
+        receiver_kind: Some(ReceiverKind::Buyer),
+        receiver_name: String::new(),
+        receiver_phone: String::new(),
+        notes: String::new(),
+        copoun: None,
+        expected_total: None,
+    }
+}
+
+fn key() -> IdempotencyKey {
+    IdempotencyKey { caller: "user:7".into(), key: "k-1".into(), fingerprint: "f".into() }
+}
+
+fn stored(id: i64, order: &NewOrder) -> Order {
+    Order {
+        id: OrderId(id),
+        number: order_number(2026, OrderId(id)),
+        status: OrderStatus::New,
+        created_at: FixedClock.now(),
+        placed: order.clone(),
+        history: vec![],
+    }
+}
+
+/// Orders over mocks: Cairo (50 EGP) active, a cart of `cart` lines, products 1 (40 EGP,
+/// 250 g) and 2 (100 EGP, 6 kg), and a book that answers `placement`.
+fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
+    let mut cities = MockCityStore::new();
+    cities.expect_city().returning(|id| {
+        Ok((id == CityId(1)).then(|| ShippingCity {
+            id,
+            name: Localized::new("القاهرة".into(), "Cairo".into()),
+            shipping_cost: Money::from_pounds(50),
+            active: true,
+            sort_order: 1,
+        }))
+    });
+    let mut pricing = MockPricing::new();
+    pricing.expect_quote().returning(|ids| Ok([product(1, 40, 250), product(2, 100, 6_000)].into_iter().filter(|p| ids.contains(&p.id)).collect()));
+    pricing.expect_shipping_rule().returning(|| Ok(RULE));
+    let mut buyer_cart = MockBuyerCart::new();
+    buyer_cart.expect_cart_lines().returning(move |_| Ok(cart.clone()));
+    Orders::new(OrderPorts {
+        book: Arc::new(book),
+        cart: Arc::new(buyer_cart),
+        pricing: Arc::new(pricing),
+        cities: Arc::new(cities),
+        addresses: Arc::new(MockAddressBook::new()),
+        clock: Arc::new(FixedClock),
+    })
+}
+
+/// A book that stores whatever it is given as order 1 and answers it back.
+fn storing_book() -> MockOrderBook {
+    let mut book = MockOrderBook::new();
+    let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
+    let writer = kept.clone();
+    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_place().times(1).returning(move |order, _, _| {
+        *writer.lock().unwrap() = Some(order.clone());
+        Ok(Placement::Placed(OrderId(1)))
+    });
+    book.expect_order().returning(move |id| Ok(kept.lock().unwrap().as_ref().map(|order| stored(id.0, order))));
+    book
+}
+
+fn rules(result: Result<impl std::fmt::Debug, OrderingError>) -> Vec<(String, Vec<&'static str>)> {
+    match result {
+        Err(OrderingError::Invalid(errors)) => errors.iter().map(|(field, rules)| (field.to_string(), rules.to_vec())).collect(),
+        other => panic!("expected invalid fields, got {other:?}"),
+    }
+}
+
+#[test]
+fn shipping_is_free_up_to_exactly_ten_kilograms_and_every_started_kilogram_above_pays() {
+    let at = |grams| totals(&[line(10, grams, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap();
+    assert_eq!(at(10_000).shipping_extra, Money::ZERO, "exactly 10 kg");
+    assert_eq!(at(10_001).shipping_extra, Money::from_pounds(5), "10.001 kg");
+    assert_eq!(at(12_500).shipping_extra, Money::from_pounds(15), "2.5 kg over rounds up to 3");
+    let twelve = at(12_500);
+    assert_eq!((twelve.shipping_base, twelve.shipping_total(), twelve.total), (Money::from_pounds(50), Money::from_pounds(65), Money::from_pounds(75)));
+}
+
+#[test]
+fn totals_add_lines_and_weights_and_a_discount_never_goes_below_zero_or_touches_shipping() {
+    let both = totals(&[line(40, 250, 3), line(100, 6_000, 2)], Money::from_pounds(50), Money::from_pounds(20), &RULE).unwrap();
+    assert_eq!((both.subtotal, both.discount, both.total_weight), (Money::from_pounds(320), Money::from_pounds(20), Weight::from_grams(12_750)));
+    assert_eq!(both.total, Money::from_pounds(320 - 20 + 50 + 15));
+    let over = totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::from_pounds(500), &RULE).unwrap();
+    assert_eq!((over.discount, over.total), (Money::from_pounds(40), Money::from_pounds(50)), "only shipping is left to pay");
+}
+
+#[test]
+fn the_order_state_machine_allows_only_the_designed_moves() {
+    use OrderStatus::{Cancelled, Delivered, New, OnDelivery};
+    let all = [New, OnDelivery, Delivered, Cancelled];
+    let allowed: Vec<(OrderStatus, OrderStatus)> =
+        all.iter().flat_map(|&from| all.iter().map(move |&to| (from, to))).filter(|&(from, to)| from.can_become(to)).collect();
+    assert_eq!(allowed, [(New, OnDelivery), (New, Cancelled), (OnDelivery, Delivered), (OnDelivery, Cancelled)]);
+}
+
+#[test]
+fn a_client_order_is_priced_now_from_the_cart_and_stored_once() {
+    let orders = orders(vec![(ProductId(1), 3), (ProductId(2), 2)], storing_book());
+    let placed = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
+    let order = placed.order.placed;
+    assert!(!placed.replayed);
+    assert_eq!((order.user, order.source, order.customer_name.as_str()), (Some(BUYER), OrderSource::Web, "Samir"));
+    assert_eq!(
+        order.lines.iter().map(|l| (l.product, l.quantity, l.unit_price)).collect::<Vec<_>>(),
+        [(Some(ProductId(1)), 3, Money::from_pounds(40)), (Some(ProductId(2)), 2, Money::from_pounds(100))]
+    );
+    assert_eq!(order.totals.total, Money::from_pounds(320 + 50 + 15));
+    assert_eq!((order.destination.address.as_str(), order.destination.city_name.en.as_str()), ("12 Nile St", "Cairo"));
+}
+
+#[test]
+fn a_total_the_buyer_did_not_see_refuses_the_order_naming_the_new_one() {
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let orders = orders(vec![(ProductId(1), 1)], book);
+    let request = Checkout { expected_total: Some(Money::from_pounds(80)), ..checkout() };
+    match orders.place_order(&buyer(), request, None) {
+        Err(OrderingError::TotalChanged { total }) => assert_eq!(total, Money::from_pounds(90)),
+        other => panic!("expected a changed total, got {other:?}"),
+    }
+    let orders_seen = self::orders(vec![(ProductId(1), 1)], storing_book());
+    assert!(orders_seen.place_order(&buyer(), Checkout { expected_total: Some(Money::from_pounds(90)), ..checkout() }, None).is_ok(), "the same total passes");
+}
+
+#[test]
+fn an_order_for_someone_else_needs_their_name_and_phone() {
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let orders = orders(vec![(ProductId(1), 1)], book);
+    let other = Checkout { receiver_kind: Some(ReceiverKind::Other), ..checkout() };
+    assert_eq!(
+        rules(orders.place_order(&buyer(), other.clone(), None)),
+        [("receiver_name".into(), vec!["required"]), ("receiver_phone".into(), vec!["required"])]
+    );
+    let bad_phone = Checkout { receiver_name: "Mona".into(), receiver_phone: "12345".into(), ..other };
+    assert_eq!(rules(orders.place_order(&buyer(), bad_phone, None)), [("receiver_phone".into(), vec!["phone_invalid"])]);
+    let untyped = Checkout { receiver_kind: None, address: None, ..checkout() };
+    assert_eq!(rules(orders.place_order(&buyer(), untyped, None)), [("address_id".into(), vec!["required"]), ("type".into(), vec!["required"])]);
+}
+
+#[test]
+fn an_empty_cart_an_unknown_city_or_another_clients_address_places_nothing() {
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let empty = orders(vec![], book);
+    assert_eq!(rules(empty.place_order(&buyer(), checkout(), None)), [("cart".into(), vec!["cart_empty"])]);
+
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let orders = orders(vec![(ProductId(1), 1)], book);
+    let nowhere = Checkout { address: Some(AddressChoice::Written { text: "x".into(), city: Some(CityId(99)) }), ..checkout() };
+    assert_eq!(rules(orders.place_order(&buyer(), nowhere, None)), [("city_id".into(), vec!["city_unknown"])]);
+    let not_mine = Checkout { address: Some(AddressChoice::Saved(AddressId(5))), ..checkout() };
+    let mut addresses = MockAddressBook::new();
+    addresses.expect_address().returning(|_, _| Ok(None));
+    let orders = Orders { addresses: Arc::new(addresses), ..orders };
+    assert_eq!(rules(orders.place_order(&buyer(), not_mine, None)), [("address_id".into(), vec!["address_unknown"])]);
+}
+
+#[test]
+fn a_repeated_key_answers_the_first_order_and_a_reused_one_is_refused() {
+    let mut book = MockOrderBook::new();
+    book.expect_repeated().returning(|key| Ok(Some(if key.fingerprint == "f" { Placement::Repeated(OrderId(4)) } else { Placement::KeyReused })));
+    book.expect_place().never();
+    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    let orders = orders(vec![(ProductId(1), 1)], book);
+    let again = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
+    assert_eq!((again.order.id, again.replayed), (OrderId(4), true));
+    let other_body = IdempotencyKey { fingerprint: "g".into(), ..key() };
+    assert!(matches!(orders.place_order(&buyer(), checkout(), Some(other_body)), Err(OrderingError::KeyReused)));
+}
+
+#[test]
+fn a_short_line_names_the_product_and_what_is_left() {
+    let mut book = MockOrderBook::new();
+    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
+    let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
+    match orders.place_order(&buyer(), checkout(), Some(key())) {
+        Err(OrderingError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 2", 1)),
+        other => panic!("expected short stock, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
+    let orders = orders(vec![], storing_book());
+    let guest = GuestCheckout {
+        source: OrderSource::Guest,
+        name: "Mona".into(),
+        phone: "+20 111 234 5678".into(),
+        address: "Farm road".into(),
+        city: Some(CityId(1)),
+        items: vec![(ProductId(1), 2), (ProductId(2), 1), (ProductId(1), 1)],
+        notes: String::new(),
+        copoun: None,
+        expected_total: None,
+    };
+    let placed = orders.place_guest_order(guest.clone(), None).unwrap().order.placed;
+    assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
+    assert_eq!((placed.user, placed.customer_phone.to_string()), (None, "01112345678".to_string()));
+
+    let nobody = GuestCheckout { name: String::new(), phone: "abc".into(), items: vec![(ProductId(1), 0)], city: None, ..guest };
+    assert_eq!(
+        rules(orders.place_guest_order(nobody, None)),
+        [
+            ("city_id".into(), vec!["required"]),
+            ("items".into(), vec!["quantity_range"]),
+            ("name".into(), vec!["required"]),
+            ("phone".into(), vec!["phone_invalid"])
+        ]
+    );
+}
+
+#[test]
+fn a_client_cancels_only_their_own_new_order() {
+    let mut book = MockOrderBook::new();
+    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    book.expect_cancel().withf(|id, from, by, _| *id == OrderId(3) && from == [OrderStatus::New] && *by == Some(BUYER)).returning(|_, _, _, _| Ok(false));
+    let orders = orders(vec![], book);
+    assert!(matches!(orders.cancel(BUYER, OrderId(3)), Err(OrderingError::CannotCancel)), "no longer new");
+    assert!(matches!(orders.cancel(UserId(8), OrderId(3)), Err(OrderingError::NotFound)), "another client's");
+}
+
+#[test]
+fn tracking_needs_the_number_and_the_phone_it_was_placed_with() {
+    let mut book = MockOrderBook::new();
+    book.expect_order_by_number().returning(|number| Ok((number == "MS-2026-000003").then(|| stored(3, &sample_order()))));
+    let orders = orders(vec![], book);
+    assert_eq!(orders.track("ms-2026-000003", "+201012345678").unwrap().id, OrderId(3), "any common form of the phone");
+    assert!(matches!(orders.track("MS-2026-000003", "01199999999"), Err(OrderingError::NotFound)));
+    assert!(matches!(orders.track("MS-2026-000004", "01012345678"), Err(OrderingError::NotFound)));
+}
+
+fn sample_order() -> NewOrder {
+    NewOrder {
+        user: Some(BUYER),
+        source: OrderSource::Web,
+        customer_name: "Samir".into(),
+        customer_phone: Phone::parse("01012345678").unwrap(),
+        receiver: crate::order::Receiver::Buyer,
+        destination: crate::order::Destination { address: "12 Nile St".into(), city: CityId(1), city_name: Localized::default() },
+        notes: None,
+        copoun: None,
+        lines: vec![line(40, 250, 1)],
+        totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
+    }
+}
+
+#[test]
+fn an_attempt_refused_because_a_parallel_repeat_of_its_key_won_answers_that_order() {
+    let mut book = MockOrderBook::new();
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    // The first look finds nothing; by the time this attempt finds the cart empty, the repeat
+    // has placed order 9 under the same key.
+    book.expect_repeated().returning(move |_| Ok((calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0).then_some(Placement::Repeated(OrderId(9)))));
+    book.expect_place().never();
+    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    let orders = orders(vec![], book);
+    let placed = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
+    assert_eq!((placed.order.id, placed.replayed), (OrderId(9), true));
+    assert_eq!(rules(orders.place_order(&buyer(), checkout(), None)), [("cart".into(), vec!["cart_empty"])], "without a key the refusal stands");
+}

@@ -1,0 +1,352 @@
+//! Orders over Diesel. Placing one is a single writing transaction: the idempotency key first
+//! (parallel repeats of one key meet on its primary key), then every line's stock taken by a
+//! guarded update in product order (so two orders never wait on each other in a circle), the
+//! order with its lines and first history row, and the ordered lines out of the buyer's cart.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
+use ordering::{
+    BuyerCart, Destination, IdempotencyKey, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement, Receiver, StatusChange, Totals,
+    order_number,
+};
+
+use crate::cart::DieselCartStore;
+use crate::catalogue::bump_stock_version;
+use crate::database::{Database, DbConn, write};
+use crate::schema::{cart_items, idempotency_keys, order_history, order_items, orders, products};
+
+/// The orders in the database.
+#[derive(Clone)]
+pub struct DieselOrderBook {
+    db: Database,
+}
+
+impl DieselOrderBook {
+    /// The book over a database.
+    pub fn new(db: Database) -> Self {
+        DieselOrderBook { db }
+    }
+}
+
+/// Why the placing transaction rolled back.
+enum Refusal {
+    /// A line's stock was short.
+    Short { product: ProductId, left: i64 },
+    /// The database refused (a unique key taken by a parallel repeat, or a failure).
+    Database(DieselError),
+}
+
+impl From<DieselError> for Refusal {
+    fn from(error: DieselError) -> Self {
+        Refusal::Database(error)
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct OrderRow {
+    id: i64,
+    number: Option<String>,
+    user_id: Option<i64>,
+    source: String,
+    status: String,
+    customer_name: String,
+    customer_phone: String,
+    receiver_name: Option<String>,
+    receiver_phone: Option<String>,
+    address: String,
+    city_id: i64,
+    city_name_ar: String,
+    city_name_en: String,
+    notes: Option<String>,
+    copoun: Option<String>,
+    subtotal: i64,
+    discount: i64,
+    shipping_base: i64,
+    shipping_extra: i64,
+    total: i64,
+    total_weight_grams: i64,
+    created_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_items)]
+struct ItemRow {
+    order_id: i64,
+    product_id: Option<i64>,
+    slug: String,
+    name_ar: String,
+    name_en: String,
+    image: Option<String>,
+    quantity: i32,
+    unit_price: i64,
+    weight_grams: i64,
+    line_total: i64,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_history)]
+struct HistoryRow {
+    order_id: i64,
+    from_status: Option<String>,
+    to_status: String,
+    changed_at: NaiveDateTime,
+    changed_by: Option<i64>,
+}
+
+/// Writes the whole order, or nothing.
+fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<OrderId, Refusal> {
+    let now = at.naive_utc();
+    if let Some(key) = key {
+        diesel::insert_into(idempotency_keys::table)
+            .values((
+                idempotency_keys::caller.eq(&key.caller),
+                idempotency_keys::key.eq(&key.key),
+                idempotency_keys::fingerprint.eq(&key.fingerprint),
+                idempotency_keys::created_at.eq(now),
+            ))
+            .execute(conn)?;
+    }
+    let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
+    taken.sort_unstable();
+    for (product, quantity) in taken {
+        let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
+        if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
+            let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
+            return Err(Refusal::Short { product: ProductId(product), left });
+        }
+    }
+    let (receiver_name, receiver_phone) = match &order.receiver {
+        Receiver::Buyer => (None, None),
+        Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
+    };
+    let totals = &order.totals;
+    let id: i64 = diesel::insert_into(orders::table)
+        .values((
+            orders::user_id.eq(order.user.map(|user| user.0)),
+            orders::source.eq(<&str>::from(order.source)),
+            orders::status.eq(<&str>::from(OrderStatus::New)),
+            orders::kind.eq(order.receiver.kind()),
+            orders::payment_method.eq(ordering::CASH_ON_DELIVERY),
+            orders::customer_name.eq(&order.customer_name),
+            orders::customer_phone.eq(order.customer_phone.to_string()),
+            orders::receiver_name.eq(receiver_name),
+            orders::receiver_phone.eq(receiver_phone),
+            orders::address.eq(&order.destination.address),
+            orders::city_id.eq(order.destination.city.0),
+            orders::city_name_ar.eq(&order.destination.city_name.ar),
+            orders::city_name_en.eq(&order.destination.city_name.en),
+            orders::notes.eq(&order.notes),
+            orders::copoun.eq(&order.copoun),
+            orders::subtotal.eq(totals.subtotal.piastres()),
+            orders::discount.eq(totals.discount.piastres()),
+            orders::shipping_base.eq(totals.shipping_base.piastres()),
+            orders::shipping_extra.eq(totals.shipping_extra.piastres()),
+            orders::total.eq(totals.total.piastres()),
+            orders::total_weight_grams.eq(totals.total_weight.grams()),
+            orders::created_at.eq(now),
+        ))
+        .returning(orders::id)
+        .get_result(conn)?;
+    diesel::update(orders::table.find(id)).set(orders::number.eq(order_number(at.year(), OrderId(id)))).execute(conn)?;
+    for (position, line) in (0..).zip(&order.lines) {
+        diesel::insert_into(order_items::table)
+            .values((
+                order_items::order_id.eq(id),
+                order_items::position.eq(position),
+                order_items::product_id.eq(line.product.map(|product| product.0)),
+                order_items::slug.eq(&line.slug),
+                order_items::name_ar.eq(&line.name.ar),
+                order_items::name_en.eq(&line.name.en),
+                order_items::image.eq(&line.image),
+                order_items::quantity.eq(i32::try_from(line.quantity).unwrap_or(i32::MAX)),
+                order_items::unit_price.eq(line.unit_price.piastres()),
+                order_items::weight_grams.eq(line.weight.grams()),
+                order_items::line_total.eq(line.line_total.piastres()),
+            ))
+            .execute(conn)?;
+    }
+    record_change(conn, id, None, OrderStatus::New, order.user, now)?;
+    if let Some(key) = key {
+        diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
+    }
+    if let (Some(user), OrderSource::Web) = (order.user, order.source) {
+        let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
+        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
+    }
+    bump_stock_version(conn)?;
+    Ok(OrderId(id))
+}
+
+fn record_change(conn: &mut DbConn, order: i64, from: Option<OrderStatus>, to: OrderStatus, by: Option<UserId>, at: NaiveDateTime) -> QueryResult<usize> {
+    diesel::insert_into(order_history::table)
+        .values((
+            order_history::order_id.eq(order),
+            order_history::from_status.eq(from.map(<&str>::from)),
+            order_history::to_status.eq(<&str>::from(to)),
+            order_history::changed_at.eq(at),
+            order_history::changed_by.eq(by.map(|user| user.0)),
+        ))
+        .execute(conn)
+}
+
+/// What the key's earlier request did.
+fn earlier(conn: &mut DbConn, key: &IdempotencyKey) -> QueryResult<Option<Placement>> {
+    let row: Option<(String, Option<i64>)> =
+        idempotency_keys::table.find((&key.caller, &key.key)).select((idempotency_keys::fingerprint, idempotency_keys::order_id)).first(conn).optional()?;
+    Ok(row.map(|(fingerprint, order)| match order {
+        Some(order) if fingerprint == key.fingerprint => Placement::Repeated(OrderId(order)),
+        _ => Placement::KeyReused,
+    }))
+}
+
+/// The orders of these rows with their lines and history, in the rows' order.
+fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>> {
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let mut items: HashMap<i64, Vec<OrderLine>> = HashMap::new();
+    let item_rows: Vec<ItemRow> = order_items::table
+        .filter(order_items::order_id.eq_any(&ids))
+        .order((order_items::order_id, order_items::position))
+        .select(ItemRow::as_select())
+        .load(conn)?;
+    for item in item_rows {
+        items.entry(item.order_id).or_default().push(OrderLine {
+            product: item.product_id.map(ProductId),
+            slug: item.slug,
+            name: Localized::new(item.name_ar, item.name_en),
+            image: item.image,
+            quantity: u32::try_from(item.quantity).unwrap_or(0),
+            unit_price: Money::from_piastres(item.unit_price),
+            weight: Weight::from_grams(item.weight_grams),
+            line_total: Money::from_piastres(item.line_total),
+        });
+    }
+    let mut history: HashMap<i64, Vec<StatusChange>> = HashMap::new();
+    let history_rows: Vec<HistoryRow> = order_history::table
+        .filter(order_history::order_id.eq_any(&ids))
+        .order((order_history::order_id, order_history::id))
+        .select(HistoryRow::as_select())
+        .load(conn)?;
+    for change in history_rows {
+        history.entry(change.order_id).or_default().push(StatusChange {
+            from: change.from_status.and_then(|status| status.parse().ok()),
+            to: change.to_status.parse()?,
+            at: change.changed_at.and_utc(),
+            by: change.changed_by.map(UserId),
+        });
+    }
+    rows.into_iter()
+        .map(|row| {
+            let receiver = match (row.receiver_name, row.receiver_phone.as_deref().and_then(Phone::parse)) {
+                (Some(name), Some(phone)) => Receiver::Other { name, phone },
+                _ => Receiver::Buyer,
+            };
+            Ok(Order {
+                id: OrderId(row.id),
+                number: row.number.unwrap_or_default(),
+                status: row.status.parse()?,
+                created_at: row.created_at.and_utc(),
+                history: history.remove(&row.id).unwrap_or_default(),
+                placed: NewOrder {
+                    user: row.user_id.map(UserId),
+                    source: row.source.parse()?,
+                    customer_name: row.customer_name,
+                    customer_phone: Phone::parse(&row.customer_phone).ok_or_else(|| anyhow::anyhow!("stored phone unreadable"))?,
+                    receiver,
+                    destination: Destination { address: row.address, city: CityId(row.city_id), city_name: Localized::new(row.city_name_ar, row.city_name_en) },
+                    notes: row.notes,
+                    copoun: row.copoun,
+                    lines: items.remove(&row.id).unwrap_or_default(),
+                    totals: Totals {
+                        subtotal: Money::from_piastres(row.subtotal),
+                        discount: Money::from_piastres(row.discount),
+                        shipping_base: Money::from_piastres(row.shipping_base),
+                        shipping_extra: Money::from_piastres(row.shipping_extra),
+                        total: Money::from_piastres(row.total),
+                        total_weight: Weight::from_grams(row.total_weight_grams),
+                    },
+                },
+            })
+        })
+        .collect()
+}
+
+impl OrderBook for DieselOrderBook {
+    fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>> {
+        let conn = &mut self.db.conn()?;
+        Ok(earlier(conn, key)?)
+    }
+
+    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
+        let conn = &mut self.db.conn()?;
+        match write(conn, |conn| place_in(conn, order, key, at)) {
+            Ok(id) => Ok(Placement::Placed(id)),
+            Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
+            // A parallel repeat of the key committed first: answer what it did.
+            Err(Refusal::Database(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) if key.is_some() => {
+                let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
+                earlier(conn, key)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
+            }
+            Err(Refusal::Database(error)) => Err(error.into()),
+        }
+    }
+
+    fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>> {
+        let conn = &mut self.db.conn()?;
+        let rows: Vec<OrderRow> = orders::table.find(id.0).select(OrderRow::as_select()).load(conn)?;
+        Ok(assemble(conn, rows)?.pop())
+    }
+
+    fn orders_of(&self, owner: UserId, page: PageRequest) -> anyhow::Result<Page<Order>> {
+        let conn = &mut self.db.conn()?;
+        let mine = orders::table.filter(orders::user_id.eq(owner.0));
+        let total: i64 = mine.count().get_result(conn)?;
+        let rows: Vec<OrderRow> =
+            mine.order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(OrderRow::as_select()).load(conn)?;
+        Ok(Page::new(assemble(conn, rows)?, page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>> {
+        let conn = &mut self.db.conn()?;
+        let rows: Vec<OrderRow> = orders::table.filter(orders::number.eq(number)).select(OrderRow::as_select()).load(conn)?;
+        Ok(assemble(conn, rows)?.pop())
+    }
+
+    fn cancel(&self, id: OrderId, from: &[OrderStatus], by: Option<UserId>, at: DateTime<Utc>) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let from: Vec<&str> = from.iter().map(|status| <&str>::from(*status)).collect();
+        write(conn, |conn| {
+            // The guarded update decides: of two parallel cancels only one finds the order
+            // still in `from`, so stock goes back once.
+            let previous: Option<String> = orders::table.find(id.0).select(orders::status).first(conn).optional()?;
+            let Some(previous) = previous.filter(|status| from.contains(&status.as_str())) else { return QueryResult::Ok(false) };
+            let changed = diesel::update(orders::table.find(id.0).filter(orders::status.eq(&previous)))
+                .set(orders::status.eq(<&str>::from(OrderStatus::Cancelled)))
+                .execute(conn)?;
+            if changed == 0 {
+                return Ok(false);
+            }
+            let lines: Vec<(Option<i64>, i32)> =
+                order_items::table.filter(order_items::order_id.eq(id.0)).select((order_items::product_id, order_items::quantity)).load(conn)?;
+            for (product, quantity) in lines {
+                if let Some(product) = product {
+                    diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
+                }
+            }
+            record_change(conn, id.0, previous.parse().ok(), OrderStatus::Cancelled, by, at.naive_utc())?;
+            bump_stock_version(conn)?;
+            Ok(true)
+        })
+        .map_err(Into::into)
+    }
+}
+
+impl BuyerCart for DieselCartStore {
+    fn cart_lines(&self, owner: UserId) -> anyhow::Result<Vec<(ProductId, u32)>> {
+        Ok(cart::CartStore::lines(self, owner)?.into_iter().map(|line| (line.product, line.quantity)).collect())
+    }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE catalogue_version DROP COLUMN stock_version;
