@@ -88,8 +88,9 @@ pub fn configure(config: &mut web::ServiceConfig) {
         web::scope("/api")
             .wrap(from_fn(extract::staff_only))
             .wrap(from_fn(error::localize_errors))
-            // A path segment of the wrong shape (`/products/abc` for an id) names nothing.
-            .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))
+            // A path segment of the wrong shape (`/products/abc` for an id) names nothing, unless it
+            // is a fixed path that answers other methods.
+            .app_data(web::PathConfig::default().error_handler(|_, request| methods::misrouted(request).into()))
             .configure(|config| {
                 for resource in RESOURCES {
                     (resource.routes)(config);

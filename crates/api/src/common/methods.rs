@@ -42,6 +42,17 @@ static ROUTES: LazyLock<Vec<(ResourceDef, String)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// What a request whose path segment has the wrong shape for its route answers: a fixed path
+/// that only looks like an id (`GET /orders/checkout` meeting `GET /orders/{id}`) is known
+/// under other methods, so 405 with `Allow`; a malformed id (`/orders/abc`) names nothing, 404.
+pub fn misrouted(request: &HttpRequest) -> ApiError {
+    let fixed = ROUTES.iter().find(|(path, _)| !path.pattern().is_some_and(|pattern| pattern.contains('{')) && path.is_match(request.path()));
+    match fixed {
+        Some((_, allowed)) => ApiError::MethodNotAllowed { allowed: allowed.clone() },
+        None => ApiError::NotFound,
+    }
+}
+
 /// What `/api` answers when no route took the request: 405 with `Allow` when the path is
 /// known under other methods, 404 otherwise.
 pub async fn unmatched(request: HttpRequest) -> Result<HttpResponse, ApiError> {

@@ -39,6 +39,14 @@ async fn a_wrong_method_on_a_known_path_is_a_405_naming_the_allowed_ones() {
     let staff = app.request(Method::POST, "dashboard/products/12", Some(&admin), "en").send().await.unwrap();
     assert_eq!(staff.headers()["allow"], "GET, HEAD, PUT, DELETE");
     assert_eq!(app.request(Method::GET, "auth/login", None, "en").send().await.unwrap().headers()["allow"], "POST");
+
+    // A fixed path beside an id route (`orders/checkout` beside `orders/{id}`) is not an id.
+    let buyer = app.account_token(identity::Role::Customer, "01012349021").await;
+    let checkout = app.request(Method::GET, "orders/checkout", Some(&buyer), "en").send().await.unwrap();
+    assert_eq!((checkout.status().as_u16(), checkout.headers()["allow"].to_str().unwrap()), (405, "POST"));
+    let transfer = app.request(Method::PUT, "cart/transfer", Some(&buyer), "en").send().await.unwrap();
+    assert_eq!((transfer.status().as_u16(), transfer.headers()["allow"].to_str().unwrap()), (405, "POST"));
+    assert_eq!(app.request(Method::GET, "orders/abc", Some(&buyer), "en").send().await.unwrap().status(), 404, "a malformed id names nothing");
 }
 
 #[actix_web::test]
