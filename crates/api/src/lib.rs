@@ -41,6 +41,8 @@ pub struct AppState {
     pub delivery: Arc<ordering::Delivery>,
     /// Checkout and the buyers' orders.
     pub orders: Arc<ordering::Orders>,
+    /// Staff's promo codes.
+    pub promotions: Arc<ordering::Promotions>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -73,6 +75,7 @@ pub const RESOURCES: &[Resource] = &[
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
     storefront::guest_orders::RESOURCE,
+    storefront::copouns::RESOURCE,
     dashboard::permissions::RESOURCE,
     dashboard::products::RESOURCE,
     dashboard::categories::RESOURCE,
@@ -80,6 +83,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::settings::RESOURCE,
     dashboard::contact_messages::RESOURCE,
     dashboard::shipping_cities::RESOURCE,
+    dashboard::copouns::RESOURCE,
 ];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -25,6 +25,9 @@ pub enum OrderingError {
         /// The total now.
         total: kernel::Money,
     },
+    /// The promo code does not apply; the reason names the message.
+    #[error("promo code refused: {0:?}")]
+    Promo(crate::promo::PromoRefusal),
     /// The `Idempotency-Key` came before with another request.
     #[error("idempotency key reused with another request")]
     KeyReused,

@@ -13,13 +13,19 @@ pub mod error;
 pub mod order;
 pub mod orders;
 pub mod ports;
+pub mod promo;
+pub mod promotions;
 pub mod service;
 
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 pub use error::OrderingError;
-pub use order::{CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
+pub use order::{
+    AppliedPromo, CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
+};
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
-pub use ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, QuotedProduct};
+pub use ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, PromoCodes, PromoQuery, QuotedProduct};
+pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, fold_code};
+pub use promotions::Promotions;
 pub use service::Delivery;

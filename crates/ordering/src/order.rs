@@ -124,6 +124,17 @@ pub struct Destination {
     pub city_name: Localized<String>,
 }
 
+/// A promo code an order uses, with the limits the store enforces when it writes the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AppliedPromo {
+    /// The code's id.
+    pub id: i64,
+    /// How many orders may use it in all.
+    pub usage_limit: Option<u32>,
+    /// How many orders of one account or phone may use it.
+    pub per_user_limit: Option<u32>,
+}
+
 /// An order ready to be stored: everything but what the store gives it (id, number, time).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewOrder {
@@ -141,8 +152,10 @@ pub struct NewOrder {
     pub destination: Destination,
     /// The buyer's notes.
     pub notes: Option<String>,
-    /// The promo code used.
+    /// The promo code used, as stored (folded).
     pub copoun: Option<String>,
+    /// The code's limits, for the store to hold under concurrency; none when no code.
+    pub promo: Option<AppliedPromo>,
     /// The lines.
     pub lines: Vec<OrderLine>,
     /// What is paid.

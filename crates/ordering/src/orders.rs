@@ -8,8 +8,9 @@ use kernel::{Clock, FieldErrors, Money, OrderId, Page, PageRequest, Phone, Produ
 use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::error::OrderingError;
-use crate::order::{Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, QuotedProduct};
+use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
+use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct};
+use crate::promo::{PromoCode, PromoRefusal, fold_code};
 
 /// The signed-in client placing an order, as their account knows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +39,7 @@ pub struct Orders {
     pricing: Arc<dyn Pricing>,
     cities: Arc<dyn CityStore>,
     addresses: Arc<dyn AddressBook>,
+    promos: Arc<dyn PromoCodes>,
     clock: Arc<dyn Clock>,
 }
 
@@ -53,6 +55,8 @@ pub struct OrderPorts {
     pub cities: Arc<dyn CityStore>,
     /// The saved addresses.
     pub addresses: Arc<dyn AddressBook>,
+    /// The promo codes.
+    pub promos: Arc<dyn PromoCodes>,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -60,8 +64,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`).
@@ -88,7 +92,9 @@ impl Orders {
             },
             _ => Receiver::Buyer,
         };
-        let (lines, totals) = self.price(&items, destination.1, request.expected_total)?;
+        let lines = self.lines(&items)?;
+        let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer.id), Some(&customer_phone), &lines)).transpose()?;
+        let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
             user: Some(buyer.id),
             source: OrderSource::Web,
@@ -97,7 +103,8 @@ impl Orders {
             receiver,
             destination: destination.0,
             notes: Some(request.notes).filter(|notes| !notes.is_empty()),
-            copoun: None,
+            copoun: promo.as_ref().map(|(code, _)| code.draft.code.clone()),
+            promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
         };
@@ -119,7 +126,9 @@ impl Orders {
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
-        let (lines, totals) = self.price(&request.merged_items(), destination.1, request.expected_total)?;
+        let lines = self.lines(&request.merged_items())?;
+        let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
+        let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
             user: None,
             source: request.source,
@@ -128,7 +137,8 @@ impl Orders {
             receiver: Receiver::Buyer,
             destination: destination.0,
             notes: Some(request.notes).filter(|notes| !notes.is_empty()),
-            copoun: None,
+            copoun: promo.as_ref().map(|(code, _)| code.draft.code.clone()),
+            promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
         };
@@ -204,9 +214,8 @@ impl Orders {
         Ok((Destination { address: text, city: city.id, city_name: city.name }, city.shipping_cost))
     }
 
-    /// The lines at today's prices and the totals; refused when a product is not sold or the
-    /// total differs from the one the buyer saw.
-    fn price(&self, items: &[(ProductId, i64)], shipping_base: Money, expected: Option<Money>) -> Result<(Vec<OrderLine>, Totals), OrderingError> {
+    /// The lines at today's prices; refused when a product is not sold.
+    fn lines(&self, items: &[(ProductId, i64)]) -> Result<Vec<OrderLine>, OrderingError> {
         let ids: Vec<ProductId> = items.iter().map(|(product, _)| *product).collect();
         let products = self.pricing.quote(&ids)?;
         let lines = items
@@ -216,12 +225,45 @@ impl Orders {
                 order_line(quoted, quantity).ok_or_else(|| FieldErrors::single("items", "quantity_range"))
             })
             .collect::<Result<Vec<_>, FieldErrors>>()?;
-        let totals =
-            totals(&lines, shipping_base, Money::ZERO, &self.pricing.shipping_rule()?).ok_or_else(|| FieldErrors::single("items", "quantity_range"))?;
+        Ok(lines)
+    }
+
+    /// The totals with the code's discount; refused when the total differs from the one the
+    /// buyer saw.
+    fn totals(&self, lines: &[OrderLine], shipping_base: Money, promo: Option<&(PromoCode, Money)>, expected: Option<Money>) -> Result<Totals, OrderingError> {
+        let discount = promo.map_or(Money::ZERO, |(_, discount)| *discount);
+        let totals = totals(lines, shipping_base, discount, &self.pricing.shipping_rule()?).ok_or_else(|| FieldErrors::single("items", "quantity_range"))?;
         if expected.is_some_and(|seen| seen != totals.total) {
             return Err(OrderingError::TotalChanged { total: totals.total });
         }
-        Ok((lines, totals))
+        Ok(totals)
+    }
+
+    /// The code and its discount on these lines for this buyer (their account and their
+    /// phone), or why it does not apply.
+    fn promo_for(&self, typed: &str, user: Option<UserId>, phone: Option<&Phone>, lines: &[OrderLine]) -> Result<(PromoCode, Money), OrderingError> {
+        let code = self.promos.promo_by_code(&fold_code(typed))?.ok_or(OrderingError::Promo(PromoRefusal::Unknown))?;
+        let uses = if user.is_none() && phone.is_none() { 0 } else { self.promos.promo_uses_by(code.id, user, phone)? };
+        let discount = code.discount(subtotal(lines)?, uses, self.clock.now()).map_err(OrderingError::Promo)?;
+        Ok((code, discount))
+    }
+
+    /// What a code takes off the buyer's cart now (`POST copouns/check`): the signed-in
+    /// buyer's server cart, or a guest's browser cart (whose phone, and so whose own uses,
+    /// are known only at checkout).
+    pub fn check_promo(&self, typed: &str, buyer: Option<&Buyer>, items: &[(ProductId, i64)]) -> Result<(PromoCode, Money), OrderingError> {
+        if typed.trim().is_empty() {
+            return Err(FieldErrors::single("copoun", "required").into());
+        }
+        let items: Vec<(ProductId, i64)> = match buyer {
+            Some(buyer) => self.cart.cart_lines(buyer.id)?.into_iter().map(|(product, units)| (product, i64::from(units))).collect(),
+            None => items.to_vec(),
+        };
+        if items.is_empty() {
+            return Err(FieldErrors::single("cart", "cart_empty").into());
+        }
+        let lines = self.lines(&items)?;
+        self.promo_for(typed, buyer.map(|buyer| buyer.id), buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
     }
 
     /// Stores the order and answers it, or says why it was not stored.
@@ -230,6 +272,7 @@ impl Orders {
             Placement::Placed(id) => (id, false),
             Placement::Repeated(id) => (id, true),
             Placement::KeyReused => return Err(OrderingError::KeyReused),
+            Placement::PromoRefused(refusal) => return Err(OrderingError::Promo(refusal)),
             Placement::ShortOfStock { product, left } => {
                 let name = order.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
                 return Err(OrderingError::ShortOfStock { product: name, left });
@@ -237,6 +280,15 @@ impl Orders {
         };
         Ok(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed })
     }
+}
+
+fn applied(code: &PromoCode) -> AppliedPromo {
+    AppliedPromo { id: code.id, usage_limit: code.draft.usage_limit, per_user_limit: code.draft.per_user_limit }
+}
+
+/// The sum of the lines' totals.
+fn subtotal(lines: &[OrderLine]) -> Result<Money, OrderingError> {
+    Ok(lines.iter().try_fold(Money::ZERO, |sum, line| sum.checked_add(line.line_total)).ok_or_else(|| FieldErrors::single("items", "quantity_range"))?)
 }
 
 /// One line at the product's price now; `None` when a sum would overflow.

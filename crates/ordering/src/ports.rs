@@ -1,11 +1,12 @@
 //! What ordering needs from the rest of the shop.
 
 use chrono::{DateTime, Utc};
-use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, ProductId, ShippingRule, UserId, Weight};
+use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingRule, UserId, Weight};
 
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::order::{NewOrder, Order, OrderStatus};
+use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
 /// The shipping cities.
 #[cfg_attr(test, mockall::automock)]
@@ -100,6 +101,42 @@ pub enum Placement {
         /// How many are left.
         left: i64,
     },
+    /// The promo code's uses ran out, overall or for this buyer, while the order was being
+    /// placed; nothing was written.
+    PromoRefused(PromoRefusal),
+}
+
+/// Which promo codes staff list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromoQuery {
+    /// Part of the code.
+    pub search: Option<String>,
+    /// `active`, `inactive` or `expired` now.
+    pub status: Option<String>,
+    /// The page.
+    pub page: PageRequest,
+}
+
+/// The promo codes.
+#[cfg_attr(test, mockall::automock)]
+pub trait PromoCodes: Send + Sync {
+    /// The code with this folded text.
+    fn promo_by_code(&self, code: &str) -> anyhow::Result<Option<PromoCode>>;
+    /// How many orders of this account or of this phone use the code now.
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
+    fn promo_uses_by<'a>(&self, promo: i64, user: Option<UserId>, phone: Option<&'a Phone>) -> anyhow::Result<u32>;
+    /// Codes matching the query at `now`, newest first.
+    fn promos(&self, query: &PromoQuery, now: DateTime<Utc>) -> anyhow::Result<Page<PromoCode>>;
+    /// One code.
+    fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>>;
+    /// Stores a code; `None` when another has the same text.
+    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>>;
+    /// Changes a code; `Some(false)` when another has the new text, `None` when there is none.
+    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>>;
+    /// Switches a code on or off; false when there is none.
+    fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool>;
+    /// Removes a code (orders keep its text); false when there is none.
+    fn remove_promo(&self, id: i64) -> anyhow::Result<bool>;
 }
 
 /// The orders, written each in one transaction.
@@ -108,8 +145,9 @@ pub trait OrderBook: Send + Sync {
     /// What an earlier request with this key did: `Repeated`, `KeyReused` or nothing.
     fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>>;
     /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
-    /// order with its lines and first history row stored, and a client's cart emptied. Any
-    /// line short, or the key taken meanwhile, writes nothing.
+    /// order with its lines and first history row stored, the promo code's use counted by a
+    /// guarded update (and the buyer's uses checked), and a client's cart emptied. Any line
+    /// short, a code used up, or the key taken meanwhile, writes nothing.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
     fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
     /// One order.
@@ -118,7 +156,7 @@ pub trait OrderBook: Send + Sync {
     fn orders_of(&self, owner: UserId, page: PageRequest) -> anyhow::Result<Page<Order>>;
     /// The order with this human number.
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
-    /// In one transaction, if the order is in one of `from`: cancelled, its stock given back,
-    /// the change kept in its history. False when it was in no such status.
+    /// In one transaction, if the order is in one of `from`: cancelled, its stock and its promo
+    /// code's use given back, the change kept in its history. False when it was in no such status.
     fn cancel(&self, id: OrderId, from: &[OrderStatus], by: Option<UserId>, at: DateTime<Utc>) -> anyhow::Result<bool>;
 }

@@ -21,7 +21,7 @@ use identity::{IdentityPorts, IdentityService};
 use kernel::SystemClock;
 use media::LocalImageStore;
 use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
-use ordering::{Delivery, OrderPorts, Orders};
+use ordering::{Delivery, OrderPorts, Orders, Promotions};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
@@ -33,6 +33,7 @@ use store::content::DieselShopStore;
 use store::delivery::DieselDeliveryStore;
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use store::orders::DieselOrderBook;
+use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
@@ -155,6 +156,7 @@ impl Application {
         let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
         let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
         let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
+        let promo_codes = Arc::new(DieselPromoCodes::new(db.clone()));
         let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
         let orders = Arc::new(Orders::new(OrderPorts {
             book: Arc::new(DieselOrderBook::new(db.clone())),
@@ -162,8 +164,10 @@ impl Application {
             pricing: prices,
             cities: delivery_store.clone(),
             addresses: delivery_store,
+            promos: promo_codes.clone(),
             clock: Arc::new(SystemClock),
         }));
+        let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
             identity,
             catalog,
@@ -172,6 +176,7 @@ impl Application {
             cart,
             delivery,
             orders,
+            promotions,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,

@@ -8,6 +8,7 @@ pub mod database;
 pub mod delivery;
 pub mod identity;
 pub mod orders;
+pub mod promos;
 pub mod schema;
 pub mod seed;
 

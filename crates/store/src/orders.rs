@@ -10,14 +10,14 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    BuyerCart, Destination, IdempotencyKey, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement, Receiver, StatusChange, Totals,
-    order_number,
+    AppliedPromo, BuyerCart, Destination, IdempotencyKey, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver,
+    StatusChange, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::bump_stock_version;
 use crate::database::{Database, DbConn, write};
-use crate::schema::{cart_items, idempotency_keys, order_history, order_items, orders, products};
+use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products};
 
 /// The orders in the database.
 #[derive(Clone)]
@@ -36,6 +36,8 @@ impl DieselOrderBook {
 enum Refusal {
     /// A line's stock was short.
     Short { product: ProductId, left: i64 },
+    /// The promo code's uses ran out meanwhile.
+    Promo(PromoRefusal),
     /// The database refused (a unique key taken by a parallel repeat, or a failure).
     Database(DieselError),
 }
@@ -170,6 +172,9 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             ))
             .execute(conn)?;
     }
+    if let Some(promo) = &order.promo {
+        take_promo_use(conn, promo, id, order)?;
+    }
     record_change(conn, id, None, OrderStatus::New, order.user, now)?;
     if let Some(key) = key {
         diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
@@ -180,6 +185,36 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
     }
     bump_stock_version(conn)?;
     Ok(OrderId(id))
+}
+
+/// Counts the order's use of its code: the guarded update holds the overall limit (on
+/// PostgreSQL it also locks the code's row, so the buyer's uses are counted after every
+/// earlier use committed), then the buyer's uses are checked.
+fn take_promo_use(conn: &mut DbConn, promo: &AppliedPromo, order_id: i64, order: &NewOrder) -> Result<(), Refusal> {
+    let row = copouns::table.find(promo.id).filter(copouns::active.eq(true));
+    let taken = match promo.usage_limit {
+        Some(limit) => diesel::update(row.filter(copouns::used_count.lt(i32::try_from(limit).unwrap_or(i32::MAX))))
+            .set(copouns::used_count.eq(copouns::used_count + 1))
+            .execute(conn)?,
+        None => diesel::update(row).set(copouns::used_count.eq(copouns::used_count + 1)).execute(conn)?,
+    };
+    if taken == 0 {
+        return Err(Refusal::Promo(PromoRefusal::UsedUp));
+    }
+    if let Some(limit) = promo.per_user_limit
+        && crate::promos::uses_by(conn, promo.id, order.user, Some(&order.customer_phone))? >= limit
+    {
+        return Err(Refusal::Promo(PromoRefusal::AlreadyUsed));
+    }
+    diesel::insert_into(copoun_uses::table)
+        .values((
+            copoun_uses::order_id.eq(order_id),
+            copoun_uses::copoun_id.eq(promo.id),
+            copoun_uses::user_id.eq(order.user.map(|user| user.0)),
+            copoun_uses::phone.eq(order.customer_phone.to_string()),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 fn record_change(conn: &mut DbConn, order: i64, from: Option<OrderStatus>, to: OrderStatus, by: Option<UserId>, at: NaiveDateTime) -> QueryResult<usize> {
@@ -260,6 +295,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     destination: Destination { address: row.address, city: CityId(row.city_id), city_name: Localized::new(row.city_name_ar, row.city_name_en) },
                     notes: row.notes,
                     copoun: row.copoun,
+                    promo: None,
                     lines: items.remove(&row.id).unwrap_or_default(),
                     totals: Totals {
                         subtotal: Money::from_piastres(row.subtotal),
@@ -286,6 +322,7 @@ impl OrderBook for DieselOrderBook {
         match write(conn, |conn| place_in(conn, order, key, at)) {
             Ok(id) => Ok(Placement::Placed(id)),
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
+            Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
             // A parallel repeat of the key committed first: answer what it did.
             Err(Refusal::Database(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) if key.is_some() => {
                 let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
@@ -336,6 +373,14 @@ impl OrderBook for DieselOrderBook {
                 if let Some(product) = product {
                     diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
                 }
+            }
+            // The code's use goes back with the stock.
+            let promo: Option<i64> = copoun_uses::table.find(id.0).select(copoun_uses::copoun_id).first(conn).optional()?;
+            if let Some(promo) = promo {
+                diesel::delete(copoun_uses::table.find(id.0)).execute(conn)?;
+                diesel::update(copouns::table.find(promo).filter(copouns::used_count.gt(0)))
+                    .set(copouns::used_count.eq(copouns::used_count - 1))
+                    .execute(conn)?;
             }
             record_change(conn, id.0, previous.parse().ok(), OrderStatus::Cancelled, by, at.naive_utc())?;
             bump_stock_version(conn)?;

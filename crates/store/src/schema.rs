@@ -295,6 +295,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    copouns (id) {
+        id -> BigInt,
+        code -> Text,
+        kind -> Text,
+        value -> BigInt,
+        min_subtotal -> Nullable<BigInt>,
+        max_discount -> Nullable<BigInt>,
+        starts_at -> Nullable<Timestamp>,
+        expires_at -> Nullable<Timestamp>,
+        usage_limit -> Nullable<Integer>,
+        per_user_limit -> Nullable<Integer>,
+        used_count -> Integer,
+        active -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    copoun_uses (order_id) {
+        order_id -> BigInt,
+        copoun_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        phone -> Text,
+    }
+}
+
+diesel::joinable!(copoun_uses -> copouns (copoun_id));
+diesel::joinable!(copoun_uses -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_history -> orders (order_id));
 diesel::joinable!(idempotency_keys -> orders (order_id));
@@ -309,6 +338,8 @@ diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    copouns,
+    copoun_uses,
     orders,
     order_items,
     order_history,

@@ -150,6 +150,7 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("expected_total", "total_changed"));
                     (status, Problem { params: vec![("total", same(format!("{:.2}", total.pounds())))], ..problem })
                 }
+                ordering::OrderingError::Promo(refusal) => invalid(&FieldErrors::single("copoun", refusal.rule())),
                 ordering::OrderingError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
                 ordering::OrderingError::CannotCancel => (StatusCode::UNPROCESSABLE_ENTITY, Problem::new("error.order_not_cancellable")),
                 ordering::OrderingError::Storage(cause) => internal(cause),

@@ -66,3 +66,20 @@ pub(crate) fn flag(errors: &mut FieldErrors, params: &HashMap<String, String>, n
         }
     }
 }
+
+/// Reads an optional instant: RFC 3339, or a date `YYYY-MM-DD` meaning its midnight UTC,
+/// Arabic-Indic digits allowed; empty is none, anything else is `date_invalid` on `field`.
+pub(crate) fn optional_instant(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<chrono::DateTime<chrono::Utc>> {
+    let raw = kernel::digits::to_latin_digits(raw.unwrap_or("").trim());
+    if raw.is_empty() {
+        return None;
+    }
+    if let Ok(at) = chrono::DateTime::parse_from_rfc3339(&raw) {
+        return Some(at.with_timezone(&chrono::Utc));
+    }
+    let at = chrono::NaiveDate::parse_from_str(&raw, "%Y-%m-%d").ok().and_then(|day| day.and_hms_opt(0, 0, 0)).map(|at| at.and_utc());
+    if at.is_none() {
+        errors.add(field, "date_invalid");
+    }
+    at
+}

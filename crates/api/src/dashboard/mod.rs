@@ -2,6 +2,7 @@
 
 pub mod categories;
 pub mod contact_messages;
+pub mod copouns;
 pub mod offers;
 pub mod permissions;
 pub mod products;

@@ -4,7 +4,7 @@ use actix_web::web::{self, Data, Json, Path};
 use catalog::OfferQuery;
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
 use catalog::ports::OfferDraft;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use identity::permission::Permission;
 use kernel::validation::limits;
 use kernel::{CategoryId, FieldErrors, Localized, OfferId, Percent, ProductId};
@@ -14,7 +14,7 @@ use utoipa::{OpenApi, ToSchema};
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
-use crate::common::lenient::lenient_int;
+use crate::common::lenient::{lenient_int, optional_instant};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
 use crate::storefront::catalog::catalogue;
@@ -127,21 +127,10 @@ pub struct OfferForm {
 }
 
 fn instant(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> DateTime<Utc> {
-    let raw = kernel::digits::to_latin_digits(raw.as_deref().unwrap_or("").trim());
-    if raw.is_empty() {
+    if raw.as_deref().is_none_or(|raw| raw.trim().is_empty()) {
         errors.add(field, "required");
-        return DateTime::<Utc>::MIN_UTC;
     }
-    if let Ok(at) = DateTime::parse_from_rfc3339(&raw) {
-        return at.with_timezone(&Utc);
-    }
-    match NaiveDate::parse_from_str(&raw, "%Y-%m-%d").ok().and_then(|d| d.and_hms_opt(0, 0, 0)) {
-        Some(at) => at.and_utc(),
-        None => {
-            errors.add(field, "date_invalid");
-            DateTime::<Utc>::MIN_UTC
-        }
-    }
+    optional_instant(errors, field, raw.as_deref()).unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
 impl OfferForm {

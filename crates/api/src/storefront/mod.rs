@@ -2,6 +2,7 @@
 //! shareable product pages.
 
 pub mod catalog;
+pub mod copouns;
 pub mod guest_orders;
 pub mod share;
 pub mod shipping_cities;

@@ -10,7 +10,8 @@ use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
 use crate::error::OrderingError;
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
-use crate::ports::{IdempotencyKey, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, Placement, QuotedProduct};
+use crate::ports::{IdempotencyKey, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct};
+use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
 
 const RULE: ShippingRule = ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) };
 const BUYER: UserId = UserId(7);
@@ -102,6 +103,7 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         pricing: Arc::new(pricing),
         cities: Arc::new(cities),
         addresses: Arc::new(MockAddressBook::new()),
+        promos: Arc::new(MockPromoCodes::new()),
         clock: Arc::new(FixedClock),
     })
 }
@@ -304,6 +306,7 @@ fn sample_order() -> NewOrder {
         destination: crate::order::Destination { address: "12 Nile St".into(), city: CityId(1), city_name: Localized::default() },
         notes: None,
         copoun: None,
+        promo: None,
         lines: vec![line(40, 250, 1)],
         totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
     }
@@ -322,4 +325,71 @@ fn an_attempt_refused_because_a_parallel_repeat_of_its_key_won_answers_that_orde
     let placed = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
     assert_eq!((placed.order.id, placed.replayed), (OrderId(9), true));
     assert_eq!(rules(orders.place_order(&buyer(), checkout(), None)), [("cart".into(), vec!["cart_empty"])], "without a key the refusal stands");
+}
+
+fn ramadan(limit_per_buyer: Option<u32>) -> PromoCode {
+    PromoCode {
+        id: 4,
+        draft: PromoDraft {
+            code: "RAMADAN20".into(),
+            value: PromoValue::Percent(kernel::Percent::new(20).unwrap()),
+            min_subtotal: None,
+            max_discount: Some(Money::from_pounds(50)),
+            starts_at: None,
+            expires_at: None,
+            usage_limit: Some(3),
+            per_user_limit: limit_per_buyer,
+            active: true,
+        },
+        used: 0,
+    }
+}
+
+#[test]
+fn a_promo_code_takes_its_capped_share_off_the_subtotal_only_and_the_store_holds_its_limits() {
+    let mut promos = MockPromoCodes::new();
+    promos.expect_promo_by_code().withf(|code| code == "RAMADAN20").returning(|_| Ok(Some(ramadan(Some(1)))));
+    promos
+        .expect_promo_uses_by()
+        .withf(|id, user, phone| *id == 4 && *user == Some(BUYER) && phone.is_some_and(|p| p.to_string() == "01012345678"))
+        .returning(|_, _, _| Ok(0));
+    let orders = Orders { promos: Arc::new(promos), ..orders(vec![(ProductId(1), 3), (ProductId(2), 2)], storing_book()) };
+    let placed = orders.place_order(&buyer(), Checkout { copoun: Some(" ramadan٢٠ ".into()), ..checkout() }, None).unwrap().order.placed;
+    assert_eq!(placed.totals.discount, Money::from_pounds(50), "20 % of 320 is 64, capped at 50");
+    assert_eq!(placed.totals.total, Money::from_pounds(320 - 50 + 50 + 15), "shipping untouched");
+    assert_eq!((placed.copoun.as_deref(), placed.promo.map(|p| (p.id, p.usage_limit, p.per_user_limit))), (Some("RAMADAN20"), Some((4, Some(3), Some(1)))));
+}
+
+#[test]
+fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
+    let mut promos = MockPromoCodes::new();
+    promos.expect_promo_by_code().returning(|_| Ok(Some(ramadan(Some(1)))));
+    promos.expect_promo_uses_by().returning(|_, _, _| Ok(1));
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
+    assert!(matches!(
+        orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None),
+        Err(OrderingError::Promo(PromoRefusal::AlreadyUsed))
+    ));
+
+    let mut promos = MockPromoCodes::new();
+    promos.expect_promo_by_code().returning(|_| Ok(Some(ramadan(None))));
+    promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
+    let mut book = MockOrderBook::new();
+    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
+    let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
+    assert!(matches!(
+        orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None),
+        Err(OrderingError::Promo(PromoRefusal::UsedUp))
+    ));
+
+    let mut promos = MockPromoCodes::new();
+    promos.expect_promo_by_code().returning(|_| Ok(None));
+    let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], MockOrderBook::new()) };
+    assert!(matches!(
+        orders.place_order(&buyer(), Checkout { copoun: Some("NOPE".into()), ..checkout() }, None),
+        Err(OrderingError::Promo(PromoRefusal::Unknown))
+    ));
 }

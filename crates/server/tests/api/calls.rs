@@ -124,3 +124,14 @@ impl TestApp {
         store::schema::orders::table.count().get_result(conn).expect("count")
     }
 }
+
+impl TestApp {
+    /// `POST dashboard/copouns`; answers the new code's id.
+    pub async fn add_copoun(&self, token: &str, body: Value) -> i64 {
+        let response = self.post("dashboard/copouns", body.clone(), Some(token)).await;
+        assert_eq!(response.status(), 200, "add {body}");
+        let code = body["code"].as_str().expect("code").to_uppercase();
+        let found = self.get(&format!("dashboard/copouns?search={code}"), Some(token)).await.json::<Value>().await.expect("json");
+        found["data"][0]["id"].as_i64().expect("id")
+    }
+}

@@ -8,6 +8,7 @@ mod bodies;
 mod calls;
 mod cart;
 mod catalogue;
+mod copouns;
 mod delivery;
 mod google;
 mod helpers;

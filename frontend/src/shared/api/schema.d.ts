@@ -410,6 +410,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/copouns/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks a code against the cart; a 422 on `copoun` says why it does not apply. */
+        post: operations["checkCopoun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/categories": {
         parameters: {
             query?: never;
@@ -494,6 +511,80 @@ export interface paths {
         put?: never;
         /** Marks a message answered (`contact-edit`). */
         post: operations["markHandledContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/copouns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the codes (`copoun-list`): `search` (part of the code), `status` (`active`,
+         *     `inactive` or `expired`), `page`, `per_page`.
+         */
+        get: operations["listStaffCopouns"];
+        put?: never;
+        /** Adds a code (`copoun-create`). */
+        post: operations["createStaffCopoun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/copouns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One code (`copoun-list`). */
+        get: operations["showStaffCopoun"];
+        /** Changes a code (`copoun-edit`); its uses so far stay counted. */
+        put: operations["updateStaffCopoun"];
+        post?: never;
+        /** Removes a code (`copoun-delete`); orders that used it keep its text. */
+        delete: operations["deleteStaffCopoun"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/copouns/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches a code on (`copoun-edit`). */
+        post: operations["activateStaffCopoun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/copouns/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches a code off (`copoun-edit`). */
+        post: operations["deactivateStaffCopoun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1114,6 +1205,19 @@ export interface components {
             /** @description In order. */
             data: components["schemas"]["CategoryData"][];
         };
+        /** @description One line of a guest's browser cart. */
+        CheckItem: {
+            /**
+             * Format: int64
+             * @description The product's id.
+             */
+            id?: number | null;
+            /**
+             * Format: int64
+             * @description Units.
+             */
+            quantity?: number | null;
+        };
         /** @description `POST /api/auth/forget-password/check-otp`. */
         CheckOtpRequest: {
             /** @description The six-digit code. */
@@ -1149,6 +1253,13 @@ export interface components {
             receiver_phone?: string | null;
             /** @description `self` or `other`. */
             type?: string | null;
+        };
+        /** @description A code to check. */
+        CheckRequest: {
+            /** @description The code as typed. */
+            copoun?: string | null;
+            /** @description A guest's browser cart (ignored when signed in), at most 100 lines. */
+            items?: components["schemas"]["CheckItem"][];
         };
         /** @description A city as staff send it. */
         CityForm: {
@@ -1221,6 +1332,35 @@ export interface components {
             name?: string | null;
             /** @description Phone (a phone or an e-mail is needed to answer). */
             phone?: string | null;
+        };
+        /** @description A code as staff send it. */
+        CopounForm: {
+            /** @description Switched on (default true). */
+            active?: boolean | null;
+            /** @description 3 to 40 letters, digits, `-` or `_`; kept in upper case. */
+            code?: string | null;
+            /** @description Until when (`YYYY-MM-DD` or an instant). */
+            expires_at?: string | null;
+            /** @description The most a percent code takes off, EGP. */
+            max_discount?: string | null;
+            /** @description The least subtotal, EGP. */
+            min_subtotal?: string | null;
+            /**
+             * Format: int64
+             * @description Orders of one buyer that may use it.
+             */
+            per_user_limit?: number | null;
+            /** @description From when (`YYYY-MM-DD` or an instant). */
+            starts_at?: string | null;
+            /** @description `percent` or `fixed`. */
+            type?: string | null;
+            /**
+             * Format: int64
+             * @description Orders that may use it in all.
+             */
+            usage_limit?: number | null;
+            /** @description 1 to 100 for a percent, an amount in EGP for a fixed code. */
+            value?: string | null;
         };
         /** @description Who placed the order. */
         CustomerData: {
@@ -1741,6 +1881,30 @@ export interface components {
             message: string;
             pending?: null | components["schemas"]["PendingContact"];
         };
+        /** @description What the code takes off. */
+        PromoCheckData: {
+            /** @description The code as kept. */
+            code: string;
+            /**
+             * Format: double
+             * @description What it takes off this cart now, EGP.
+             */
+            discount: number;
+            /** @description `percent` or `fixed`. */
+            type: string;
+            /**
+             * Format: double
+             * @description The percent, or the amount in EGP.
+             */
+            value: number;
+        };
+        /** @description The answer. */
+        PromoCheckResponse: {
+            /** @description What the code does. */
+            data: components["schemas"]["PromoCheckData"];
+            /** @description The shop's message, for the coupon line of checkout. */
+            message: string;
+        };
         /** @description The sign-in providers on offer. */
         Providers: {
             /** @description The Google OAuth client id for Google Identity Services; null when Google sign-in is off. */
@@ -1955,6 +2119,74 @@ export interface components {
         StaffCityResponse: {
             /** @description The city. */
             data: components["schemas"]["StaffCityData"];
+        };
+        /** @description A promo code as staff see it. */
+        StaffCopounData: {
+            /** @description Switched on. */
+            active: boolean;
+            /** @description The code (kept in upper case). */
+            code: string;
+            /**
+             * Format: date-time
+             * @description Until when it works.
+             */
+            expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /**
+             * Format: double
+             * @description The most a percent code takes off, EGP.
+             */
+            max_discount?: number | null;
+            /**
+             * Format: double
+             * @description The least subtotal, EGP.
+             */
+            min_subtotal?: number | null;
+            /**
+             * Format: int32
+             * @description Orders of one buyer (account or phone) that may use it.
+             */
+            per_user_limit?: number | null;
+            /**
+             * Format: date-time
+             * @description From when it works.
+             */
+            starts_at?: string | null;
+            /** @description `active`, `inactive` or `expired` now. */
+            status: string;
+            /** @description `percent` or `fixed`. */
+            type: string;
+            /**
+             * Format: int32
+             * @description Orders that may use it in all.
+             */
+            usage_limit?: number | null;
+            /**
+             * Format: int32
+             * @description Orders that use it now.
+             */
+            used: number;
+            /**
+             * Format: double
+             * @description The percent, or the amount in EGP.
+             */
+            value: number;
+        };
+        /** @description A page of codes, newest first. */
+        StaffCopounList: {
+            /** @description The codes. */
+            data: components["schemas"]["StaffCopounData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description One code. */
+        StaffCopounResponse: {
+            /** @description The code. */
+            data: components["schemas"]["StaffCopounData"];
         };
         /** @description An offer as staff see it. */
         StaffOfferData: {
@@ -3919,6 +4151,81 @@ export interface operations {
             };
         };
     };
+    checkCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCheckResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listStaffCategories: {
         parameters: {
             query?: never;
@@ -4292,6 +4599,425 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStaffCopouns: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Part of the code */
+                search?: string;
+                /** @description `active`, `inactive` or `expired` */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCopounList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopounForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCopounResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopounForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    activateStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivateStaffCopoun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's id */
                 id: number;
             };
             cookie?: never;

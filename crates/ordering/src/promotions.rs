@@ -1,0 +1,65 @@
+//! Staff's promo codes, one use case per function.
+
+use std::sync::Arc;
+
+use kernel::{Clock, FieldErrors, Page};
+
+use crate::error::OrderingError;
+use crate::ports::{PromoCodes, PromoQuery};
+use crate::promo::{PromoCode, PromoDraft, fold_code};
+
+/// The promo codes staff manage.
+pub struct Promotions {
+    codes: Arc<dyn PromoCodes>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Promotions {
+    /// The use cases over the codes' store.
+    pub fn new(codes: Arc<dyn PromoCodes>, clock: Arc<dyn Clock>) -> Promotions {
+        Promotions { codes, clock }
+    }
+
+    /// The time, for each code's status.
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
+    }
+
+    /// Codes by search and status, newest first.
+    pub fn list(&self, query: &PromoQuery) -> Result<Page<PromoCode>, OrderingError> {
+        Ok(self.codes.promos(query, self.clock.now())?)
+    }
+
+    /// One code.
+    pub fn get(&self, id: i64) -> Result<PromoCode, OrderingError> {
+        self.codes.promo(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// Adds a code; its text is kept folded and must be free.
+    pub fn add(&self, draft: PromoDraft) -> Result<i64, OrderingError> {
+        let draft = PromoDraft { code: fold_code(&draft.code), ..draft };
+        draft.check()?;
+        self.codes.add_promo(&draft)?.ok_or_else(|| FieldErrors::single("code", "code_taken").into())
+    }
+
+    /// Changes a code; its uses so far stay counted.
+    pub fn update(&self, id: i64, draft: PromoDraft) -> Result<(), OrderingError> {
+        let draft = PromoDraft { code: fold_code(&draft.code), ..draft };
+        draft.check()?;
+        match self.codes.update_promo(id, &draft)? {
+            Some(true) => Ok(()),
+            Some(false) => Err(FieldErrors::single("code", "code_taken").into()),
+            None => Err(OrderingError::NotFound),
+        }
+    }
+
+    /// Switches a code on or off.
+    pub fn set_active(&self, id: i64, active: bool) -> Result<(), OrderingError> {
+        if self.codes.set_promo_active(id, active)? { Ok(()) } else { Err(OrderingError::NotFound) }
+    }
+
+    /// Removes a code; orders that used it keep its text.
+    pub fn remove(&self, id: i64) -> Result<(), OrderingError> {
+        if self.codes.remove_promo(id)? { Ok(()) } else { Err(OrderingError::NotFound) }
+    }
+}

@@ -1,0 +1,192 @@
+//! Promo codes over Diesel.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use kernel::{Money, Page, Percent, Phone, UserId};
+use ordering::{PromoCode, PromoCodes, PromoDraft, PromoQuery, PromoValue};
+
+use crate::database::{Database, DbConn, contains_pattern, lower};
+use crate::schema::{copoun_uses, copouns};
+
+/// The promo codes in the database.
+#[derive(Clone)]
+pub struct DieselPromoCodes {
+    db: Database,
+}
+
+impl DieselPromoCodes {
+    /// The store over a database.
+    pub fn new(db: Database) -> Self {
+        DieselPromoCodes { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = copouns)]
+struct PromoRow {
+    id: i64,
+    code: String,
+    kind: String,
+    value: i64,
+    min_subtotal: Option<i64>,
+    max_discount: Option<i64>,
+    starts_at: Option<NaiveDateTime>,
+    expires_at: Option<NaiveDateTime>,
+    usage_limit: Option<i32>,
+    per_user_limit: Option<i32>,
+    used_count: i32,
+    active: bool,
+}
+
+fn promo(row: PromoRow) -> PromoCode {
+    let value = if row.kind == "percent" {
+        PromoValue::Percent(Percent::new(row.value).unwrap_or(Percent::ZERO))
+    } else {
+        PromoValue::Fixed(Money::from_piastres(row.value))
+    };
+    let count = |n: Option<i32>| n.and_then(|n| u32::try_from(n).ok());
+    PromoCode {
+        id: row.id,
+        draft: PromoDraft {
+            code: row.code,
+            value,
+            min_subtotal: row.min_subtotal.map(Money::from_piastres),
+            max_discount: row.max_discount.map(Money::from_piastres),
+            starts_at: row.starts_at.map(|at| at.and_utc()),
+            expires_at: row.expires_at.map(|at| at.and_utc()),
+            usage_limit: count(row.usage_limit),
+            per_user_limit: count(row.per_user_limit),
+            active: row.active,
+        },
+        used: u32::try_from(row.used_count).unwrap_or(0),
+    }
+}
+
+/// The stored value of a code: a percent as itself, an amount in piastres.
+fn stored_value(value: PromoValue) -> i64 {
+    match value {
+        PromoValue::Percent(percent) => i64::from(percent.value()),
+        PromoValue::Fixed(amount) => amount.piastres(),
+    }
+}
+
+fn limit(n: Option<u32>) -> Option<i32> {
+    n.map(|n| i32::try_from(n).unwrap_or(i32::MAX))
+}
+
+/// The codes a staff query selects at `now`, before paging.
+fn matching<'a>(query: &PromoQuery, now: NaiveDateTime) -> copouns::BoxedQuery<'a, <DbConn as Connection>::Backend> {
+    let mut rows = copouns::table.into_boxed();
+    if let Some(search) = &query.search {
+        rows = rows.filter(lower(copouns::code).like(contains_pattern(search)).escape('\\'));
+    }
+    let expired = copouns::expires_at.is_not_null().and(copouns::expires_at.le(now));
+    match query.status.as_deref() {
+        Some("expired") => rows = rows.filter(expired),
+        Some("active") => rows = rows.filter(copouns::active.eq(true).and(copouns::expires_at.is_null().or(copouns::expires_at.gt(now)))),
+        Some("inactive") => rows = rows.filter(copouns::active.eq(false).and(copouns::expires_at.is_null().or(copouns::expires_at.gt(now)))),
+        _ => {}
+    }
+    rows
+}
+
+impl PromoCodes for DieselPromoCodes {
+    fn promo_by_code(&self, code: &str) -> anyhow::Result<Option<PromoCode>> {
+        let conn = &mut self.db.conn()?;
+        Ok(copouns::table.filter(copouns::code.eq(code)).select(PromoRow::as_select()).first(conn).optional()?.map(promo))
+    }
+
+    fn promo_uses_by(&self, promo: i64, user: Option<UserId>, phone: Option<&Phone>) -> anyhow::Result<u32> {
+        let conn = &mut self.db.conn()?;
+        Ok(uses_by(conn, promo, user, phone)?)
+    }
+
+    fn promos(&self, query: &PromoQuery, now: DateTime<Utc>) -> anyhow::Result<Page<PromoCode>> {
+        let conn = &mut self.db.conn()?;
+        let now = now.naive_utc();
+        let total: i64 = matching(query, now).count().get_result(conn)?;
+        let rows: Vec<PromoRow> = matching(query, now)
+            .order(copouns::id.desc())
+            .limit(i64::from(query.page.per_page))
+            .offset(query.page.offset())
+            .select(PromoRow::as_select())
+            .load(conn)?;
+        Ok(Page::new(rows.into_iter().map(promo).collect(), query.page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>> {
+        let conn = &mut self.db.conn()?;
+        Ok(copouns::table.find(id).select(PromoRow::as_select()).first(conn).optional()?.map(promo))
+    }
+
+    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>> {
+        let conn = &mut self.db.conn()?;
+        let inserted = diesel::insert_into(copouns::table)
+            .values((
+                copouns::code.eq(&draft.code),
+                copouns::kind.eq(draft.value.kind()),
+                copouns::value.eq(stored_value(draft.value)),
+                copouns::min_subtotal.eq(draft.min_subtotal.map(Money::piastres)),
+                copouns::max_discount.eq(draft.max_discount.map(Money::piastres)),
+                copouns::starts_at.eq(draft.starts_at.map(|at| at.naive_utc())),
+                copouns::expires_at.eq(draft.expires_at.map(|at| at.naive_utc())),
+                copouns::usage_limit.eq(limit(draft.usage_limit)),
+                copouns::per_user_limit.eq(limit(draft.per_user_limit)),
+                copouns::active.eq(draft.active),
+                copouns::created_at.eq(Utc::now().naive_utc()),
+            ))
+            .returning(copouns::id)
+            .get_result(conn);
+        match inserted {
+            Ok(id) => Ok(Some(id)),
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>> {
+        let conn = &mut self.db.conn()?;
+        let updated = diesel::update(copouns::table.find(id))
+            .set((
+                copouns::code.eq(&draft.code),
+                copouns::kind.eq(draft.value.kind()),
+                copouns::value.eq(stored_value(draft.value)),
+                copouns::min_subtotal.eq(draft.min_subtotal.map(Money::piastres)),
+                copouns::max_discount.eq(draft.max_discount.map(Money::piastres)),
+                copouns::starts_at.eq(draft.starts_at.map(|at| at.naive_utc())),
+                copouns::expires_at.eq(draft.expires_at.map(|at| at.naive_utc())),
+                copouns::usage_limit.eq(limit(draft.usage_limit)),
+                copouns::per_user_limit.eq(limit(draft.per_user_limit)),
+                copouns::active.eq(draft.active),
+            ))
+            .execute(conn);
+        match updated {
+            Ok(0) => Ok(None),
+            Ok(_) => Ok(Some(true)),
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(Some(false)),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(diesel::update(copouns::table.find(id)).set(copouns::active.eq(active)).execute(conn)? > 0)
+    }
+
+    fn remove_promo(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        Ok(diesel::delete(copouns::table.find(id)).execute(conn)? > 0)
+    }
+}
+
+/// Orders of the account or of the phone that use the code now.
+pub(crate) fn uses_by(conn: &mut DbConn, promo: i64, user: Option<UserId>, phone: Option<&Phone>) -> QueryResult<u32> {
+    let phone = phone.map(ToString::to_string).unwrap_or_default();
+    let user = user.map_or(-1, |user| user.0);
+    let count: i64 = copoun_uses::table
+        .filter(copoun_uses::copoun_id.eq(promo).and(copoun_uses::user_id.eq(user).or(copoun_uses::phone.eq(phone))))
+        .count()
+        .get_result(conn)?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}

@@ -1,0 +1,2 @@
+DROP TABLE copoun_uses;
+DROP TABLE copouns;
