@@ -124,6 +124,11 @@ impl ManageConnection for ConnectionFactory {
     }
 }
 
+/// The most connections a SQLite pool holds, whatever is configured: SQLite has one write
+/// lock, and writers beyond a few only wait in its busy handler, whose growing sleeps stretch
+/// the slowest checkouts (p99 176 ms with 8 connections, 73 ms with 4; docs/performance.md).
+pub const SQLITE_MAX_CONNECTIONS: u32 = 4;
+
 /// The shop's database: a pool of connections to one backend.
 #[derive(Clone)]
 pub struct Database {
@@ -135,7 +140,8 @@ pub struct Database {
 pub type Conn = PooledConnection<ConnectionFactory>;
 
 impl Database {
-    /// Connects to the database at `url` with a pool of `max_connections`.
+    /// Connects to the database at `url` with a pool of `max_connections` (at most
+    /// [`SQLITE_MAX_CONNECTIONS`] for SQLite).
     pub fn connect(url: &str, max_connections: u32) -> anyhow::Result<Database> {
         let backend = Backend::of(url);
         if backend == Backend::Sqlite {
@@ -144,6 +150,7 @@ impl Database {
                 std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
             }
         }
+        let max_connections = if backend == Backend::Sqlite { max_connections.min(SQLITE_MAX_CONNECTIONS) } else { max_connections };
         let pool = Pool::builder()
             .max_size(max_connections)
             .connection_timeout(Duration::from_secs(10))
