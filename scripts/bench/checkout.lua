@@ -1,6 +1,6 @@
 -- wrk script for scripts/bench/checkout.sh: every request is a new guest order of three lines
--- with its own Idempotency-Key and phone; the counts of placed and refused orders are printed
--- at the end for the script's checks.
+-- with its own Idempotency-Key and phone, from one of 4,096 client addresses per thread; the
+-- counts of placed and refused orders are printed at the end for the script's checks.
 local threads = {}
 local counter = 0
 local products = tonumber(os.getenv("BENCH_PRODUCTS") or "30")
@@ -21,7 +21,8 @@ function request()
   local body = string.format(
     '{"name":"Bench %d","phone":"010%08d","address":"Farm road %d","city_id":%d,"items":[{"id":%d,"quantity":1},{"id":%d,"quantity":2},{"id":%d,"quantity":1}]}',
     n, n % 100000000, n, n % 27 + 1, a, b, c)
-  local headers = { ["Content-Type"] = "application/json", ["Idempotency-Key"] = "bench-" .. n }
+  local address = string.format("10.%d.%d.%d", id, math.floor(counter / 256) % 16, counter % 256)
+  local headers = { ["Content-Type"] = "application/json", ["Idempotency-Key"] = "bench-" .. n, ["X-Forwarded-For"] = address }
   return wrk.format("POST", "/api/guest-orders/checkout", headers, body)
 end
 

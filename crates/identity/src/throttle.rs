@@ -47,6 +47,10 @@ pub struct ClientLimits {
     pub password_resets: Limit,
     /// Contact messages sent from one address.
     pub contact_messages: Limit,
+    /// Guest checkouts tried from one address: each holds stock until staff act on it.
+    pub guest_orders: Limit,
+    /// Guest order look-ups (number and phone) from one address.
+    pub order_lookups: Limit,
 }
 
 impl Default for ClientLimits {
@@ -57,6 +61,8 @@ impl Default for ClientLimits {
             registrations_per_phone_block: Limit::per_minutes(20, 60),
             password_resets: Limit::per_minutes(10, 60),
             contact_messages: Limit::per_minutes(5, 60),
+            guest_orders: Limit::per_minutes(60, 60),
+            order_lookups: Limit::per_minutes(120, 15),
         }
     }
 }
@@ -66,6 +72,10 @@ impl Default for ClientLimits {
 pub enum ClientAction {
     /// Sending a contact message.
     Contact,
+    /// Placing an order without an account.
+    GuestOrder,
+    /// Looking up a guest order by number and phone.
+    TrackOrder,
 }
 
 #[cfg(test)]

@@ -68,6 +68,10 @@ pub struct LimitSettings {
     pub password_resets_per_address: usize,
     /// Contact messages per address per hour.
     pub contact_messages_per_address: usize,
+    /// Guest checkouts tried per address per hour.
+    pub guest_orders_per_address: usize,
+    /// Guest order look-ups per address per 15 minutes.
+    pub order_lookups_per_address: usize,
     /// Accounts opened per block of ten thousand numbers per hour.
     pub registrations_per_phone_block: usize,
 }
@@ -82,6 +86,8 @@ impl LimitSettings {
             registrations_per_phone_block: Limit::per_minutes(self.registrations_per_phone_block, 60),
             password_resets: Limit::per_minutes(self.password_resets_per_address, 60),
             contact_messages: Limit::per_minutes(self.contact_messages_per_address, 60),
+            guest_orders: Limit::per_minutes(self.guest_orders_per_address, 60),
+            order_lookups: Limit::per_minutes(self.order_lookups_per_address, 15),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use actix_web::web::{self, Data, Json};
 use actix_web::{HttpRequest, HttpResponse};
+use identity::throttle::ClientAction;
 use kernel::validation::limits;
 use kernel::{CityId, FieldErrors, Phone, ProductId};
 use ordering::{GuestCheckout, OrderSource};
@@ -11,7 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::account::orders::{OrderResponse, PlacedOrderResponse, common_fields, idempotency_key, placed_answer};
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{Body, Lang, QueryParams, blocking};
+use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::{AppState, Resource};
 
@@ -111,16 +112,20 @@ impl GuestCheckoutRequest {
 }
 
 /// A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
-/// then be tracked with its number and the phone.
+/// then be tracked with its number and the phone. Each client address may try only so many
+/// an hour (429 with `Retry-After`).
 #[utoipa::path(operation_id = "guestCheckout", post, path = "/api/guest-orders/checkout", tag = "orders", request_body = GuestCheckoutRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per checkout attempt")),
-    responses((status = 201, body = PlacedOrderResponse), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 201, body = PlacedOrderResponse), (status = 400, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn checkout(
     state: Data<AppState>,
     request: HttpRequest,
     Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
     Body(body): Body<GuestCheckoutRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let identity = state.identity.clone();
+    blocking(move || identity.admit(ClientAction::GuestOrder, &client)).await?;
     let checkout = body.into_domain()?;
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
     let key = idempotency_key(request.headers(), caller, &checkout)?;
@@ -130,11 +135,19 @@ pub async fn checkout(
 }
 
 /// A guest order by its number and the phone it was placed with (any common form); a wrong
-/// pair is 404, without saying which part is wrong.
+/// pair is 404, without saying which part is wrong. Each client address may look up only so
+/// many in 15 minutes, so phones cannot be walked for a known number.
 #[utoipa::path(operation_id = "trackGuestOrder", get, path = "/api/guest-orders/track", tag = "orders",
     params(("number" = String, Query, description = "The order's number, `MS-2026-000123`"), ("phone" = String, Query, description = "The phone it was placed with")),
-    responses((status = 200, body = OrderResponse), (status = 404, body = ErrorBody)))]
-pub async fn track(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<OrderResponse>, ApiError> {
+    responses((status = 200, body = OrderResponse), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn track(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    ClientAddress(client): ClientAddress,
+    QueryParams(params): QueryParams,
+) -> Result<Json<OrderResponse>, ApiError> {
+    let identity = state.identity.clone();
+    blocking(move || identity.admit(ClientAction::TrackOrder, &client)).await?;
     let number = params.get("number").cloned().unwrap_or_default();
     let phone = params.get("phone").cloned().unwrap_or_default();
     if number.len() > 40 || phone.len() > 40 {

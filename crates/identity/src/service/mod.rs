@@ -114,6 +114,8 @@ impl IdentityService {
     pub fn admit(&self, action: ClientAction, client: &str) -> Result<(), IdentityError> {
         let (key, limit) = match action {
             ClientAction::Contact => (format!("contact-from:{client}"), self.limits.contact_messages),
+            ClientAction::GuestOrder => (format!("guest-order-from:{client}"), self.limits.guest_orders),
+            ClientAction::TrackOrder => (format!("track-order-from:{client}"), self.limits.order_lookups),
         };
         self.admit_all(&[(key, limit)])
     }

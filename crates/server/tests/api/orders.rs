@@ -238,3 +238,26 @@ async fn five_simultaneous_repeats_of_one_key_make_one_order_and_replay_it() {
     assert_eq!(app.checkout(&buyer, to_cairo(), Some(&"k".repeat(256))).await.status(), 400);
     assert_eq!(app.order_count(), 1);
 }
+
+#[actix_web::test]
+async fn one_address_may_try_only_so_many_guest_orders_and_look_ups() {
+    let app = crate::helpers::spawn_app_with(|settings| {
+        settings.limits.guest_orders_per_address = 2;
+        settings.limits.order_lookups_per_address = 3;
+    })
+    .await;
+    let admin = app.account_token(Role::Admin, "01012360009").await;
+    let seeds = app.add_product(&admin, "Mint seeds", 40, 50, 250).await;
+    let body = guest(json!([{"id": seeds, "quantity": 1}]));
+    let number = json_of(app.guest_checkout(&body, None).await).await["data"]["number"].as_str().unwrap().to_string();
+    assert_eq!(app.guest_checkout(&guest(json!([])), None).await.status(), 422, "a refused attempt counts too");
+    let third = app.guest_checkout(&body, None).await;
+    assert_eq!(third.status(), 429);
+    assert!(third.headers().contains_key("retry-after"));
+    assert_eq!(app.order_count(), 1);
+
+    for phone in ["01099999991", "01099999992", "01112345678"] {
+        assert_ne!(app.get(&format!("guest-orders/track?number={number}&phone={phone}"), None).await.status(), 429);
+    }
+    assert_eq!(app.get(&format!("guest-orders/track?number={number}&phone=01112345678"), None).await.status(), 429, "phones cannot be walked");
+}

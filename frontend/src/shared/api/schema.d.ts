@@ -821,7 +821,8 @@ export interface paths {
         put?: never;
         /**
          * A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
-         *     then be tracked with its number and the phone.
+         *     then be tracked with its number and the phone. Each client address may try only so many
+         *     an hour (429 with `Retry-After`).
          */
         post: operations["guestCheckout"];
         delete?: never;
@@ -839,7 +840,8 @@ export interface paths {
         };
         /**
          * A guest order by its number and the phone it was placed with (any common form); a wrong
-         *     pair is 404, without saying which part is wrong.
+         *     pair is 404, without saying which part is wrong. Each client address may look up only so
+         *     many in 15 minutes, so phones cannot be walked for a known number.
          */
         get: operations["trackGuestOrder"];
         put?: never;
@@ -6446,6 +6448,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     trackGuestOrder: {
@@ -6480,6 +6490,14 @@ export interface operations {
             };
             /** @description A query parameter is malformed or given twice: `errors` names it. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
