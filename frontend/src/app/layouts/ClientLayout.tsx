@@ -1,6 +1,9 @@
 import { SideLayout } from './SideLayout';
 
-const LINKS = [{ to: '/account/settings', label: 'nav.settings' }];
+const LINKS = [
+  { to: '/account/settings', label: 'nav.settings' },
+  { to: '/account/shipping-address', label: 'nav.addresses' },
+];
 
 /** The client's account: a side menu and the page. */
 export function ClientLayout() {

@@ -20,5 +20,12 @@ export const accountRoutes: RouteObject = {
         (m) => m.ClientSettings,
       ),
     },
+    {
+      path: 'shipping-address',
+      ...screen(
+        () => import('../../features/account/ShippingAddresses'),
+        (m) => m.ShippingAddresses,
+      ),
+    },
   ],
 };

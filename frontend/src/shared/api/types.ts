@@ -19,6 +19,10 @@ export type HomeData = Schemas['HomeData'];
 export type ContentPageData = Schemas['PageData'];
 /** The shop's public settings. */
 export type ShopSettings = Schemas['PublicSettings'];
+/** A city the shop delivers to, with its base shipping cost. */
+export type ShippingCity = Schemas['ShippingCityData'];
+/** A client's saved address with its city. */
+export type Address = Schemas['AddressData'];
 /** A signed-in user as the API describes them. */
 export type UserData = Schemas['UserData'];
 /** A signed-in user with their token. */

@@ -1,0 +1,54 @@
+// A client's own screens in each language: saved shipping addresses shown as
+// "city - address - cost", added, changed and deleted, on a 360 px phone.
+import { expect, expectNoSidewaysScroll, test } from './fixtures';
+
+test.use({ role: 'customer', viewport: { width: 360, height: 740 } });
+
+const TEXT = {
+  ar: {
+    city: 'الجيزة',
+    save: 'حفظ العنوان',
+    edit: 'تعديل',
+    del: 'حذف',
+    saved: 'تم حفظ العنوان.',
+    required: 'العنوان مطلوب',
+  },
+  en: {
+    city: 'Giza',
+    save: 'Save address',
+    edit: 'Edit',
+    del: 'Delete',
+    saved: 'The address has been saved.',
+    required: 'Address is required',
+  },
+};
+
+test('a client adds, changes and deletes a shipping address', async ({ page, language }) => {
+  const t = TEXT[language];
+  // Each run writes its own address: the demo customer is shared by the other projects.
+  const mine = `Palm farm road ${Date.now().toString(36)}`;
+  await page.goto('/account/settings');
+  await page.click('a[href="/account/shipping-address"]');
+  const form = page.getByTestId('address-form');
+  await form.getByRole('button', { name: t.save }).click();
+  await expect(form.getByText(t.required)).toBeVisible();
+
+  // Giza is the seed's second governorate.
+  await form.getByRole('combobox').selectOption('2');
+  await form.locator('input[name=address]').fill(mine);
+  await form.getByRole('button', { name: t.save }).click();
+  await expect(page.getByText(t.saved)).toBeVisible();
+  const row = page.getByTestId('address').filter({ hasText: mine });
+  await expect(row).toContainText(new RegExp(`^${t.city} - ${mine} - `));
+  await expectNoSidewaysScroll(page);
+
+  await row.getByRole('button', { name: t.edit }).click();
+  await form.locator('input[name=address]').fill(`${mine} 2`);
+  await form.getByRole('button', { name: t.save }).click();
+  const changed = page.getByTestId('address').filter({ hasText: `${mine} 2` });
+  await expect(changed).toBeVisible();
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await changed.getByRole('button', { name: t.del }).click();
+  await expect(page.getByTestId('address').filter({ hasText: mine })).toHaveCount(0);
+});

@@ -1,0 +1,90 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { applyLanguage } from '../../shared/i18n/language';
+import { session } from '../../shared/session/session';
+import { ShippingAddresses } from './ShippingAddresses';
+
+const cairo = { id: 1, name: 'Cairo', shipping_cost: 50 };
+const giza = { id: 2, name: 'Giza', shipping_cost: 45.5 };
+
+beforeEach(() => {
+  applyLanguage('en');
+  session.signIn({
+    id: 7,
+    name: 'Samir',
+    email: null,
+    phone: '01012345678',
+    points: 0,
+    verified: true,
+    role: 'customer',
+    access_role: null,
+    permissions: [],
+    city_id: null,
+    country: null,
+    gender: null,
+    created_at: '2026-01-01T00:00:00Z',
+    token: 'tok',
+  });
+});
+
+/** A server holding the client's addresses in memory. */
+function addressBook(initial: Array<{ id: number; address: string; shipping_city: typeof cairo }>) {
+  let addresses = [...initial];
+  const sent: unknown[] = [];
+  server.use(
+    http.get('*/api/shipping-cities', () => HttpResponse.json({ data: [cairo, giza] })),
+    http.get('*/api/addresses', () => HttpResponse.json({ data: addresses })),
+    http.post('*/api/addresses', async ({ request }) => {
+      const body = (await request.json()) as { address: string; city_id: number | null };
+      sent.push(body);
+      if (!body.address.trim()) {
+        return HttpResponse.json({ message: 'invalid', errors: { address: ['Address is required'] } }, { status: 422 });
+      }
+      const saved = {
+        id: 10 + addresses.length,
+        address: body.address,
+        shipping_city: body.city_id === 2 ? giza : cairo,
+      };
+      addresses = [...addresses, saved];
+      return HttpResponse.json({ message: 'The address has been saved.', data: saved });
+    }),
+    http.delete('*/api/addresses/:id', ({ params }) => {
+      addresses = addresses.filter((address) => address.id !== Number(params.id));
+      return HttpResponse.json({ message: 'The address has been deleted.' });
+    }),
+  );
+  return sent;
+}
+
+describe('ShippingAddresses', () => {
+  it('lists each address as city - address - cost, adds one and shows the server field errors', async () => {
+    const sent = addressBook([{ id: 1, address: '12 Nile St', shipping_city: cairo }]);
+    renderAt('/account/shipping-address', { '/account/shipping-address': <ShippingAddresses /> });
+    expect(await screen.findByTestId('address')).toHaveTextContent('Cairo - 12 Nile St - EGP 50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Address is required')).toBeInTheDocument();
+
+    await screen.findByRole('option', { name: 'Giza - EGP 45.50' });
+    await userEvent.selectOptions(screen.getByLabelText('City'), 'Giza - EGP 45.50');
+    await userEvent.type(screen.getByLabelText('Address'), 'Palm farm road');
+    await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(screen.getAllByTestId('address')).toHaveLength(2));
+    expect(screen.getAllByTestId('address')[1]).toHaveTextContent('Giza - Palm farm road - EGP 45.50');
+    expect(sent.at(-1)).toEqual({ address: 'Palm farm road', city_id: 2 });
+  });
+
+  it('deletes an address after asking', async () => {
+    addressBook([{ id: 1, address: '12 Nile St', shipping_city: cairo }]);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/account/shipping-address', { '/account/shipping-address': <ShippingAddresses /> });
+    const row = await screen.findByTestId('address');
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You have no saved addresses yet.')).toBeInTheDocument();
+    expect(window.confirm).toHaveBeenCalledWith('Delete the address “12 Nile St”?');
+  });
+});

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import type { ShippingCity } from './types';
+
+/** The cities the shop delivers to, for every city picker (sign-up, profile, addresses,
+ * checkout): the same list for a while, in the page's language. */
+export const shippingCityQueries = {
+  list: (language: string) =>
+    queryOptions({
+      queryKey: ['shipping-cities', language],
+      queryFn: () => api<{ data: ShippingCity[] }>('GET', 'shipping-cities'),
+      staleTime: 300_000,
+    }),
+};
