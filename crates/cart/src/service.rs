@@ -69,17 +69,7 @@ impl CartService {
     /// an old browser cart never fails the sign-in. More than [`MAX_LINES`] items, or a
     /// quantity out of bounds, is refused whole and changes nothing.
     pub fn transfer(&self, owner: UserId, items: &[(ProductId, i64)]) -> Result<CartView, CartError> {
-        if items.len() > MAX_LINES {
-            return Err(CartError::Invalid(FieldErrors::single("items", "cart_items_too_many")));
-        }
-        let mut wanted: Vec<CartLine> = Vec::with_capacity(items.len());
-        for &(product, quantity) in items {
-            let quantity = checked_quantity(quantity, 1).map_err(|_| CartError::Invalid(FieldErrors::single("items", "quantity_range")))?;
-            match wanted.iter_mut().find(|line| line.product == product) {
-                Some(line) => line.quantity = line.quantity.saturating_add(quantity),
-                None => wanted.push(CartLine { product, quantity }),
-            }
-        }
+        let wanted = browser_lines(items)?;
         let current = self.store.lines(owner)?;
         let room = MAX_LINES.saturating_sub(current.len());
         let ids: Vec<ProductId> = wanted.iter().map(|line| line.product).collect();
@@ -105,6 +95,17 @@ impl CartService {
         self.view(owner)
     }
 
+    /// A guest's browser cart priced like a server cart (`POST cart/quote`), so the cart
+    /// screen shows the same lines, totals and weight rule before sign-in; products gone are
+    /// left out, lines short of stock keep their quantity and show what is left.
+    pub fn quote(&self, items: &[(ProductId, i64)]) -> Result<CartView, CartError> {
+        let mut lines = browser_lines(items)?;
+        for line in &mut lines {
+            line.quantity = line.quantity.min(MAX_QUANTITY);
+        }
+        self.priced(&lines)
+    }
+
     /// Puts a line after checking the product exists and has the units.
     fn put_checked(&self, owner: UserId, product: ProductId, quantity: u32) -> Result<CartView, CartError> {
         let priced = self.prices.priced(&[product])?;
@@ -120,6 +121,23 @@ impl CartService {
         let rule = self.prices.shipping_rule()?;
         CartView::price(lines, &products, &rule).ok_or_else(|| CartError::Storage(anyhow::anyhow!("cart totals overflow")))
     }
+}
+
+/// A browser cart's items as lines, one per product (quantities added up); more than
+/// [`MAX_LINES`] items, or a quantity out of bounds, is refused whole.
+fn browser_lines(items: &[(ProductId, i64)]) -> Result<Vec<CartLine>, CartError> {
+    if items.len() > MAX_LINES {
+        return Err(CartError::Invalid(FieldErrors::single("items", "cart_items_too_many")));
+    }
+    let mut wanted: Vec<CartLine> = Vec::with_capacity(items.len());
+    for &(product, quantity) in items {
+        let quantity = checked_quantity(quantity, 1).map_err(|_| CartError::Invalid(FieldErrors::single("items", "quantity_range")))?;
+        match wanted.iter_mut().find(|line| line.product == product) {
+            Some(line) => line.quantity = line.quantity.saturating_add(quantity),
+            None => wanted.push(CartLine { product, quantity }),
+        }
+    }
+    Ok(wanted)
 }
 
 /// A quantity from `min` to [`MAX_QUANTITY`].

@@ -36,6 +36,8 @@ pub struct CartView {
     pub shipping_extra: Money,
     /// The weight shipped without extra.
     pub free_weight: Weight,
+    /// The fee for every started kilogram above it.
+    pub extra_fee_per_kg: Money,
 }
 
 impl CartView {
@@ -52,6 +54,13 @@ impl CartView {
             priced.push(PricedLine { product: product.clone(), quantity: line.quantity, line_total });
         }
         let total_weight = Weight::from_grams(grams);
-        Some(CartView { lines: priced, total, total_weight, shipping_extra: rule.extra_for(total_weight)?, free_weight: rule.free_weight })
+        Some(CartView {
+            lines: priced,
+            total,
+            total_weight,
+            shipping_extra: rule.extra_for(total_weight)?,
+            free_weight: rule.free_weight,
+            extra_fee_per_kg: rule.extra_fee_per_kg,
+        })
     }
 }

@@ -14,12 +14,14 @@ use crate::common::extract::{AuthUser, Body, Lang, blocking};
 use crate::common::lenient::lenient_int;
 use crate::{AppState, Resource};
 
-/// Registers the routes; `transfer` comes before the product routes it would otherwise match.
+/// Registers the routes; `transfer` and `quote` come before the product routes they would
+/// otherwise match.
 pub fn configure(config: &mut web::ServiceConfig) {
     config
         .route("/cart", web::get().to(show))
         .route("/cart", web::delete().to(clear))
         .route("/cart/transfer", web::post().to(transfer))
+        .route("/cart/quote", web::post().to(quote))
         .route("/cart/{product_id}", web::post().to(add))
         .route("/cart/{product_id}", web::put().to(set))
         .route("/cart/{product_id}", web::delete().to(remove));
@@ -27,7 +29,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(show, clear, transfer, add, set, remove))]
+#[openapi(paths(show, clear, transfer, quote, add, set, remove))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -78,6 +80,9 @@ pub struct CartData {
     pub shipping_value: Money,
     /// The weight shipped without extra, kg.
     pub free_weight: f64,
+    /// The fee for every started kilogram above the free weight, EGP.
+    #[schema(value_type = f64)]
+    pub extra_fee_per_kg: Money,
 }
 
 /// Every cart call answers the cart.
@@ -104,7 +109,7 @@ pub struct TransferItem {
     pub quantity: i64,
 }
 
-/// The browser cart to merge in.
+/// A browser cart: to merge in, or to price.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct TransferRequest {
     /// At most 100 lines.
@@ -120,6 +125,7 @@ impl CartData {
             total_weight: view.total_weight.kilograms(),
             shipping_value: view.shipping_extra,
             free_weight: view.free_weight.kilograms(),
+            extra_fee_per_kg: view.extra_fee_per_kg,
         }
     }
 }
@@ -182,6 +188,16 @@ pub async fn transfer(
     answer(locale, move || cart.transfer(buyer, &items)).await
 }
 
+/// Prices a guest's browser cart like a server cart, for the cart screen before sign-in
+/// (anybody may ask): products gone are left out; a line short of stock shows what is left.
+#[utoipa::path(operation_id = "quoteCart", post, path = "/api/cart/quote", tag = "cart", request_body = TransferRequest,
+    responses((status = 200, body = CartResponse), (status = 422, body = ErrorBody)))]
+pub async fn quote(state: Data<AppState>, Lang(locale): Lang, Body(request): Body<TransferRequest>) -> Result<Json<CartResponse>, ApiError> {
+    let cart = state.cart.clone();
+    let items: Vec<(ProductId, i64)> = request.items.iter().map(|item| (ProductId(item.id), item.quantity)).collect();
+    answer(locale, move || cart.quote(&items)).await
+}
+
 /// Adds units of a product to its line.
 #[utoipa::path(operation_id = "addToCart", post, path = "/api/cart/{product_id}", params(("product_id" = i64, Path, description = "The product's id")), tag = "cart",
     security(("bearer" = [])), request_body = QuantityRequest,
@@ -189,8 +205,8 @@ pub async fn transfer(
 pub async fn add(
     state: Data<AppState>,
     Lang(locale): Lang,
-    AuthUser(principal): AuthUser,
     product: Path<ProductId>,
+    AuthUser(principal): AuthUser,
     Body(request): Body<QuantityRequest>,
 ) -> Result<Json<CartResponse>, ApiError> {
     let (buyer, cart, product) = (verified_buyer(&principal)?, state.cart.clone(), product.into_inner());
@@ -204,8 +220,8 @@ pub async fn add(
 pub async fn set(
     state: Data<AppState>,
     Lang(locale): Lang,
-    AuthUser(principal): AuthUser,
     product: Path<ProductId>,
+    AuthUser(principal): AuthUser,
     Body(request): Body<QuantityRequest>,
 ) -> Result<Json<CartResponse>, ApiError> {
     let (buyer, cart, product) = (verified_buyer(&principal)?, state.cart.clone(), product.into_inner());
@@ -219,8 +235,8 @@ pub async fn set(
 pub async fn remove(
     state: Data<AppState>,
     Lang(locale): Lang,
-    AuthUser(principal): AuthUser,
     product: Path<ProductId>,
+    AuthUser(principal): AuthUser,
 ) -> Result<Json<CartResponse>, ApiError> {
     let (buyer, cart, product) = (verified_buyer(&principal)?, state.cart.clone(), product.into_inner());
     answer(locale, move || cart.remove(buyer, product)).await

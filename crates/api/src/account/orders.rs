@@ -404,7 +404,7 @@ pub async fn list(
 /// One of the client's orders; another's is 404.
 #[utoipa::path(operation_id = "showOrder", get, path = "/api/orders/{id}", params(("id" = i64, Path, description = "The order's id")), tag = "orders", security(("bearer" = [])),
     responses((status = 200, body = OrderResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<OrderId>) -> Result<Json<OrderResponse>, ApiError> {
+pub async fn show(state: Data<AppState>, Lang(locale): Lang, id: Path<OrderId>, AuthUser(principal): AuthUser) -> Result<Json<OrderResponse>, ApiError> {
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.order(owner, id)).await?;
     Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
@@ -416,8 +416,8 @@ pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
 pub async fn cancel(
     state: Data<AppState>,
     Lang(locale): Lang,
-    AuthUser(principal): AuthUser,
     id: Path<OrderId>,
+    AuthUser(principal): AuthUser,
 ) -> Result<Json<PlacedOrderResponse>, ApiError> {
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.cancel(owner, id)).await?;

@@ -120,3 +120,16 @@ fn a_hostile_transfer_is_refused_whole() {
     assert!(matches!(cart.transfer(BUYER, &too_many), Err(CartError::Invalid(e)) if e.has("items")));
     assert!(matches!(cart.transfer(BUYER, &[(ProductId(1), 1), (ProductId(1), -5)]), Err(CartError::Invalid(e)) if e.has("items")));
 }
+
+#[test]
+fn a_browser_cart_is_priced_like_a_server_cart_without_touching_any_store() {
+    let mut store = MockCartStore::new();
+    store.expect_put().never();
+    store.expect_lines().never();
+    let cart = service(store, prices(vec![product(1, 40, 3, 250), product(2, 100, 50, 6_000)]));
+    let view = cart.quote(&[(ProductId(1), 2), (ProductId(2), 2), (ProductId(1), 3), (ProductId(9), 1)]).unwrap();
+    let lines: Vec<(i64, u32, bool)> = view.lines.iter().map(|line| (line.product.id.0, line.quantity, line.short())).collect();
+    assert_eq!(lines, [(1, 5, true), (2, 2, false)], "merged, the gone product left out, the short line kept and flagged");
+    assert_eq!(view.total, Money::from_pounds(5 * 40 + 2 * 100));
+    assert!(matches!(cart.quote(&[(ProductId(1), 0)]), Err(CartError::Invalid(_))));
+}

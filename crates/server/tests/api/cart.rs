@@ -118,3 +118,15 @@ async fn a_browser_cart_merges_in_capped_at_the_stock_and_a_hostile_one_is_refus
     assert_eq!(app.transfer_cart(&buyer, json!("not a list")).await.status(), 422);
     assert_eq!(quantities(&json_of(app.cart(&buyer).await).await), [(seeds, 5), (soil, 1)], "refused transfers change nothing");
 }
+
+#[actix_web::test]
+async fn anybody_can_price_a_browser_cart_like_the_server_cart() {
+    let Shop { app, seeds, soil, .. } = shop().await;
+    let items = json!({"items": [{"id": seeds, "quantity": 7}, {"id": soil, "quantity": 1}, {"id": 999_999, "quantity": 1}]});
+    let quoted = json_of(app.post("cart/quote", items, None).await).await;
+    assert_eq!(quantities(&quoted), [(seeds, 7), (soil, 1)], "the unknown product left out, the short line kept");
+    let seeds_line = &quoted["data"]["products"][0];
+    assert_eq!((seeds_line["available_quantity"].as_i64(), seeds_line["line_total"].as_f64()), (Some(5), Some(280.0)));
+    assert_eq!((quoted["data"]["total_weight"].as_f64(), quoted["data"]["shipping_value"].as_f64()), (Some(7.75), Some(0.0)));
+    assert_eq!(app.post("cart/quote", json!({"items": [{"id": seeds, "quantity": 0}]}), None).await.status(), 422);
+}

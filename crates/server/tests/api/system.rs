@@ -47,6 +47,8 @@ async fn a_wrong_method_on_a_known_path_is_a_405_naming_the_allowed_ones() {
     let transfer = app.request(Method::PUT, "cart/transfer", Some(&buyer), "en").send().await.unwrap();
     assert_eq!((transfer.status().as_u16(), transfer.headers()["allow"].to_str().unwrap()), (405, "POST"));
     assert_eq!(app.request(Method::GET, "orders/abc", Some(&buyer), "en").send().await.unwrap().status(), 404, "a malformed id names nothing");
+    let stranger = app.request(Method::PUT, "cart/quote", None, "en").send().await.unwrap();
+    assert_eq!((stranger.status().as_u16(), stranger.headers()["allow"].to_str().unwrap()), (405, "POST"), "the path's shape is read before the sign-in");
 }
 
 #[actix_web::test]

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
+import { CartBadge } from '../../features/cart/CartBadge';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import classes from './Header.module.css';
@@ -25,6 +26,7 @@ export function Header() {
         </nav>
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch />
+          <CartBadge />
           {token ? (
             <Menu position="bottom-end" zIndex={500}>
               <Menu.Target>

@@ -24,6 +24,13 @@ export const storefrontRoutes: RouteObject = {
     { path: 'privacy-policy', ...screen(content, (m) => m.PrivacyPolicy) },
     { path: 'refund-policies', ...screen(content, (m) => m.RefundPolicies) },
     {
+      path: 'cart',
+      ...screen(
+        () => import('../../features/cart/CartScreen'),
+        (m) => m.CartScreen,
+      ),
+    },
+    {
       path: 'contact',
       ...screen(
         () => import('../../features/content/Contact'),

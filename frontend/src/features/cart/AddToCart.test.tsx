@@ -29,7 +29,7 @@ describe('AddToCart', () => {
     const quantity = screen.getByLabelText('Quantity');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '0');
-    expect(screen.getByText('Choose a quantity from 1 to 99.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a quantity from 1 to 999.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
     unmount();
     renderAt('/', { '/': <AddToCart productId={8} inStock={false} /> });

@@ -356,6 +356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prices a guest's browser cart like a server cart, for the cart screen before sign-in
+         *     (anybody may ask): products gone are left out; a line short of stock shows what is left.
+         */
+        post: operations["quoteCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/transfer": {
         parameters: {
             query?: never;
@@ -1102,6 +1122,11 @@ export interface components {
         };
         /** @description The cart with its totals. */
         CartData: {
+            /**
+             * Format: double
+             * @description The fee for every started kilogram above the free weight, EGP.
+             */
+            extra_fee_per_kg: number;
             /**
              * Format: double
              * @description The weight shipped without extra, kg.
@@ -2364,7 +2389,7 @@ export interface components {
              */
             quantity: number;
         };
-        /** @description The browser cart to merge in. */
+        /** @description A browser cart: to merge in, or to price. */
         TransferRequest: {
             /** @description At most 100 lines. */
             items: components["schemas"]["TransferItem"][];
@@ -3966,6 +3991,73 @@ export interface operations {
             };
             /** @description Nothing with this id or name. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quoteCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,10 @@ export type HomeData = Schemas['HomeData'];
 export type ContentPageData = Schemas['PageData'];
 /** The shop's public settings. */
 export type ShopSettings = Schemas['PublicSettings'];
+/** A cart priced today: the server cart, or a browser cart quoted. */
+export type CartData = Schemas['CartData'];
+/** One line of a priced cart. */
+export type CartLineData = Schemas['CartLineData'];
 /** A city the shop delivers to, with its base shipping cost. */
 export type ShippingCity = Schemas['ShippingCityData'];
 /** A client's saved address with its city. */

@@ -1,0 +1,39 @@
+// A guest's cart in each language on a 360 px phone: two products added from their pages,
+// the header's badge, the cart's lines, totals and weight rule, and a quantity changed.
+import { expect, expectNoSidewaysScroll, test } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const TEXT = {
+  ar: { add: 'أضف إلى السلة', more: 'زد واحدًا', rule: 'لا رسوم وزن إضافية على الشحن حتى' },
+  en: { add: 'Add to cart', more: 'One more', rule: 'Shipping has no weight extra up to' },
+};
+
+test('a guest adds two products and the cart shows them with the weight rule', async ({ page, language, staffApi }) => {
+  const t = TEXT[language];
+  const seeds = await staffApi.addProduct('Trial basil seeds', 'بذور ريحان تجريبية', 40);
+  const soil = await staffApi.addProduct('Trial potting soil', 'تربة زراعة تجريبية', 100);
+
+  for (const product of [seeds, soil]) {
+    await page.goto(`/products/${product.slug}`);
+    await page.getByRole('button', { name: t.add }).click();
+  }
+  await expect(page.getByTestId('cart-count')).toHaveText(language === 'ar' ? '٢' : '2');
+  await page.getByTestId('cart-link').click();
+  await page.waitForURL('**/cart');
+
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first()).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
+  await expect(page.getByTestId('shipping-rule')).toContainText(t.rule);
+  await expectNoSidewaysScroll(page);
+
+  await lines.nth(1).getByRole('button', { name: t.more }).click();
+  await expect(lines.nth(1).getByRole('textbox')).toHaveValue('2');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+  expect(stored).toEqual([
+    { id: seeds.id, quantity: 1 },
+    { id: soil.id, quantity: 2 },
+  ]);
+  await expect(page.getByTestId('cart-total')).toContainText(language === 'ar' ? '٢٤٠' : '240');
+});

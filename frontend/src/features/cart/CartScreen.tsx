@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { CartLineData } from '../../shared/api/types';
+import { toLatinDigits } from '../../shared/digits';
+import { usePrice, useWeight } from '../../shared/format';
+import { MAX_QUANTITY } from './localCart';
+import { useCart } from './useCart';
+
+/** The cart (`/cart`) for guests and clients: each line with its picture, name, price and
+ * quantity, the totals, the weight and the shipping weight rule explained. */
+export function CartScreen() {
+  const intl = useIntl();
+  const price = usePrice();
+  const weight = useWeight();
+  const { cart, loading, setQuantity, remove, clear } = useCart();
+  const lines = cart?.products ?? [];
+
+  if (!loading && lines.length === 0) {
+    return (
+      <Stack gap="md" align="start">
+        <Title order={2}>
+          <FormattedMessage id="cart.title" />
+        </Title>
+        <Text data-testid="cart-empty">
+          <FormattedMessage id="cart.empty" />
+        </Text>
+        <Button component={Link} to="/products">
+          <FormattedMessage id="cart.browse" />
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>
+          <FormattedMessage id="cart.title" />
+        </Title>
+        {lines.length > 0 && (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              if (window.confirm(intl.formatMessage({ id: 'cart.confirm_clear' }))) void clear();
+            }}
+          >
+            <FormattedMessage id="cart.clear" />
+          </Button>
+        )}
+      </Group>
+      {lines.map((line) => (
+        // Keyed by the quantity too, so the typed field starts afresh when the cart changes
+        // elsewhere (+/−, another tab).
+        <CartLineRow
+          key={`${line.id}:${line.quantity}`}
+          line={line}
+          onQuantity={(n) => setQuantity(line.id, n)}
+          onRemove={() => remove(line.id)}
+        />
+      ))}
+      {cart && (
+        <Paper withBorder p="md" data-testid="cart-totals">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text>
+                <FormattedMessage id="cart.subtotal" />
+              </Text>
+              <Text fw={700} data-testid="cart-total">
+                {price(cart.total)}
+              </Text>
+            </Group>
+            <Group justify="space-between">
+              <Text>
+                <FormattedMessage id="cart.total_weight" />
+              </Text>
+              <Text>{weight(cart.total_weight, 'kg')}</Text>
+            </Group>
+            <Text size="sm" c="dimmed" data-testid="shipping-rule">
+              <FormattedMessage
+                id="cart.shipping_rule"
+                values={{ free: weight(cart.free_weight, 'kg'), fee: price(cart.extra_fee_per_kg) }}
+              />
+            </Text>
+            {cart.shipping_value > 0 && (
+              <Text size="sm" data-testid="shipping-extra">
+                <FormattedMessage
+                  id="cart.shipping_extra"
+                  values={{ weight: weight(cart.total_weight, 'kg'), extra: price(cart.shipping_value) }}
+                />
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="cart.city_cost_later" />
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** One line: −, the quantity (Arabic-Indic digits accepted), +, remove; flagged when fewer
+ * units are left than it asks for. */
+function CartLineRow({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLineData;
+  onQuantity: (quantity: number) => Promise<unknown>;
+  onRemove: () => Promise<unknown>;
+}) {
+  const intl = useIntl();
+  const price = usePrice();
+  const [typed, setTyped] = useState(String(line.quantity));
+  const commit = () => {
+    const quantity = Number.parseInt(toLatinDigits(typed), 10);
+    if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY && quantity !== line.quantity) {
+      void onQuantity(quantity);
+    } else {
+      setTyped(String(line.quantity));
+    }
+  };
+  const short = line.quantity > line.available_quantity;
+  return (
+    <Paper withBorder p="sm" data-testid="cart-line">
+      <Group wrap="nowrap" align="start" gap="sm">
+        {line.image && <Image src={line.image} alt="" w={64} h={64} radius="sm" fit="cover" />}
+        <Stack gap={4} style={{ flex: 1, minInlineSize: 0 }}>
+          <Anchor component={Link} to={`/products/${line.slug}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {line.name}
+          </Anchor>
+          <Text size="sm">
+            <FormattedMessage id="cart.unit_price" values={{ price: price(line.sale_price) }} />
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              aria-label={intl.formatMessage({ id: 'cart.less' })}
+              disabled={line.quantity <= 1}
+              onClick={() => void onQuantity(line.quantity - 1)}
+            >
+              −
+            </ActionIcon>
+            <TextInput
+              aria-label={intl.formatMessage({ id: 'cart.quantity' })}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              onBlur={commit}
+              onKeyDown={(event) => event.key === 'Enter' && commit()}
+              inputMode="numeric"
+              dir="ltr"
+              w={64}
+              size="xs"
+            />
+            <ActionIcon
+              variant="default"
+              aria-label={intl.formatMessage({ id: 'cart.more' })}
+              disabled={line.quantity >= MAX_QUANTITY}
+              onClick={() => void onQuantity(line.quantity + 1)}
+            >
+              +
+            </ActionIcon>
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void onRemove()}>
+              <FormattedMessage id="cart.remove" />
+            </Button>
+          </Group>
+          {short && (
+            <Alert color="orange" p="xs" data-testid="cart-short">
+              <FormattedMessage id="cart.short" values={{ left: line.available_quantity }} />
+            </Alert>
+          )}
+        </Stack>
+        <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {price(line.line_total)}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { CartData } from '../../shared/api/types';
+import type { CartLine } from './localCart';
+
+/** What every cart call answers. */
+type CartAnswer = { data: CartData };
+
+/** The server cart of a verified client, and a guest's browser cart priced the same way. */
+export const cartQueries = {
+  server: (language: string) =>
+    queryOptions({
+      queryKey: ['cart', 'server', language],
+      queryFn: () => api<CartAnswer>('GET', 'cart'),
+    }),
+  quote: (language: string, lines: CartLine[]) =>
+    queryOptions({
+      queryKey: ['cart', 'quote', language, lines],
+      queryFn: () => api<CartAnswer>('POST', 'cart/quote', { body: { items: lines } }),
+      enabled: lines.length > 0,
+      // The old figures stay on screen while a changed quantity is priced.
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** A change to the server cart; its answer is the cart, which replaces the shown one. */
+function useServerCartChange<T>(call: (input: T) => Promise<CartAnswer>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      client.setQueriesData({ queryKey: ['cart', 'server'] }, answer);
+      return client.invalidateQueries({ queryKey: ['cart', 'server'] });
+    },
+  });
+}
+
+/** Adds units of a product to the server cart. */
+export function useAddToServerCart() {
+  return useServerCartChange(({ id, quantity }: CartLine) =>
+    api<CartAnswer>('POST', `cart/${id}`, { body: { quantity } }),
+  );
+}
+
+/** Sets a server cart line; 0 removes it. */
+export function useSetServerLine() {
+  return useServerCartChange(({ id, quantity }: CartLine) =>
+    api<CartAnswer>('PUT', `cart/${id}`, { body: { quantity } }),
+  );
+}
+
+/** Removes a server cart line. */
+export function useRemoveServerLine() {
+  return useServerCartChange((id: number) => api<CartAnswer>('DELETE', `cart/${id}`));
+}
+
+/** Empties the server cart. */
+export function useClearServerCart() {
+  return useServerCartChange(() => api<CartAnswer>('DELETE', 'cart'));
+}
