@@ -5,6 +5,7 @@ import { connectApi } from '../shared/api/client';
 import { toast } from '../shared/ui/toast';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 import { useCurrentUser } from '../features/auth/api';
+import { CartTransfer } from '../features/cart/CartTransfer';
 
 /** Connects the HTTP client to toasts and the router: errors speak the current language and
  * a 401 leads to Login. */
@@ -45,6 +46,7 @@ export function Root() {
       <ApiBridge />
       <ScrollManager />
       <SessionRefresher />
+      <CartTransfer />
       <LoadingOverlay />
       <Outlet />
     </>
