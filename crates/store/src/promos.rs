@@ -24,7 +24,7 @@ impl DieselPromoCodes {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = copouns)]
-struct PromoRow {
+struct StoredPromo {
     id: i64,
     code: String,
     kind: String,
@@ -39,7 +39,7 @@ struct PromoRow {
     active: bool,
 }
 
-fn promo(row: PromoRow) -> PromoCode {
+fn promo(row: StoredPromo) -> PromoCode {
     let value = if row.kind == "percent" {
         PromoValue::Percent(Percent::new(row.value).unwrap_or(Percent::ZERO))
     } else {
@@ -60,6 +60,39 @@ fn promo(row: PromoRow) -> PromoCode {
             active: row.active,
         },
         used: u32::try_from(row.used_count).unwrap_or(0),
+    }
+}
+
+/// A code's settings as written, by staff's add and change alike; `None` clears a column.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = copouns, treat_none_as_null = true)]
+struct PromoRow<'a> {
+    code: &'a str,
+    kind: &'a str,
+    value: i64,
+    min_subtotal: Option<i64>,
+    max_discount: Option<i64>,
+    starts_at: Option<NaiveDateTime>,
+    expires_at: Option<NaiveDateTime>,
+    usage_limit: Option<i32>,
+    per_user_limit: Option<i32>,
+    active: bool,
+}
+
+impl<'a> From<&'a PromoDraft> for PromoRow<'a> {
+    fn from(draft: &'a PromoDraft) -> Self {
+        PromoRow {
+            code: &draft.code,
+            kind: draft.value.kind(),
+            value: stored_value(draft.value),
+            min_subtotal: draft.min_subtotal.map(Money::piastres),
+            max_discount: draft.max_discount.map(Money::piastres),
+            starts_at: draft.starts_at.map(|at| at.naive_utc()),
+            expires_at: draft.expires_at.map(|at| at.naive_utc()),
+            usage_limit: limit(draft.usage_limit),
+            per_user_limit: limit(draft.per_user_limit),
+            active: draft.active,
+        }
     }
 }
 
@@ -94,7 +127,7 @@ fn matching<'a>(query: &PromoQuery, now: NaiveDateTime) -> copouns::BoxedQuery<'
 impl PromoCodes for DieselPromoCodes {
     fn promo_by_code(&self, code: &str) -> anyhow::Result<Option<PromoCode>> {
         let conn = &mut self.db.conn()?;
-        Ok(copouns::table.filter(copouns::code.eq(code)).select(PromoRow::as_select()).first(conn).optional()?.map(promo))
+        Ok(copouns::table.filter(copouns::code.eq(code)).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
     fn promo_uses_by(&self, promo: i64, user: Option<UserId>, phone: Option<&Phone>) -> anyhow::Result<u32> {
@@ -106,36 +139,24 @@ impl PromoCodes for DieselPromoCodes {
         let conn = &mut self.db.conn()?;
         let now = now.naive_utc();
         let total: i64 = matching(query, now).count().get_result(conn)?;
-        let rows: Vec<PromoRow> = matching(query, now)
+        let rows: Vec<StoredPromo> = matching(query, now)
             .order(copouns::id.desc())
             .limit(i64::from(query.page.per_page))
             .offset(query.page.offset())
-            .select(PromoRow::as_select())
+            .select(StoredPromo::as_select())
             .load(conn)?;
         Ok(Page::new(rows.into_iter().map(promo).collect(), query.page, u64::try_from(total).unwrap_or(0)))
     }
 
     fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>> {
         let conn = &mut self.db.conn()?;
-        Ok(copouns::table.find(id).select(PromoRow::as_select()).first(conn).optional()?.map(promo))
+        Ok(copouns::table.find(id).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
     fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>> {
         let conn = &mut self.db.conn()?;
         let inserted = diesel::insert_into(copouns::table)
-            .values((
-                copouns::code.eq(&draft.code),
-                copouns::kind.eq(draft.value.kind()),
-                copouns::value.eq(stored_value(draft.value)),
-                copouns::min_subtotal.eq(draft.min_subtotal.map(Money::piastres)),
-                copouns::max_discount.eq(draft.max_discount.map(Money::piastres)),
-                copouns::starts_at.eq(draft.starts_at.map(|at| at.naive_utc())),
-                copouns::expires_at.eq(draft.expires_at.map(|at| at.naive_utc())),
-                copouns::usage_limit.eq(limit(draft.usage_limit)),
-                copouns::per_user_limit.eq(limit(draft.per_user_limit)),
-                copouns::active.eq(draft.active),
-                copouns::created_at.eq(Utc::now().naive_utc()),
-            ))
+            .values((PromoRow::from(draft), copouns::created_at.eq(Utc::now().naive_utc())))
             .returning(copouns::id)
             .get_result(conn);
         match inserted {
@@ -147,21 +168,7 @@ impl PromoCodes for DieselPromoCodes {
 
     fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>> {
         let conn = &mut self.db.conn()?;
-        let updated = diesel::update(copouns::table.find(id))
-            .set((
-                copouns::code.eq(&draft.code),
-                copouns::kind.eq(draft.value.kind()),
-                copouns::value.eq(stored_value(draft.value)),
-                copouns::min_subtotal.eq(draft.min_subtotal.map(Money::piastres)),
-                copouns::max_discount.eq(draft.max_discount.map(Money::piastres)),
-                copouns::starts_at.eq(draft.starts_at.map(|at| at.naive_utc())),
-                copouns::expires_at.eq(draft.expires_at.map(|at| at.naive_utc())),
-                copouns::usage_limit.eq(limit(draft.usage_limit)),
-                copouns::per_user_limit.eq(limit(draft.per_user_limit)),
-                copouns::active.eq(draft.active),
-            ))
-            .execute(conn);
-        match updated {
+        match diesel::update(copouns::table.find(id)).set(PromoRow::from(draft)).execute(conn) {
             Ok(0) => Ok(None),
             Ok(_) => Ok(Some(true)),
             Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(Some(false)),

@@ -6,27 +6,12 @@ import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
+import { verifiedClient } from '../../test/users';
 import { ClientSettings } from './ClientSettings';
-
-const customer = {
-  id: 7,
-  name: 'Samir',
-  email: null,
-  phone: '01012345678',
-  points: 0,
-  verified: true,
-  role: 'customer',
-  access_role: null,
-  permissions: [],
-  city_id: null,
-  country: null,
-  gender: null,
-  created_at: '2026-01-01T00:00:00Z',
-};
 
 beforeEach(() => {
   applyLanguage('en');
-  session.signIn({ ...customer, token: 'tok' });
+  session.signIn(verifiedClient);
 });
 
 describe('ClientSettings', () => {
@@ -37,7 +22,7 @@ describe('ClientSettings', () => {
         sent.push(await request.json());
         return HttpResponse.json({
           message: 'Enter the code',
-          data: customer,
+          data: verifiedClient,
           pending: { phone: '01099990000', email: null },
         });
       }),
@@ -45,7 +30,7 @@ describe('ClientSettings', () => {
         sent.push(await request.json());
         return HttpResponse.json({
           message: 'Your new phone or e-mail is now in use.',
-          data: { ...customer, phone: '01099990000' },
+          data: { ...verifiedClient, phone: '01099990000' },
         });
       }),
     );

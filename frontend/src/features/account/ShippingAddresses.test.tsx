@@ -6,6 +6,7 @@ import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
+import { verifiedClient } from '../../test/users';
 import { ShippingAddresses } from './ShippingAddresses';
 
 const cairo = { id: 1, name: 'Cairo', shipping_cost: 50 };
@@ -13,22 +14,7 @@ const giza = { id: 2, name: 'Giza', shipping_cost: 45.5 };
 
 beforeEach(() => {
   applyLanguage('en');
-  session.signIn({
-    id: 7,
-    name: 'Samir',
-    email: null,
-    phone: '01012345678',
-    points: 0,
-    verified: true,
-    role: 'customer',
-    access_role: null,
-    permissions: [],
-    city_id: null,
-    country: null,
-    gender: null,
-    created_at: '2026-01-01T00:00:00Z',
-    token: 'tok',
-  });
+  session.signIn(verifiedClient);
 });
 
 /** A server holding the client's addresses in memory. */

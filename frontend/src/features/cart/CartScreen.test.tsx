@@ -6,6 +6,7 @@ import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
+import { verifiedClient } from '../../test/users';
 import { CartScreen } from './CartScreen';
 import { cartLines } from './localCart';
 
@@ -99,22 +100,7 @@ describe('CartScreen', () => {
   });
 
   it("shows a verified client's server cart and changes it on the server", async () => {
-    session.signIn({
-      id: 7,
-      name: 'Samir',
-      email: null,
-      phone: '01012345678',
-      points: 0,
-      verified: true,
-      role: 'customer',
-      access_role: null,
-      permissions: [],
-      city_id: null,
-      country: null,
-      gender: null,
-      created_at: '2026-01-01T00:00:00Z',
-      token: 'tok',
-    });
+    session.signIn(verifiedClient);
     let lines: Line[] = [{ id: 2, quantity: 1 }];
     server.use(
       http.get('*/api/cart', () => HttpResponse.json(priced(lines))),

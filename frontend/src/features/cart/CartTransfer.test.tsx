@@ -5,24 +5,9 @@ import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
+import { verifiedClient } from '../../test/users';
 import { CartTransfer } from './CartTransfer';
 import { cartLines } from './localCart';
-
-const client = {
-  id: 7,
-  name: 'Samir',
-  email: null,
-  phone: '01012345678',
-  points: 0,
-  role: 'customer',
-  access_role: null,
-  permissions: [],
-  city_id: null,
-  country: null,
-  gender: null,
-  created_at: '2026-01-01T00:00:00Z',
-  token: 'tok',
-};
 
 beforeEach(() => {
   applyLanguage('en');
@@ -39,7 +24,7 @@ describe('CartTransfer', () => {
         return HttpResponse.json({ data: { products: [] } });
       }),
     );
-    session.signIn({ ...client, verified: true });
+    session.signIn(verifiedClient);
     renderAt('/', { '/': <CartTransfer /> });
     expect(await screen.findByText('Cart items transferred successfully!')).toBeInTheDocument();
     expect(sent).toEqual([{ items: [{ id: 1, quantity: 2 }] }]);
@@ -54,13 +39,13 @@ describe('CartTransfer', () => {
         return HttpResponse.json({ message: 'down' }, { status: 500 });
       }),
     );
-    session.signIn({ ...client, verified: false });
+    session.signIn({ ...verifiedClient, verified: false });
     const { unmount } = renderAt('/', { '/': <CartTransfer /> });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBe(0);
     unmount();
 
-    session.signIn({ ...client, verified: true });
+    session.signIn(verifiedClient);
     renderAt('/', { '/': <CartTransfer /> });
     expect(await screen.findByText('Failed to transfer cart items. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(cartLines()).toEqual([{ id: 1, quantity: 2 }]));
