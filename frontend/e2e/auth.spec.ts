@@ -22,9 +22,12 @@ test('register, verify, log in with Arabic-Indic digits, reset the password', as
   await page.fill('input[name=phone]', phone);
   await page.fill('input[name=password]', password);
   await page.fill('input[name=password_confirmation]', password);
+  // Giza, the seed's second governorate.
+  await page.selectOption('select[name=city_id]', '2');
   await page.click('button[type=submit]');
   await page.waitForURL('**/account/settings');
   await expect(page.getByText(TEXT[language].unverified)).toBeVisible();
+  await expect(page.locator('select[name=city_id]'), 'the city chosen at sign-up').toHaveValue('2');
 
   await page.getByTestId('verify-link').click();
   await page.waitForURL('**/auth/verify-account');

@@ -18,6 +18,9 @@ describe('ClientSettings', () => {
   it('asks for the password only when the phone or e-mail changes, then for the code sent to the new phone', async () => {
     const sent: unknown[] = [];
     server.use(
+      http.get('*/api/shipping-cities', () =>
+        HttpResponse.json({ data: [{ id: 1, name: 'Cairo', shipping_cost: 50 }] }),
+      ),
       http.put('*/api/auth/profile', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({
@@ -48,7 +51,7 @@ describe('ClientSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByTestId('confirm-contact')).toHaveTextContent('01099990000');
-    expect(sent[0]).toMatchObject({ phone: '01099990000', current_password: 'Harvest2026' });
+    expect(sent[0]).toMatchObject({ phone: '01099990000', current_password: 'Harvest2026', city_id: null });
     expect(session.user()?.phone).toBe('01012345678');
 
     await userEvent.type(screen.getByLabelText('Confirmation code'), '١٢٣٤٥٦');

@@ -11,6 +11,7 @@ import { required, showServerErrors } from '../../shared/forms';
 import { accountApi, type ProfileForm } from './api';
 import type { PendingContact } from '../../shared/api/types';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
+import { CityPicker } from '../../shared/ui/CityPicker';
 import { ContactFields } from '../../shared/ui/ContactFields';
 
 /** The code sent to a new phone or e-mail, which puts it on the account. */
@@ -64,6 +65,7 @@ function ProfileCard() {
       phone: user?.phone ?? '',
       country: user?.country ?? '',
       gender: user?.gender ?? '',
+      city_id: user?.city_id ? String(user.city_id) : '',
       current_password: '',
     },
     validate: { name: required(intl.formatMessage({ id: 'validation.name_required' })) },
@@ -98,6 +100,7 @@ function ProfileCard() {
               name="country"
               {...form.getInputProps('country')}
             />
+            <CityPicker {...form.getInputProps('city_id')} />
             <Select
               label={intl.formatMessage({ id: 'account.profile.gender' })}
               data={[

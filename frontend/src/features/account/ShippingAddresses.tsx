@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { shippingCityQueries } from '../../shared/api/cities';
 import type { Address } from '../../shared/api/types';
 import { usePrice } from '../../shared/format';
 import { showServerErrors } from '../../shared/forms';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
+import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { addressQueries, useDeleteAddress, useSaveAddress, type AddressFormValues } from './api';
 
@@ -21,7 +21,6 @@ export function ShippingAddresses() {
   const price = usePrice();
   const { language } = useLanguage();
   const addresses = useQuery(addressQueries.list(language));
-  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
   const [editing, setEditing] = useState<Address | null>(null);
   const form = useForm<AddressFormValues>({ initialValues: EMPTY });
   const save = useSaveAddress();
@@ -103,21 +102,7 @@ export function ShippingAddresses() {
             <Title order={3}>
               <FormattedMessage id={editing ? 'addresses.edit_title' : 'addresses.add_title'} />
             </Title>
-            {/* The phone's own picker: quick to scroll through 27 governorates on a small screen. */}
-            <NativeSelect
-              label={intl.formatMessage({ id: 'addresses.city' })}
-              data={[
-                { value: '', label: intl.formatMessage({ id: 'addresses.city_placeholder' }) },
-                ...cities.map((city) => ({
-                  value: String(city.id),
-                  label: intl.formatMessage(
-                    { id: 'addresses.city_option' },
-                    { city: city.name, cost: price(city.shipping_cost) },
-                  ),
-                })),
-              ]}
-              {...form.getInputProps('city_id')}
-            />
+            <CityPicker {...form.getInputProps('city_id')} />
             <TextInput
               label={intl.formatMessage({ id: 'addresses.address' })}
               name="address"

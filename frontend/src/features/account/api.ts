@@ -9,6 +9,8 @@ export interface ProfileForm {
   phone: string;
   country: string;
   gender: string;
+  /** The shipping city's id as text, '' for none. */
+  city_id: string;
   current_password: string;
 }
 
@@ -21,6 +23,7 @@ export const accountApi = {
         email: form.email.trim() || null,
         gender: form.gender || null,
         country: form.country.trim() || null,
+        city_id: form.city_id ? Number(form.city_id) : null,
       },
     }),
   confirmContact: (code: string) =>

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { session } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
+import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
@@ -16,7 +17,7 @@ export function Register() {
   const navigate = useNavigate();
   const register = useMutation({ mutationFn: authApi.register });
   const form = useForm({
-    initialValues: { name: '', phone: '', email: '', password: '', password_confirmation: '' },
+    initialValues: { name: '', phone: '', email: '', city_id: '', password: '', password_confirmation: '' },
     validate: {
       name: required(intl.formatMessage({ id: 'validation.name_required' })),
       phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
@@ -26,7 +27,13 @@ export function Register() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const answer = await withLoading(register.mutateAsync({ ...values, email: values.email.trim() || undefined }));
+      const answer = await withLoading(
+        register.mutateAsync({
+          ...values,
+          email: values.email.trim() || undefined,
+          city_id: values.city_id ? Number(values.city_id) : undefined,
+        }),
+      );
       session.signIn(answer.data);
       toast('success', answer.message);
       navigate('/account/settings');
@@ -64,6 +71,10 @@ export function Register() {
           autoComplete="email"
           name="email"
           {...form.getInputProps('email')}
+        />
+        <CityPicker
+          label={intl.formatMessage({ id: 'auth.fields.city_optional' })}
+          {...form.getInputProps('city_id')}
         />
         <NewPasswordFields form={form} />
         <Button type="submit" loading={register.isPending}>

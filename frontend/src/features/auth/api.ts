@@ -10,8 +10,14 @@ export type AuthResponse = Envelope<AuthData> & { message: string };
 
 /** The `auth/*` calls. */
 export const authApi = {
-  register: (body: { name: string; phone: string; email?: string; password: string; password_confirmation: string }) =>
-    api<AuthResponse>('POST', 'auth/register', { body }),
+  register: (body: {
+    name: string;
+    phone: string;
+    email?: string;
+    city_id?: number;
+    password: string;
+    password_confirmation: string;
+  }) => api<AuthResponse>('POST', 'auth/register', { body }),
   login: (body: { username: string; password: string }) => api<AuthResponse>('POST', 'auth/login', { body }),
   loginWithGoogle: (token: string) => api<AuthResponse>('POST', 'auth/login/google', { body: { token } }),
   providers: () =>
