@@ -31,6 +31,13 @@ export const storefrontRoutes: RouteObject = {
       ),
     },
     {
+      path: 'track-order',
+      ...screen(
+        () => import('../../features/orders/TrackOrder'),
+        (m) => m.TrackOrder,
+      ),
+    },
+    {
       path: 'contact',
       ...screen(
         () => import('../../features/content/Contact'),

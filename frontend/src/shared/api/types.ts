@@ -23,6 +23,8 @@ export type ShopSettings = Schemas['PublicSettings'];
 export type CartData = Schemas['CartData'];
 /** One line of a priced cart. */
 export type CartLineData = Schemas['CartLineData'];
+/** An order as the buyer sees it (design §4a). */
+export type OrderData = Schemas['OrderData'];
 /** A city the shop delivers to, with its base shipping cost. */
 export type ShippingCity = Schemas['ShippingCityData'];
 /** A client's saved address with its city. */

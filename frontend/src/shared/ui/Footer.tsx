@@ -8,6 +8,7 @@ const LINKS = [
   ['/privacy-policy', 'footer.privacy'],
   ['/refund-policies', 'footer.refunds'],
   ['/contact', 'footer.contact'],
+  ['/track-order', 'footer.track_order'],
 ] as const;
 
 /** The footer: who the shop is, its pages and how to reach it. */

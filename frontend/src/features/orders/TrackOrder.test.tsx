@@ -1,0 +1,65 @@
+import { http, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { applyLanguage } from '../../shared/i18n/language';
+import { TrackOrder } from './TrackOrder';
+
+const order = {
+  id: 3,
+  number: 'MS-2026-000003',
+  status: 'new',
+  status_label: 'New',
+  address: { address: 'Farm road', city: { id: 2, name: 'Giza' } },
+  items: [
+    {
+      product_id: 1,
+      slug: 'mint',
+      name: 'Mint seeds',
+      image: null,
+      quantity: 2,
+      unit_price: 40,
+      weight: 0.25,
+      line_total: 80,
+    },
+  ],
+  subtotal: 80,
+  discount: 0,
+  shipping_base: 50,
+  shipping_extra: 0,
+  shipping_total: 50,
+  total: 130,
+};
+
+beforeEach(() => applyLanguage('en'));
+
+describe('TrackOrder', () => {
+  it('shows the order for its number and phone, and says so in place when the pair is wrong', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/guest-orders/track', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('number')}|${url.searchParams.get('phone')}`);
+        return url.searchParams.get('phone') === '01112345678'
+          ? HttpResponse.json({ data: order })
+          : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      }),
+    );
+    renderAt('/track-order?number=MS-2026-000003', { '/track-order': <TrackOrder /> });
+    expect(screen.getByLabelText('Order number')).toHaveValue('MS-2026-000003');
+
+    await userEvent.type(screen.getByLabelText('Mobile number'), '01099999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Track' }));
+    expect(await screen.findByTestId('track-missing')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Mobile number'));
+    await userEvent.type(screen.getByLabelText('Mobile number'), '01112345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Track' }));
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('New');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('EGP 130');
+    expect(screen.queryByTestId('track-missing')).toBeNull();
+    expect(asked).toEqual(['MS-2026-000003|01099999999', 'MS-2026-000003|01112345678']);
+  });
+});
