@@ -77,7 +77,12 @@ test(
     await row.getByTestId('contact-handled').click();
     await expect(page.getByText('تم تعليم الرسالة كمُجاب عليها.')).toBeVisible();
     await expect(row).toHaveCount(0);
-    await page.getByTestId('contact-status').getByText('تم الرد').click();
+    // The list re-renders as the answered row leaves it; a click landing mid-render was once
+    // lost in CI, so the switch is clicked until it holds.
+    await expect(async () => {
+      await page.getByTestId('contact-status').getByText('تم الرد').click();
+      await expect(page.getByRole('radio', { name: 'تم الرد' })).toBeChecked({ timeout: 1_000 });
+    }).toPass();
     await expect(page.getByTestId('contact-message-row').filter({ hasText: 'عم رجب' })).toBeVisible();
   },
 );
