@@ -86,6 +86,21 @@ export class StaffApi {
     return { id: data.id, slug: data.slug, nameAr: data.name_ar, nameEn: data.name_en, price };
   }
 
+  /** How many units of a product are left. */
+  async stock(id: number): Promise<number> {
+    const answer = await this.request.get(`/api/dashboard/products/${id}`);
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()).data.quantity;
+  }
+
+  /** Adds a running promo code of its own (a unique code from `prefix`); answers the code. */
+  async addCopoun(prefix: string, type: 'percent' | 'fixed', value: number): Promise<string> {
+    const code = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
+    const answer = await this.request.post('/api/dashboard/copouns', { data: { code, type, value: String(value) } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return code;
+  }
+
   /** Puts products on an offer running from today for a week. */
   async addOffer(titleEn: string, titleAr: string, percentage: number, productIds: number[]): Promise<void> {
     const today = new Date();

@@ -146,8 +146,8 @@ impl Orders {
     }
 
     /// A client's orders, newest first (`GET orders`).
-    pub fn orders(&self, owner: UserId, page: PageRequest) -> Result<Page<Order>, OrderingError> {
-        Ok(self.book.orders_of(owner, page)?)
+    pub fn orders(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> Result<Page<Order>, OrderingError> {
+        Ok(self.book.orders_of(owner, status, page)?)
     }
 
     /// One of the client's orders (`GET orders/{id}`); another's is not found.

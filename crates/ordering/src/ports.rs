@@ -152,8 +152,8 @@ pub trait OrderBook: Send + Sync {
     fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
     /// One order.
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
-    /// A client's orders, newest first.
-    fn orders_of(&self, owner: UserId, page: PageRequest) -> anyhow::Result<Page<Order>>;
+    /// A client's orders, newest first; only those in `status` when it is given.
+    fn orders_of(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> anyhow::Result<Page<Order>>;
     /// The order with this human number.
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
     /// In one transaction, if the order is in one of `from`: cancelled, its stock and its promo

@@ -338,12 +338,18 @@ impl OrderBook for DieselOrderBook {
         Ok(assemble(conn, rows)?.pop())
     }
 
-    fn orders_of(&self, owner: UserId, page: PageRequest) -> anyhow::Result<Page<Order>> {
+    fn orders_of(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> anyhow::Result<Page<Order>> {
         let conn = &mut self.db.conn()?;
-        let mine = orders::table.filter(orders::user_id.eq(owner.0));
-        let total: i64 = mine.count().get_result(conn)?;
+        let mine = || {
+            let mut query = orders::table.filter(orders::user_id.eq(owner.0)).into_boxed();
+            if let Some(status) = status {
+                query = query.filter(orders::status.eq(<&str>::from(status)));
+            }
+            query
+        };
+        let total: i64 = mine().count().get_result(conn)?;
         let rows: Vec<OrderRow> =
-            mine.order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(OrderRow::as_select()).load(conn)?;
+            mine().order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(OrderRow::as_select()).load(conn)?;
         Ok(Page::new(assemble(conn, rows)?, page, u64::try_from(total).unwrap_or(0)))
     }
 

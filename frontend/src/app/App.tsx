@@ -29,6 +29,7 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';

@@ -387,7 +387,8 @@ pub async fn checkout(
 }
 
 /// The client's orders, newest first.
-#[utoipa::path(operation_id = "listOrders", get, path = "/api/orders", tag = "orders", security(("bearer" = [])), params(PageParams),
+#[utoipa::path(operation_id = "listOrders", get, path = "/api/orders", tag = "orders", security(("bearer" = [])),
+    params(("status" = Option<String>, Query, pattern = r"^\s*(new|on_delivery|delivered|cancelled)?\s*$", description = "Only orders in this status: `new`, `on_delivery`, `delivered` or `cancelled`"), PageParams),
     responses((status = 200, body = OrderList), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn list(
     state: Data<AppState>,
@@ -395,9 +396,14 @@ pub async fn list(
     AuthUser(principal): AuthUser,
     QueryParams(params): QueryParams,
 ) -> Result<Json<OrderList>, ApiError> {
-    let page: PageRequest = ListParams(params).page()?;
+    let params = ListParams(params);
+    let status = match params.text("status") {
+        Some(status) => Some(status.parse::<ordering::OrderStatus>().map_err(|_| FieldErrors::single("status", "status_invalid"))?),
+        None => None,
+    };
+    let page: PageRequest = params.page()?;
     let (orders, owner) = (state.orders.clone(), principal.user.id);
-    let page = blocking(move || orders.orders(owner, page)).await?;
+    let page = blocking(move || orders.orders(owner, status, page)).await?;
     Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::new(order, locale)).collect() }))
 }
 

@@ -89,6 +89,18 @@ async fn a_client_buys_the_cart_sees_the_order_and_cancels_it_while_new() {
     assert_eq!(again.status(), 422);
     assert_eq!(json_of(again).await["message"], "This order can no longer be cancelled.");
     assert_eq!((app.stock(seeds), app.stock(soil)), (5, 50), "given back once");
+
+    app.add_to_cart(&buyer, seeds, json!(1)).await;
+    assert_eq!(app.checkout(&buyer, to_cairo(), None).await.status(), 201);
+    let statuses = |page: Value| page["data"].as_array().unwrap().iter().map(|order| order["status"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(statuses(json_of(app.get("orders", Some(&buyer)).await).await), ["new", "cancelled"], "newest first");
+    let cancelled = json_of(app.get("orders?status=cancelled", Some(&buyer)).await).await;
+    assert_eq!((statuses(cancelled.clone()), cancelled["meta"]["total"].as_u64()), (vec!["cancelled".to_string()], Some(1)));
+    assert_eq!(statuses(json_of(app.get("orders?status=new", Some(&buyer)).await).await), ["new"]);
+    assert_eq!(json_of(app.get("orders?status=delivered", Some(&buyer)).await).await["data"], json!([]));
+    let unknown = app.get("orders?status=lost", Some(&buyer)).await;
+    assert_eq!(unknown.status(), 422);
+    assert!(json_of(unknown).await["errors"]["status"][0].is_string());
 }
 
 #[actix_web::test]

@@ -2,6 +2,7 @@ import { SideLayout } from './SideLayout';
 
 const LINKS = [
   { to: '/account/settings', label: 'nav.settings' },
+  { to: '/account/orders-history', label: 'nav.orders' },
   { to: '/account/shipping-address', label: 'nav.addresses' },
 ];
 

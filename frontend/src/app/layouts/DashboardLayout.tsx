@@ -11,6 +11,8 @@ export function DashboardLayout() {
       ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }]
       : []),
     ...(hasPermission(user, 'offer-list') ? [{ to: '/dashboard/offers', label: 'dashboard.nav.offers' }] : []),
+    ...(hasPermission(user, 'copoun-list') ? [{ to: '/dashboard/copouns', label: 'dashboard.nav.copouns' }] : []),
+    ...(hasPermission(user, 'shipping-list') ? [{ to: '/dashboard/shipping', label: 'dashboard.nav.shipping' }] : []),
     ...(hasPermission(user, 'contact-list')
       ? [{ to: '/dashboard/contact-messages', label: 'dashboard.nav.contact' }]
       : []),

@@ -21,6 +21,13 @@ export const accountRoutes: RouteObject = {
       ),
     },
     {
+      path: 'orders-history',
+      ...screen(
+        () => import('../../features/orders/OrdersHistory'),
+        (m) => m.OrdersHistory,
+      ),
+    },
+    {
       path: 'shipping-address',
       ...screen(
         () => import('../../features/account/ShippingAddresses'),

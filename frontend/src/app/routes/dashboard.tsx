@@ -59,6 +59,38 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'shipping',
+      ...screen(
+        () => import('../../features/dashboard/shipping/DashboardShipping'),
+        (m) => m.DashboardShipping,
+        needs('shipping-list'),
+      ),
+    },
+    {
+      path: 'shipping-actions',
+      ...screen(
+        () => import('../../features/dashboard/shipping/ShippingActions'),
+        (m) => m.ShippingActions,
+        needs('shipping-create'),
+      ),
+    },
+    {
+      path: 'copouns',
+      ...screen(
+        () => import('../../features/dashboard/copouns/DashboardCopouns'),
+        (m) => m.DashboardCopouns,
+        needs('copoun-list'),
+      ),
+    },
+    {
+      path: 'copouns-actions',
+      ...screen(
+        () => import('../../features/dashboard/copouns/CopounsActions'),
+        (m) => m.CopounsActions,
+        needs('copoun-create'),
+      ),
+    },
+    {
       path: 'settings',
       ...screen(
         () => import('../../features/dashboard/settings/DashboardSettings'),

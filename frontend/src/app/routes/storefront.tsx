@@ -26,8 +26,26 @@ export const storefrontRoutes: RouteObject = {
     {
       path: 'cart',
       ...screen(
-        () => import('../../features/cart/CartScreen'),
-        (m) => m.CartScreen,
+        () => Promise.all([import('../../features/cart/CartScreen'), import('../../features/checkout/CartActions')]),
+        ([cart, checkout]) =>
+          function CartWithActions() {
+            return <cart.CartScreen actions={<checkout.CartActions />} />;
+          },
+      ),
+    },
+    {
+      // Outside /account: a guest checks out here too (spec §6).
+      path: 'account/checkout',
+      ...screen(
+        () => import('../../features/checkout/Checkout'),
+        (m) => m.Checkout,
+      ),
+    },
+    {
+      path: 'order-success',
+      ...screen(
+        () => import('../../features/checkout/OrderPlaced'),
+        (m) => m.OrderPlaced,
       ),
     },
     {

@@ -10,7 +10,7 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
-import { addressQueries, useDeleteAddress, useSaveAddress, type AddressFormValues } from './api';
+import { addressQueries, useDeleteAddress, useSaveAddress, type AddressFormValues } from '../../shared/api/addresses';
 
 const EMPTY: AddressFormValues = { address: '', city_id: '' };
 

@@ -34,7 +34,7 @@ export function Login() {
       const answer = await withLoading(login.mutateAsync(values));
       session.signIn(answer.data);
       toast('success', answer.message);
-      navigate(pathAfterLogin(answer.data));
+      navigate(pathAfterLogin(answer.data, params.get('next')));
     } catch (error) {
       showServerErrors(form, error);
     }

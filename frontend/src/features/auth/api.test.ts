@@ -13,6 +13,14 @@ describe('where users go after signing in', () => {
     expect(pathAfterLogin(user('admin', false))).toBe('/products');
   });
 
+  it('back to the screen that asked for a sign-in, if it is a path of this site', () => {
+    expect(pathAfterLogin(user('customer'), '/account/checkout')).toBe('/account/checkout');
+    expect(pathAfterLogin(user('customer', false), '/account/checkout')).toBe('/account/checkout');
+    expect(pathAfterLogin(user('customer'), '//evil.example/')).toBe('/products');
+    expect(pathAfterLogin(user('customer'), '/\\evil.example/')).toBe('/products');
+    expect(pathAfterLogin(user('customer'), 'https://evil.example/')).toBe('/products');
+  });
+
   it('with Google: customers and sales to Products, admins to the dashboard, others Home', () => {
     expect(pathAfterGoogleLogin(user('customer'))).toBe('/products');
     expect(pathAfterGoogleLogin(user('sales'))).toBe('/products');

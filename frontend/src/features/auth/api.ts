@@ -36,9 +36,11 @@ export const authApi = {
     api<AuthResponse>('PUT', 'auth/reset-password', { body, token: tempToken }),
 };
 
-/** Where a user goes after signing in with a password: admins to the dashboard, everyone
- * else (and every unverified account) to Products. */
-export function pathAfterLogin(user: UserData): string {
+/** Where a user goes after signing in with a password: back to `next` when a screen sent them
+ * to sign in (checkout's "Login & Checkout"; only a path of this site), else admins to the
+ * dashboard, everyone else (and every unverified account) to Products. */
+export function pathAfterLogin(user: UserData, next?: string | null): string {
+  if (next && /^\/(?![/\\])/.test(next)) return next;
   if (!user.verified) return '/products';
   return user.role === 'admin' ? '/dashboard/overview' : '/products';
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { AddToCart } from './AddToCart';
-import { cartLines } from './localCart';
+import { cartLines } from '../../shared/cart/localCart';
 
 beforeEach(() => {
   applyLanguage('en');

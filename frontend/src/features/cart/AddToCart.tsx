@@ -4,8 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { toLatinDigits } from '../../shared/digits';
 import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/ui/toast';
-import { useAddToServerCart } from './api';
-import { addToCart, MAX_QUANTITY } from './localCart';
+import { useAddToServerCart } from '../../shared/cart/api';
+import { addToCart, MAX_QUANTITY } from '../../shared/cart/localCart';
 
 /** A quantity (Arabic-Indic digits too) and "Add to cart", for a product in stock: into the
  * server cart for a verified client, the browser cart otherwise (design §4). */

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useCart } from './useCart';
+import { useCart } from '../../shared/cart/useCart';
 
 /** The header's link to the cart with how many products it holds. */
 export function CartBadge() {

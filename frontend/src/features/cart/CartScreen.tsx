@@ -1,16 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CartLineData } from '../../shared/api/types';
 import { toLatinDigits } from '../../shared/digits';
 import { usePrice, useWeight } from '../../shared/format';
-import { MAX_QUANTITY } from './localCart';
-import { useCart } from './useCart';
+import { MAX_QUANTITY } from '../../shared/cart/localCart';
+import { useCart } from '../../shared/cart/useCart';
 
 /** The cart (`/cart`) for guests and clients: each line with its picture, name, price and
- * quantity, the totals, the weight and the shipping weight rule explained. */
-export function CartScreen() {
+ * quantity, the totals, the weight and the shipping weight rule explained; `actions` (checkout,
+ * WhatsApp) come under it, and stay when the cart empties so they can say what happened. */
+export function CartScreen({ actions }: { actions?: ReactNode }) {
   const intl = useIntl();
   const price = usePrice();
   const weight = useWeight();
@@ -29,6 +30,7 @@ export function CartScreen() {
         <Button component={Link} to="/products">
           <FormattedMessage id="cart.browse" />
         </Button>
+        {actions}
       </Stack>
     );
   }
@@ -98,6 +100,7 @@ export function CartScreen() {
           </Stack>
         </Paper>
       )}
+      {actions}
     </Stack>
   );
 }

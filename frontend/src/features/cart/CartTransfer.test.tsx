@@ -7,7 +7,7 @@ import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
 import { verifiedClient } from '../../test/users';
 import { CartTransfer } from './CartTransfer';
-import { cartLines } from './localCart';
+import { cartLines } from '../../shared/cart/localCart';
 
 beforeEach(() => {
   applyLanguage('en');

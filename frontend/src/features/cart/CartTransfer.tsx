@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/ui/toast';
-import { cartLines, clearLocalCart } from './localCart';
+import { cartLines, clearLocalCart } from '../../shared/cart/localCart';
 
 // One transfer at a time, whatever mounts or re-renders meanwhile.
 let moving = false;

@@ -6,14 +6,15 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { required, showServerErrors } from '../../shared/forms';
-import { contentQueries, sendContact } from './api';
+import { settingsQueries } from '../../shared/api/settings';
+import { sendContact } from './api';
 import { ContactFields } from '../../shared/ui/ContactFields';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
   const intl = useIntl();
   const { language } = useLanguage();
-  const settings = useQuery(contentQueries.settings(language)).data?.data;
+  const settings = useQuery(settingsQueries.public(language)).data?.data;
   const send = useMutation({ mutationFn: sendContact });
   const form = useForm({
     initialValues: { name: '', phone: '', email: '', message: '' },

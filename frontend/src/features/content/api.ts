@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import type { ContentPageData, ShopSettings } from '../../shared/api/types';
+import type { ContentPageData } from '../../shared/api/types';
 
 /** The shop's content queries and the contact form. */
 export const contentQueries = {
@@ -8,12 +8,6 @@ export const contentQueries = {
     queryOptions({
       queryKey: ['content', language, 'page', slug],
       queryFn: () => api<{ data: ContentPageData }>('GET', `pages/${slug}`),
-    }),
-  settings: (language: string) =>
-    queryOptions({
-      queryKey: ['content', language, 'settings'],
-      queryFn: () => api<{ data: ShopSettings }>('GET', 'settings'),
-      staleTime: 300_000,
     }),
 };
 

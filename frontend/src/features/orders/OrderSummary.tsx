@@ -1,15 +1,18 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { OrderData } from '../../shared/api/types';
 import { usePrice } from '../../shared/format';
 
-/** An order: its number and status, where it goes, its lines and what is paid, part by part. */
-export function OrderSummary({ order }: { order: OrderData }) {
+/** An order: its number, date and status, where it goes and to whom, its lines and what is
+ * paid, part by part; `children` (the buyer's actions) come last. */
+export function OrderSummary({ order, children }: { order: OrderData; children?: ReactNode }) {
   const price = usePrice();
   const rows: Array<[string, number]> = [
     ['order.subtotal', order.subtotal],
     ['order.discount', -order.discount],
-    ['order.shipping', order.shipping_total],
+    ['order.shipping', order.shipping_base],
+    ['order.shipping_extra', order.shipping_extra],
   ];
   return (
     <Paper withBorder p="md" data-testid="order-summary">
@@ -20,12 +23,23 @@ export function OrderSummary({ order }: { order: OrderData }) {
           </Title>
           <Badge data-testid="order-status">{order.status_label}</Badge>
         </Group>
+        <Text size="sm" c="dimmed">
+          <FormattedDate value={order.created_at} year="numeric" month="long" day="numeric" />
+        </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           <FormattedMessage
             id="order.goes_to"
             values={{ address: order.address.address, city: order.address.city.name }}
           />
         </Text>
+        {order.type === 'other' && order.receiver_name && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <FormattedMessage
+              id="order.receiver"
+              values={{ name: order.receiver_name, phone: <bdi dir="ltr">{order.receiver_phone}</bdi> }}
+            />
+          </Text>
+        )}
         <Table.ScrollContainer minWidth={280}>
           <Table>
             <Table.Tbody>
@@ -57,6 +71,10 @@ export function OrderSummary({ order }: { order: OrderData }) {
             {price(order.total)}
           </Text>
         </Group>
+        <Text size="xs" c="dimmed">
+          <FormattedMessage id="order.cash_on_delivery" />
+        </Text>
+        {children}
       </Stack>
     </Paper>
   );

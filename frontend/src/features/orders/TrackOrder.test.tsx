@@ -6,32 +6,9 @@ import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
 import { TrackOrder } from './TrackOrder';
+import { anOrder } from '../../test/orders';
 
-const order = {
-  id: 3,
-  number: 'MS-2026-000003',
-  status: 'new',
-  status_label: 'New',
-  address: { address: 'Farm road', city: { id: 2, name: 'Giza' } },
-  items: [
-    {
-      product_id: 1,
-      slug: 'mint',
-      name: 'Mint seeds',
-      image: null,
-      quantity: 2,
-      unit_price: 40,
-      weight: 0.25,
-      line_total: 80,
-    },
-  ],
-  subtotal: 80,
-  discount: 0,
-  shipping_base: 50,
-  shipping_extra: 0,
-  shipping_total: 50,
-  total: 130,
-};
+const order = anOrder({ source: 'guest', can_cancel: false });
 
 beforeEach(() => applyLanguage('en'));
 

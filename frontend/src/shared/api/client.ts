@@ -54,6 +54,8 @@ interface Options {
   token?: string | null;
   /** Do not toast failures (the caller handles them). */
   silent?: boolean;
+  /** More headers (the checkout's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** The spec's error catalogue: what each failure shows. */
@@ -87,7 +89,11 @@ export function report(error: ApiError): void {
 
 /** Calls the API in the current language with the session's bearer token. */
 export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
   const token = options.token !== undefined ? options.token : session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

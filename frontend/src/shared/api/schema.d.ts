@@ -6652,6 +6652,8 @@ export interface operations {
                 page?: string;
                 /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
                 per_page?: string;
+                /** @description Only orders in this status: `new`, `on_delivery`, `delivered` or `cancelled` */
+                status?: string;
             };
             header?: never;
             path?: never;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
-import type { CartData } from '../../shared/api/types';
+import { api } from '../api/client';
+import type { CartData } from '../api/types';
 import type { CartLine } from './localCart';
 
 /** What every cart call answers. */

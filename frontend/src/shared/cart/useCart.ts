@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CartData } from '../../shared/api/types';
-import { useLanguage } from '../../shared/i18n/LanguageProvider';
-import { useSession } from '../../shared/session/session';
+import type { CartData } from '../api/types';
+import { useLanguage } from '../i18n/LanguageProvider';
+import { useSession } from '../session/session';
 import { cartQueries, useClearServerCart, useRemoveServerLine, useSetServerLine } from './api';
 import { clearLocalCart, setCartLine, useLocalCart } from './localCart';
 

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Alert, Button, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { addressQueries } from '../../shared/api/addresses';
+import { shippingCityQueries } from '../../shared/api/cities';
+import type { CartData } from '../../shared/api/types';
+import { usePrice } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { CityPicker } from '../../shared/ui/CityPicker';
+import { toast } from '../../shared/ui/toast';
+import { orderTotals, placeOrder } from './api';
+import { PaymentMethod } from './PaymentMethod';
+import { usePlacement } from './placement';
+import { PromoField, usePromo } from './promo';
+import { Totals } from './Totals';
+
+const NEW_ADDRESS = 'new';
+
+/** A verified client's checkout of the server cart: a saved address or a new one, for
+ * themselves or someone else, notes, a code; the totals as the server will reckon them. */
+export function ClientCheckout({ cart }: { cart: CartData }) {
+  const intl = useIntl();
+  const price = usePrice();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { language } = useLanguage();
+  const addresses = useQuery(addressQueries.list(language)).data?.data ?? [];
+  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picked ?? (addresses[0] ? String(addresses[0].id) : NEW_ADDRESS);
+  const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
+  const promo = usePromo(items);
+  const { place, refusal, placing } = usePlacement(placeOrder);
+  const requiredIf = (when: (values: Values) => boolean, message: string) => (value: string, values: Values) =>
+    when(values) && !value.trim() ? intl.formatMessage({ id: message }) : null;
+  const form = useForm<Values>({
+    initialValues: { address: '', city_id: '', type: 'self', receiver_name: '', receiver_phone: '', notes: '' },
+    validate: {
+      address: requiredIf(() => choice === NEW_ADDRESS, 'validation.address_required'),
+      city_id: requiredIf(() => choice === NEW_ADDRESS, 'validation.city_required'),
+      receiver_name: requiredIf((values) => values.type === 'other', 'validation.name_required'),
+      receiver_phone: requiredIf((values) => values.type === 'other', 'validation.phone_required'),
+    },
+  });
+
+  const saved = addresses.find((address) => String(address.id) === choice);
+  const cityCost =
+    choice === NEW_ADDRESS
+      ? cities.find((city) => String(city.id) === form.values.city_id)?.shipping_cost
+      : saved?.shipping_city.shipping_cost;
+  const totals = cityCost === undefined ? null : orderTotals(cart.total, promo.discount, cityCost, cart.shipping_value);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!totals) return;
+    const other = values.type === 'other';
+    const placed = await place(
+      {
+        ...(choice === NEW_ADDRESS
+          ? { address: values.address.trim(), city_id: Number(values.city_id) }
+          : { address_id: Number(choice) }),
+        type: values.type,
+        ...(other ? { receiver_name: values.receiver_name.trim(), receiver_phone: values.receiver_phone.trim() } : {}),
+        notes: values.notes.trim() || undefined,
+        copoun: promo.code,
+        payment_method: 'cash_on_delivery',
+        expected_total: totals.expected,
+      },
+      form.setErrors,
+    );
+    if (!placed) return;
+    toast('success', placed.message);
+    await client.invalidateQueries({ queryKey: ['cart'] });
+    await client.invalidateQueries({ queryKey: ['orders'] });
+    navigate('/account/orders-history');
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="client-checkout">
+      <Stack gap="md">
+        <Radio.Group
+          label={intl.formatMessage({ id: 'checkout.address' })}
+          value={choice}
+          onChange={setPicked}
+          name="address_id"
+        >
+          <Stack gap="xs" mt="xs">
+            {addresses.map((address) => (
+              <Radio
+                key={address.id}
+                value={String(address.id)}
+                label={intl.formatMessage(
+                  { id: 'addresses.line' },
+                  {
+                    city: address.shipping_city.name,
+                    address: address.address,
+                    cost: price(address.shipping_city.shipping_cost),
+                  },
+                )}
+                styles={{ label: { overflowWrap: 'anywhere' } }}
+              />
+            ))}
+            <Radio value={NEW_ADDRESS} label={intl.formatMessage({ id: 'checkout.new_address' })} />
+          </Stack>
+        </Radio.Group>
+        {choice === NEW_ADDRESS && (
+          <>
+            <CityPicker {...form.getInputProps('city_id')} />
+            <TextInput
+              label={intl.formatMessage({ id: 'addresses.address' })}
+              name="address"
+              {...form.getInputProps('address')}
+            />
+          </>
+        )}
+        <Radio.Group label={intl.formatMessage({ id: 'checkout.type' })} name="type" {...form.getInputProps('type')}>
+          <Stack gap="xs" mt="xs">
+            <Radio value="self" label={intl.formatMessage({ id: 'checkout.type_self' })} />
+            <Radio value="other" label={intl.formatMessage({ id: 'checkout.type_other' })} />
+          </Stack>
+        </Radio.Group>
+        {form.values.type === 'other' && (
+          <>
+            <TextInput
+              label={intl.formatMessage({ id: 'checkout.receiver_name' })}
+              name="receiver_name"
+              {...form.getInputProps('receiver_name')}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'checkout.receiver_phone' })}
+              type="tel"
+              dir="ltr"
+              inputMode="tel"
+              name="receiver_phone"
+              {...form.getInputProps('receiver_phone')}
+            />
+          </>
+        )}
+        <Textarea
+          label={intl.formatMessage({ id: 'checkout.notes' })}
+          name="notes"
+          autosize
+          minRows={2}
+          {...form.getInputProps('notes')}
+        />
+        <PromoField promo={promo} />
+        <PaymentMethod />
+        <Title order={4}>
+          <FormattedMessage id="checkout.summary" />
+        </Title>
+        <Totals totals={totals} subtotal={cart.total} />
+        {refusal && (
+          <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
+            {refusal.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={placing} data-testid="place-order">
+          <FormattedMessage id={refusal?.totalChanged ? 'checkout.confirm_new_total' : 'checkout.place'} />
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+interface Values {
+  address: string;
+  city_id: string;
+  type: 'self' | 'other';
+  receiver_name: string;
+  receiver_phone: string;
+  notes: string;
+}

@@ -1,0 +1,112 @@
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { shippingCityQueries } from '../../shared/api/cities';
+import type { CartData } from '../../shared/api/types';
+import { required } from '../../shared/forms';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { useSession } from '../../shared/session/session';
+import { CityPicker } from '../../shared/ui/CityPicker';
+import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from './api';
+import { PaymentMethod } from './PaymentMethod';
+import { usePlacement } from './placement';
+import { PromoField, usePromo } from './promo';
+import { Totals } from './Totals';
+
+/** The order form without an account: who, where, notes and a code, with the totals; used by
+ * "Continue as Guest" and by the cart's "Order through WhatsApp" (`source`). */
+export function GuestOrderForm({
+  cart,
+  source,
+  onPlaced,
+}: {
+  cart: CartData;
+  source: GuestOrderBody['source'];
+  onPlaced: (placed: Placed) => void;
+}) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
+  const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
+  const promo = usePromo(items);
+  const { place, refusal, placing } = usePlacement(placeGuestOrder);
+  const form = useForm({
+    initialValues: { name: user?.name ?? '', phone: user?.phone ?? '', city_id: '', address: '', notes: '' },
+    validate: {
+      name: required(intl.formatMessage({ id: 'validation.name_required' })),
+      phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
+      city_id: required(intl.formatMessage({ id: 'validation.city_required' })),
+      address: required(intl.formatMessage({ id: 'validation.address_required' })),
+    },
+  });
+  const city = cities.find((candidate) => String(candidate.id) === form.values.city_id);
+  const totals = city ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value) : null;
+
+  const submit = form.onSubmit(async (values) => {
+    if (!totals) return;
+    const placed = await place(
+      {
+        name: values.name.trim(),
+        phone: values.phone.trim(),
+        city_id: Number(values.city_id),
+        address: values.address.trim(),
+        items,
+        notes: values.notes.trim() || undefined,
+        copoun: promo.code,
+        source,
+        payment_method: 'cash_on_delivery',
+        expected_total: totals.expected,
+      },
+      form.setErrors,
+    );
+    if (placed) onPlaced(placed);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid={`${source}-order-form`}>
+      <Stack gap="sm">
+        <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
+        <TextInput
+          label={intl.formatMessage({ id: 'auth.fields.phone' })}
+          type="tel"
+          dir="ltr"
+          inputMode="tel"
+          name="phone"
+          {...form.getInputProps('phone')}
+        />
+        <CityPicker {...form.getInputProps('city_id')} />
+        <TextInput
+          label={intl.formatMessage({ id: 'addresses.address' })}
+          name="address"
+          {...form.getInputProps('address')}
+        />
+        <Textarea
+          label={intl.formatMessage({ id: 'checkout.notes' })}
+          name="notes"
+          autosize
+          minRows={2}
+          {...form.getInputProps('notes')}
+        />
+        <PromoField promo={promo} />
+        <PaymentMethod />
+        <Totals totals={totals} subtotal={cart.total} />
+        {refusal && (
+          <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
+            {refusal.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={placing} data-testid="place-order">
+          {intl.formatMessage({
+            id: refusal?.totalChanged
+              ? 'checkout.confirm_new_total'
+              : source === 'whatsapp'
+                ? 'checkout.place_whatsapp'
+                : 'checkout.place',
+          })}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

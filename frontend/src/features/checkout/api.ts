@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import { api } from '../../shared/api/client';
+import type { OrderData } from '../../shared/api/types';
+import type { CartLine } from '../../shared/cart/localCart';
+
+/** What both checkouts answer: the server's message and the order. */
+export interface Placed {
+  message: string;
+  data: OrderData;
+}
+
+/** A client's checkout of the server cart (design §4): a saved address or a new one. */
+export interface ClientOrderBody {
+  address_id?: number;
+  address?: string;
+  city_id?: number;
+  type: 'self' | 'other';
+  receiver_name?: string;
+  receiver_phone?: string;
+  notes?: string;
+  copoun?: string;
+  payment_method: 'cash_on_delivery';
+  expected_total: string;
+}
+
+/** A guest's (or a WhatsApp) checkout of the browser cart. */
+export interface GuestOrderBody {
+  name: string;
+  phone: string;
+  address: string;
+  city_id: number;
+  items: CartLine[];
+  notes?: string;
+  copoun?: string;
+  source: 'guest' | 'whatsapp';
+  payment_method: 'cash_on_delivery';
+  expected_total: string;
+}
+
+/** Places the client's order; the key makes a repeat of this attempt harmless. */
+export function placeOrder(body: ClientOrderBody, key: string) {
+  return api<Placed>('POST', 'orders/checkout', { body, silent: true, headers: { 'Idempotency-Key': key } });
+}
+
+/** Places a guest's order; the key makes a repeat of this attempt harmless. */
+export function placeGuestOrder(body: GuestOrderBody, key: string) {
+  return api<Placed>('POST', 'guest-orders/checkout', { body, silent: true, headers: { 'Idempotency-Key': key } });
+}
+
+/** What a promo code takes off, with the shop's message for the coupon line. */
+export interface PromoCheck {
+  message: string;
+  data: { code: string; type: string; value: number; discount: number };
+}
+
+/** Checks a code against the signed-in client's server cart, or against a guest's `items`. */
+export function checkPromo(copoun: string, items: CartLine[] | undefined) {
+  return api<PromoCheck>('POST', 'copouns/check', { body: { copoun, items }, silent: true });
+}
+
+/** 32 random hex digits; `getRandomValues` works on plain http too, where `randomUUID` does not. */
+function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The `Idempotency-Key` of the attempt under way (design §5): the same while the same order is
+ * sent again (a double click, a retry after the network failed), a fresh one once the server
+ * has answered or the order changed. */
+export function useAttemptKey() {
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  return {
+    keyFor(body: unknown): string {
+      const text = JSON.stringify(body);
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: randomKey() };
+      return attempt.current.key;
+    },
+    /** The server answered this attempt; the next one is a new order. */
+    settle() {
+      attempt.current = null;
+    },
+  };
+}
+
+/** An order's figures in pounds, summed in whole piastres so no float error reaches the total. */
+export interface OrderTotals {
+  subtotal: number;
+  discount: number;
+  shippingBase: number;
+  shippingExtra: number;
+  total: number;
+  /** The total as the server reads `expected_total`. */
+  expected: string;
+}
+
+/** The totals the buyer sees before placing the order, as the server will reckon them: the
+ * discount never takes the subtotal below zero and never touches shipping (design §5). */
+export function orderTotals(
+  subtotal: number,
+  discount: number,
+  shippingBase: number,
+  shippingExtra: number,
+): OrderTotals {
+  const piastres = (pounds: number) => Math.round(pounds * 100);
+  const off = Math.min(piastres(discount), piastres(subtotal));
+  const total = piastres(subtotal) - off + piastres(shippingBase) + piastres(shippingExtra);
+  return {
+    subtotal,
+    discount: off / 100,
+    shippingBase,
+    shippingExtra,
+    total: total / 100,
+    expected: (total / 100).toFixed(2),
+  };
+}

@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { Checkbox, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { showServerErrors } from '../../../shared/forms';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { SaveButton } from '../FormParts';
+import { staffCityQueries, useSaveCity, type CityFormValues } from './api';
+
+/** Adds a shipping city (`/dashboard/shipping-actions`), or changes the one named by `?id=`:
+ * its names in both languages, its base shipping cost, whether buyers can choose it. */
+export function ShippingActions() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const existing = useQuery({ ...staffCityQueries.one(id ?? ''), enabled: !!id }).data?.data;
+  const save = useSaveCity();
+  const form = useForm<CityFormValues>({
+    initialValues: { name_ar: '', name_en: '', shipping_cost: '', active: true },
+  });
+
+  useEffect(() => {
+    if (!existing) return;
+    form.setValues({
+      name_ar: existing.name_ar,
+      name_en: existing.name_en,
+      shipping_cost: String(existing.shipping_cost),
+      active: existing.active,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once when the city arrives
+  }, [existing]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save.mutateAsync({ id, values }));
+      toast('success', answer.message);
+      navigate('/dashboard/shipping');
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="city-form">
+      <Stack gap="sm" maw={640}>
+        <Title order={2}>
+          <FormattedMessage id={id ? 'dashboard.shipping.edit_title' : 'dashboard.shipping.add'} />
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
+            name="name_ar"
+            dir="rtl"
+            {...form.getInputProps('name_ar')}
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
+            name="name_en"
+            dir="ltr"
+            {...form.getInputProps('name_en')}
+          />
+          <TextInput
+            label={intl.formatMessage({ id: 'dashboard.shipping.cost' })}
+            name="shipping_cost"
+            inputMode="decimal"
+            dir="ltr"
+            {...form.getInputProps('shipping_cost')}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={intl.formatMessage({ id: 'dashboard.shipping.choosable' })}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <div>
+          <SaveButton pending={save.isPending} />
+        </div>
+      </Stack>
+    </form>
+  );
+}

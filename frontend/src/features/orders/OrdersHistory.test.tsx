@@ -1,0 +1,69 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { anOrder } from '../../test/orders';
+import { verifiedClient } from '../../test/users';
+import { applyLanguage } from '../../shared/i18n/language';
+import { session } from '../../shared/session/session';
+import { OrdersHistory } from './OrdersHistory';
+
+beforeEach(() => {
+  applyLanguage('en');
+  localStorage.clear();
+  session.signIn(verifiedClient);
+});
+
+describe('OrdersHistory', () => {
+  it('lists the orders with their totals, filters by status and cancels a new one', async () => {
+    const asked: string[] = [];
+    let cancelled = false;
+    const newOrder = () =>
+      cancelled
+        ? anOrder({ status: 'cancelled', status_label: 'Cancelled', can_cancel: false })
+        : anOrder({ shipping_extra: 15, shipping_total: 65, discount: 8, total: 137 });
+    const delivered = anOrder({
+      id: 2,
+      number: 'MS-2026-000002',
+      status: 'delivered',
+      status_label: 'Delivered',
+      can_cancel: false,
+    });
+    server.use(
+      http.get('*/api/orders', ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status') ?? '';
+        asked.push(status);
+        const data = [newOrder(), delivered].filter((order) => !status || order.status === status);
+        return HttpResponse.json({ data, meta: { current_page: 1, last_page: 1, per_page: 15, total: data.length } });
+      }),
+      http.post('*/api/orders/3/cancel', () => {
+        cancelled = true;
+        return HttpResponse.json({ message: 'The order has been cancelled.', data: newOrder() });
+      }),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderAt('/account/orders-history', { '/account/orders-history': <OrdersHistory /> });
+
+    const orders = await screen.findAllByTestId('order-summary');
+    expect(orders).toHaveLength(2);
+    const first = within(orders[0]!);
+    expect(first.getByText('MS-2026-000003')).toBeInTheDocument();
+    expect(first.getByText('Weight extra')).toBeInTheDocument();
+    expect(first.getByTestId('order-total')).toHaveTextContent('EGP 137');
+    expect(within(orders[1]!).queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Delivered' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-summary')).toHaveLength(1));
+    expect(asked.at(-1)).toBe('delivered');
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-summary')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    expect(await screen.findByText('The order has been cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,100 @@
+import { Button, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
+import { ORDER_STATUSES, orderQueries, useCancelOrder } from './api';
+import { OrderSummary } from './OrderSummary';
+
+const FILTER_LABELS: Record<string, string> = {
+  '': 'orders.filter.all',
+  new: 'orders.filter.new',
+  on_delivery: 'orders.filter.on_delivery',
+  delivered: 'orders.filter.delivered',
+  cancelled: 'orders.filter.cancelled',
+};
+
+/** The client's orders (`/account/orders-history`), newest first, filtered by status: each with
+ * its lines and totals, and a cancel button while it is still new. */
+export function OrdersHistory() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const orders = useQuery(orderQueries.mine(language, status, page));
+  const cancel = useCancelOrder();
+
+  const show = (next: { status?: string; page?: number }) => {
+    const query = new URLSearchParams();
+    const nextStatus = next.status ?? status;
+    if (nextStatus) query.set('status', nextStatus);
+    if ((next.page ?? 1) > 1) query.set('page', String(next.page));
+    setParams(query);
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>
+        <FormattedMessage id="orders.title" />
+      </Title>
+      <SegmentedControl
+        value={status}
+        onChange={(value) => show({ status: value })}
+        data={['', ...ORDER_STATUSES].map((value) => ({
+          value,
+          label: intl.formatMessage({ id: FILTER_LABELS[value] }),
+        }))}
+        fullWidth
+        style={{ overflowX: 'auto' }}
+        data-testid="orders-filter"
+      />
+      {orders.isSuccess && orders.data.data.length === 0 && (
+        <Stack gap="sm" align="start">
+          <Text data-testid="orders-empty">
+            <FormattedMessage id={status ? 'orders.none_in_status' : 'orders.none'} />
+          </Text>
+          <Button component={Link} to="/products" variant="default">
+            <FormattedMessage id="cart.browse" />
+          </Button>
+        </Stack>
+      )}
+      {orders.data?.data.map((order) => (
+        <OrderSummary key={order.id} order={order}>
+          {order.can_cancel && (
+            <Group justify="end">
+              <Button
+                variant="outline"
+                color="red"
+                size="compact-md"
+                onClick={async () => {
+                  if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
+                    return;
+                  try {
+                    const answer = await withLoading(cancel.mutateAsync(order.id));
+                    toast('success', answer.message);
+                  } catch {
+                    // The API client has already said why.
+                  }
+                }}
+              >
+                <FormattedMessage id="orders.cancel" />
+              </Button>
+            </Group>
+          )}
+        </OrderSummary>
+      ))}
+      {orders.data && orders.data.meta.last_page > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={orders.data.meta.last_page}
+            value={orders.data.meta.current_page}
+            onChange={(next) => show({ page: next })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
