@@ -31,6 +31,9 @@ pub enum OrderingError {
     /// The `Idempotency-Key` came before with another request.
     #[error("idempotency key reused with another request")]
     KeyReused,
+    /// The `Idempotency-Key`'s first request was refused; this is that answer, again.
+    #[error("the key's first request was refused with {}", .0.status)]
+    Refused(crate::ports::KeptRefusal),
     /// The order is past the point where this change is allowed.
     #[error("the order cannot be cancelled now")]
     CannotCancel,
@@ -42,5 +45,14 @@ pub enum OrderingError {
 impl From<FieldErrors> for OrderingError {
     fn from(errors: FieldErrors) -> Self {
         OrderingError::Invalid(errors)
+    }
+}
+
+impl OrderingError {
+    /// Whether this refusal answers the request itself and is kept under its
+    /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code. A reused
+    /// key or a failing store is no answer to the request.
+    pub fn is_kept(&self) -> bool {
+        matches!(self, OrderingError::Invalid(_) | OrderingError::ShortOfStock { .. } | OrderingError::TotalChanged { .. } | OrderingError::Promo(_))
     }
 }

@@ -9,7 +9,7 @@ use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::error::OrderingError;
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct};
+use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct};
 use crate::promo::{PromoCode, PromoRefusal, fold_code};
 
 /// The signed-in client placing an order, as their account knows them.
@@ -145,6 +145,12 @@ impl Orders {
         self.store(&order, key)
     }
 
+    /// Keeps the answer a refused checkout got under its key, so a repeat of that request is
+    /// answered the same (design §5); see [`OrderingError::is_kept`] for which are.
+    pub fn keep_refusal(&self, key: &IdempotencyKey, answer: KeptRefusal) -> Result<(), OrderingError> {
+        Ok(self.book.keep_refusal(key, &answer, self.clock.now())?)
+    }
+
     /// A client's orders, newest first (`GET orders`).
     pub fn orders(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> Result<Page<Order>, OrderingError> {
         Ok(self.book.orders_of(owner, status, page)?)
@@ -179,6 +185,7 @@ impl Orders {
         match self.book.repeated(key)? {
             Some(Placement::Repeated(id)) => Ok(Some(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })),
             Some(Placement::KeyReused) => Err(OrderingError::KeyReused),
+            Some(Placement::Refused(answer)) => Err(OrderingError::Refused(answer)),
             _ => Ok(None),
         }
     }
@@ -272,6 +279,7 @@ impl Orders {
             Placement::Placed(id) => (id, false),
             Placement::Repeated(id) => (id, true),
             Placement::KeyReused => return Err(OrderingError::KeyReused),
+            Placement::Refused(answer) => return Err(OrderingError::Refused(answer)),
             Placement::PromoRefused(refusal) => return Err(OrderingError::Promo(refusal)),
             Placement::ShortOfStock { product, left } => {
                 let name = order.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();

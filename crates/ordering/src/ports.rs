@@ -85,6 +85,16 @@ pub struct IdempotencyKey {
     pub fingerprint: String,
 }
 
+/// The answer a refused checkout got, kept under its key so that a repeat gets it again
+/// (design §5: the first answer for a key, 2xx or 4xx, is kept).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptRefusal {
+    /// The HTTP status it was answered with.
+    pub status: u16,
+    /// The body it was answered with.
+    pub body: String,
+}
+
 /// What storing an order did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Placement {
@@ -94,6 +104,8 @@ pub enum Placement {
     Repeated(OrderId),
     /// The key came before with another request; nothing was written.
     KeyReused,
+    /// The key's first request was refused with this answer; nothing was written.
+    Refused(KeptRefusal),
     /// Fewer units of a product are left than the order asks for; nothing was written.
     ShortOfStock {
         /// The product.
@@ -142,8 +154,11 @@ pub trait PromoCodes: Send + Sync {
 /// The orders, written each in one transaction.
 #[cfg_attr(test, mockall::automock)]
 pub trait OrderBook: Send + Sync {
-    /// What an earlier request with this key did: `Repeated`, `KeyReused` or nothing.
+    /// What an earlier request with this key did: `Repeated`, `Refused`, `KeyReused` or nothing.
     fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>>;
+    /// Keeps the answer of a refused request under its key, unless the key has one already
+    /// (a parallel repeat placed the order or was refused first).
+    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
     /// order with its lines and first history row stored, the promo code's use counted by a
     /// guarded update (and the buyer's uses checked), and a client's cart emptied. Any line

@@ -10,8 +10,8 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, BuyerCart, Destination, IdempotencyKey, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver,
-    StatusChange, Totals, order_number,
+    AppliedPromo, BuyerCart, Destination, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement,
+    PromoRefusal, Receiver, StatusChange, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -229,12 +229,23 @@ fn record_change(conn: &mut DbConn, order: i64, from: Option<OrderStatus>, to: O
         .execute(conn)
 }
 
+/// What a key's row holds: the request's digest and its answer, an order or a refusal.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = idempotency_keys)]
+struct KeyRow {
+    fingerprint: String,
+    order_id: Option<i64>,
+    refusal_status: Option<i32>,
+    refusal_body: Option<String>,
+}
+
 /// What the key's earlier request did.
 fn earlier(conn: &mut DbConn, key: &IdempotencyKey) -> QueryResult<Option<Placement>> {
-    let row: Option<(String, Option<i64>)> =
-        idempotency_keys::table.find((&key.caller, &key.key)).select((idempotency_keys::fingerprint, idempotency_keys::order_id)).first(conn).optional()?;
-    Ok(row.map(|(fingerprint, order)| match order {
-        Some(order) if fingerprint == key.fingerprint => Placement::Repeated(OrderId(order)),
+    let row: Option<KeyRow> = idempotency_keys::table.find((&key.caller, &key.key)).select(KeyRow::as_select()).first(conn).optional()?;
+    Ok(row.map(|row| match (row.order_id, row.refusal_status, row.refusal_body) {
+        _ if row.fingerprint != key.fingerprint => Placement::KeyReused,
+        (Some(order), _, _) => Placement::Repeated(OrderId(order)),
+        (None, Some(status), Some(body)) => Placement::Refused(KeptRefusal { status: u16::try_from(status).unwrap_or(422), body }),
         _ => Placement::KeyReused,
     }))
 }
@@ -315,6 +326,26 @@ impl OrderBook for DieselOrderBook {
     fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>> {
         let conn = &mut self.db.conn()?;
         Ok(earlier(conn, key)?)
+    }
+
+    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        // Whatever the key already holds (an order a parallel repeat placed, or its refusal)
+        // was the first answer, and stays: the insert then meets the primary key.
+        let kept = diesel::insert_into(idempotency_keys::table)
+            .values((
+                idempotency_keys::caller.eq(&key.caller),
+                idempotency_keys::key.eq(&key.key),
+                idempotency_keys::fingerprint.eq(&key.fingerprint),
+                idempotency_keys::created_at.eq(at.naive_utc()),
+                idempotency_keys::refusal_status.eq(i32::from(refusal.status)),
+                idempotency_keys::refusal_body.eq(&refusal.body),
+            ))
+            .execute(conn);
+        match kept {
+            Ok(_) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
+            Err(error) => Err(error.into()),
+        }
     }
 
     fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement> {

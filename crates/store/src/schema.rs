@@ -292,6 +292,8 @@ diesel::table! {
         fingerprint -> Text,
         order_id -> Nullable<BigInt>,
         created_at -> Timestamp,
+        refusal_status -> Nullable<Integer>,
+        refusal_body -> Nullable<Text>,
     }
 }
 

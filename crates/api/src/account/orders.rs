@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use identity::service::Principal;
 use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale, Money, OrderId, PageRequest};
-use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, Order, Placed, Receiver, ReceiverKind};
+use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, Placed, Receiver, ReceiverKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{OpenApi, ToSchema};
@@ -349,13 +349,38 @@ pub(crate) fn idempotency_key(headers: &HeaderMap, caller: String, request: &imp
     Ok(Some(IdempotencyKey { caller, key: key.to_string(), fingerprint }))
 }
 
-/// `201` with the order and the shop's message; a repeat of a key says so in a header.
-pub(crate) fn placed_answer(placed: Placed, locale: Locale, message: &str) -> HttpResponse {
-    let mut answer = HttpResponse::build(StatusCode::CREATED);
-    if placed.replayed {
-        answer.insert_header(("Idempotent-Replayed", "true"));
+/// A checkout's answer: `201` with the order and the shop's message, or the refusal, which is
+/// kept under the key so that a repeat of the request gets it again (design §5). A repeat of a
+/// key, placed or refused, says so in `Idempotent-Replayed: true`.
+pub(crate) async fn checkout_answer(
+    state: &AppState,
+    outcome: Result<Placed, ApiError>,
+    key: Option<IdempotencyKey>,
+    locale: Locale,
+    message: &str,
+) -> Result<HttpResponse, ApiError> {
+    let refused = match outcome {
+        Ok(placed) => {
+            let mut answer = HttpResponse::build(StatusCode::CREATED);
+            if placed.replayed {
+                answer.insert_header(("Idempotent-Replayed", "true"));
+            }
+            return Ok(answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) }));
+        }
+        Err(ApiError::Ordering(OrderingError::Refused(kept))) => {
+            let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+            return Ok(HttpResponse::build(status).insert_header(("Idempotent-Replayed", "true")).content_type("application/json").body(kept.body));
+        }
+        Err(refused) => refused,
+    };
+    if let (Some(key), ApiError::Ordering(error)) = (key, &refused)
+        && error.is_kept()
+    {
+        let (status, body) = refused.rendered(locale);
+        let orders = state.orders.clone();
+        blocking(move || orders.keep_refusal(&key, KeptRefusal { status: status.as_u16(), body })).await?;
     }
-    answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) })
+    Err(refused)
 }
 
 fn buyer_of(principal: &Principal) -> Result<Buyer, ApiError> {
@@ -366,8 +391,8 @@ fn buyer_of(principal: &Principal) -> Result<Buyer, ApiError> {
 }
 
 /// Buys the server cart (a verified account): stock is taken, the cart's bought lines leave
-/// it. Send a fresh `Idempotency-Key` per attempt: a repeat answers the first order again with
-/// `Idempotent-Replayed: true`.
+/// it. Send a fresh `Idempotency-Key` per attempt: a repeat gets the key's first answer again
+/// (the order, or the refusal) with `Idempotent-Replayed: true`.
 #[utoipa::path(operation_id = "checkout", post, path = "/api/orders/checkout", tag = "orders", security(("bearer" = [])), request_body = CheckoutRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per checkout attempt")),
     responses((status = 201, body = PlacedOrderResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -381,9 +406,9 @@ pub async fn checkout(
     let buyer = buyer_of(&principal)?;
     let checkout = body.into_domain()?;
     let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), &checkout)?;
-    let orders = state.orders.clone();
-    let placed = blocking(move || orders.place_order(&buyer, checkout, key)).await?;
-    Ok(placed_answer(placed, locale, "order.placed"))
+    let (orders, kept_key) = (state.orders.clone(), key.clone());
+    let outcome = blocking(move || orders.place_order(&buyer, checkout, key)).await;
+    checkout_answer(&state, outcome, kept_key, locale, "order.placed").await
 }
 
 /// The client's orders, newest first.

@@ -152,6 +152,10 @@ impl ApiError {
                 }
                 ordering::OrderingError::Promo(refusal) => invalid(&FieldErrors::single("copoun", refusal.rule())),
                 ordering::OrderingError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
+                // Checkouts answer the kept body itself (`checkout_answer`); this is the fallback.
+                ordering::OrderingError::Refused(kept) => {
+                    (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
+                }
                 ordering::OrderingError::CannotCancel => (StatusCode::UNPROCESSABLE_ENTITY, Problem::new("error.order_not_cancellable")),
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
@@ -227,6 +231,15 @@ fn render(problem: &Problem, locale: Locale) -> ErrorBody {
     }
     let first = errors.values().next().and_then(|v| v.get(0)).and_then(Value::as_str).map(str::to_string);
     ErrorBody { message: first.unwrap_or_else(|| messages::text(locale, problem.message, &[])), errors: Some(errors) }
+}
+
+impl ApiError {
+    /// The status and the JSON body this error is answered with in `locale`, for an answer
+    /// kept to be given again (a refused checkout under its `Idempotency-Key`).
+    pub fn rendered(&self, locale: Locale) -> (StatusCode, String) {
+        let (status, problem) = self.status_and_problem();
+        (status, serde_json::to_string(&render(&problem, locale)).unwrap_or_default())
+    }
 }
 
 /// Middleware that turns every error response of the API into its JSON body in the request's

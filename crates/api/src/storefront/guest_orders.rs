@@ -10,7 +10,7 @@ use ordering::{GuestCheckout, OrderSource};
 use serde::Deserialize;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{OrderResponse, PlacedOrderResponse, common_fields, idempotency_key, placed_answer};
+use crate::account::orders::{OrderResponse, PlacedOrderResponse, checkout_answer, common_fields, idempotency_key};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
@@ -111,8 +111,9 @@ impl GuestCheckoutRequest {
     }
 }
 
-/// A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
-/// then be tracked with its number and the phone. Each client address may try only so many
+/// A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt: a repeat gets
+/// the key's first answer again (the order, or the refusal) with `Idempotent-Replayed: true`.
+/// The order can then be tracked with its number and the phone. Each client address may try only so many
 /// an hour (429 with `Retry-After`).
 #[utoipa::path(operation_id = "guestCheckout", post, path = "/api/guest-orders/checkout", tag = "orders", request_body = GuestCheckoutRequest,
     params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per checkout attempt")),
@@ -129,9 +130,9 @@ pub async fn checkout(
     let checkout = body.into_domain()?;
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
     let key = idempotency_key(request.headers(), caller, &checkout)?;
-    let orders = state.orders.clone();
-    let placed = blocking(move || orders.place_guest_order(checkout, key)).await?;
-    Ok(placed_answer(placed, locale, "order.placed_guest"))
+    let (orders, kept_key) = (state.orders.clone(), key.clone());
+    let outcome = blocking(move || orders.place_guest_order(checkout, key)).await;
+    checkout_answer(&state, outcome, kept_key, locale, "order.placed_guest").await
 }
 
 /// A guest order by its number and the phone it was placed with (any common form); a wrong

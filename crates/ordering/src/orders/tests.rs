@@ -10,7 +10,9 @@ use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
 use crate::error::OrderingError;
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
-use crate::ports::{IdempotencyKey, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct};
+use crate::ports::{
+    IdempotencyKey, KeptRefusal, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct,
+};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
 
 const RULE: ShippingRule = ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) };
@@ -232,6 +234,18 @@ fn a_repeated_key_answers_the_first_order_and_a_reused_one_is_refused() {
     assert_eq!((again.order.id, again.replayed), (OrderId(4), true));
     let other_body = IdempotencyKey { fingerprint: "g".into(), ..key() };
     assert!(matches!(orders.place_order(&buyer(), checkout(), Some(other_body)), Err(OrderingError::KeyReused)));
+}
+
+#[test]
+fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() {
+    let mut book = MockOrderBook::new();
+    let kept = KeptRefusal { status: 422, body: r#"{"message":"Your cart is empty."}"#.into() };
+    let answer = kept.clone();
+    book.expect_repeated().returning(move |_| Ok(Some(Placement::Refused(answer.clone()))));
+    book.expect_place().never();
+    let orders = orders(vec![(ProductId(1), 1)], book);
+    assert!(matches!(orders.place_order(&buyer(), checkout(), Some(key())), Err(OrderingError::Refused(again)) if again == kept));
+    assert!(OrderingError::TotalChanged { total: Money::ZERO }.is_kept() && !OrderingError::KeyReused.is_kept());
 }
 
 #[test]

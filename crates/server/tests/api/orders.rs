@@ -252,6 +252,32 @@ async fn five_simultaneous_repeats_of_one_key_make_one_order_and_replay_it() {
 }
 
 #[actix_web::test]
+async fn a_refused_checkout_repeated_with_its_key_gets_the_first_answer_again() {
+    let Shop { app, buyer, seeds, .. } = shop().await;
+    let refused = app.checkout(&buyer, to_cairo(), Some("attempt-empty")).await;
+    assert_eq!(refused.status(), 422);
+    assert!(refused.headers().get("Idempotent-Replayed").is_none());
+    let refused = json_of(refused).await;
+    assert_eq!(refused["errors"]["cart"][0], "Your cart is empty.");
+
+    // What was refused has changed, but this key's answer is kept: the repeat places nothing.
+    app.add_to_cart(&buyer, seeds, json!(1)).await;
+    let again = app.checkout(&buyer, to_cairo(), Some("attempt-empty")).await;
+    assert_eq!(
+        (again.status(), again.headers().get("Idempotent-Replayed").map(|v| v.to_str().unwrap().to_string())),
+        (reqwest::StatusCode::UNPROCESSABLE_ENTITY, Some("true".to_string()))
+    );
+    assert_eq!(json_of(again).await, refused);
+    assert_eq!(app.order_count(), 0);
+    let other_body = app.checkout(&buyer, with(to_cairo(), json!({"notes": "now with a cart"})), Some("attempt-empty")).await;
+    assert_eq!(other_body.status(), 400, "the same key with another request");
+
+    let fresh = app.checkout(&buyer, to_cairo(), Some("attempt-fresh")).await;
+    assert_eq!(fresh.status(), 201, "a new attempt asks again");
+    assert_eq!((app.order_count(), app.stock(seeds)), (1, 4));
+}
+
+#[actix_web::test]
 async fn one_address_may_try_only_so_many_guest_orders_and_look_ups() {
     let app = crate::helpers::spawn_app_with(|settings| {
         settings.limits.guest_orders_per_address = 2;

@@ -840,8 +840,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt; the order can
-         *     then be tracked with its number and the phone. Each client address may try only so many
+         * A guest buys the browser cart. Send a fresh `Idempotency-Key` per attempt: a repeat gets
+         *     the key's first answer again (the order, or the refusal) with `Idempotent-Replayed: true`.
+         *     The order can then be tracked with its number and the phone. Each client address may try only so many
          *     an hour (429 with `Retry-After`).
          */
         post: operations["guestCheckout"];
@@ -968,8 +969,8 @@ export interface paths {
         put?: never;
         /**
          * Buys the server cart (a verified account): stock is taken, the cart's bought lines leave
-         *     it. Send a fresh `Idempotency-Key` per attempt: a repeat answers the first order again with
-         *     `Idempotent-Replayed: true`.
+         *     it. Send a fresh `Idempotency-Key` per attempt: a repeat gets the key's first answer again
+         *     (the order, or the refusal) with `Idempotent-Replayed: true`.
          */
         post: operations["checkout"];
         delete?: never;

@@ -1,0 +1,2 @@
+ALTER TABLE idempotency_keys DROP COLUMN refusal_body;
+ALTER TABLE idempotency_keys DROP COLUMN refusal_status;
