@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Checkout benchmark: guest orders of three lines, each with its own Idempotency-Key, fired by
-# wrk from N connections (default 32) at the release binary with 1,000 products, on SQLite and
-# on PostgreSQL. Prints orders/s and p50/p99, then checks the books: no stock below zero,
-# every unit sold accounted for by a stored order line, and exactly one stored order per
-# answer that said "placed".
+# Checkout benchmark against the release binary with 1,000 products, on SQLite and on
+# PostgreSQL, in two legs of N buyers (default 32): guests placing orders of three lines, each
+# with its own Idempotency-Key (checkout.lua); then verified clients, each adding three
+# products to the server cart and checking it out (checkout_client.lua; its p50/p99 cover all
+# four calls of a buyer). Prints orders/s and p50/p99 per leg, then checks the books: no stock
+# below zero, every unit sold accounted for by a stored order line, and exactly one stored
+# order per answer that said "placed".
 #   scripts/bench/checkout.sh [connections=32] [seconds=20]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,6 +18,7 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk"; exit 1; }
 cargo build --release --bin mahsoul >/dev/null
 BIN="$TARGET_DIR/release/mahsoul"
+SEARCH=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("بذور"))')
 
 # Runs SQL on the benchmark's database, one value per line.
 query() {
@@ -24,6 +27,18 @@ query() {
   else
     python3 -c 'import sqlite3,sys; db = sqlite3.connect(sys.argv[1]); [print(*row, sep="|") for row in db.execute(sys.argv[2])]; db.commit()' "$2" "$3"
   fi
+}
+
+# Prints one leg's figures from wrk's output and leaves its placed orders in `placed`.
+report() {
+  local title="$1" out="$2" refused failed
+  placed=$(awk '$1=="placed" {print $2}' <<<"$out")
+  refused=$(awk '$1=="refused" {print $2}' <<<"$out")
+  failed=$(awk '$1=="failed" {print $2}' <<<"$out")
+  echo "== $title, ${SECONDS_EACH}s"
+  printf '%-10s %10s %10s %10s %10s %10s\n' orders/s p50 p99 placed refused failed
+  printf '%-10s %10s %10s %10s %10s %10s\n' "$(python3 -c "print(round($placed / $SECONDS_EACH))")" \
+    "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" "$placed" "$refused" "$failed"
 }
 
 run_backend() {
@@ -51,16 +66,35 @@ run_backend() {
   query "$backend" "$db" "UPDATE catalogue_version SET version = version + 1 WHERE id = 1" >/dev/null
   local base="http://127.0.0.1:$port"
   curl -fs "$base/api/products" >/dev/null
-  local out
+  local out placed=0 total_placed=0 alone during
+  # The catalogue's search alone, then again while the guests' orders flow (each order bumps
+  # the stock version, which the catalogue must absorb without a reload).
+  alone=$(wrk -t1 -c8 -d"${SECONDS_EACH}s" --latency "$base/api/products?search=$SEARCH")
+  wrk -t1 -c8 -d"${SECONDS_EACH}s" --latency "$base/api/products?search=$SEARCH" >"$dir/during" &
+  local catalogue=$!
   out=$(BENCH_PRODUCTS=30 wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --latency -s scripts/bench/checkout.lua "$base")
-  local placed refused failed seconds
-  placed=$(awk '$1=="placed" {print $2}' <<<"$out")
-  refused=$(awk '$1=="refused" {print $2}' <<<"$out")
-  failed=$(awk '$1=="failed" {print $2}' <<<"$out")
-  echo "== $backend, $CONNECTIONS buyers, ${SECONDS_EACH}s"
-  printf '%-10s %10s %10s %10s %10s %10s\n' orders/s p50 p99 placed refused failed
-  printf '%-10s %10s %10s %10s %10s %10s\n' "$(python3 -c "print(round($placed / $SECONDS_EACH))")" \
-    "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" "$placed" "$refused" "$failed"
+  wait "$catalogue"
+  during=$(cat "$dir/during")
+  report "$backend, $CONNECTIONS guests" "$out"
+  total_placed=$placed
+  printf 'catalogue search, 8 connections: alone %s req/s (p99 %s); while orders flow %s req/s (p99 %s)\n' \
+    "$(awk '$1=="Requests/sec:" {print $2}' <<<"$alone")" "$(awk '$1=="99%" {print $2}' <<<"$alone")" \
+    "$(awk '$1=="Requests/sec:" {print $2}' <<<"$during")" "$(awk '$1=="99%" {print $2}' <<<"$during")"
+
+  # The client leg: verified buyers, one per wrk thread so that each buyer's calls go in order.
+  local tokens="$dir/tokens"
+  for i in $(seq "$CONNECTIONS"); do
+    curl -fs -X POST "$base/api/auth/register" -H 'Content-Type: application/json' -H "X-Forwarded-For: 10.200.0.$i" \
+      -d "{\"name\":\"Bench buyer $i\",\"phone\":\"0115$(printf '%07d' "$i")\",\"password\":\"Harvest2026\",\"password_confirmation\":\"Harvest2026\"}" |
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["token"])' >>"$tokens"
+  done
+  query "$backend" "$db" "UPDATE users SET verified_at = CURRENT_TIMESTAMP WHERE verified_at IS NULL" >/dev/null
+  out=$(BENCH_PRODUCTS=30 BENCH_TOKENS="$tokens" wrk -t"$CONNECTIONS" -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --latency -s scripts/bench/checkout_client.lua "$base")
+  report "$backend, $CONNECTIONS clients (add 3 lines + checkout)" "$out"
+  echo "failed cart calls: $(awk '$1=="cart_failed" {print $2}' <<<"$out")"
+  total_placed=$((total_placed + placed))
+  placed=$total_placed
+
   local stored negative sold lines
   stored=$(query "$backend" "$db" "SELECT COUNT(*) FROM orders")
   negative=$(query "$backend" "$db" "SELECT COUNT(*) FROM products WHERE quantity < 0")
@@ -68,7 +102,7 @@ run_backend() {
   lines=$(query "$backend" "$db" "SELECT COALESCE(SUM(quantity), 0) FROM order_items")
   echo "stored orders $stored (answers placed: $placed); products below zero: $negative; units sold $sold, in order lines $lines"
   # wrk stops mid-flight: an order committed as the clock ran out has no counted answer.
-  [ "$negative" = 0 ] && [ "$sold" = "$lines" ] && [ "$stored" -ge "$placed" ] && [ "$stored" -le $((placed + CONNECTIONS)) ] \
+  [ "$negative" = 0 ] && [ "$sold" = "$lines" ] && [ "$stored" -ge "$placed" ] && [ "$stored" -le $((placed + 2 * CONNECTIONS)) ] \
     && echo "books balance" || { echo "BOOKS DO NOT BALANCE"; kill "$pid"; exit 1; }
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
