@@ -7,34 +7,30 @@ import { toLatinDigits } from '../../shared/digits';
 import { usePrice, useWeight } from '../../shared/format';
 import { MAX_QUANTITY } from '../../shared/cart/localCart';
 import { useCart } from '../../shared/cart/useCart';
+import { EmptyCart } from '../../shared/cart/EmptyCart';
 
 /** The cart (`/cart`) for guests and clients: each line with its picture, name, price and
  * quantity, the totals, the weight and the shipping weight rule explained; `actions` (checkout,
  * WhatsApp) come under it, and stay when the cart empties so they can say what happened. */
 export function CartScreen({ actions }: { actions?: ReactNode }) {
+  const { cart, loading } = useCart();
+  // The actions keep their place whether the cart is empty or not, so their state (an order
+  // just placed through WhatsApp) outlives the cart it emptied.
+  return (
+    <Stack gap="md">
+      {!loading && !cart?.products.length ? <EmptyCart title="cart.title" /> : <CartContents />}
+      {actions}
+    </Stack>
+  );
+}
+
+/** The lines, the totals, the weight and the rule, with the buttons that change them. */
+function CartContents() {
   const intl = useIntl();
   const price = usePrice();
   const weight = useWeight();
-  const { cart, loading, setQuantity, remove, clear } = useCart();
+  const { cart, setQuantity, remove, clear } = useCart();
   const lines = cart?.products ?? [];
-
-  if (!loading && lines.length === 0) {
-    return (
-      <Stack gap="md" align="start">
-        <Title order={2}>
-          <FormattedMessage id="cart.title" />
-        </Title>
-        <Text data-testid="cart-empty">
-          <FormattedMessage id="cart.empty" />
-        </Text>
-        <Button component={Link} to="/products">
-          <FormattedMessage id="cart.browse" />
-        </Button>
-        {actions}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -100,7 +96,6 @@ export function CartScreen({ actions }: { actions?: ReactNode }) {
           </Stack>
         </Paper>
       )}
-      {actions}
     </Stack>
   );
 }

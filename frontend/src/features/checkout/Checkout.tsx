@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { clearLocalCart } from '../../shared/cart/localCart';
 import { useCart } from '../../shared/cart/useCart';
+import { EmptyCart } from '../../shared/cart/EmptyCart';
 import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/ui/toast';
 import { ClientCheckout } from './ClientCheckout';
@@ -19,19 +20,7 @@ export function Checkout() {
 
   if (loading) return null;
   if (!cart || cart.products.length === 0) {
-    return (
-      <Stack gap="md" align="start">
-        <Title order={2}>
-          <FormattedMessage id="checkout.title" />
-        </Title>
-        <Text data-testid="cart-empty">
-          <FormattedMessage id="cart.empty" />
-        </Text>
-        <Button component={Link} to="/products">
-          <FormattedMessage id="cart.browse" />
-        </Button>
-      </Stack>
-    );
+    return <EmptyCart title="checkout.title" />;
   }
 
   return (

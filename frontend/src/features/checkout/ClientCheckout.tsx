@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { addressQueries } from '../../shared/api/addresses';
 import { shippingCityQueries } from '../../shared/api/cities';
@@ -12,10 +12,9 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { orderTotals, placeOrder } from './api';
-import { PaymentMethod } from './PaymentMethod';
+import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
-import { PromoField, usePromo } from './promo';
-import { Totals } from './Totals';
+import { usePromo } from './promo';
 
 const NEW_ADDRESS = 'new';
 
@@ -138,27 +137,15 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
             />
           </>
         )}
-        <Textarea
-          label={intl.formatMessage({ id: 'checkout.notes' })}
-          name="notes"
-          autosize
-          minRows={2}
-          {...form.getInputProps('notes')}
+        <OrderFormEnd
+          form={form}
+          promo={promo}
+          totals={totals}
+          subtotal={cart.total}
+          refusal={refusal}
+          placing={placing}
+          placeLabel="checkout.place"
         />
-        <PromoField promo={promo} />
-        <PaymentMethod />
-        <Title order={4}>
-          <FormattedMessage id="checkout.summary" />
-        </Title>
-        <Totals totals={totals} subtotal={cart.total} />
-        {refusal && (
-          <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
-            {refusal.message}
-          </Alert>
-        )}
-        <Button type="submit" loading={placing} data-testid="place-order">
-          <FormattedMessage id={refusal?.totalChanged ? 'checkout.confirm_new_total' : 'checkout.place'} />
-        </Button>
       </Stack>
     </form>
   );

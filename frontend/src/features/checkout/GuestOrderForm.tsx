@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
@@ -9,10 +9,9 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from './api';
-import { PaymentMethod } from './PaymentMethod';
+import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
-import { PromoField, usePromo } from './promo';
-import { Totals } from './Totals';
+import { usePromo } from './promo';
 
 /** The order form without an account: who, where, notes and a code, with the totals; used by
  * "Continue as Guest" and by the cart's "Order through WhatsApp" (`source`). */
@@ -82,30 +81,15 @@ export function GuestOrderForm({
           name="address"
           {...form.getInputProps('address')}
         />
-        <Textarea
-          label={intl.formatMessage({ id: 'checkout.notes' })}
-          name="notes"
-          autosize
-          minRows={2}
-          {...form.getInputProps('notes')}
+        <OrderFormEnd
+          form={form}
+          promo={promo}
+          totals={totals}
+          subtotal={cart.total}
+          refusal={refusal}
+          placing={placing}
+          placeLabel={source === 'whatsapp' ? 'checkout.place_whatsapp' : 'checkout.place'}
         />
-        <PromoField promo={promo} />
-        <PaymentMethod />
-        <Totals totals={totals} subtotal={cart.total} />
-        {refusal && (
-          <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
-            {refusal.message}
-          </Alert>
-        )}
-        <Button type="submit" loading={placing} data-testid="place-order">
-          {intl.formatMessage({
-            id: refusal?.totalChanged
-              ? 'checkout.confirm_new_total'
-              : source === 'whatsapp'
-                ? 'checkout.place_whatsapp'
-                : 'checkout.place',
-          })}
-        </Button>
       </Stack>
     </form>
   );

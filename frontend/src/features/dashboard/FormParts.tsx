@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, TextInput, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormattedMessage } from 'react-intl';
+import { showServerErrors } from '../../shared/forms';
+import { hasPermission, useSession } from '../../shared/session/session';
+import { withLoading } from '../../shared/ui/loading';
+import { toast } from '../../shared/ui/toast';
 
 /** The submit button of a dashboard form, spinning while the form is sent. */
 export function SaveButton({ pending }: { pending: boolean }) {
@@ -86,4 +91,51 @@ export function SearchBox({
       aria-label={label}
     />
   );
+}
+
+/** A dashboard list's title, with an "add" button to its `-actions` screen for staff holding
+ * `permission`. */
+export function ListHeader({
+  title,
+  addLabel,
+  addTo,
+  permission,
+}: {
+  title: string;
+  addLabel: string;
+  addTo: string;
+  permission: string;
+}) {
+  const { user } = useSession();
+  return (
+    <Group justify="space-between">
+      <Title order={2}>
+        <FormattedMessage id={title} />
+      </Title>
+      {hasPermission(user, permission) && (
+        <Button component={Link} to={addTo}>
+          <FormattedMessage id={addLabel} />
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The submit of an `-actions` form: saves, shows the server's message and goes back to the
+ * list; a 422 puts the server's messages under their fields. */
+export function useSaveAndReturn<Values>(
+  form: UseFormReturnType<Values>,
+  save: (values: Values) => Promise<{ message: string }>,
+  list: string,
+) {
+  const navigate = useNavigate();
+  return form.onSubmit(async (values) => {
+    try {
+      const answer = await withLoading(save(values));
+      toast('success', answer.message);
+      navigate(list);
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
 }

@@ -3,11 +3,8 @@ import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@ma
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { showServerErrors } from '../../../shared/forms';
-import { withLoading } from '../../../shared/ui/loading';
-import { toast } from '../../../shared/ui/toast';
-import { SaveButton } from '../FormParts';
+import { useSearchParams } from 'react-router-dom';
+import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffCopounQueries, useSaveCopoun, type CopounFormValues } from './api';
 
 const EMPTY: CopounFormValues = {
@@ -27,7 +24,6 @@ const EMPTY: CopounFormValues = {
  * it takes off, its minimum and cap, its dates and its limits. */
 export function CopounsActions() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const existing = useQuery({ ...staffCopounQueries.one(id ?? ''), enabled: !!id }).data?.data;
@@ -52,15 +48,7 @@ export function CopounsActions() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once when the code arrives
   }, [existing]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(save.mutateAsync({ id, values }));
-      toast('success', answer.message);
-      navigate('/dashboard/copouns');
-    } catch (error) {
-      showServerErrors(form, error);
-    }
-  });
+  const submit = useSaveAndReturn(form, (values) => save.mutateAsync({ id, values }), '/dashboard/copouns');
   const field = (name: keyof CopounFormValues, label: string, inputMode: 'decimal' | 'numeric' | 'text') => (
     <TextInput
       label={intl.formatMessage({ id: label })}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { usePrice } from '../../../shared/format';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { ListPages, SearchBox, useListState } from '../FormParts';
+import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffCopounQueries, useDeleteCopoun, useSwitchCopoun, type StaffCopoun } from './api';
 
 // Written out so the message-id test sees every id.
@@ -33,16 +33,12 @@ export function DashboardCopouns() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>
-          <FormattedMessage id="dashboard.copouns.title" />
-        </Title>
-        {hasPermission(user, 'copoun-create') && (
-          <Button component={Link} to="/dashboard/copouns-actions">
-            <FormattedMessage id="dashboard.copouns.add" />
-          </Button>
-        )}
-      </Group>
+      <ListHeader
+        title="dashboard.copouns.title"
+        addLabel="dashboard.copouns.add"
+        addTo="/dashboard/copouns-actions"
+        permission="copoun-create"
+      />
       <Group align="end" wrap="wrap">
         <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.copouns.search' })} />
         <Select

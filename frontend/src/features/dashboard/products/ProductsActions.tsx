@@ -3,14 +3,11 @@ import { Checkbox, FileInput, Group, Select, SimpleGrid, Stack, TextInput, Texta
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
-import { withLoading } from '../../../shared/ui/loading';
-import { toast } from '../../../shared/ui/toast';
-import { showServerErrors } from '../../../shared/forms';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
-import { SaveButton } from '../FormParts';
+import { SaveButton, useSaveAndReturn } from '../FormParts';
 
 const EMPTY: ProductFormValues = {
   name_ar: '',
@@ -32,7 +29,6 @@ const EMPTY: ProductFormValues = {
 /** Adds a product, or changes the one named by `?id=`, in both languages with pictures. */
 export function ProductsActions() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const { language } = useLanguage();
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -63,15 +59,7 @@ export function ProductsActions() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once when the product arrives
   }, [existing]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(save.mutateAsync({ id, values, images }));
-      toast('success', answer.message);
-      navigate('/dashboard/products');
-    } catch (error) {
-      showServerErrors(form, error);
-    }
-  });
+  const submit = useSaveAndReturn(form, (values) => save.mutateAsync({ id, values, images }), '/dashboard/products');
 
   return (
     <form onSubmit={submit} noValidate data-testid="product-form">

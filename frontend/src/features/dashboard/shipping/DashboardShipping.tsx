@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { ListPages, SearchBox, useListState } from '../FormParts';
+import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffCityQueries, useDeleteCity } from './api';
 
 /** Staff's shipping cities (`/dashboard/shipping`): search, each city's names, base cost and
@@ -23,16 +23,12 @@ export function DashboardShipping() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>
-          <FormattedMessage id="dashboard.shipping.title" />
-        </Title>
-        {hasPermission(user, 'shipping-create') && (
-          <Button component={Link} to="/dashboard/shipping-actions">
-            <FormattedMessage id="dashboard.shipping.add" />
-          </Button>
-        )}
-      </Group>
+      <ListHeader
+        title="dashboard.shipping.title"
+        addLabel="dashboard.shipping.add"
+        addTo="/dashboard/shipping-actions"
+        permission="shipping-create"
+      />
       <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.shipping.search' })} />
       <Table.ScrollContainer minWidth={480}>
         <Table striped>

@@ -3,18 +3,14 @@ import { Checkbox, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { showServerErrors } from '../../../shared/forms';
-import { withLoading } from '../../../shared/ui/loading';
-import { toast } from '../../../shared/ui/toast';
-import { SaveButton } from '../FormParts';
+import { useSearchParams } from 'react-router-dom';
+import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffCityQueries, useSaveCity, type CityFormValues } from './api';
 
 /** Adds a shipping city (`/dashboard/shipping-actions`), or changes the one named by `?id=`:
  * its names in both languages, its base shipping cost, whether buyers can choose it. */
 export function ShippingActions() {
   const intl = useIntl();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
   const existing = useQuery({ ...staffCityQueries.one(id ?? ''), enabled: !!id }).data?.data;
@@ -34,15 +30,7 @@ export function ShippingActions() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fill once when the city arrives
   }, [existing]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(save.mutateAsync({ id, values }));
-      toast('success', answer.message);
-      navigate('/dashboard/shipping');
-    } catch (error) {
-      showServerErrors(form, error);
-    }
-  });
+  const submit = useSaveAndReturn(form, (values) => save.mutateAsync({ id, values }), '/dashboard/shipping');
 
   return (
     <form onSubmit={submit} noValidate data-testid="city-form">
