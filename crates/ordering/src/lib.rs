@@ -25,7 +25,10 @@ pub use order::{
     AppliedPromo, CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
-pub use ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, PromoQuery, QuotedProduct};
+pub use ports::{
+    AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, PromoQuery,
+    QuotedProduct,
+};
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, fold_code};
 pub use promotions::Promotions;
 pub use service::Delivery;

@@ -9,7 +9,9 @@ use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::error::OrderingError;
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{AddressBook, BuyerCart, CityStore, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct};
+use crate::ports::{
+    AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct,
+};
 use crate::promo::{PromoCode, PromoRefusal, fold_code};
 
 /// The signed-in client placing an order, as their account knows them.
@@ -182,7 +184,7 @@ impl Orders {
     /// The answer an earlier request with this key got, if any.
     fn earlier(&self, key: Option<&IdempotencyKey>) -> Result<Option<Placed>, OrderingError> {
         let Some(key) = key else { return Ok(None) };
-        match self.book.repeated(key)? {
+        match self.book.repeated(key, self.clock.now() - IDEMPOTENCY_KEY_LIFETIME)? {
             Some(Placement::Repeated(id)) => Ok(Some(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })),
             Some(Placement::KeyReused) => Err(OrderingError::KeyReused),
             Some(Placement::Refused(answer)) => Err(OrderingError::Refused(answer)),

@@ -74,6 +74,10 @@ pub trait BuyerCart: Send + Sync {
     fn cart_lines(&self, owner: UserId) -> anyhow::Result<Vec<(ProductId, u32)>>;
 }
 
+/// How long a key's first answer is kept (design §5); an older key is forgotten, and may be
+/// used again for a new order.
+pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
 /// A caller's `Idempotency-Key` with a fingerprint of the request it came with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IdempotencyKey {
@@ -154,10 +158,12 @@ pub trait PromoCodes: Send + Sync {
 /// The orders, written each in one transaction.
 #[cfg_attr(test, mockall::automock)]
 pub trait OrderBook: Send + Sync {
-    /// What an earlier request with this key did: `Repeated`, `Refused`, `KeyReused` or nothing.
-    fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>>;
+    /// What an earlier request with this key did at or after `since`: `Repeated`, `Refused`,
+    /// `KeyReused` or nothing.
+    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Placement>>;
     /// Keeps the answer of a refused request under its key, unless the key has one already
-    /// (a parallel repeat placed the order or was refused first).
+    /// (a parallel repeat placed the order or was refused first). A key's row older than
+    /// [`IDEMPOTENCY_KEY_LIFETIME`] is forgotten first, here and in `place`.
     fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
     /// order with its lines and first history row stored, the promo code's use counted by a

@@ -10,8 +10,8 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, BuyerCart, Destination, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderLine, OrderSource, OrderStatus, Placement,
-    PromoRefusal, Receiver, StatusChange, Totals, order_number,
+    AppliedPromo, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderLine, OrderSource,
+    OrderStatus, Placement, PromoRefusal, Receiver, StatusChange, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -104,6 +104,7 @@ struct HistoryRow {
 fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<OrderId, Refusal> {
     let now = at.naive_utc();
     if let Some(key) = key {
+        forget_stale(conn, key, at)?;
         diesel::insert_into(idempotency_keys::table)
             .values((
                 idempotency_keys::caller.eq(&key.caller),
@@ -239,9 +240,20 @@ struct KeyRow {
     refusal_body: Option<String>,
 }
 
-/// What the key's earlier request did.
-fn earlier(conn: &mut DbConn, key: &IdempotencyKey) -> QueryResult<Option<Placement>> {
-    let row: Option<KeyRow> = idempotency_keys::table.find((&key.caller, &key.key)).select(KeyRow::as_select()).first(conn).optional()?;
+/// Removes the key's row when it is older than its lifetime: that first answer is forgotten.
+fn forget_stale(conn: &mut DbConn, key: &IdempotencyKey, at: DateTime<Utc>) -> QueryResult<usize> {
+    let stale = idempotency_keys::created_at.lt((at - IDEMPOTENCY_KEY_LIFETIME).naive_utc());
+    diesel::delete(idempotency_keys::table.find((&key.caller, &key.key)).filter(stale)).execute(conn)
+}
+
+/// What the key's earlier request did at or after `since`.
+fn earlier(conn: &mut DbConn, key: &IdempotencyKey, since: DateTime<Utc>) -> QueryResult<Option<Placement>> {
+    let row: Option<KeyRow> = idempotency_keys::table
+        .find((&key.caller, &key.key))
+        .filter(idempotency_keys::created_at.ge(since.naive_utc()))
+        .select(KeyRow::as_select())
+        .first(conn)
+        .optional()?;
     Ok(row.map(|row| match (row.order_id, row.refusal_status, row.refusal_body) {
         _ if row.fingerprint != key.fingerprint => Placement::KeyReused,
         (Some(order), _, _) => Placement::Repeated(OrderId(order)),
@@ -323,13 +335,14 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
 }
 
 impl OrderBook for DieselOrderBook {
-    fn repeated(&self, key: &IdempotencyKey) -> anyhow::Result<Option<Placement>> {
+    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Placement>> {
         let conn = &mut self.db.conn()?;
-        Ok(earlier(conn, key)?)
+        Ok(earlier(conn, key, since)?)
     }
 
     fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
+        forget_stale(conn, key, at)?;
         // Whatever the key already holds (an order a parallel repeat placed, or its refusal)
         // was the first answer, and stays: the insert then meets the primary key.
         let kept = diesel::insert_into(idempotency_keys::table)
@@ -357,7 +370,7 @@ impl OrderBook for DieselOrderBook {
             // A parallel repeat of the key committed first: answer what it did.
             Err(Refusal::Database(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) if key.is_some() => {
                 let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
-                earlier(conn, key)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
+                earlier(conn, key, at - IDEMPOTENCY_KEY_LIFETIME)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
             }
             Err(Refusal::Database(error)) => Err(error.into()),
         }

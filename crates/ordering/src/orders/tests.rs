@@ -115,7 +115,7 @@ fn storing_book() -> MockOrderBook {
     let mut book = MockOrderBook::new();
     let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
     let writer = kept.clone();
-    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().times(1).returning(move |order, _, _| {
         *writer.lock().unwrap() = Some(order.clone());
         Ok(Placement::Placed(OrderId(1)))
@@ -226,7 +226,10 @@ fn an_empty_cart_an_unknown_city_or_another_clients_address_places_nothing() {
 #[test]
 fn a_repeated_key_answers_the_first_order_and_a_reused_one_is_refused() {
     let mut book = MockOrderBook::new();
-    book.expect_repeated().returning(|key| Ok(Some(if key.fingerprint == "f" { Placement::Repeated(OrderId(4)) } else { Placement::KeyReused })));
+    // Only the last 24 hours' keys count (design §5).
+    book.expect_repeated()
+        .withf(|_, since| *since == FixedClock.now() - chrono::TimeDelta::hours(24))
+        .returning(|key, _| Ok(Some(if key.fingerprint == "f" { Placement::Repeated(OrderId(4)) } else { Placement::KeyReused })));
     book.expect_place().never();
     book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
     let orders = orders(vec![(ProductId(1), 1)], book);
@@ -241,7 +244,7 @@ fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() 
     let mut book = MockOrderBook::new();
     let kept = KeptRefusal { status: 422, body: r#"{"message":"Your cart is empty."}"#.into() };
     let answer = kept.clone();
-    book.expect_repeated().returning(move |_| Ok(Some(Placement::Refused(answer.clone()))));
+    book.expect_repeated().returning(move |_, _| Ok(Some(Placement::Refused(answer.clone()))));
     book.expect_place().never();
     let orders = orders(vec![(ProductId(1), 1)], book);
     assert!(matches!(orders.place_order(&buyer(), checkout(), Some(key())), Err(OrderingError::Refused(again)) if again == kept));
@@ -251,7 +254,7 @@ fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() 
 #[test]
 fn a_short_line_names_the_product_and_what_is_left() {
     let mut book = MockOrderBook::new();
-    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
     let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
     match orders.place_order(&buyer(), checkout(), Some(key())) {
@@ -332,7 +335,7 @@ fn an_attempt_refused_because_a_parallel_repeat_of_its_key_won_answers_that_orde
     let calls = std::sync::atomic::AtomicUsize::new(0);
     // The first look finds nothing; by the time this attempt finds the cart empty, the repeat
     // has placed order 9 under the same key.
-    book.expect_repeated().returning(move |_| Ok((calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0).then_some(Placement::Repeated(OrderId(9)))));
+    book.expect_repeated().returning(move |_, _| Ok((calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0).then_some(Placement::Repeated(OrderId(9)))));
     book.expect_place().never();
     book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
     let orders = orders(vec![], book);
@@ -391,7 +394,7 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
     promos.expect_promo_by_code().returning(|_| Ok(Some(ramadan(None))));
     promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
     let mut book = MockOrderBook::new();
-    book.expect_repeated().returning(|_| Ok(None));
+    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
     let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
     assert!(matches!(

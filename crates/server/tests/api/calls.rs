@@ -116,6 +116,15 @@ impl TestApp {
         store::schema::products::table.find(product).select(store::schema::products::quantity).first(conn).expect("product")
     }
 
+    /// Makes every kept Idempotency-Key a few years old, as if its day had passed.
+    pub fn age_idempotency_keys(&self) {
+        use diesel::prelude::*;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        let long_ago = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).and_then(|day| day.and_hms_opt(0, 0, 0)).expect("a date");
+        diesel::update(store::schema::idempotency_keys::table).set(store::schema::idempotency_keys::created_at.eq(long_ago)).execute(conn).expect("aged");
+    }
+
     /// How many orders are stored.
     pub fn order_count(&self) -> i64 {
         use diesel::prelude::*;

@@ -275,6 +275,14 @@ async fn a_refused_checkout_repeated_with_its_key_gets_the_first_answer_again() 
     let fresh = app.checkout(&buyer, to_cairo(), Some("attempt-fresh")).await;
     assert_eq!(fresh.status(), 201, "a new attempt asks again");
     assert_eq!((app.order_count(), app.stock(seeds)), (1, 4));
+
+    // A day later the keys are forgotten: the refused attempt's key asks again.
+    app.age_idempotency_keys();
+    app.add_to_cart(&buyer, seeds, json!(1)).await;
+    let next_day = app.checkout(&buyer, to_cairo(), Some("attempt-empty")).await;
+    assert_eq!(next_day.status(), 201);
+    assert!(next_day.headers().get("Idempotent-Replayed").is_none());
+    assert_eq!(app.order_count(), 2);
 }
 
 #[actix_web::test]
