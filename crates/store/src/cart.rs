@@ -1,11 +1,12 @@
 //! Buyers' carts over Diesel: one row per product and buyer.
 
 use cart::{CartLine, CartStore};
-use chrono::Utc;
+use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{ProductId, UserId};
 
-use crate::database::{Database, write};
+use crate::database::{Database, DbConn, write};
 use crate::schema::cart_items;
 
 /// The carts in the database.
@@ -35,23 +36,12 @@ impl CartStore for DieselCartStore {
     fn put(&self, owner: UserId, lines: &[CartLine]) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
         let now = Utc::now().naive_utc();
-        write(conn, |conn| {
-            for line in lines {
-                let quantity = i32::try_from(line.quantity).unwrap_or(i32::MAX);
-                let row = cart_items::table.find((owner.0, line.product.0));
-                if diesel::update(row).set(cart_items::quantity.eq(quantity)).execute(conn)? == 0 {
-                    diesel::insert_into(cart_items::table)
-                        .values((
-                            cart_items::user_id.eq(owner.0),
-                            cart_items::product_id.eq(line.product.0),
-                            cart_items::quantity.eq(quantity),
-                            cart_items::added_at.eq(now),
-                        ))
-                        .execute(conn)?;
-                }
-            }
-            QueryResult::Ok(())
-        })?;
+        // Two first adds of one line at once (PostgreSQL; SQLite's writers queue) both find no
+        // row and both insert: the second meets the primary key, and once more finds the row.
+        match put_lines(conn, owner, lines, now) {
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => put_lines(conn, owner, lines, now)?,
+            outcome => outcome?,
+        }
         Ok(())
     }
 
@@ -66,4 +56,25 @@ impl CartStore for DieselCartStore {
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(owner.0))).execute(conn)?;
         Ok(())
     }
+}
+
+/// Sets each line to its quantity, adding the lines the cart lacks, in one writing transaction.
+fn put_lines(conn: &mut DbConn, owner: UserId, lines: &[CartLine], now: NaiveDateTime) -> QueryResult<()> {
+    write(conn, |conn| {
+        for line in lines {
+            let quantity = i32::try_from(line.quantity).unwrap_or(i32::MAX);
+            let row = cart_items::table.find((owner.0, line.product.0));
+            if diesel::update(row).set(cart_items::quantity.eq(quantity)).execute(conn)? == 0 {
+                diesel::insert_into(cart_items::table)
+                    .values((
+                        cart_items::user_id.eq(owner.0),
+                        cart_items::product_id.eq(line.product.0),
+                        cart_items::quantity.eq(quantity),
+                        cart_items::added_at.eq(now),
+                    ))
+                    .execute(conn)?;
+            }
+        }
+        Ok(())
+    })
 }
