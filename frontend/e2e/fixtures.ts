@@ -83,6 +83,13 @@ export class StaffApi {
     });
     expect(answer.status(), await answer.text()).toBe(200);
     const { data } = await answer.json();
+    // The storefront reads an in-memory catalogue refreshed within a moment of each write:
+    // wait until it shows the product, so a page opened next finds it.
+    await expect
+      .poll(async () => (await this.request.get(`/api/products/${data.slug}`)).status(), {
+        message: `the storefront shows ${data.slug}`,
+      })
+      .toBe(200);
     return { id: data.id, slug: data.slug, nameAr: data.name_ar, nameEn: data.name_en, price };
   }
 

@@ -3,7 +3,7 @@ import { Button, Group, Pagination, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { showServerErrors } from '../../shared/forms';
 import { hasPermission, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
@@ -138,4 +138,29 @@ export function useSaveAndReturn<Values>(
       showServerErrors(form, error);
     }
   });
+}
+
+/** The Arabic and English name fields of a dashboard form, each typed in its own direction. */
+export function NameFields<Values extends { name_ar: string; name_en: string }>({
+  form,
+}: {
+  form: UseFormReturnType<Values>;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <TextInput
+        label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
+        name="name_ar"
+        dir="rtl"
+        {...form.getInputProps('name_ar')}
+      />
+      <TextInput
+        label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
+        name="name_en"
+        dir="ltr"
+        {...form.getInputProps('name_en')}
+      />
+    </>
+  );
 }

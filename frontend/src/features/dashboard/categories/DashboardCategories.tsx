@@ -10,7 +10,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { showServerErrors } from '../../../shared/forms';
 import { staffCategoryQueries, useDeleteCategory, useSaveCategory, type StaffCategory } from './api';
-import { SaveButton } from '../FormParts';
+import { SaveButton, NameFields } from '../FormParts';
 
 /** Staff's categories: the list, and a form to add one or change the one picked. */
 export function DashboardCategories() {
@@ -88,18 +88,7 @@ export function DashboardCategories() {
                 {intl.formatMessage({ id: editing ? 'dashboard.categories.edit' : 'dashboard.categories.add' })}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
-                  name="name_ar"
-                  dir="rtl"
-                  {...form.getInputProps('name_ar')}
-                />
-                <TextInput
-                  label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
-                  name="name_en"
-                  dir="ltr"
-                  {...form.getInputProps('name_en')}
-                />
+                <NameFields form={form} />
                 <TextInput
                   label={intl.formatMessage({ id: 'dashboard.categories.order' })}
                   name="sort_order"

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
-import { SaveButton, useSaveAndReturn } from '../FormParts';
+import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
 
 const EMPTY: ProductFormValues = {
   name_ar: '',
@@ -68,18 +68,7 @@ export function ProductsActions() {
           <FormattedMessage id={id ? 'dashboard.product_form.edit_title' : 'dashboard.product_form.add_title'} />
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
-            name="name_ar"
-            dir="rtl"
-            {...form.getInputProps('name_ar')}
-          />
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
-            name="name_en"
-            dir="ltr"
-            {...form.getInputProps('name_en')}
-          />
+          <NameFields form={form} />
           <Textarea
             label={intl.formatMessage({ id: 'dashboard.product_form.description_ar' })}
             name="description_ar"

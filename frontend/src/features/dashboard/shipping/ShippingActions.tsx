@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
-import { SaveButton, useSaveAndReturn } from '../FormParts';
+import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
 import { staffCityQueries, useSaveCity, type CityFormValues } from './api';
 
 /** Adds a shipping city (`/dashboard/shipping-actions`), or changes the one named by `?id=`:
@@ -39,18 +39,7 @@ export function ShippingActions() {
           <FormattedMessage id={id ? 'dashboard.shipping.edit_title' : 'dashboard.shipping.add'} />
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.name_ar' })}
-            name="name_ar"
-            dir="rtl"
-            {...form.getInputProps('name_ar')}
-          />
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.name_en' })}
-            name="name_en"
-            dir="ltr"
-            {...form.getInputProps('name_en')}
-          />
+          <NameFields form={form} />
           <TextInput
             label={intl.formatMessage({ id: 'dashboard.shipping.cost' })}
             name="shipping_cost"
