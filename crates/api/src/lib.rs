@@ -41,6 +41,10 @@ pub struct AppState {
     pub delivery: Arc<ordering::Delivery>,
     /// Checkout and the buyers' orders.
     pub orders: Arc<ordering::Orders>,
+    /// The staff's side of orders.
+    pub order_desk: Arc<ordering::OrderDesk>,
+    /// Users' notifications.
+    pub inbox: Arc<ordering::Inbox>,
     /// Staff's promo codes.
     pub promotions: Arc<ordering::Promotions>,
     /// The database health probe.
@@ -71,6 +75,7 @@ pub const RESOURCES: &[Resource] = &[
     account::cart::RESOURCE,
     account::addresses::RESOURCE,
     account::orders::RESOURCE,
+    account::notifications::RESOURCE,
     storefront::catalog::RESOURCE,
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
@@ -84,6 +89,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::contact_messages::RESOURCE,
     dashboard::shipping_cities::RESOURCE,
     dashboard::copouns::RESOURCE,
+    dashboard::orders::RESOURCE,
 ];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -16,7 +16,7 @@ use crate::common::error::ErrorBody;
 #[openapi(
     info(title = "Mahsoul API", description = "The shop's HTTP API. Send `Accept-Language: ar` or `en`; every message answers in that language."),
     components(schemas(ErrorBody)),
-    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "cart", description = "A verified buyer's server cart, and a guest's browser cart priced the same way"), (name = "account", description = "A signed-in buyer's own things: saved addresses"), (name = "orders", description = "Checkout for clients and guests, a client's orders, tracking a guest order"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "shop", description = "Public settings, pages, contact, shipping cities"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
+    tags((name = "auth", description = "Accounts, sign-in, verification, password reset"), (name = "cart", description = "A verified buyer's server cart, and a guest's browser cart priced the same way"), (name = "account", description = "A signed-in buyer's own things: saved addresses"), (name = "orders", description = "Checkout for clients and guests, a client's orders, tracking a guest order"), (name = "notifications", description = "A signed-in user's notifications: the bell and its page"), (name = "catalogue", description = "Products, categories, offers, Home"), (name = "shop", description = "Public settings, pages, contact, shipping cities"), (name = "dashboard", description = "Staff calls, permission-checked"), (name = "system", description = "Health"))
 )]
 struct ApiDoc;
 

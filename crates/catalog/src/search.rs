@@ -3,31 +3,7 @@
 //! or without the article ال, and with one typo in longer words. English is folded the same
 //! way (case, plural s), and both languages are searched at once.
 
-use kernel::digits::to_latin_digits;
-
-/// Folds text to its search form: Latin digits, lower case, one alef, ي for ى, ه for ة, و
-/// and ي for their hamza seats, no tashkeel or tatweel, punctuation as spaces, single spaces.
-pub fn normalize(text: &str) -> String {
-    let mut folded = String::with_capacity(text.len());
-    for c in to_latin_digits(text).chars().flat_map(char::to_lowercase) {
-        match c {
-            // Tashkeel, Quranic marks and the tatweel carry no meaning for search.
-            '\u{064B}'..='\u{065F}' | '\u{0670}' | '\u{06D6}'..='\u{06ED}' | '\u{0640}' => {}
-            'أ' | 'إ' | 'آ' | 'ٱ' => folded.push('ا'),
-            'ى' => folded.push('ي'),
-            'ة' => folded.push('ه'),
-            'ؤ' => folded.push('و'),
-            'ئ' => folded.push('ي'),
-            c if c.is_alphanumeric() => folded.push(c),
-            _ => {
-                if !folded.ends_with(' ') {
-                    folded.push(' ');
-                }
-            }
-        }
-    }
-    folded.trim().to_string()
-}
+pub use kernel::search_text::normalize;
 
 /// Prefixes that join the article to a word: ال and its forms after و ب ف ك ل.
 const ARTICLES: [&str; 6] = ["وال", "بال", "فال", "كال", "لل", "ال"];

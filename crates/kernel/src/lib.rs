@@ -11,6 +11,7 @@ pub mod money;
 pub mod page;
 pub mod percent;
 pub mod phone;
+pub mod search_text;
 pub mod shipping;
 pub mod validation;
 pub mod weight;

@@ -1,12 +1,17 @@
 //! Messages to people: the development outbox, a real SMTP sender (lettre) and an HTTP SMS
-//! gateway, behind one `Transport` trait, and the `Notifier` that words one-time codes.
+//! gateway, behind one `Transport` trait; the `Notifier` that words one-time codes; the
+//! wording of order news (the notification fan-out) and the `Courier` that sends the queue.
 
+pub mod courier;
 pub mod notifier;
+pub mod order_news;
 pub mod outbox;
 pub mod sms_gateway;
 pub mod smtp;
 
+pub use courier::Courier;
 pub use notifier::Notifier;
+pub use order_news::OrderNewsWriter;
 pub use outbox::Outbox;
 pub use sms_gateway::HttpSmsGateway;
 pub use smtp::{SmtpMailer, SmtpSecurity, SmtpSettings};

@@ -15,14 +15,16 @@ use crate::{OutgoingMessage, Transport};
 #[derive(Debug)]
 pub struct Outbox {
     path: PathBuf,
-    // Lines from concurrent requests must not interleave.
-    lock: Mutex<()>,
 }
+
+/// Lines from concurrent requests must not interleave, whichever outbox of the process (the
+/// one-time codes' or the queue's sender) writes them.
+static WRITING: Mutex<()> = Mutex::new(());
 
 impl Outbox {
     /// An outbox writing to `path` (its folder is created when missing).
     pub fn new(path: impl Into<PathBuf>) -> Outbox {
-        Outbox { path: path.into(), lock: Mutex::new(()) }
+        Outbox { path: path.into() }
     }
 }
 
@@ -37,7 +39,7 @@ impl Transport for Outbox {
     fn deliver(&self, message: &OutgoingMessage) -> anyhow::Result<()> {
         let mut line = serde_json::to_string(&Line { message, at: Utc::now().to_rfc3339() })?;
         line.push('\n');
-        let _guard = self.lock.lock().map_err(|_| anyhow::anyhow!("outbox lock poisoned"))?;
+        let _guard = WRITING.lock().map_err(|_| anyhow::anyhow!("outbox lock poisoned"))?;
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         }

@@ -37,6 +37,14 @@ pub enum OrderingError {
     /// The order is past the point where this change is allowed.
     #[error("the order cannot be cancelled now")]
     CannotCancel,
+    /// The state machine has no such move.
+    #[error("an order cannot go from {from} to {to}")]
+    NotAllowed {
+        /// Its status.
+        from: crate::order::OrderStatus,
+        /// The status asked for.
+        to: crate::order::OrderStatus,
+    },
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),

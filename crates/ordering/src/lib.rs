@@ -9,7 +9,10 @@
 pub mod address;
 pub mod checkout;
 pub mod city;
+pub mod desk;
 pub mod error;
+pub mod inbox;
+pub mod news;
 pub mod order;
 pub mod orders;
 pub mod ports;
@@ -20,14 +23,19 @@ pub mod service;
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
+pub use desk::{Audience, OrderDesk, StaffNote, StaffOrder, StaffOrderQuery, Viewer};
 pub use error::OrderingError;
+pub use inbox::Inbox;
+pub use news::{
+    MessageChannel, MessageQueue, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, QueuedMessage, StaffNotice, TextMessage,
+};
 pub use order::{
     AppliedPromo, CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
 pub use ports::{
-    AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, PromoQuery,
-    QuotedProduct,
+    AddressBook, Assignment, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement, Pricing,
+    PromoCodes, PromoQuery, QuotedProduct, StatusMove,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, fold_code};
 pub use promotions::Promotions;

@@ -160,6 +160,23 @@ pub struct NewOrder {
     pub lines: Vec<OrderLine>,
     /// What is paid.
     pub totals: Totals,
+    /// The language the buyer ordered in; the order's SMS are worded in it.
+    pub locale: kernel::Locale,
+}
+
+impl NewOrder {
+    /// What the staff's search reads: the buyer, the receiver, the phones and the products'
+    /// names, in their search form.
+    pub fn search_text(&self) -> String {
+        let mut parts = vec![self.customer_name.clone(), self.customer_phone.to_string()];
+        if let Receiver::Other { name, phone } = &self.receiver {
+            parts.extend([name.clone(), phone.to_string()]);
+        }
+        for line in &self.lines {
+            parts.extend([line.name.ar.clone(), line.name.en.clone()]);
+        }
+        kernel::search_text::normalize(&parts.join(" "))
+    }
 }
 
 /// One change of status.
@@ -173,6 +190,8 @@ pub struct StatusChange {
     pub at: DateTime<Utc>,
     /// Who changed it; none for the buyer's own checkout or a guest.
     pub by: Option<UserId>,
+    /// Why, in the staff's words.
+    pub note: Option<String>,
 }
 
 /// A stored order.
@@ -190,6 +209,8 @@ pub struct Order {
     pub placed: NewOrder,
     /// Every change of status, oldest first.
     pub history: Vec<StatusChange>,
+    /// The sales engineer who looks after it.
+    pub sales_engineer: Option<UserId>,
 }
 
 impl Order {

@@ -3,14 +3,17 @@
 
 use std::sync::Arc;
 
-use kernel::{Clock, FieldErrors, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingQuote, UserId, Weight};
+use kernel::{Clock, FieldErrors, Locale, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingQuote, UserId, Weight};
 
 use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
+use crate::desk::headline;
 use crate::error::OrderingError;
+use crate::news::{OrderEvent, OrderHerald};
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
 use crate::ports::{
     AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct,
+    StatusMove,
 };
 use crate::promo::{PromoCode, PromoRefusal, fold_code};
 
@@ -23,6 +26,8 @@ pub struct Buyer {
     pub name: String,
     /// Their phone, if the account has one.
     pub phone: Option<Phone>,
+    /// The language they order in.
+    pub locale: Locale,
 }
 
 /// An order that checkout stored, or found stored by an earlier request with the same key.
@@ -42,6 +47,7 @@ pub struct Orders {
     cities: Arc<dyn CityStore>,
     addresses: Arc<dyn AddressBook>,
     promos: Arc<dyn PromoCodes>,
+    herald: Arc<dyn OrderHerald>,
     clock: Arc<dyn Clock>,
 }
 
@@ -59,6 +65,8 @@ pub struct OrderPorts {
     pub addresses: Arc<dyn AddressBook>,
     /// The promo codes.
     pub promos: Arc<dyn PromoCodes>,
+    /// Words the news of orders.
+    pub herald: Arc<dyn OrderHerald>,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -66,8 +74,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, herald, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, herald, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`).
@@ -109,21 +117,22 @@ impl Orders {
             promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
+            locale: buyer.locale,
         };
         self.store(&order, key)
     }
 
     /// A guest buys their browser cart (`POST guest-orders/checkout`), or anybody orders
     /// through WhatsApp.
-    pub fn place_guest_order(&self, request: GuestCheckout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+    pub fn place_guest_order(&self, request: GuestCheckout, locale: Locale, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
         if let Some(done) = self.earlier(key.as_ref())? {
             return Ok(done);
         }
-        let outcome = self.place_guest_order_now(request, key.clone());
+        let outcome = self.place_guest_order_now(request, locale, key.clone());
         self.settle(outcome, key.as_ref())
     }
 
-    fn place_guest_order_now(&self, request: GuestCheckout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+    fn place_guest_order_now(&self, request: GuestCheckout, locale: Locale, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
@@ -143,6 +152,7 @@ impl Orders {
             promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
+            locale,
         };
         self.store(&order, key)
     }
@@ -166,8 +176,13 @@ impl Orders {
     /// The client calls off their order while it is still `new` (`POST orders/{id}/cancel`):
     /// its stock goes back in the same step.
     pub fn cancel(&self, owner: UserId, id: OrderId) -> Result<Order, OrderingError> {
-        self.order(owner, id)?;
-        if !self.book.cancel(id, &[OrderStatus::New], Some(owner), self.clock.now())? {
+        let order = self.order(owner, id)?;
+        if !order.buyer_can_cancel() {
+            return Err(OrderingError::CannotCancel);
+        }
+        let news = self.herald.news(&headline(&order), OrderEvent::Became(OrderStatus::Cancelled));
+        let change = StatusMove { from: OrderStatus::New, to: OrderStatus::Cancelled, by: Some(owner), note: None, at: self.clock.now() };
+        if !self.book.change_status(id, &change, &news)? {
             return Err(OrderingError::CannotCancel);
         }
         self.book.order(id)?.ok_or(OrderingError::NotFound)
@@ -277,7 +292,7 @@ impl Orders {
 
     /// Stores the order and answers it, or says why it was not stored.
     fn store(&self, order: &NewOrder, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        let (id, replayed) = match self.book.place(order, key.as_ref(), self.clock.now())? {
+        let (id, replayed) = match self.book.place(order, key.as_ref(), self.clock.now(), self.herald.as_ref())? {
             Placement::Placed(id) => (id, false),
             Placement::Repeated(id) => (id, true),
             Placement::KeyReused => return Err(OrderingError::KeyReused),

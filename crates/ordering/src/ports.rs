@@ -5,6 +5,8 @@ use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Ph
 
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
+use crate::desk::{StaffOrder, StaffOrderQuery};
+use crate::news::{Notification, OrderHerald, OrderNews};
 use crate::order::{NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
@@ -166,18 +168,70 @@ pub trait OrderBook: Send + Sync {
     /// [`IDEMPOTENCY_KEY_LIFETIME`] is forgotten first, here and in `place`.
     fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
-    /// order with its lines and first history row stored, the promo code's use counted by a
-    /// guarded update (and the buyer's uses checked), and a client's cart emptied. Any line
-    /// short, a code used up, or the key taken meanwhile, writes nothing.
+    /// order with its lines and first history row stored (with the client's sales engineer, or
+    /// the shop's default one), the promo code's use counted by a guarded update (and the
+    /// buyer's uses checked), a client's cart emptied, and the `herald`'s news of the new
+    /// order written. Any line short, a code used up, or the key taken meanwhile, writes
+    /// nothing.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
-    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
+    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>, herald: &'a dyn OrderHerald) -> anyhow::Result<Placement>;
     /// One order.
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
     /// A client's orders, newest first; only those in `status` when it is given.
     fn orders_of(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> anyhow::Result<Page<Order>>;
     /// The order with this human number.
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
-    /// In one transaction, if the order is in one of `from`: cancelled, its stock and its promo
-    /// code's use given back, the change kept in its history. False when it was in no such status.
-    fn cancel(&self, id: OrderId, from: &[OrderStatus], by: Option<UserId>, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// In one transaction, if the order is still in `change.from`: its status changed, the
+    /// change kept in its history, the news written, and for a cancel its stock and its promo
+    /// code's use given back. False when it was no longer in `change.from`.
+    fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool>;
+    /// The staff's list: one page, newest first.
+    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<Page<Order>>;
+    /// How many orders of the list's filters, its status aside, are in each status.
+    fn status_counts(&self, query: &StaffOrderQuery) -> anyhow::Result<Vec<(OrderStatus, u64)>>;
+    /// One order with its sales engineer's name and the staff notes.
+    fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>>;
+    /// Keeps a staff note.
+    fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// Puts the order and its client in the care of a sales engineer (an active sales account).
+    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId) -> anyhow::Result<Assignment>;
+}
+
+/// One move of an order along the state machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusMove {
+    /// The status it must still be in.
+    pub from: OrderStatus,
+    /// The status it gets.
+    pub to: OrderStatus,
+    /// Who moves it; none for nobody signed in.
+    pub by: Option<UserId>,
+    /// Why, in the staff's words.
+    pub note: Option<String>,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// What assigning a sales engineer did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assignment {
+    /// The order and its client are in the engineer's care.
+    Done,
+    /// No active sales account has this id.
+    NoSuchEngineer,
+    /// No client order has this id.
+    NoSuchOrder,
+}
+
+/// The users' notifications. Every call is scoped to its owner.
+#[cfg_attr(test, mockall::automock)]
+pub trait Notifications: Send + Sync {
+    /// The owner's notifications, newest first; only unread ones when asked.
+    fn notifications(&self, owner: UserId, unread_only: bool, page: PageRequest) -> anyhow::Result<Page<Notification>>;
+    /// How many the owner has not read.
+    fn unread(&self, owner: UserId) -> anyhow::Result<u64>;
+    /// Marks one read; false when the owner has none with this id.
+    fn mark_read(&self, owner: UserId, id: i64, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// Marks every unread one read.
+    fn mark_all_read(&self, owner: UserId, at: DateTime<Utc>) -> anyhow::Result<()>;
 }

@@ -117,6 +117,8 @@ pub struct MessageSettings {
     pub email: String,
     /// The outbox file; empty for `<data_dir>/outbox.jsonl`.
     pub outbox_path: String,
+    /// Milliseconds between two looks at the queue of messages to send.
+    pub send_every_ms: u64,
     /// The HTTP SMS gateway.
     pub sms_gateway: SmsGatewaySettings,
     /// The SMTP server.

@@ -20,8 +20,8 @@ use identity::token::JwtTokenSigner;
 use identity::{IdentityPorts, IdentityService};
 use kernel::SystemClock;
 use media::LocalImageStore;
-use notify::{HttpSmsGateway, Notifier, Outbox, SmtpMailer, Transport};
-use ordering::{Delivery, OrderPorts, Orders, Promotions};
+use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport};
+use ordering::{Delivery, Inbox, OrderDesk, OrderPorts, Orders, Promotions};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
@@ -31,6 +31,7 @@ use store::cart::DieselCartStore;
 use store::catalogue::DieselCatalogueStore;
 use store::content::DieselShopStore;
 use store::delivery::DieselDeliveryStore;
+use store::desk::{DieselMessageQueue, DieselNotifications};
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use store::orders::DieselOrderBook;
 use store::promos::DieselPromoCodes;
@@ -131,6 +132,30 @@ pub struct Application {
     port: u16,
     server: Server,
     seeded: bool,
+    sender: Sender,
+}
+
+/// Sends the queued messages while the server runs.
+struct Sender {
+    courier: Arc<Courier>,
+    every: std::time::Duration,
+}
+
+impl Sender {
+    /// Looks at the queue every `every`, forever; a failing look is logged and tried again.
+    async fn run(self) {
+        let mut tick = tokio::time::interval(self.every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let courier = self.courier.clone();
+            match tokio::task::spawn_blocking(move || courier.send_due()).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(error)) => tracing::warn!(error = format!("{error:#}"), "the message queue could not be read"),
+                Err(error) => tracing::error!(%error, "the message sender stopped unexpectedly"),
+            }
+        }
+    }
 }
 
 impl Application {
@@ -158,13 +183,20 @@ impl Application {
         let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
         let promo_codes = Arc::new(DieselPromoCodes::new(db.clone()));
         let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
+        let book = Arc::new(DieselOrderBook::new(db.clone()));
+        let herald = Arc::new(OrderNewsWriter);
+        let order_desk = Arc::new(OrderDesk::new(book.clone(), herald.clone(), Arc::new(SystemClock)));
+        let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
+        let (sms, email) = transports(settings)?;
+        let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms, email, Arc::new(SystemClock)));
         let orders = Arc::new(Orders::new(OrderPorts {
-            book: Arc::new(DieselOrderBook::new(db.clone())),
+            book,
             cart: Arc::new(DieselCartStore::new(db.clone())),
             pricing: prices,
             cities: delivery_store.clone(),
             addresses: delivery_store,
             promos: promo_codes.clone(),
+            herald,
             clock: Arc::new(SystemClock),
         }));
         let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
@@ -176,6 +208,8 @@ impl Application {
             cart,
             delivery,
             orders,
+            order_desk,
+            inbox,
             promotions,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
@@ -215,7 +249,8 @@ impl Application {
         if settings.server.workers > 0 {
             server = server.workers(settings.server.workers);
         }
-        Ok(Application { port, server: server.run(), seeded })
+        let sender = Sender { courier, every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)) };
+        Ok(Application { port, server: server.run(), seeded, sender })
     }
 
     /// The port the server listens on.
@@ -228,9 +263,12 @@ impl Application {
         self.seeded
     }
 
-    /// Serves until the process is stopped.
+    /// Serves, and sends the queued messages, until the process is stopped.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        tokio::select! {
+            served = self.server => served,
+            () = self.sender.run() => Ok(()),
+        }
     }
 }
 

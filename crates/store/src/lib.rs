@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod content;
 pub mod database;
 pub mod delivery;
+pub mod desk;
 pub mod identity;
 pub mod orders;
 pub mod promos;

@@ -10,14 +10,16 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderLine, OrderSource,
-    OrderStatus, Placement, PromoRefusal, Receiver, StatusChange, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderEvent,
+    OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange,
+    StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::bump_stock_version;
 use crate::database::{Database, DbConn, write};
-use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products};
+use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, status_counts_of, write_news};
+use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
 
 /// The orders in the database.
 #[derive(Clone)]
@@ -73,6 +75,8 @@ struct OrderRow {
     total: i64,
     total_weight_grams: i64,
     created_at: NaiveDateTime,
+    sales_engineer_id: Option<i64>,
+    locale: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -98,10 +102,11 @@ struct HistoryRow {
     to_status: String,
     changed_at: NaiveDateTime,
     changed_by: Option<i64>,
+    note: Option<String>,
 }
 
 /// Writes the whole order, or nothing.
-fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<OrderId, Refusal> {
+fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> Result<OrderId, Refusal> {
     let now = at.naive_utc();
     if let Some(key) = key {
         forget_stale(conn, key, at)?;
@@ -152,10 +157,17 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             orders::total.eq(totals.total.piastres()),
             orders::total_weight_grams.eq(totals.total_weight.grams()),
             orders::created_at.eq(now),
+            orders::locale.eq(order.locale.code()),
+            orders::search_text.eq(order.search_text()),
         ))
         .returning(orders::id)
         .get_result(conn)?;
-    diesel::update(orders::table.find(id)).set(orders::number.eq(order_number(at.year(), OrderId(id)))).execute(conn)?;
+    let number = order_number(at.year(), OrderId(id));
+    let sales_engineer = match order.user {
+        Some(client) => sales_engineer_of(conn, client)?,
+        None => None,
+    };
+    diesel::update(orders::table.find(id)).set((orders::number.eq(&number), orders::sales_engineer_id.eq(sales_engineer))).execute(conn)?;
     for (position, line) in (0..).zip(&order.lines) {
         diesel::insert_into(order_items::table)
             .values((
@@ -176,7 +188,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
-    record_change(conn, id, None, OrderStatus::New, order.user, now)?;
+    record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
     if let Some(key) = key {
         diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
     }
@@ -184,8 +196,27 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
     }
+    let headline = OrderHeadline {
+        id: OrderId(id),
+        number,
+        user: order.user,
+        source: order.source,
+        phone: order.customer_phone.clone(),
+        locale: order.locale,
+        sales_engineer: sales_engineer.map(UserId),
+    };
+    write_news(conn, &herald.news(&headline, OrderEvent::Placed), at)?;
     bump_stock_version(conn)?;
     Ok(OrderId(id))
+}
+
+/// The client's sales engineer, or the shop's default one: the first active sales account.
+fn sales_engineer_of(conn: &mut DbConn, client: UserId) -> QueryResult<Option<i64>> {
+    let assigned: Option<i64> = users::table.find(client.0).select(users::sales_engineer_id).first::<Option<i64>>(conn).optional()?.flatten();
+    if assigned.is_some() {
+        return Ok(assigned);
+    }
+    users::table.filter(users::role.eq("sales").and(users::blocked.eq(false))).select(diesel::dsl::min(users::id)).first(conn)
 }
 
 /// Counts the order's use of its code: the guarded update holds the overall limit (on
@@ -218,7 +249,15 @@ fn take_promo_use(conn: &mut DbConn, promo: &AppliedPromo, order_id: i64, order:
     Ok(())
 }
 
-fn record_change(conn: &mut DbConn, order: i64, from: Option<OrderStatus>, to: OrderStatus, by: Option<UserId>, at: NaiveDateTime) -> QueryResult<usize> {
+fn record_change(
+    conn: &mut DbConn,
+    order: i64,
+    from: Option<OrderStatus>,
+    to: OrderStatus,
+    by: Option<UserId>,
+    note: Option<&str>,
+    at: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::insert_into(order_history::table)
         .values((
             order_history::order_id.eq(order),
@@ -226,6 +265,7 @@ fn record_change(conn: &mut DbConn, order: i64, from: Option<OrderStatus>, to: O
             order_history::to_status.eq(<&str>::from(to)),
             order_history::changed_at.eq(at),
             order_history::changed_by.eq(by.map(|user| user.0)),
+            order_history::note.eq(note),
         ))
         .execute(conn)
 }
@@ -295,6 +335,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
             to: change.to_status.parse()?,
             at: change.changed_at.and_utc(),
             by: change.changed_by.map(UserId),
+            note: change.note,
         });
     }
     rows.into_iter()
@@ -309,6 +350,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                 status: row.status.parse()?,
                 created_at: row.created_at.and_utc(),
                 history: history.remove(&row.id).unwrap_or_default(),
+                sales_engineer: row.sales_engineer_id.map(UserId),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,
@@ -328,6 +370,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                         total: Money::from_piastres(row.total),
                         total_weight: Weight::from_grams(row.total_weight_grams),
                     },
+                    locale: kernel::Locale::from_header(&row.locale),
                 },
             })
         })
@@ -361,9 +404,9 @@ impl OrderBook for DieselOrderBook {
         }
     }
 
-    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
+    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> anyhow::Result<Placement> {
         let conn = &mut self.db.conn()?;
-        match write(conn, |conn| place_in(conn, order, key, at)) {
+        match write(conn, |conn| place_in(conn, order, key, at, herald)) {
             Ok(id) => Ok(Placement::Placed(id)),
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
@@ -403,41 +446,79 @@ impl OrderBook for DieselOrderBook {
         Ok(assemble(conn, rows)?.pop())
     }
 
-    fn cancel(&self, id: OrderId, from: &[OrderStatus], by: Option<UserId>, at: DateTime<Utc>) -> anyhow::Result<bool> {
+    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<Page<Order>> {
         let conn = &mut self.db.conn()?;
-        let from: Vec<&str> = from.iter().map(|status| <&str>::from(*status)).collect();
+        let (ids, total) = staff_page(conn, query)?;
+        let rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&ids)).order(orders::id.desc()).select(OrderRow::as_select()).load(conn)?;
+        Ok(Page::new(assemble(conn, rows)?, query.page, total))
+    }
+
+    fn status_counts(&self, query: &StaffOrderQuery) -> anyhow::Result<Vec<(OrderStatus, u64)>> {
+        let conn = &mut self.db.conn()?;
+        status_counts_of(conn, query)
+    }
+
+    fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>> {
+        let conn = &mut self.db.conn()?;
+        let rows: Vec<OrderRow> = orders::table.find(id.0).select(OrderRow::as_select()).load(conn)?;
+        assemble(conn, rows)?.pop().map(|order| staff_order_of(conn, order)).transpose()
+    }
+
+    fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        add_note_in(conn, id, author, body, at)?;
+        Ok(())
+    }
+
+    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId) -> anyhow::Result<Assignment> {
+        let conn = &mut self.db.conn()?;
         write(conn, |conn| {
-            // The guarded update decides: of two parallel cancels only one finds the order
-            // still in `from`, so stock goes back once.
-            let previous: Option<String> = orders::table.find(id.0).select(orders::status).first(conn).optional()?;
-            let Some(previous) = previous.filter(|status| from.contains(&status.as_str())) else { return QueryResult::Ok(false) };
-            let changed = diesel::update(orders::table.find(id.0).filter(orders::status.eq(&previous)))
-                .set(orders::status.eq(<&str>::from(OrderStatus::Cancelled)))
+            if !is_sales_engineer(conn, engineer)? {
+                return QueryResult::Ok(Assignment::NoSuchEngineer);
+            }
+            Ok(if assign_in(conn, id, engineer)? { Assignment::Done } else { Assignment::NoSuchOrder })
+        })
+        .map_err(Into::into)
+    }
+
+    fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        write(conn, |conn| {
+            // The guarded update decides: of two parallel moves only one finds the order still
+            // in `from`, so stock goes back once and the news is written once.
+            let moved = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))))
+                .set(orders::status.eq(<&str>::from(change.to)))
                 .execute(conn)?;
-            if changed == 0 {
-                return Ok(false);
+            if moved == 0 {
+                return QueryResult::Ok(false);
             }
-            let lines: Vec<(Option<i64>, i32)> =
-                order_items::table.filter(order_items::order_id.eq(id.0)).select((order_items::product_id, order_items::quantity)).load(conn)?;
-            for (product, quantity) in lines {
-                if let Some(product) = product {
-                    diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
-                }
+            if change.to == OrderStatus::Cancelled {
+                give_back(conn, id.0)?;
             }
-            // The code's use goes back with the stock.
-            let promo: Option<i64> = copoun_uses::table.find(id.0).select(copoun_uses::copoun_id).first(conn).optional()?;
-            if let Some(promo) = promo {
-                diesel::delete(copoun_uses::table.find(id.0)).execute(conn)?;
-                diesel::update(copouns::table.find(promo).filter(copouns::used_count.gt(0)))
-                    .set(copouns::used_count.eq(copouns::used_count - 1))
-                    .execute(conn)?;
-            }
-            record_change(conn, id.0, previous.parse().ok(), OrderStatus::Cancelled, by, at.naive_utc())?;
-            bump_stock_version(conn)?;
+            record_change(conn, id.0, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
+            write_news(conn, news, change.at)?;
             Ok(true)
         })
         .map_err(Into::into)
     }
+}
+
+/// Gives a cancelled order's stock and its promo code's use back.
+fn give_back(conn: &mut DbConn, id: i64) -> QueryResult<()> {
+    let lines: Vec<(Option<i64>, i32)> =
+        order_items::table.filter(order_items::order_id.eq(id)).select((order_items::product_id, order_items::quantity)).load(conn)?;
+    for (product, quantity) in lines {
+        if let Some(product) = product {
+            diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
+        }
+    }
+    let promo: Option<i64> = copoun_uses::table.find(id).select(copoun_uses::copoun_id).first(conn).optional()?;
+    if let Some(promo) = promo {
+        diesel::delete(copoun_uses::table.find(id)).execute(conn)?;
+        diesel::update(copouns::table.find(promo).filter(copouns::used_count.gt(0))).set(copouns::used_count.eq(copouns::used_count - 1)).execute(conn)?;
+    }
+    bump_stock_version(conn)?;
+    Ok(())
 }
 
 impl BuyerCart for DieselCartStore {

@@ -45,6 +45,7 @@ diesel::table! {
         google_subject -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        sales_engineer_id -> Nullable<BigInt>,
     }
 }
 
@@ -255,6 +256,9 @@ diesel::table! {
         total -> BigInt,
         total_weight_grams -> BigInt,
         created_at -> Timestamp,
+        sales_engineer_id -> Nullable<BigInt>,
+        locale -> Text,
+        search_text -> Text,
     }
 }
 
@@ -282,6 +286,46 @@ diesel::table! {
         to_status -> Text,
         changed_at -> Timestamp,
         changed_by -> Nullable<BigInt>,
+        note -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    order_notes (id) {
+        id -> BigInt,
+        order_id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    notifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        title_ar -> Text,
+        title_en -> Text,
+        body_ar -> Text,
+        body_en -> Text,
+        link -> Nullable<Text>,
+        created_at -> Timestamp,
+        read_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    message_queue (id) {
+        id -> BigInt,
+        channel -> Text,
+        recipient -> Text,
+        subject -> Nullable<Text>,
+        body -> Text,
+        created_at -> Timestamp,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
     }
 }
 
@@ -328,6 +372,8 @@ diesel::joinable!(copoun_uses -> copouns (copoun_id));
 diesel::joinable!(copoun_uses -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_history -> orders (order_id));
+diesel::joinable!(order_notes -> orders (order_id));
+diesel::joinable!(notifications -> users (user_id));
 diesel::joinable!(idempotency_keys -> orders (order_id));
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> shipping_cities (city_id));
@@ -340,6 +386,9 @@ diesel::joinable!(points_ledger -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    order_notes,
+    notifications,
+    message_queue,
     copouns,
     copoun_uses,
     orders,

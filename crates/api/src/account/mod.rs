@@ -3,4 +3,5 @@
 pub mod addresses;
 pub mod auth;
 pub mod cart;
+pub mod notifications;
 pub mod orders;

@@ -99,6 +99,9 @@ pub struct HistoryData {
     pub at: DateTime<Utc>,
     /// The user who changed it, if any.
     pub by: Option<i64>,
+    /// Why, in the staff's words; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// An order (design §4a).
@@ -162,10 +165,18 @@ pub struct OrderData {
 }
 
 impl OrderData {
-    /// The order in `locale`.
-    pub fn new(order: Order, locale: Locale) -> OrderData {
+    /// The order in `locale`, as its buyer sees it: staff notes left out.
+    pub fn new(mut order: Order, locale: Locale) -> OrderData {
+        for change in &mut order.history {
+            change.note = None;
+        }
+        OrderData::for_staff(order, locale)
+    }
+
+    /// The order in `locale` with the notes staff wrote on its status changes.
+    pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
-        let Order { id, number, status, created_at, placed, history } = order;
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _ } = order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -218,13 +229,15 @@ impl OrderData {
                     to: <&str>::from(change.to).to_string(),
                     at: change.at,
                     by: change.by.map(|user| user.0),
+                    note: change.note,
                 })
                 .collect(),
         }
     }
 }
 
-fn status_label(locale: Locale, status: ordering::OrderStatus) -> String {
+/// The status in `locale`.
+pub(crate) fn status_label(locale: Locale, status: ordering::OrderStatus) -> String {
     let key = match status {
         ordering::OrderStatus::New => "order.status.new",
         ordering::OrderStatus::OnDelivery => "order.status.on_delivery",
@@ -383,11 +396,11 @@ pub(crate) async fn checkout_answer(
     Err(refused)
 }
 
-fn buyer_of(principal: &Principal) -> Result<Buyer, ApiError> {
+fn buyer_of(principal: &Principal, locale: Locale) -> Result<Buyer, ApiError> {
     if !principal.user.verified {
         return Err(ApiError::VerifyFirst);
     }
-    Ok(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone() })
+    Ok(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone(), locale })
 }
 
 /// Buys the server cart (a verified account): stock is taken, the cart's bought lines leave
@@ -403,7 +416,7 @@ pub async fn checkout(
     AuthUser(principal): AuthUser,
     Body(body): Body<CheckoutRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let buyer = buyer_of(&principal)?;
+    let buyer = buyer_of(&principal, locale)?;
     let checkout = body.into_domain()?;
     let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), &checkout)?;
     let (orders, kept_key) = (state.orders.clone(), key.clone());

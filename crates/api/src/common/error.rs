@@ -157,6 +157,17 @@ impl ApiError {
                     (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
                 }
                 ordering::OrderingError::CannotCancel => (StatusCode::UNPROCESSABLE_ENTITY, Problem::new("error.order_not_cancellable")),
+                ordering::OrderingError::NotAllowed { from, to } => {
+                    let (status, problem) = invalid(&FieldErrors::single("status", "status_move"));
+                    let label = |status: ordering::OrderStatus| {
+                        let key = format!("order.status.{status}");
+                        Localized::new(
+                            crate::common::messages::text(kernel::Locale::Ar, &key, &[]),
+                            crate::common::messages::text(kernel::Locale::En, &key, &[]),
+                        )
+                    };
+                    (status, Problem { params: vec![("from", label(*from)), ("to", label(*to))], ..problem })
+                }
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),

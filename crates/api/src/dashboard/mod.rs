@@ -4,6 +4,7 @@ pub mod categories;
 pub mod contact_messages;
 pub mod copouns;
 pub mod offers;
+pub mod orders;
 pub mod permissions;
 pub mod products;
 pub mod settings;

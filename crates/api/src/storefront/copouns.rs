@@ -99,7 +99,7 @@ pub async fn check(
     let buyer = match request.headers().contains_key("authorization") {
         true => {
             let AuthUser(principal) = AuthUser::extract(&request).await?;
-            Some(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone() })
+            Some(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone(), locale })
         }
         false => None,
     };

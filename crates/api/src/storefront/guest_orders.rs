@@ -131,7 +131,7 @@ pub async fn checkout(
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
     let key = idempotency_key(request.headers(), caller, &checkout)?;
     let (orders, kept_key) = (state.orders.clone(), key.clone());
-    let outcome = blocking(move || orders.place_guest_order(checkout, key)).await;
+    let outcome = blocking(move || orders.place_guest_order(checkout, locale, key)).await;
     checkout_answer(&state, outcome, kept_key, locale, "order.placed_guest").await
 }
 

@@ -3,12 +3,13 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{AddressId, CityId, Clock, Localized, Money, OrderId, Phone, ProductId, ShippingRule, UserId, Weight};
+use kernel::{AddressId, CityId, Clock, Locale, Localized, Money, OrderId, Phone, ProductId, ShippingRule, UserId, Weight};
 
 use super::{Buyer, OrderPorts, Orders, totals};
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
 use crate::error::OrderingError;
+use crate::news::{MockOrderHerald, OrderNews};
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::ports::{
     IdempotencyKey, KeptRefusal, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct,
@@ -51,7 +52,7 @@ fn product(id: i64, pounds: i64, grams: i64) -> QuotedProduct {
 }
 
 fn buyer() -> Buyer {
-    Buyer { id: BUYER, name: "Samir".into(), phone: Phone::parse("01012345678") }
+    Buyer { id: BUYER, name: "Samir".into(), phone: Phone::parse("01012345678"), locale: Locale::Ar }
 }
 
 fn checkout() -> Checkout {
@@ -78,6 +79,7 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         created_at: FixedClock.now(),
         placed: order.clone(),
         history: vec![],
+        sales_engineer: None,
     }
 }
 
@@ -106,8 +108,16 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         cities: Arc::new(cities),
         addresses: Arc::new(MockAddressBook::new()),
         promos: Arc::new(MockPromoCodes::new()),
+        herald: Arc::new(quiet_herald()),
         clock: Arc::new(FixedClock),
     })
+}
+
+/// A herald with nothing to say.
+fn quiet_herald() -> MockOrderHerald {
+    let mut herald = MockOrderHerald::new();
+    herald.expect_news().returning(|_, _| OrderNews::default());
+    herald
 }
 
 /// A book that stores whatever it is given as order 1 and answers it back.
@@ -116,7 +126,7 @@ fn storing_book() -> MockOrderBook {
     let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
     let writer = kept.clone();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().times(1).returning(move |order, _, _| {
+    book.expect_place().times(1).returning(move |order, _, _, _| {
         *writer.lock().unwrap() = Some(order.clone());
         Ok(Placement::Placed(OrderId(1)))
     });
@@ -255,7 +265,7 @@ fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() 
 fn a_short_line_names_the_product_and_what_is_left() {
     let mut book = MockOrderBook::new();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
+    book.expect_place().returning(|_, _, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
     let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
     match orders.place_order(&buyer(), checkout(), Some(key())) {
         Err(OrderingError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 2", 1)),
@@ -277,13 +287,13 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
         copoun: None,
         expected_total: None,
     };
-    let placed = orders.place_guest_order(guest.clone(), None).unwrap().order.placed;
+    let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().order.placed;
     assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
     assert_eq!((placed.user, placed.customer_phone.to_string()), (None, "01112345678".to_string()));
 
     let nobody = GuestCheckout { name: String::new(), phone: "abc".into(), items: vec![(ProductId(1), 0)], city: None, ..guest };
     assert_eq!(
-        rules(orders.place_guest_order(nobody, None)),
+        rules(orders.place_guest_order(nobody, Locale::En, None)),
         [
             ("city_id".into(), vec!["required"]),
             ("items".into(), vec!["quantity_range"]),
@@ -297,9 +307,11 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
 fn a_client_cancels_only_their_own_new_order() {
     let mut book = MockOrderBook::new();
     book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
-    book.expect_cancel().withf(|id, from, by, _| *id == OrderId(3) && from == [OrderStatus::New] && *by == Some(BUYER)).returning(|_, _, _, _| Ok(false));
+    book.expect_change_status()
+        .withf(|id, change, _| *id == OrderId(3) && (change.from, change.to, change.by) == (OrderStatus::New, OrderStatus::Cancelled, Some(BUYER)))
+        .returning(|_, _, _| Ok(false));
     let orders = orders(vec![], book);
-    assert!(matches!(orders.cancel(BUYER, OrderId(3)), Err(OrderingError::CannotCancel)), "no longer new");
+    assert!(matches!(orders.cancel(BUYER, OrderId(3)), Err(OrderingError::CannotCancel)), "moved on meanwhile");
     assert!(matches!(orders.cancel(UserId(8), OrderId(3)), Err(OrderingError::NotFound)), "another client's");
 }
 
@@ -326,6 +338,7 @@ fn sample_order() -> NewOrder {
         promo: None,
         lines: vec![line(40, 250, 1)],
         totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
+        locale: Locale::Ar,
     }
 }
 
@@ -395,7 +408,7 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
     promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
     let mut book = MockOrderBook::new();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
+    book.expect_place().returning(|_, _, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
     let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
     assert!(matches!(
         orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None),

@@ -144,3 +144,62 @@ impl TestApp {
         found["data"][0]["id"].as_i64().expect("id")
     }
 }
+
+impl TestApp {
+    /// The queued messages as stored: recipient, text, failed attempts, sent.
+    pub fn message_queue(&self) -> Vec<(String, String, i32, bool)> {
+        use diesel::prelude::*;
+        use store::schema::message_queue as queue;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        let rows: Vec<(String, String, i32, Option<chrono::NaiveDateTime>)> =
+            queue::table.order(queue::id).select((queue::recipient, queue::body, queue::attempts, queue::sent_at)).load(conn).expect("queue");
+        rows.into_iter().map(|(to, body, attempts, sent)| (to, body, attempts, sent.is_some())).collect()
+    }
+
+    /// Makes every waiting message due now, as if its wait before the next try had passed.
+    pub fn make_messages_due(&self) {
+        use diesel::prelude::*;
+        use store::schema::message_queue as queue;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        let long_ago = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).and_then(|day| day.and_hms_opt(0, 0, 0)).expect("a date");
+        diesel::update(queue::table.filter(queue::sent_at.is_null())).set(queue::next_attempt_at.eq(long_ago)).execute(conn).expect("due");
+    }
+
+    /// Waits up to ten seconds for the outbox to satisfy `done`; answers its messages.
+    pub async fn outbox_when(&self, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+        for _ in 0..200 {
+            let messages = self.outbox();
+            if done(&messages) {
+                return messages;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the outbox never got there: {:#?}", self.outbox());
+    }
+
+    /// A staff account whose access role holds only `permissions`, signed in.
+    pub async fn staff_holding(&self, phone: &str, permissions: &[&str]) -> String {
+        use diesel::prelude::*;
+        use store::schema::{access_roles, role_permissions, users};
+        let token = self.account_token(identity::Role::Admin, phone).await;
+        let db = self.database();
+        let conn = &mut db.conn().expect("connection");
+        let name = format!("Only {phone}");
+        diesel::insert_into(access_roles::table)
+            .values((access_roles::name.eq(&name), access_roles::built_in.eq(false), access_roles::created_at.eq(chrono::Utc::now().naive_utc())))
+            .execute(conn)
+            .expect("role");
+        let role: i64 = access_roles::table.filter(access_roles::name.eq(&name)).select(access_roles::id).first(conn).expect("role id");
+        for permission in permissions {
+            diesel::insert_into(role_permissions::table)
+                .values((role_permissions::role_id.eq(role), role_permissions::permission.eq(*permission)))
+                .execute(conn)
+                .expect("permission");
+        }
+        let phone = kernel::Phone::parse(phone).expect("phone").to_string();
+        diesel::update(users::table.filter(users::phone.eq(phone))).set(users::access_role_id.eq(role)).execute(conn).expect("assigned");
+        token
+    }
+}

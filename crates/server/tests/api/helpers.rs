@@ -64,6 +64,7 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     settings.messages.sms = "outbox".into();
     settings.messages.email = "outbox".into();
     settings.messages.outbox_path = String::new();
+    settings.messages.send_every_ms = 50;
     settings.demo.seed = false;
     settings.catalogue.freshness_ms = 0;
     change(&mut settings);

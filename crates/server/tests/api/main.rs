@@ -15,6 +15,7 @@ mod helpers;
 mod orders;
 mod permissions;
 mod shop;
+mod staff_orders;
 mod staff_products;
 mod staff_settings;
 mod system;

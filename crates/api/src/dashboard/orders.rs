@@ -1,0 +1,674 @@
+//! Staff's orders under `/api/dashboard/orders` (clients' orders, `order-*`) and
+//! `/api/dashboard/guest-orders` (orders without an account: guests and WhatsApp,
+//! `guest-order-*`): the filtered lists with counts per status, a CSV export, one order with
+//! its history and notes, status changes along the state machine (one or many), notes, and the
+//! sales engineer. A sales engineer sees only the client orders they look after; any other is
+//! 404.
+
+use actix_web::HttpResponse;
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::web::{self, Bytes, Data, Json, Path};
+use chrono::{DateTime, NaiveDate, Utc};
+use identity::permission::Permission;
+use identity::service::Principal;
+use identity::user::Role;
+use kernel::{CityId, FieldErrors, Locale, OrderId, PageRequest, UserId};
+use ordering::{Audience, OrderSource, OrderStatus, StaffOrder, StaffOrderQuery, Viewer};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use crate::account::orders::{OrderData, status_label};
+use crate::common::error::{ApiError, ErrorBody};
+use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::messages::text;
+use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::{AppState, Resource};
+
+/// Registers the routes; the export comes before `{id}` so that it is not read as one.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config
+        .route("/dashboard/orders", web::get().to(list_orders))
+        .route("/dashboard/orders/export.csv", web::get().to(export_orders))
+        .route("/dashboard/orders/bulk-status", web::post().to(bulk_status_orders))
+        .route("/dashboard/orders/{id}", web::get().to(show_order))
+        .route("/dashboard/orders/{id}/status", web::post().to(status_order))
+        .route("/dashboard/orders/{id}/notes", web::post().to(note_order))
+        .route("/dashboard/orders/{id}/sales-engineer", web::post().to(assign_order))
+        .route("/dashboard/guest-orders", web::get().to(list_guest_orders))
+        .route("/dashboard/guest-orders/export.csv", web::get().to(export_guest_orders))
+        .route("/dashboard/guest-orders/bulk-status", web::post().to(bulk_status_guest_orders))
+        .route("/dashboard/guest-orders/{id}", web::get().to(show_guest_order))
+        .route("/dashboard/guest-orders/{id}/status", web::post().to(status_guest_order))
+        .route("/dashboard/guest-orders/{id}/notes", web::post().to(note_guest_order));
+}
+
+/// This resource's part of the API document.
+#[derive(OpenApi)]
+#[openapi(paths(
+    list_orders,
+    export_orders,
+    bulk_status_orders,
+    show_order,
+    status_order,
+    note_order,
+    assign_order,
+    list_guest_orders,
+    export_guest_orders,
+    bulk_status_guest_orders,
+    show_guest_order,
+    status_guest_order,
+    note_guest_order
+))]
+struct Doc;
+
+/// The resource: its routes and its part of the API document.
+pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
+
+/// The most orders one export holds; narrow the filters for more.
+pub const EXPORT_MAX: u32 = 10_000;
+/// The most orders one bulk change moves.
+pub const BULK_MAX: usize = 100;
+
+/// The permissions of one list.
+struct Permissions {
+    list: Permission,
+    status: Permission,
+    edit: Permission,
+}
+
+fn permissions(audience: Audience) -> Permissions {
+    match audience {
+        Audience::Clients => Permissions { list: Permission::OrderList, status: Permission::OrderStatus, edit: Permission::OrderEdit },
+        Audience::Guests => Permissions { list: Permission::GuestOrderList, status: Permission::GuestOrderEdit, edit: Permission::GuestOrderEdit },
+    }
+}
+
+fn viewer(principal: &Principal) -> Viewer {
+    Viewer { id: principal.user.id, sales_engineer: principal.user.role == Role::Sales }
+}
+
+/// A sales engineer by id and name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SalesEngineerRef {
+    /// Their account.
+    pub id: i64,
+    /// Their name.
+    pub name: Option<String>,
+}
+
+/// A staff note.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffNoteData {
+    /// Who wrote it, while their account exists.
+    pub author_id: Option<i64>,
+    /// Their name.
+    pub author_name: Option<String>,
+    /// What they wrote.
+    pub body: String,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// An order as staff see it: the order's shape (design §4a) with the client's account, the
+/// sales engineer, the staff notes and the status changes' notes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffOrderData {
+    /// The order.
+    #[serde(flatten)]
+    pub order: OrderData,
+    /// The client's account; null for a guest.
+    pub user_id: Option<i64>,
+    /// Who looks after it.
+    pub sales_engineer: Option<SalesEngineerRef>,
+    /// Staff notes, oldest first.
+    pub staff_notes: Vec<StaffNoteData>,
+    /// The statuses staff may move it to now.
+    pub next_statuses: Vec<String>,
+}
+
+impl StaffOrderData {
+    fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
+        let StaffOrder { order, sales_engineer_name, notes } = found;
+        let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
+            .into_iter()
+            .filter(|next| order.status.can_become(*next))
+            .map(|next| <&str>::from(next).to_string())
+            .collect();
+        StaffOrderData {
+            user_id: order.placed.user.map(|user| user.0),
+            sales_engineer: order.sales_engineer.map(|id| SalesEngineerRef { id: id.0, name: sales_engineer_name }),
+            staff_notes: notes
+                .into_iter()
+                .map(|note| StaffNoteData { author_id: note.author.map(|user| user.0), author_name: note.author_name, body: note.body, at: note.at })
+                .collect(),
+            next_statuses,
+            order: OrderData::for_staff(order, locale),
+        }
+    }
+}
+
+/// How many orders of the list's filters are in each status.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct StatusCounts {
+    /// `new`.
+    pub new: u64,
+    /// `on_delivery`.
+    pub on_delivery: u64,
+    /// `delivered`.
+    pub delivered: u64,
+    /// `cancelled`.
+    pub cancelled: u64,
+}
+
+/// A page of a staff list, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffOrderList {
+    /// The orders.
+    pub data: Vec<StaffOrderData>,
+    /// Where this page sits.
+    pub meta: PageMeta,
+    /// The filters' orders per status, whatever `status` asks.
+    pub counts: StatusCounts,
+}
+
+/// One order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffOrderResponse {
+    /// What happened, in the request's language, after a change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// The order.
+    pub data: StaffOrderData,
+}
+
+/// The filters of a staff list.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderFilters {
+    /// `new`, `on_delivery`, `delivered` or `cancelled`.
+    #[param(pattern = r"^\s*(new|on_delivery|delivered|cancelled)?\s*$")]
+    pub status: Option<String>,
+    /// `web`, `guest`, `sales` or `whatsapp`.
+    #[param(pattern = r"^\s*(web|guest|sales|whatsapp)?\s*$")]
+    pub source: Option<String>,
+    /// A shipping city's id.
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
+    pub city: Option<i64>,
+    /// Placed on or after this day, `YYYY-MM-DD`.
+    #[param(value_type = Option<String>)]
+    pub from: Option<String>,
+    /// Placed on or before this day, `YYYY-MM-DD`.
+    #[param(value_type = Option<String>)]
+    pub to: Option<String>,
+    /// An order number, a name, a phone in any form, or a product's name (Arabic spelling
+    /// variants match).
+    #[param(max_length = 100)]
+    pub search: Option<String>,
+    /// Only orders this sales engineer looks after (client orders).
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
+    pub sales_engineer_id: Option<i64>,
+}
+
+/// Reads a list's filters; anything unreadable is a 422 naming the parameter.
+fn filters(audience: Audience, params: &ListParams, page: PageRequest) -> Result<StaffOrderQuery, ApiError> {
+    let mut errors = FieldErrors::new();
+    let status = params.text("status").and_then(|value| value.parse::<OrderStatus>().map_err(|_| errors.add("status", "status_invalid")).ok());
+    let source = params.text("source").and_then(|value| value.parse::<OrderSource>().map_err(|_| errors.add("source", "source_invalid")).ok());
+    let mut id = |name: &'static str| {
+        params.text(name).and_then(|value| kernel::digits::to_latin_digits(&value).parse::<i64>().map_err(|_| errors.add(name, "integer")).ok())
+    };
+    let (city, engineer) = (id("city"), id("sales_engineer_id"));
+    let mut day = |name: &'static str| {
+        params.text(name).and_then(|value| {
+            NaiveDate::parse_from_str(&kernel::digits::to_latin_digits(&value), "%Y-%m-%d").map_err(|_| errors.add(name, "date_invalid")).ok()
+        })
+    };
+    let (from, to) = (day("from"), day("to"));
+    let search = params.text("search");
+    errors.limit_length("search", search.as_deref().unwrap_or_default(), 100);
+    errors.into_result()?;
+    Ok(StaffOrderQuery { audience, status, source, city: city.map(CityId), from, to, search, sales_engineer: engineer.map(UserId), page })
+}
+
+fn counts(by_status: Vec<(OrderStatus, u64)>) -> StatusCounts {
+    let mut counts = StatusCounts::default();
+    for (status, count) in by_status {
+        match status {
+            OrderStatus::New => counts.new = count,
+            OrderStatus::OnDelivery => counts.on_delivery = count,
+            OrderStatus::Delivered => counts.delivered = count,
+            OrderStatus::Cancelled => counts.cancelled = count,
+        }
+    }
+    counts
+}
+
+async fn list(state: Data<AppState>, audience: Audience, locale: Locale, principal: Principal, params: ListParams) -> Result<Json<StaffOrderList>, ApiError> {
+    principal.require(permissions(audience).list)?;
+    let query = filters(audience, &params, params.page()?)?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let (page, by_status) = blocking(move || desk.orders(viewer, query)).await?;
+    Ok(Json(StaffOrderList {
+        meta: PageMeta::from(&page),
+        counts: counts(by_status),
+        data: page.data.into_iter().map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![] }, locale)).collect(),
+    }))
+}
+
+/// Clients' orders, newest first, with the filters' counts per status (`order-list`; a sales
+/// engineer gets only the orders they look after).
+#[utoipa::path(operation_id = "listStaffOrders", get, path = "/api/dashboard/orders", tag = "dashboard", security(("bearer" = [])), params(OrderFilters, PageParams),
+    responses((status = 200, body = StaffOrderList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn list_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<Json<StaffOrderList>, ApiError> {
+    list(state, Audience::Clients, locale, principal, ListParams(params)).await
+}
+
+/// Orders placed without an account (guests and WhatsApp), newest first, with the filters'
+/// counts per status (`guest-order-list`).
+#[utoipa::path(operation_id = "listStaffGuestOrders", get, path = "/api/dashboard/guest-orders", tag = "dashboard", security(("bearer" = [])), params(OrderFilters, PageParams),
+    responses((status = 200, body = StaffOrderList), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn list_guest_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<Json<StaffOrderList>, ApiError> {
+    list(state, Audience::Guests, locale, principal, ListParams(params)).await
+}
+
+/// The CSV's header row in `locale`.
+fn csv_header(locale: Locale) -> [&'static str; 13] {
+    match locale {
+        Locale::Ar => {
+            ["رقم الطلب", "التاريخ", "الحالة", "المصدر", "العميل", "الهاتف", "المستلم", "المحافظة", "العنوان", "المنتجات", "الإجمالي الفرعي", "الخصم", "الإجمالي"]
+        }
+        Locale::En => ["Number", "Date", "Status", "Source", "Customer", "Phone", "Receiver", "City", "Address", "Products", "Subtotal", "Discount", "Total"],
+    }
+}
+
+/// One order as a CSV row.
+fn csv_row(order: &ordering::Order, locale: Locale) -> [String; 13] {
+    let placed = &order.placed;
+    let receiver = match &placed.receiver {
+        ordering::Receiver::Buyer => String::new(),
+        ordering::Receiver::Other { name, phone } => format!("{name} {phone}"),
+    };
+    let products = placed.lines.iter().map(|line| format!("{} × {}", line.name.pick(locale), line.quantity)).collect::<Vec<_>>().join("; ");
+    [
+        order.number.clone(),
+        order.created_at.format("%Y-%m-%d %H:%M").to_string(),
+        status_label(locale, order.status),
+        <&str>::from(placed.source).to_string(),
+        placed.customer_name.clone(),
+        placed.customer_phone.to_string(),
+        receiver,
+        placed.destination.city_name.pick(locale).clone(),
+        placed.destination.address.clone(),
+        products,
+        format!("{:.2}", placed.totals.subtotal.pounds()),
+        format!("{:.2}", placed.totals.discount.pounds()),
+        format!("{:.2}", placed.totals.total.pounds()),
+    ]
+}
+
+/// Writes rows as CSV bytes.
+fn csv_bytes<I, R>(rows: I) -> Result<Bytes, ApiError>
+where
+    I: IntoIterator<Item = R>,
+    R: IntoIterator,
+    R::Item: AsRef<[u8]>,
+{
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer.write_record(row).map_err(|error| ApiError::Internal(error.into()))?;
+    }
+    Ok(Bytes::from(writer.into_inner().map_err(|error| ApiError::Internal(anyhow::anyhow!("{error}")))?))
+}
+
+async fn export(state: Data<AppState>, audience: Audience, locale: Locale, principal: Principal, params: ListParams) -> Result<HttpResponse, ApiError> {
+    principal.require(permissions(audience).list)?;
+    let first = filters(audience, &params, PageRequest::new(Some(1), Some(PageRequest::MAX_PER_PAGE)))?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    // The first page is read before answering, so a refused query is still a plain error.
+    let query = first.clone();
+    let (page, _) = blocking(move || desk.orders(viewer, query)).await?;
+    let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    let mut header = vec![0xEF, 0xBB, 0xBF]; // a byte-order mark, so spreadsheets read the Arabic
+    header.extend_from_slice(&csv_bytes([csv_header(locale)])?);
+    let desk = state.order_desk.clone();
+    tokio::task::spawn_blocking(move || {
+        // A failure midway ends the body with an error, so the download is seen to have failed.
+        let send = |chunk: Result<Bytes, ApiError>| sender.blocking_send(chunk.map_err(|error| std::io::Error::other(error.to_string())));
+        if send(Ok(Bytes::from(header))).is_err() {
+            return;
+        }
+        let last = page.last_page.min(EXPORT_MAX / PageRequest::MAX_PER_PAGE);
+        let mut rows = page.data;
+        for number in 1..=last {
+            if number > 1 {
+                let query = StaffOrderQuery { page: PageRequest::new(Some(number), Some(PageRequest::MAX_PER_PAGE)), ..first.clone() };
+                match desk.orders(viewer, query) {
+                    Ok((next, _)) => rows = next.data,
+                    Err(error) => {
+                        tracing::error!(%error, "an order export stopped");
+                        let _ = send(Err(ApiError::Ordering(error)));
+                        return;
+                    }
+                }
+            }
+            if send(csv_bytes(rows.iter().map(|order| csv_row(order, locale)))).is_err() {
+                return;
+            }
+        }
+    });
+    let stream = futures_util::stream::unfold(receiver, |mut receiver| async move { receiver.recv().await.map(|chunk| (chunk, receiver)) });
+    let name = match audience {
+        Audience::Clients => "orders.csv",
+        Audience::Guests => "guest-orders.csv",
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "text/csv; charset=utf-8"))
+        .insert_header((CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .streaming(stream))
+}
+
+/// The clients' orders of the filters as CSV, streamed, headers in the request's language, at
+/// most 10,000 rows (`order-list`).
+#[utoipa::path(operation_id = "exportStaffOrders", get, path = "/api/dashboard/orders/export.csv", tag = "dashboard", security(("bearer" = [])), params(OrderFilters),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn export_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<HttpResponse, ApiError> {
+    export(state, Audience::Clients, locale, principal, ListParams(params)).await
+}
+
+/// The guest orders of the filters as CSV, streamed, headers in the request's language, at
+/// most 10,000 rows (`guest-order-list`).
+#[utoipa::path(operation_id = "exportStaffGuestOrders", get, path = "/api/dashboard/guest-orders/export.csv", tag = "dashboard", security(("bearer" = [])), params(OrderFilters),
+    responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn export_guest_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<HttpResponse, ApiError> {
+    export(state, Audience::Guests, locale, principal, ListParams(params)).await
+}
+
+async fn show(state: Data<AppState>, audience: Audience, locale: Locale, principal: Principal, id: OrderId) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).list)?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let found = blocking(move || desk.order(viewer, audience, id)).await?;
+    Ok(Json(StaffOrderResponse { message: None, data: StaffOrderData::new(found, locale) }))
+}
+
+/// One client order with its history, notes and sales engineer (`order-list`).
+#[utoipa::path(operation_id = "showStaffOrder", get, path = "/api/dashboard/orders/{id}", params(("id" = i64, Path, description = "The order's id")), tag = "dashboard",
+    security(("bearer" = [])), responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn show_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    show(state, Audience::Clients, locale, principal, id.into_inner()).await
+}
+
+/// One guest order with its history and notes (`guest-order-list`).
+#[utoipa::path(operation_id = "showStaffGuestOrder", get, path = "/api/dashboard/guest-orders/{id}", params(("id" = i64, Path, description = "The order's id")), tag = "dashboard",
+    security(("bearer" = [])), responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn show_guest_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    show(state, Audience::Guests, locale, principal, id.into_inner()).await
+}
+
+/// A move along the state machine.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct StatusRequest {
+    /// `on_delivery`, `delivered` or `cancelled`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub status: Option<String>,
+    /// Why, kept in the order's history.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub note: Option<String>,
+}
+
+fn wanted_status(status: Option<&str>) -> Result<OrderStatus, ApiError> {
+    let status = status.map(str::trim).filter(|status| !status.is_empty()).ok_or_else(|| FieldErrors::single("status", "required"))?;
+    Ok(status.parse().map_err(|_| FieldErrors::single("status", "status_invalid"))?)
+}
+
+async fn change(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: Principal,
+    id: OrderId,
+    body: StatusRequest,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).status)?;
+    let to = wanted_status(body.status.as_deref())?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let found = blocking(move || desk.change_status(viewer, audience, id, to, body.note)).await?;
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.status_changed", &[])), data: StaffOrderData::new(found, locale) }))
+}
+
+/// Moves a client order along the state machine (`new` → `on_delivery` → `delivered`; `new` or
+/// `on_delivery` → `cancelled`, which gives back its stock and promo use); anything else is
+/// 422. Asking for the status it has changes nothing and notifies nobody again
+/// (`order-status`).
+#[utoipa::path(operation_id = "changeStaffOrderStatus", post, path = "/api/dashboard/orders/{id}/status", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = StatusRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn status_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<StatusRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    change(state, Audience::Clients, locale, principal, id.into_inner(), body).await
+}
+
+/// Moves a guest order along the state machine, as for client orders (`guest-order-edit`).
+#[utoipa::path(operation_id = "changeStaffGuestOrderStatus", post, path = "/api/dashboard/guest-orders/{id}/status", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = StatusRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn status_guest_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<StatusRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    change(state, Audience::Guests, locale, principal, id.into_inner(), body).await
+}
+
+/// Several orders moved to one status.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BulkStatusRequest {
+    /// The orders, at most 100.
+    #[schema(max_items = 100)]
+    pub ids: Vec<i64>,
+    /// `on_delivery`, `delivered` or `cancelled`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub status: Option<String>,
+    /// Why, kept in each order's history.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub note: Option<String>,
+}
+
+/// An order a bulk change left as it was, and why.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkRefusal {
+    /// The order.
+    pub id: i64,
+    /// Why, in the request's language.
+    pub message: String,
+}
+
+/// What a bulk change did.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BulkStatusResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+    /// The orders now in the status.
+    pub changed: Vec<i64>,
+    /// The orders left as they were.
+    pub refused: Vec<BulkRefusal>,
+}
+
+async fn bulk(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: Principal,
+    body: BulkStatusRequest,
+) -> Result<Json<BulkStatusResponse>, ApiError> {
+    principal.require(permissions(audience).status)?;
+    if body.ids.is_empty() {
+        return Err(FieldErrors::single("ids", "required").into());
+    }
+    if body.ids.len() > BULK_MAX {
+        return Err(FieldErrors::single("ids", "too_many").into());
+    }
+    let to = wanted_status(body.status.as_deref())?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let outcomes = blocking(move || {
+        let mut ids = body.ids;
+        ids.dedup();
+        Ok::<_, ApiError>(ids.into_iter().map(|id| (id, desk.change_status(viewer, audience, OrderId(id), to, body.note.clone()))).collect::<Vec<_>>())
+    })
+    .await?;
+    let (mut changed, mut refused) = (Vec::new(), Vec::new());
+    for (id, outcome) in outcomes {
+        match outcome {
+            Ok(_) => changed.push(id),
+            Err(error) => {
+                let (_, body) = ApiError::Ordering(error).rendered(locale);
+                let message =
+                    serde_json::from_str::<serde_json::Value>(&body).ok().and_then(|body| body["message"].as_str().map(str::to_string)).unwrap_or(body);
+                refused.push(BulkRefusal { id, message });
+            }
+        }
+    }
+    Ok(Json(BulkStatusResponse { message: text(locale, "order.status_changed", &[]), changed, refused }))
+}
+
+/// Moves up to 100 client orders to one status; each is moved or refused on its own, as one
+/// status change would be (`order-status`).
+#[utoipa::path(operation_id = "bulkStaffOrderStatus", post, path = "/api/dashboard/orders/bulk-status", tag = "dashboard", security(("bearer" = [])),
+    request_body = BulkStatusRequest, responses((status = 200, body = BulkStatusResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn bulk_status_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(body): Body<BulkStatusRequest>,
+) -> Result<Json<BulkStatusResponse>, ApiError> {
+    bulk(state, Audience::Clients, locale, principal, body).await
+}
+
+/// Moves up to 100 guest orders to one status, each on its own (`guest-order-edit`).
+#[utoipa::path(operation_id = "bulkStaffGuestOrderStatus", post, path = "/api/dashboard/guest-orders/bulk-status", tag = "dashboard", security(("bearer" = [])),
+    request_body = BulkStatusRequest, responses((status = 200, body = BulkStatusResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn bulk_status_guest_orders(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    Body(body): Body<BulkStatusRequest>,
+) -> Result<Json<BulkStatusResponse>, ApiError> {
+    bulk(state, Audience::Guests, locale, principal, body).await
+}
+
+/// A staff note.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NoteRequest {
+    /// The note, up to 2,000 characters.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub note: Option<String>,
+}
+
+async fn note(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: Principal,
+    id: OrderId,
+    body: NoteRequest,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).edit)?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let found = blocking(move || desk.add_note(viewer, audience, id, body.note.as_deref().unwrap_or_default())).await?;
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.note_added", &[])), data: StaffOrderData::new(found, locale) }))
+}
+
+/// Keeps a staff note on a client order, with who wrote it and when (`order-edit`).
+#[utoipa::path(operation_id = "noteStaffOrder", post, path = "/api/dashboard/orders/{id}/notes", params(("id" = i64, Path, description = "The order's id")), tag = "dashboard",
+    security(("bearer" = [])), request_body = NoteRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn note_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<NoteRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    note(state, Audience::Clients, locale, principal, id.into_inner(), body).await
+}
+
+/// Keeps a staff note on a guest order (`guest-order-edit`).
+#[utoipa::path(operation_id = "noteStaffGuestOrder", post, path = "/api/dashboard/guest-orders/{id}/notes", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = NoteRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn note_guest_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<NoteRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    note(state, Audience::Guests, locale, principal, id.into_inner(), body).await
+}
+
+/// The sales engineer to look after an order and its client.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct AssignRequest {
+    /// An active sales account's id.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub sales_engineer_id: Option<i64>,
+}
+
+/// Puts a client order, and its client's later orders, in a sales engineer's care
+/// (`order-edit`).
+#[utoipa::path(operation_id = "assignStaffOrder", post, path = "/api/dashboard/orders/{id}/sales-engineer", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = AssignRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn assign_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<AssignRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(Permission::OrderEdit)?;
+    let engineer = body.sales_engineer_id.map(UserId).ok_or_else(|| FieldErrors::single("sales_engineer_id", "required"))?;
+    let (desk, viewer, id) = (state.order_desk.clone(), viewer(&principal), id.into_inner());
+    let found = blocking(move || desk.assign_sales_engineer(viewer, id, engineer)).await?;
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.sales_engineer_assigned", &[])), data: StaffOrderData::new(found, locale) }))
+}

@@ -1,0 +1,148 @@
+//! The wording of what orders tell people (the notification fan-out of design §5): the buyer's
+//! notification in both languages, the staff's on a new order, and the SMS to the order's
+//! phone in the language it was placed in, short enough for one Arabic SMS part (70 characters).
+
+use kernel::{Locale, Localized};
+use ordering::{Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, OrderStatus, StaffNotice, TextMessage};
+
+/// Words order news for the buyer, the staff and the SMS.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OrderNewsWriter;
+
+fn both(ar: String, en: String) -> Localized<String> {
+    Localized::new(ar, en)
+}
+
+/// The buyer's title and text, in both languages.
+fn buyer_wording(number: &str, event: OrderEvent) -> (Localized<String>, Localized<String>) {
+    match event {
+        OrderEvent::Placed => (
+            both("تم استلام طلبك".into(), "Order received".into()),
+            both(format!("استلمنا طلبك {number} وسنتصل بك لتأكيده."), format!("We received your order {number} and will call you to confirm it.")),
+        ),
+        OrderEvent::Became(OrderStatus::OnDelivery) => (
+            both("طلبك في الطريق".into(), "Your order is on its way".into()),
+            both(format!("طلبك {number} مع المندوب في الطريق إليك."), format!("Your order {number} is with the courier on its way to you.")),
+        ),
+        OrderEvent::Became(OrderStatus::Delivered) => (
+            both("تم تسليم طلبك".into(), "Order delivered".into()),
+            both(format!("تم تسليم طلبك {number}. شكرًا لتسوقك من محصول."), format!("Your order {number} was delivered. Thank you for shopping at Mahsoul.")),
+        ),
+        OrderEvent::Became(OrderStatus::Cancelled) => {
+            (both("تم إلغاء طلبك".into(), "Order cancelled".into()), both(format!("تم إلغاء طلبك {number}."), format!("Your order {number} was cancelled.")))
+        }
+        OrderEvent::Became(OrderStatus::New) => (
+            both("طلبك جديد".into(), "Your order is new".into()),
+            both(format!("طلبك {number} بانتظار التأكيد."), format!("Your order {number} awaits confirmation.")),
+        ),
+    }
+}
+
+/// The SMS: the shop's name, the number and what happened, within 70 characters in Arabic.
+fn sms(number: &str, event: OrderEvent, locale: Locale) -> String {
+    match (event, locale) {
+        (OrderEvent::Placed, Locale::Ar) => format!("محصول: استلمنا طلبك {number} وسنتصل بك للتأكيد"),
+        (OrderEvent::Placed, Locale::En) => format!("Mahsoul: we received your order {number} and will call you to confirm it."),
+        (OrderEvent::Became(OrderStatus::OnDelivery), Locale::Ar) => format!("محصول: طلبك {number} مع المندوب في الطريق إليك"),
+        (OrderEvent::Became(OrderStatus::OnDelivery), Locale::En) => format!("Mahsoul: your order {number} is on its way with the courier."),
+        (OrderEvent::Became(OrderStatus::Delivered), Locale::Ar) => format!("محصول: تم تسليم طلبك {number}. شكرًا لك"),
+        (OrderEvent::Became(OrderStatus::Delivered), Locale::En) => format!("Mahsoul: your order {number} was delivered. Thank you!"),
+        (OrderEvent::Became(OrderStatus::Cancelled), Locale::Ar) => format!("محصول: تم إلغاء طلبك {number}"),
+        (OrderEvent::Became(OrderStatus::Cancelled), Locale::En) => format!("Mahsoul: your order {number} was cancelled."),
+        (OrderEvent::Became(OrderStatus::New), Locale::Ar) => format!("محصول: طلبك {number} بانتظار التأكيد"),
+        (OrderEvent::Became(OrderStatus::New), Locale::En) => format!("Mahsoul: your order {number} awaits confirmation."),
+    }
+}
+
+impl OrderHerald for OrderNewsWriter {
+    fn news(&self, order: &OrderHeadline, event: OrderEvent) -> OrderNews {
+        let number = order.number.as_str();
+        let buyer = order.user.map(|user| {
+            let (title, body) = buyer_wording(number, event);
+            (user, Notice { title, body, link: "/account/orders-history".into() })
+        });
+        let staff = (event == OrderEvent::Placed).then(|| {
+            let (permission, link) = match order.user {
+                Some(_) => ("order-list", format!("/dashboard/orders-actions?id={}", order.id.0)),
+                None => ("guest-order-list", format!("/dashboard/orders-actions?id={}&list=guest", order.id.0)),
+            };
+            StaffNotice {
+                notice: Notice {
+                    title: both("طلب جديد".into(), "New order".into()),
+                    body: both(format!("وصل طلب جديد {number}."), format!("A new order {number} came in.")),
+                    link,
+                },
+                permission,
+                sales_engineer: order.sales_engineer,
+            }
+        });
+        OrderNews { buyer, staff, texts: vec![TextMessage { to: order.phone.clone(), body: sms(number, event, order.locale) }] }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kernel::{OrderId, Phone, UserId};
+    use ordering::OrderSource;
+
+    use super::*;
+
+    fn headline(user: Option<UserId>, locale: Locale) -> OrderHeadline {
+        OrderHeadline {
+            id: OrderId(123),
+            number: "MS-2026-000123".into(),
+            user,
+            source: if user.is_some() { OrderSource::Web } else { OrderSource::Guest },
+            phone: Phone::parse("01012345678").unwrap_or_else(|| unreachable!()),
+            locale,
+            sales_engineer: Some(UserId(2)),
+        }
+    }
+
+    const EVENTS: [OrderEvent; 4] = [
+        OrderEvent::Placed,
+        OrderEvent::Became(OrderStatus::OnDelivery),
+        OrderEvent::Became(OrderStatus::Delivered),
+        OrderEvent::Became(OrderStatus::Cancelled),
+    ];
+
+    #[test]
+    fn every_arabic_sms_fits_one_part_and_names_the_order() {
+        for event in EVENTS {
+            let news = OrderNewsWriter.news(&headline(None, Locale::Ar), event);
+            let [text] = news.texts.as_slice() else { panic!("one SMS for {event:?}") };
+            assert!(text.body.chars().count() <= 70, "{event:?}: {} characters: {}", text.body.chars().count(), text.body);
+            assert!(text.body.contains("MS-2026-000123") && text.body.starts_with("محصول"), "{}", text.body);
+            assert_eq!(text.to.to_string(), "01012345678");
+        }
+    }
+
+    #[test]
+    fn the_sms_is_worded_in_the_language_the_order_was_placed_in() {
+        let english = OrderNewsWriter.news(&headline(None, Locale::En), OrderEvent::Became(OrderStatus::OnDelivery));
+        assert_eq!(english.texts[0].body, "Mahsoul: your order MS-2026-000123 is on its way with the courier.");
+    }
+
+    #[test]
+    fn a_client_hears_of_every_step_in_the_app_and_a_guest_only_by_sms() {
+        for event in EVENTS {
+            let client = OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), event);
+            let (user, notice) = client.buyer.unwrap_or_else(|| panic!("a notification for {event:?}"));
+            assert_eq!((user, notice.link.as_str()), (UserId(7), "/account/orders-history"));
+            assert!(notice.body.ar.contains("MS-2026-000123") && notice.body.en.contains("MS-2026-000123"));
+            assert_eq!(OrderNewsWriter.news(&headline(None, Locale::Ar), event).buyer, None);
+        }
+    }
+
+    #[test]
+    fn staff_hear_of_new_orders_only_each_list_by_its_permission() {
+        let client = OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
+        assert_eq!(
+            (client.permission, client.sales_engineer, client.notice.link.as_str()),
+            ("order-list", Some(UserId(2)), "/dashboard/orders-actions?id=123")
+        );
+        let guest = OrderNewsWriter.news(&headline(None, Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
+        assert_eq!(guest.permission, "guest-order-list");
+        assert_eq!(OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Became(OrderStatus::Delivered)).staff, None);
+    }
+}

@@ -1,0 +1,194 @@
+//! The staff's side of orders (design §5): the lists with their filters, one order with its
+//! notes, status changes along the state machine, notes, and the sales engineer who looks after
+//! an order. One use case per function: `orders`, `order`, `change_status`, `add_note`,
+//! `assign_sales_engineer`.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, UserId};
+
+use crate::error::OrderingError;
+use crate::news::{OrderEvent, OrderHeadline, OrderHerald};
+use crate::order::{Order, OrderSource, OrderStatus};
+use crate::ports::{Assignment, OrderBook, StatusMove};
+
+/// The longest staff note, in characters.
+pub const MAX_NOTE: usize = 2000;
+
+/// Which orders a list holds: those of clients' accounts, or those placed without one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// Orders with a client's account (`dashboard/orders`).
+    Clients,
+    /// Orders placed without an account: guests and WhatsApp (`dashboard/guest-orders`).
+    Guests,
+}
+
+/// The staff member asking: a sales engineer sees only the client orders they look after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer {
+    /// Their account.
+    pub id: UserId,
+    /// True for a sales engineer's account.
+    pub sales_engineer: bool,
+}
+
+/// A staff list's filters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffOrderQuery {
+    /// Client or guest orders.
+    pub audience: Audience,
+    /// Only this status.
+    pub status: Option<OrderStatus>,
+    /// Only this source.
+    pub source: Option<OrderSource>,
+    /// Only to this city.
+    pub city: Option<CityId>,
+    /// Placed on or after this day.
+    pub from: Option<NaiveDate>,
+    /// Placed on or before this day.
+    pub to: Option<NaiveDate>,
+    /// A number, a name, a phone in any form or a product's name.
+    pub search: Option<String>,
+    /// Only the orders this sales engineer looks after.
+    pub sales_engineer: Option<UserId>,
+    /// The page.
+    pub page: PageRequest,
+}
+
+/// How many orders of a list are in each status.
+pub type CountsByStatus = Vec<(OrderStatus, u64)>;
+
+/// A staff note on an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffNote {
+    /// Who wrote it, while their account exists.
+    pub author: Option<UserId>,
+    /// Their name then.
+    pub author_name: Option<String>,
+    /// What they wrote.
+    pub body: String,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// An order as staff see it: with its sales engineer and their notes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffOrder {
+    /// The order.
+    pub order: Order,
+    /// The sales engineer's name, when there is one.
+    pub sales_engineer_name: Option<String>,
+    /// Staff notes, oldest first.
+    pub notes: Vec<StaffNote>,
+}
+
+/// The staff's order use cases over their ports.
+pub struct OrderDesk {
+    book: Arc<dyn OrderBook>,
+    herald: Arc<dyn OrderHerald>,
+    clock: Arc<dyn Clock>,
+}
+
+impl OrderDesk {
+    /// The use cases over their ports.
+    pub fn new(book: Arc<dyn OrderBook>, herald: Arc<dyn OrderHerald>, clock: Arc<dyn Clock>) -> OrderDesk {
+        OrderDesk { book, herald, clock }
+    }
+
+    /// A page of the list, newest first, with how many orders of the list's other filters are
+    /// in each status (`GET dashboard/orders`, `GET dashboard/guest-orders`).
+    pub fn orders(&self, viewer: Viewer, mut query: StaffOrderQuery) -> Result<(Page<Order>, CountsByStatus), OrderingError> {
+        if let (Some(from), Some(to)) = (query.from, query.to)
+            && from > to
+        {
+            return Err(FieldErrors::single("to", "date_range").into());
+        }
+        if viewer.sales_engineer && query.audience == Audience::Clients {
+            query.sales_engineer = Some(viewer.id);
+        }
+        Ok((self.book.staff_orders(&query)?, self.book.status_counts(&query)?))
+    }
+
+    /// One order with its notes; an order of the other audience, or of a client another sales
+    /// engineer looks after, is not found.
+    pub fn order(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
+        let found = self.book.staff_order(id)?.ok_or(OrderingError::NotFound)?;
+        let order = &found.order;
+        let audience_is = if order.placed.user.is_some() { Audience::Clients } else { Audience::Guests };
+        if audience_is != audience || (viewer.sales_engineer && audience == Audience::Clients && order.sales_engineer != Some(viewer.id)) {
+            return Err(OrderingError::NotFound);
+        }
+        Ok(found)
+    }
+
+    /// Moves an order along the state machine (`POST …/{id}/status`): anything else is refused;
+    /// asking for the status it already has changes nothing and tells nobody again. Cancelling
+    /// gives back the stock and the promo code's use in the same transaction.
+    pub fn change_status(&self, viewer: Viewer, audience: Audience, id: OrderId, to: OrderStatus, note: Option<String>) -> Result<StaffOrder, OrderingError> {
+        let note = checked_note(note)?;
+        let current = self.order(viewer, audience, id)?;
+        if current.order.status == to {
+            return Ok(current);
+        }
+        if !current.order.status.can_become(to) {
+            return Err(OrderingError::NotAllowed { from: current.order.status, to });
+        }
+        let news = self.herald.news(&headline(&current.order), OrderEvent::Became(to));
+        let change = StatusMove { from: current.order.status, to, by: Some(viewer.id), note, at: self.clock.now() };
+        if !self.book.change_status(id, &change, &news)? {
+            // A parallel request moved it first: the same move is done, another is refused.
+            let now = self.order(viewer, audience, id)?;
+            if now.order.status != to {
+                return Err(OrderingError::NotAllowed { from: now.order.status, to });
+            }
+            return Ok(now);
+        }
+        self.order(viewer, audience, id)
+    }
+
+    /// Keeps a staff note on an order, with who wrote it and when (`POST …/{id}/notes`).
+    pub fn add_note(&self, viewer: Viewer, audience: Audience, id: OrderId, body: &str) -> Result<StaffOrder, OrderingError> {
+        let body = checked_note(Some(body.to_string()))?.ok_or_else(|| FieldErrors::single("note", "required"))?;
+        self.order(viewer, audience, id)?;
+        self.book.add_note(id, viewer.id, &body, self.clock.now())?;
+        self.order(viewer, audience, id)
+    }
+
+    /// Puts an order, and its client's later orders, in a sales engineer's care
+    /// (`POST dashboard/orders/{id}/sales-engineer`).
+    pub fn assign_sales_engineer(&self, viewer: Viewer, id: OrderId, engineer: UserId) -> Result<StaffOrder, OrderingError> {
+        self.order(viewer, Audience::Clients, id)?;
+        match self.book.assign_sales_engineer(id, engineer)? {
+            Assignment::Done => self.order(viewer, Audience::Clients, id),
+            Assignment::NoSuchEngineer => Err(FieldErrors::single("sales_engineer_id", "sales_engineer_unknown").into()),
+            Assignment::NoSuchOrder => Err(OrderingError::NotFound),
+        }
+    }
+}
+
+/// The note trimmed, none when blank; too long is refused.
+fn checked_note(note: Option<String>) -> Result<Option<String>, OrderingError> {
+    let note = note.map(|note| note.trim().to_string()).filter(|note| !note.is_empty());
+    if note.as_ref().is_some_and(|note| note.chars().count() > MAX_NOTE) {
+        return Err(FieldErrors::single("note", "too_long").into());
+    }
+    Ok(note)
+}
+
+/// What the news of an order names.
+pub(crate) fn headline(order: &Order) -> OrderHeadline {
+    OrderHeadline {
+        id: order.id,
+        number: order.number.clone(),
+        user: order.placed.user,
+        source: order.placed.source,
+        phone: order.placed.customer_phone.clone(),
+        locale: order.placed.locale,
+        sales_engineer: order.sales_engineer,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,222 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phone, UserId, Weight};
+
+use super::{Audience, OrderDesk, StaffOrder, StaffOrderQuery, Viewer};
+use crate::error::OrderingError;
+use crate::news::{MockOrderHerald, Notice, OrderEvent, OrderNews, TextMessage};
+use crate::order::{Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
+use crate::ports::{Assignment, MockOrderBook};
+
+const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
+const SALES: Viewer = Viewer { id: UserId(2), sales_engineer: true };
+const CLIENT: UserId = UserId(7);
+
+struct FixedClock;
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+    }
+}
+
+/// Order `id` in `status`: a client's (looked after by `engineer`) or a guest's.
+fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<UserId>) -> StaffOrder {
+    let zero = Money::ZERO;
+    StaffOrder {
+        order: Order {
+            id: OrderId(id),
+            number: format!("MS-2026-{id:06}"),
+            status,
+            created_at: FixedClock.now(),
+            history: vec![],
+            sales_engineer: engineer,
+            placed: NewOrder {
+                user: client,
+                source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
+                customer_name: "Samir".into(),
+                customer_phone: Phone::parse("01012345678").unwrap(),
+                receiver: Receiver::Buyer,
+                destination: Destination { address: "12 Nile St".into(), city: CityId(1), city_name: Localized::default() },
+                notes: None,
+                copoun: None,
+                promo: None,
+                lines: vec![],
+                totals: Totals { subtotal: zero, discount: zero, shipping_base: zero, shipping_extra: zero, total: zero, total_weight: Weight::from_grams(0) },
+                locale: Locale::Ar,
+            },
+        },
+        sales_engineer_name: None,
+        notes: vec![],
+    }
+}
+
+fn news() -> OrderNews {
+    let notice =
+        Notice { title: Localized::new("ط".into(), "t".into()), body: Localized::new("ن".into(), "b".into()), link: "/account/orders-history".into() };
+    OrderNews { buyer: Some((CLIENT, notice)), staff: None, texts: vec![TextMessage { to: Phone::parse("01012345678").unwrap(), body: "sms".into() }] }
+}
+
+fn desk(book: MockOrderBook, herald: MockOrderHerald) -> OrderDesk {
+    OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(FixedClock))
+}
+
+fn query(audience: Audience) -> StaffOrderQuery {
+    StaffOrderQuery {
+        audience,
+        status: None,
+        source: None,
+        city: None,
+        from: None,
+        to: None,
+        search: None,
+        sales_engineer: None,
+        page: PageRequest::new(None, None),
+    }
+}
+
+/// A book holding one order whose status follows `change_status`, counting the changes.
+/// The moves a book made: from, to, note.
+type Moves = Arc<Mutex<Vec<(OrderStatus, OrderStatus, Option<String>)>>>;
+
+fn book_with(start: StaffOrder) -> (MockOrderBook, Moves) {
+    let mut book = MockOrderBook::new();
+    let current = Arc::new(Mutex::new(start));
+    let changes = Arc::new(Mutex::new(Vec::new()));
+    let (reader, writer, log) = (current.clone(), current, changes.clone());
+    book.expect_staff_order().returning(move |id| Ok(Some(reader.lock().unwrap().clone()).filter(|found| found.order.id == id)));
+    book.expect_change_status().returning(move |_, change, _| {
+        let mut order = writer.lock().unwrap();
+        if order.order.status != change.from {
+            return Ok(false);
+        }
+        order.order.status = change.to;
+        log.lock().unwrap().push((change.from, change.to, change.note.clone()));
+        Ok(true)
+    });
+    (book, changes)
+}
+
+#[test]
+fn a_sales_engineer_lists_only_the_client_orders_they_look_after() {
+    let mut book = MockOrderBook::new();
+    book.expect_staff_orders().withf(|query| query.sales_engineer == Some(SALES.id)).times(1).returning(|query| Ok(kernel::Page::new(vec![], query.page, 0)));
+    book.expect_staff_orders().withf(|query| query.sales_engineer.is_none()).times(2).returning(|query| Ok(kernel::Page::new(vec![], query.page, 0)));
+    book.expect_status_counts().returning(|_| Ok(vec![]));
+    let desk = desk(book, MockOrderHerald::new());
+    desk.orders(SALES, query(Audience::Clients)).unwrap();
+    desk.orders(ADMIN, query(Audience::Clients)).unwrap();
+    desk.orders(SALES, query(Audience::Guests)).unwrap();
+}
+
+#[test]
+fn an_order_of_another_engineer_or_of_the_other_list_is_not_found() {
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(|id| {
+        Ok(Some(match id.0 {
+            1 => order(1, OrderStatus::New, Some(CLIENT), Some(SALES.id)),
+            2 => order(2, OrderStatus::New, Some(CLIENT), Some(UserId(9))),
+            _ => order(id.0, OrderStatus::New, None, None),
+        }))
+    });
+    let desk = desk(book, MockOrderHerald::new());
+    assert!(desk.order(SALES, Audience::Clients, OrderId(1)).is_ok(), "their client's");
+    assert!(matches!(desk.order(SALES, Audience::Clients, OrderId(2)), Err(OrderingError::NotFound)), "another engineer's client");
+    assert!(desk.order(ADMIN, Audience::Clients, OrderId(2)).is_ok(), "an admin sees every order");
+    assert!(matches!(desk.order(ADMIN, Audience::Clients, OrderId(3)), Err(OrderingError::NotFound)), "a guest order is not a client order");
+    assert!(matches!(desk.order(ADMIN, Audience::Guests, OrderId(1)), Err(OrderingError::NotFound)), "a client order is not a guest order");
+}
+
+#[test]
+fn staff_move_an_order_along_the_state_machine_with_its_news_and_note() {
+    let (book, changes) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
+    let mut herald = MockOrderHerald::new();
+    herald
+        .expect_news()
+        .withf(|headline, event| headline.number == "MS-2026-000001" && *event == OrderEvent::Became(OrderStatus::OnDelivery))
+        .times(1)
+        .returning(|_, _| news());
+    herald.expect_news().withf(|_, event| *event == OrderEvent::Became(OrderStatus::Delivered)).times(1).returning(|_, _| news());
+    let desk = desk(book, herald);
+    let moved = desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::OnDelivery, Some("  courier Ahmed  ".into())).unwrap();
+    assert_eq!(moved.order.status, OrderStatus::OnDelivery);
+    desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::Delivered, None).unwrap();
+    assert_eq!(
+        *changes.lock().unwrap(),
+        [(OrderStatus::New, OrderStatus::OnDelivery, Some("courier Ahmed".into())), (OrderStatus::OnDelivery, OrderStatus::Delivered, None)]
+    );
+}
+
+#[test]
+fn a_move_the_state_machine_lacks_is_refused_and_tells_nobody() {
+    for (from, to) in [(OrderStatus::New, OrderStatus::Delivered), (OrderStatus::Delivered, OrderStatus::Cancelled), (OrderStatus::Cancelled, OrderStatus::New)]
+    {
+        let (book, changes) = book_with(order(1, from, Some(CLIENT), None));
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().never();
+        let refused = desk(book, herald).change_status(ADMIN, Audience::Clients, OrderId(1), to, None);
+        assert!(matches!(refused, Err(OrderingError::NotAllowed { from: f, to: t }) if (f, t) == (from, to)), "{from} → {to}: {refused:?}");
+        assert!(changes.lock().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn asking_again_for_the_status_an_order_has_changes_nothing_and_tells_nobody_twice() {
+    let (book, changes) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
+    let mut herald = MockOrderHerald::new();
+    herald.expect_news().times(1).returning(|_, _| news());
+    let desk = desk(book, herald);
+    for _ in 0..3 {
+        assert_eq!(desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::OnDelivery, None).unwrap().order.status, OrderStatus::OnDelivery);
+    }
+    assert_eq!(changes.lock().unwrap().len(), 1);
+}
+
+#[test]
+fn a_move_that_lost_to_a_parallel_one_is_done_if_it_was_the_same_and_refused_if_not() {
+    for (won_by, asked, ok) in [(OrderStatus::OnDelivery, OrderStatus::OnDelivery, true), (OrderStatus::Cancelled, OrderStatus::OnDelivery, false)] {
+        let mut book = MockOrderBook::new();
+        let reads = Arc::new(Mutex::new(0));
+        book.expect_staff_order().returning(move |id| {
+            let mut reads = reads.lock().unwrap();
+            *reads += 1;
+            Ok(Some(order(id.0, if *reads == 1 { OrderStatus::New } else { won_by }, Some(CLIENT), None)))
+        });
+        book.expect_change_status().times(1).returning(|_, _, _| Ok(false));
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().returning(|_, _| news());
+        let outcome = desk(book, herald).change_status(ADMIN, Audience::Clients, OrderId(1), asked, None);
+        assert_eq!(outcome.is_ok(), ok, "{won_by} won, {asked} asked: {outcome:?}");
+    }
+}
+
+#[test]
+fn a_note_is_kept_with_its_author_and_a_blank_or_long_one_is_refused() {
+    let (mut book, _) = book_with(order(1, OrderStatus::New, None, None));
+    book.expect_add_note()
+        .withf(|id, author, body, _| (*id, *author, body) == (OrderId(1), ADMIN.id, "called, no answer"))
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let desk = desk(book, MockOrderHerald::new());
+    desk.add_note(ADMIN, Audience::Guests, OrderId(1), " called, no answer ").unwrap();
+    assert!(matches!(desk.add_note(ADMIN, Audience::Guests, OrderId(1), "   "), Err(OrderingError::Invalid(_))));
+    assert!(matches!(desk.add_note(ADMIN, Audience::Guests, OrderId(1), &"ن".repeat(2001)), Err(OrderingError::Invalid(_))));
+}
+
+#[test]
+fn a_date_range_that_ends_before_it_starts_is_refused() {
+    let desk = desk(MockOrderBook::new(), MockOrderHerald::new());
+    let backwards = StaffOrderQuery { from: NaiveDate::from_ymd_opt(2026, 5, 2), to: NaiveDate::from_ymd_opt(2026, 5, 1), ..query(Audience::Clients) };
+    assert!(matches!(desk.orders(ADMIN, backwards), Err(OrderingError::Invalid(_))));
+}
+
+#[test]
+fn an_engineer_who_is_no_sales_account_is_refused() {
+    let (mut book, _) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
+    book.expect_assign_sales_engineer().returning(|_, engineer| Ok(if engineer == SALES.id { Assignment::Done } else { Assignment::NoSuchEngineer }));
+    let desk = desk(book, MockOrderHerald::new());
+    assert!(desk.assign_sales_engineer(ADMIN, OrderId(1), SALES.id).is_ok());
+    assert!(matches!(desk.assign_sales_engineer(ADMIN, OrderId(1), UserId(5)), Err(OrderingError::Invalid(_))));
+}

@@ -1,0 +1,322 @@
+//! The staff's side of orders over Diesel: the filtered lists, notes, sales engineers, and
+//! what orders tell people: notifications and the queue of SMS written in the same
+//! transaction as the change they announce.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use diesel::prelude::*;
+use kernel::{OrderId, Page, PageRequest, Phone, UserId};
+use ordering::{
+    Audience, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderStatus, QueuedMessage, StaffNote, StaffOrder, StaffOrderQuery,
+};
+
+use crate::database::{Database, DbConn, contains_pattern, lower};
+use crate::schema::{message_queue, notifications, order_notes, orders, role_permissions, users};
+
+type Backend = <DbConn as Connection>::Backend;
+
+/// The orders a staff query selects, its status aside, before paging.
+fn matching<'a>(query: &StaffOrderQuery) -> orders::BoxedQuery<'a, Backend> {
+    let mut rows = orders::table.into_boxed();
+    rows = match query.audience {
+        Audience::Clients => rows.filter(orders::user_id.is_not_null()),
+        Audience::Guests => rows.filter(orders::user_id.is_null()),
+    };
+    if let Some(source) = query.source {
+        rows = rows.filter(orders::source.eq(<&str>::from(source)));
+    }
+    if let Some(city) = query.city {
+        rows = rows.filter(orders::city_id.eq(city.0));
+    }
+    if let Some(from) = query.from {
+        rows = rows.filter(orders::created_at.ge(from.and_time(NaiveTime::MIN)));
+    }
+    if let Some(to) = query.to.and_then(|to| to.succ_opt()) {
+        rows = rows.filter(orders::created_at.lt(to.and_time(NaiveTime::MIN)));
+    }
+    if let Some(engineer) = query.sales_engineer {
+        rows = rows.filter(orders::sales_engineer_id.eq(engineer.0));
+    }
+    if let Some(search) = query.search.as_deref().map(str::trim).filter(|search| !search.is_empty()) {
+        // A phone in any form is looked for in its stored form; anything else in the search
+        // form of the buyer's, receiver's and products' names.
+        let needle = Phone::parse(search).map_or_else(|| kernel::search_text::normalize(search), |phone| phone.to_string());
+        let number = contains_pattern(&kernel::digits::to_latin_digits(search));
+        rows =
+            rows.filter(orders::search_text.like(contains_pattern(&needle)).escape('\\').or(lower(orders::number.assume_not_null()).like(number).escape('\\')));
+    }
+    rows
+}
+
+/// One page of the staff's list, newest first.
+pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<(Vec<i64>, u64)> {
+    let with_status = || {
+        let rows = matching(query);
+        match query.status {
+            Some(status) => rows.filter(orders::status.eq(<&str>::from(status))),
+            None => rows,
+        }
+    };
+    let total: i64 = with_status().count().get_result(conn)?;
+    let page: PageRequest = query.page;
+    let ids = with_status().order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
+    Ok((ids, u64::try_from(total).unwrap_or(0)))
+}
+
+/// How many orders of the query, its status aside, are in each status.
+pub(crate) fn status_counts_of(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<Vec<(OrderStatus, u64)>> {
+    let mut counts = Vec::with_capacity(4);
+    for status in [OrderStatus::New, OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled] {
+        let count: i64 = matching(query).filter(orders::status.eq(<&str>::from(status))).count().get_result(conn)?;
+        counts.push((status, u64::try_from(count).unwrap_or(0)));
+    }
+    Ok(counts)
+}
+
+/// The order's sales engineer's name and its staff notes.
+pub(crate) fn staff_order_of(conn: &mut DbConn, order: ordering::Order) -> anyhow::Result<StaffOrder> {
+    let sales_engineer_name = match order.sales_engineer {
+        Some(engineer) => users::table.find(engineer.0).select(users::name).first(conn).optional()?,
+        None => None,
+    };
+    let notes: Vec<(Option<i64>, Option<String>, String, chrono::NaiveDateTime)> = order_notes::table
+        .left_join(users::table.on(users::id.nullable().eq(order_notes::author_id)))
+        .filter(order_notes::order_id.eq(order.id.0))
+        .order(order_notes::id)
+        .select((order_notes::author_id, users::name.nullable(), order_notes::body, order_notes::created_at))
+        .load(conn)?;
+    let notes =
+        notes.into_iter().map(|(author, author_name, body, at)| StaffNote { author: author.map(UserId), author_name, body, at: at.and_utc() }).collect();
+    Ok(StaffOrder { order, sales_engineer_name, notes })
+}
+
+/// Keeps a staff note.
+pub(crate) fn add_note_in(conn: &mut DbConn, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> QueryResult<usize> {
+    diesel::insert_into(order_notes::table)
+        .values((order_notes::order_id.eq(id.0), order_notes::author_id.eq(author.0), order_notes::body.eq(body), order_notes::created_at.eq(at.naive_utc())))
+        .execute(conn)
+}
+
+/// Whether an active sales account has this id.
+pub(crate) fn is_sales_engineer(conn: &mut DbConn, engineer: UserId) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(users::table.find(engineer.0).filter(users::role.eq("sales").and(users::blocked.eq(false))))).get_result(conn)
+}
+
+/// Puts the order and its client in the engineer's care; false when no client order has the id.
+pub(crate) fn assign_in(conn: &mut DbConn, id: OrderId, engineer: UserId) -> QueryResult<bool> {
+    let client: Option<Option<i64>> = orders::table.find(id.0).select(orders::user_id).first(conn).optional()?;
+    let Some(Some(client)) = client else { return Ok(false) };
+    diesel::update(orders::table.find(id.0)).set(orders::sales_engineer_id.eq(engineer.0)).execute(conn)?;
+    diesel::update(users::table.find(client)).set(users::sales_engineer_id.eq(engineer.0)).execute(conn)?;
+    Ok(true)
+}
+
+type NoticeRow = (
+    diesel::dsl::Eq<notifications::user_id, i64>,
+    diesel::dsl::Eq<notifications::title_ar, String>,
+    diesel::dsl::Eq<notifications::title_en, String>,
+    diesel::dsl::Eq<notifications::body_ar, String>,
+    diesel::dsl::Eq<notifications::body_en, String>,
+    diesel::dsl::Eq<notifications::link, Option<String>>,
+    diesel::dsl::Eq<notifications::created_at, chrono::NaiveDateTime>,
+);
+
+fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) -> NoticeRow {
+    (
+        notifications::user_id.eq(user),
+        notifications::title_ar.eq(notice.title.ar.clone()),
+        notifications::title_en.eq(notice.title.en.clone()),
+        notifications::body_ar.eq(notice.body.ar.clone()),
+        notifications::body_en.eq(notice.body.en.clone()),
+        notifications::link.eq(Some(notice.link.clone())),
+        notifications::created_at.eq(at),
+    )
+}
+
+/// Writes an event's news inside the caller's transaction: the buyer's notification, one for
+/// each staff member watching (admins holding the permission, and the order's sales engineer
+/// if they hold it), and the SMS queued to go out.
+pub(crate) fn write_news(conn: &mut DbConn, news: &OrderNews, at: DateTime<Utc>) -> QueryResult<()> {
+    let now = at.naive_utc();
+    let mut rows: Vec<NoticeRow> = Vec::new();
+    if let Some((user, notice)) = &news.buyer {
+        rows.push(notice_row(user.0, notice, now));
+    }
+    if let Some(staff) = &news.staff {
+        let watchers: Vec<i64> = users::table
+            .inner_join(role_permissions::table.on(users::access_role_id.eq(role_permissions::role_id.nullable())))
+            .filter(role_permissions::permission.eq(staff.permission))
+            .filter(users::blocked.eq(false))
+            .filter(users::role.eq("admin").or(users::role.eq("sales").and(users::id.nullable().eq(staff.sales_engineer.map(|user| user.0)))))
+            .select(users::id)
+            .load(conn)?;
+        rows.extend(watchers.into_iter().map(|user| notice_row(user, &staff.notice, now)));
+    }
+    // One statement per row: Diesel's batch insert does not span both backends.
+    for row in rows {
+        diesel::insert_into(notifications::table).values(row).execute(conn)?;
+    }
+    for text in &news.texts {
+        diesel::insert_into(message_queue::table)
+            .values((
+                message_queue::channel.eq(<&str>::from(MessageChannel::Sms)),
+                message_queue::recipient.eq(text.to.international()),
+                message_queue::body.eq(&text.body),
+                message_queue::created_at.eq(now),
+                message_queue::next_attempt_at.eq(now),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The users' notifications in the database.
+#[derive(Clone)]
+pub struct DieselNotifications {
+    db: Database,
+}
+
+impl DieselNotifications {
+    /// The notifications over a database.
+    pub fn new(db: Database) -> Self {
+        DieselNotifications { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = notifications)]
+struct NotificationRow {
+    id: i64,
+    title_ar: String,
+    title_en: String,
+    body_ar: String,
+    body_en: String,
+    link: Option<String>,
+    created_at: chrono::NaiveDateTime,
+    read_at: Option<chrono::NaiveDateTime>,
+}
+
+impl Notifications for DieselNotifications {
+    fn notifications(&self, owner: UserId, unread_only: bool, page: PageRequest) -> anyhow::Result<Page<Notification>> {
+        let conn = &mut self.db.conn()?;
+        let mine = || {
+            let rows = notifications::table.filter(notifications::user_id.eq(owner.0)).into_boxed::<Backend>();
+            if unread_only { rows.filter(notifications::read_at.is_null()) } else { rows }
+        };
+        let total: i64 = mine().count().get_result(conn)?;
+        let rows: Vec<NotificationRow> =
+            mine().order(notifications::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(NotificationRow::as_select()).load(conn)?;
+        let data = rows
+            .into_iter()
+            .map(|row| Notification {
+                id: row.id,
+                notice: Notice {
+                    title: kernel::Localized::new(row.title_ar, row.title_en),
+                    body: kernel::Localized::new(row.body_ar, row.body_en),
+                    link: row.link.unwrap_or_default(),
+                },
+                created_at: row.created_at.and_utc(),
+                read_at: row.read_at.map(|at| at.and_utc()),
+            })
+            .collect();
+        Ok(Page::new(data, page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    fn unread(&self, owner: UserId) -> anyhow::Result<u64> {
+        let conn = &mut self.db.conn()?;
+        let count: i64 = notifications::table.filter(notifications::user_id.eq(owner.0).and(notifications::read_at.is_null())).count().get_result(conn)?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
+    fn mark_read(&self, owner: UserId, id: i64, at: DateTime<Utc>) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let mine = notifications::table.find(id).filter(notifications::user_id.eq(owner.0));
+        if diesel::update(mine.filter(notifications::read_at.is_null())).set(notifications::read_at.eq(at.naive_utc())).execute(conn)? > 0 {
+            return Ok(true);
+        }
+        Ok(diesel::select(diesel::dsl::exists(mine)).get_result(conn)?)
+    }
+
+    fn mark_all_read(&self, owner: UserId, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(notifications::table.filter(notifications::user_id.eq(owner.0).and(notifications::read_at.is_null())))
+            .set(notifications::read_at.eq(at.naive_utc()))
+            .execute(conn)?;
+        Ok(())
+    }
+}
+
+/// The queue of messages waiting to go out, in the database.
+#[derive(Clone)]
+pub struct DieselMessageQueue {
+    db: Database,
+}
+
+impl DieselMessageQueue {
+    /// The queue over a database.
+    pub fn new(db: Database) -> Self {
+        DieselMessageQueue { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = message_queue)]
+struct QueuedRow {
+    id: i64,
+    channel: String,
+    recipient: String,
+    subject: Option<String>,
+    body: String,
+    attempts: i32,
+    next_attempt_at: chrono::NaiveDateTime,
+}
+
+impl MessageQueue for DieselMessageQueue {
+    fn claim_due(&self, now: DateTime<Utc>, lease_until: DateTime<Utc>, limit: usize) -> anyhow::Result<Vec<QueuedMessage>> {
+        let conn = &mut self.db.conn()?;
+        let due: Vec<QueuedRow> = message_queue::table
+            .filter(message_queue::sent_at.is_null().and(message_queue::next_attempt_at.le(now.naive_utc())))
+            .order(message_queue::id)
+            .limit(i64::try_from(limit).unwrap_or(100))
+            .select(QueuedRow::as_select())
+            .load(conn)?;
+        let mut claimed = Vec::with_capacity(due.len());
+        for row in due {
+            // Claimed only if no other node's sender claimed it since it was read.
+            let mine = diesel::update(message_queue::table.find(row.id).filter(message_queue::next_attempt_at.eq(row.next_attempt_at)))
+                .set(message_queue::next_attempt_at.eq(lease_until.naive_utc()))
+                .execute(conn)?;
+            if mine == 1
+                && let Ok(channel) = row.channel.parse()
+            {
+                claimed.push(QueuedMessage {
+                    id: row.id,
+                    channel,
+                    to: row.recipient,
+                    subject: row.subject,
+                    body: row.body,
+                    attempts: u32::try_from(row.attempts).unwrap_or(0),
+                });
+            }
+        }
+        Ok(claimed)
+    }
+
+    fn sent(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        diesel::update(message_queue::table.find(id)).set(message_queue::sent_at.eq(at.naive_utc())).execute(conn)?;
+        Ok(())
+    }
+
+    fn failed(&self, id: i64, retry_at: DateTime<Utc>, error: &str) -> anyhow::Result<()> {
+        let conn = &mut self.db.conn()?;
+        let error: String = error.chars().take(500).collect();
+        diesel::update(message_queue::table.find(id))
+            .set((
+                message_queue::attempts.eq(message_queue::attempts + 1),
+                message_queue::next_attempt_at.eq(retry_at.naive_utc()),
+                message_queue::last_error.eq(error),
+            ))
+            .execute(conn)?;
+        Ok(())
+    }
+}

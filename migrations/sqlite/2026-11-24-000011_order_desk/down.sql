@@ -1,0 +1,12 @@
+DROP TABLE message_queue;
+DROP TABLE notifications;
+DROP TABLE order_notes;
+DROP INDEX orders_by_created;
+DROP INDEX orders_by_sales_engineer;
+DROP INDEX orders_by_source;
+DROP INDEX orders_by_status;
+ALTER TABLE order_history DROP COLUMN note;
+ALTER TABLE orders DROP COLUMN search_text;
+ALTER TABLE orders DROP COLUMN locale;
+ALTER TABLE orders DROP COLUMN sales_engineer_id;
+ALTER TABLE users DROP COLUMN sales_engineer_id;
