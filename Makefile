@@ -6,14 +6,14 @@ TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 PG_URL ?= postgres://postgres@127.0.0.1:5432
 PORT ?= 8080
 
-.PHONY: run test frontend-deps frontend-build backend-release browser-deps \
+.PHONY: run test frontend-deps frontend-build backend-release browser-deps invoice-deps \
         lint test-rust test-postgres test-api test-frontend test-e2e api-tools bench clean
 
-run: frontend-build backend-release
+run: invoice-deps frontend-build backend-release
 	@echo "Starting Mahsoul on http://localhost:$(PORT) (SQLite in data/, demo data seeded)"
 	$(TARGET_DIR)/release/mahsoul serve --port $(PORT)
 
-test: frontend-deps browser-deps lint test-rust test-postgres test-api test-frontend test-e2e
+test: frontend-deps browser-deps invoice-deps lint test-rust test-postgres test-api test-frontend test-e2e
 	@echo "All test suites passed."
 
 frontend-deps:
@@ -33,6 +33,14 @@ browser-deps:
 		echo "Installing Debian's chromium for the browser tests"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; fi
+
+# Invoices are set in Debian's Noto fonts (fonts-noto-core); the tests read them back with
+# poppler's pdftotext. Both are installed when missing.
+invoice-deps:
+	@if [ ! -f /usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf ] || ! command -v pdftotext >/dev/null; then \
+		echo "Installing the invoice fonts (fonts-noto-core) and poppler-utils"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq fonts-noto-core poppler-utils; fi
 
 # Gates that keep the code uniform: one formatting, no clippy warning, and domain crates free
 # of frameworks and adapters.

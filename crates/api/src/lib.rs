@@ -5,6 +5,7 @@
 pub mod account;
 pub mod common;
 pub mod dashboard;
+pub mod invoices;
 pub mod openapi;
 pub mod storefront;
 pub mod system;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub order_desk: Arc<ordering::OrderDesk>,
     /// Users' notifications.
     pub inbox: Arc<ordering::Inbox>,
+    /// Invoices as PDF.
+    pub invoices: Arc<ordering::Invoices>,
     /// Staff's promo codes.
     pub promotions: Arc<ordering::Promotions>,
     /// The database health probe.
@@ -90,6 +93,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::shipping_cities::RESOURCE,
     dashboard::copouns::RESOURCE,
     dashboard::orders::RESOURCE,
+    invoices::RESOURCE,
 ];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -12,6 +12,7 @@ pub mod city;
 pub mod desk;
 pub mod error;
 pub mod inbox;
+pub mod invoice;
 pub mod news;
 pub mod order;
 pub mod orders;
@@ -26,6 +27,7 @@ pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 pub use desk::{Audience, OrderDesk, StaffNote, StaffOrder, StaffOrderQuery, Viewer};
 pub use error::OrderingError;
 pub use inbox::Inbox;
+pub use invoice::{Invoice, InvoicePrinter, Invoices, PrintedInvoice, ShopContacts, ShopDetails};
 pub use news::{
     MessageChannel, MessageQueue, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, QueuedMessage, StaffNotice, TextMessage,
 };

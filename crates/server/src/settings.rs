@@ -29,6 +29,8 @@ pub struct Settings {
     pub demo: DemoSettings,
     /// Bounds on costly work and limits per client address.
     pub limits: LimitSettings,
+    /// Invoices.
+    pub invoices: InvoiceSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -51,6 +53,15 @@ pub struct ServerSettings {
     pub body_timeout_secs: u64,
     /// Load balancers whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The site's address as buyers reach it, for links printed on invoices.
+    pub public_url: String,
+}
+
+/// Invoices.
+#[derive(Debug, Clone, Deserialize)]
+pub struct InvoiceSettings {
+    /// Where Noto Naskh Arabic and Noto Sans are (Debian's `fonts-noto-core`).
+    pub fonts_dir: PathBuf,
 }
 
 /// Bounds on costly work and limits per client address.

@@ -18,10 +18,11 @@ use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
 use identity::{IdentityPorts, IdentityService};
+use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
 use media::LocalImageStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport};
-use ordering::{Delivery, Inbox, OrderDesk, OrderPorts, Orders, Promotions};
+use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Promotions};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
@@ -38,7 +39,7 @@ use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
-use crate::wiring::CataloguePriceList;
+use crate::wiring::{CataloguePriceList, ShopInvoiceDetails};
 
 /// Connects to the configured database and runs pending migrations.
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
@@ -189,6 +190,9 @@ impl Application {
         let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
         let (sms, email) = transports(settings)?;
         let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms, email, Arc::new(SystemClock)));
+        let printer = PdfInvoicePrinter::new(&settings.invoices.fonts_dir).with_context(|| {
+            format!("the invoice fonts are missing from {} (install Debian's fonts-noto-core, as make does)", settings.invoices.fonts_dir.display())
+        })?;
         let orders = Arc::new(Orders::new(OrderPorts {
             book,
             cart: Arc::new(DieselCartStore::new(db.clone())),
@@ -199,6 +203,12 @@ impl Application {
             herald,
             clock: Arc::new(SystemClock),
         }));
+        let invoices = Arc::new(Invoices::new(
+            orders.clone(),
+            order_desk.clone(),
+            Arc::new(printer),
+            Arc::new(ShopInvoiceDetails::new(shop.clone(), &settings.server.public_url)),
+        ));
         let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
             identity,
@@ -210,6 +220,7 @@ impl Application {
             orders,
             order_desk,
             inbox,
+            invoices,
             promotions,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,

@@ -1,12 +1,13 @@
 //! Adapters between domain crates, which never import each other: the cart and checkout price
-//! their lines with the catalogue and read the weight rule from the shop's settings.
+//! their lines with the catalogue and read the weight rule from the shop's settings; invoices
+//! read the shop's contacts from them.
 
 use std::sync::Arc;
 
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
 use kernel::{ProductId, ShippingRule};
-use ordering::{Pricing, QuotedProduct};
+use ordering::{Pricing, QuotedProduct, ShopContacts, ShopDetails};
 use shop::ShopService;
 
 /// The cart's [`PriceList`] and ordering's [`Pricing`] over the catalogue and the shop's
@@ -64,5 +65,34 @@ impl Pricing for CataloguePriceList {
 
     fn shipping_rule(&self) -> anyhow::Result<ShippingRule> {
         PriceList::shipping_rule(self)
+    }
+}
+
+/// Ordering's [`ShopDetails`] over the shop's settings and the configured public address.
+pub struct ShopInvoiceDetails {
+    shop: Arc<ShopService>,
+    site: String,
+}
+
+impl ShopInvoiceDetails {
+    /// Contacts from `shop`, links on `site`.
+    pub fn new(shop: Arc<ShopService>, site: &str) -> Self {
+        ShopInvoiceDetails { shop, site: site.to_string() }
+    }
+}
+
+impl ShopDetails for ShopInvoiceDetails {
+    fn contacts(&self) -> anyhow::Result<ShopContacts> {
+        let settings = self.shop.settings()?;
+        Ok(ShopContacts {
+            name: kernel::Localized::new("محصول".into(), "Mahsoul".into()),
+            phone: settings.contact_phone,
+            email: settings.email,
+            address: settings.address,
+        })
+    }
+
+    fn site(&self) -> String {
+        self.site.clone()
     }
 }

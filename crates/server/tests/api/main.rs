@@ -12,6 +12,7 @@ mod copouns;
 mod delivery;
 mod google;
 mod helpers;
+mod invoices;
 mod orders;
 mod permissions;
 mod shop;

@@ -1,0 +1,157 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+//! Invoices read back with poppler's `pdftotext` (Debian's `poppler-utils`, installed by
+//! `make test`): the words come out in logical order, Arabic as well as English.
+
+use std::path::Path;
+use std::process::Command;
+
+use chrono::{DateTime, Utc};
+use kernel::{CityId, Locale, Localized, Money, OrderId, Phone, ProductId, Weight};
+use ordering::{Destination, Invoice, InvoicePrinter, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, ShopContacts, Totals};
+
+use super::PdfInvoicePrinter;
+
+const FONTS: &str = "/usr/share/fonts/truetype/noto";
+
+fn printer() -> PdfInvoicePrinter {
+    PdfInvoicePrinter::new(Path::new(FONTS)).expect("the Noto fonts of Debian's fonts-noto-core (make test installs them)")
+}
+
+fn line(id: i64, ar: &str, en: &str, pounds: i64, quantity: u32) -> OrderLine {
+    let unit_price = Money::from_pounds(pounds);
+    OrderLine {
+        product: Some(ProductId(id)),
+        slug: format!("p-{id}"),
+        name: Localized::new(ar.into(), en.into()),
+        image: None,
+        quantity,
+        unit_price,
+        weight: Weight::from_grams(250),
+        line_total: unit_price.checked_times(i64::from(quantity)).unwrap(),
+    }
+}
+
+fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
+    let subtotal = lines.iter().fold(Money::ZERO, |sum, line| sum.checked_add(line.line_total).unwrap());
+    let (discount, base, extra) = (Money::from_pounds(20), Money::from_pounds(50), Money::from_pounds(15));
+    let total = subtotal.checked_sub(discount).unwrap().checked_add(base).unwrap().checked_add(extra).unwrap();
+    Invoice {
+        order: Order {
+            id: OrderId(123),
+            number: "MS-2026-000123".into(),
+            status: OrderStatus::OnDelivery,
+            created_at: DateTime::<Utc>::from_timestamp(1_790_000_000, 0).unwrap(),
+            history: vec![],
+            sales_engineer: None,
+            placed: NewOrder {
+                user: None,
+                source: OrderSource::Guest,
+                customer_name: "سمير عادل".into(),
+                customer_phone: Phone::parse("01012345678").unwrap(),
+                receiver: Receiver::Other { name: "Mona Adel".into(), phone: Phone::parse("01112345678").unwrap() },
+                destination: Destination {
+                    address: "12 شارع النيل، الدقي".into(), city: CityId(2), city_name: Localized::new("الجيزة".into(), "Giza".into())
+                },
+                notes: None,
+                copoun: Some("SPRING10".into()),
+                promo: None,
+                totals: Totals { subtotal, discount, shipping_base: base, shipping_extra: extra, total, total_weight: Weight::from_grams(12_500) },
+                lines,
+                locale,
+            },
+        },
+        shop: ShopContacts {
+            name: Localized::new("محصول".into(), "Mahsoul".into()),
+            phone: "01000000000".into(),
+            email: "hello@mahsoul.example".into(),
+            address: Localized::new("المنصورة، الدقهلية".into(), "Mansoura, Dakahlia".into()),
+        },
+        tracking_link: "https://mahsoul.example/track-order?number=MS-2026-000123&phone=01012345678".into(),
+        locale,
+    }
+}
+
+fn sample(locale: Locale) -> Invoice {
+    invoice(vec![line(1, "بذور النعناع", "Mint seeds", 40, 3), line(2, "سماد اليوريا 46%", "Urea fertiliser 46%", 100, 2)], locale)
+}
+
+/// The PDF's text as `pdftotext` reads it.
+fn text_of(pdf: &[u8]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("invoice.pdf");
+    std::fs::write(&file, pdf).unwrap();
+    let out = Command::new("pdftotext").arg(&file).arg("-").output().expect("pdftotext (Debian's poppler-utils; make test installs it)");
+    assert!(out.status.success(), "pdftotext failed: {}", String::from_utf8_lossy(&out.stderr));
+    // pdftotext marks the direction of what it read with invisible embeddings; the words are
+    // what counts.
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .chars()
+        .filter(|c| !matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+        .collect()
+}
+
+#[test]
+fn an_arabic_invoice_reads_in_logical_order_with_every_figure() {
+    let pdf = printer().print(&sample(Locale::Ar)).unwrap();
+    let text = text_of(&pdf);
+    for expected in [
+        "محصول",
+        "فاتورة",
+        "MS-2026-000123",
+        "بذور النعناع",
+        "سماد اليوريا 46%",
+        "سمير عادل",
+        "01012345678",
+        "الجيزة",
+        "الدفع عند الاستلام",
+        "320.00",
+        "365.00",
+        "20.00",
+        "50.00",
+        "15.00",
+        "جار التوصيل",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn an_english_invoice_reads_left_to_right_with_every_figure() {
+    let text = text_of(&printer().print(&sample(Locale::En)).unwrap());
+    for expected in [
+        "Mahsoul",
+        "Invoice",
+        "Order number: MS-2026-000123",
+        "Mint seeds",
+        "Urea fertiliser 46%",
+        "Receiver: Mona Adel - 01112345678",
+        "Giza",
+        "EGP 320.00",
+        "EGP 365.00",
+        "Cash on delivery",
+        "On delivery",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn a_thirty_line_invoice_stays_under_a_hundred_kilobytes() {
+    let lines: Vec<OrderLine> =
+        (1..=30).map(|n| line(n, &format!("منتج زراعي رقم {n} للحدائق المنزلية"), &format!("Garden product number {n}"), 10 + n, 1)).collect();
+    for locale in [Locale::Ar, Locale::En] {
+        let pdf = printer().print(&invoice(lines.clone(), locale)).unwrap();
+        assert!(pdf.len() < 100 * 1024, "{} bytes in {locale:?}", pdf.len());
+        assert!(text_of(&pdf).contains("30"), "the thirtieth line is there");
+    }
+}
+
+#[test]
+fn a_hundred_lines_go_on_to_further_pages() {
+    let lines: Vec<OrderLine> = (1..=100).map(|n| line(n, &format!("منتج {n}"), &format!("Product {n}"), 10, 1)).collect();
+    let text = text_of(&printer().print(&invoice(lines, Locale::En)).unwrap());
+    assert!(text.contains("Product 1\n") || text.contains("Product 1 "), "{text}");
+    assert!(text.contains("Product 100"), "the last line is printed");
+    assert!(text.contains('\u{c}'), "more than one page");
+}
