@@ -6,6 +6,11 @@ export function DashboardLayout() {
   const { user } = useSession();
   const links = [
     { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
+    ...(hasPermission(user, 'order-list') ? [{ to: '/dashboard/new-orders', label: 'dashboard.nav.orders' }] : []),
+    ...(hasPermission(user, 'guest-order-list')
+      ? [{ to: '/dashboard/new-guest-orders', label: 'dashboard.nav.guest_orders' }]
+      : []),
+    { to: '/dashboard/notifications', label: 'dashboard.nav.notifications' },
     ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
     ...(hasPermission(user, 'category-list')
       ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }]

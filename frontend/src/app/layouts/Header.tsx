@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
 import { CartBadge } from '../../features/cart/CartBadge';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import classes from './Header.module.css';
@@ -27,6 +28,7 @@ export function Header() {
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch />
           <CartBadge />
+          {token && <NotificationBell />}
           {token ? (
             <Menu position="bottom-end" zIndex={500}>
               <Menu.Target>

@@ -28,6 +28,13 @@ export const accountRoutes: RouteObject = {
       ),
     },
     {
+      path: 'notifications',
+      ...screen(
+        () => import('../../features/notifications/NotificationsScreen'),
+        (m) => m.NotificationsScreen,
+      ),
+    },
+    {
       path: 'shipping-address',
       ...screen(
         () => import('../../features/account/ShippingAddresses'),

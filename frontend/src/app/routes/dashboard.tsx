@@ -9,6 +9,21 @@ const needs = (permission: string) => (element: ReactElement) => (
   <RequirePermission permission={permission}>{element}</RequirePermission>
 );
 
+/** The spec's order routes: one list screen each, with the route's status or source. */
+const ORDER_ROUTES = [
+  'orders',
+  'new-orders',
+  'on-delivery-orders',
+  'delivered-orders',
+  'cancelled-orders',
+  'sales-orders',
+  'guest-orders',
+  'new-guest-orders',
+  'on-delivery-guest-orders',
+  'delivered-guest-orders',
+  'cancelled-guest-orders',
+];
+
 /** The staff dashboard; each screen needs its permission. */
 export const dashboardRoutes: RouteObject = {
   path: '/dashboard',
@@ -88,6 +103,29 @@ export const dashboardRoutes: RouteObject = {
         () => import('../../features/dashboard/copouns/CopounsActions'),
         (m) => m.CopounsActions,
         needs('copoun-create'),
+      ),
+    },
+    ...ORDER_ROUTES.map((name) => ({
+      path: name,
+      ...screen(
+        () => import('../../features/dashboard/orders/StaffOrders'),
+        (m) => m.orderListScreen(name),
+        needs(name.includes('guest') ? 'guest-order-list' : 'order-list'),
+      ),
+    })),
+    {
+      // The order's own call checks the permission of its list.
+      path: 'orders-actions',
+      ...screen(
+        () => import('../../features/dashboard/orders/OrdersActions'),
+        (m) => m.OrdersActions,
+      ),
+    },
+    {
+      path: 'notifications',
+      ...screen(
+        () => import('../../features/notifications/NotificationsScreen'),
+        (m) => m.NotificationsScreen,
       ),
     },
     {

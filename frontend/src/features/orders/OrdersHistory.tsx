@@ -6,7 +6,8 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { ORDER_STATUSES, orderQueries, useCancelOrder } from './api';
-import { OrderSummary } from './OrderSummary';
+import { InvoiceButton } from '../../shared/orders/InvoiceButton';
+import { OrderSummary } from '../../shared/orders/OrderSummary';
 
 const FILTER_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -63,8 +64,9 @@ export function OrdersHistory() {
       )}
       {orders.data?.data.map((order) => (
         <OrderSummary key={order.id} order={order}>
-          {order.can_cancel && (
-            <Group justify="end">
+          <Group justify="end">
+            <InvoiceButton path={`orders/${order.id}/invoice`} number={order.number} />
+            {order.can_cancel && (
               <Button
                 variant="outline"
                 color="red"
@@ -82,8 +84,8 @@ export function OrdersHistory() {
               >
                 <FormattedMessage id="orders.cancel" />
               </Button>
-            </Group>
-          )}
+            )}
+          </Group>
         </OrderSummary>
       ))}
       {orders.data && orders.data.meta.last_page > 1 && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { OrderData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
 import { trackOrder } from './api';
-import { OrderSummary } from './OrderSummary';
+import { InvoiceButton } from '../../shared/orders/InvoiceButton';
+import { OrderSummary } from '../../shared/orders/OrderSummary';
 
 /** Track a guest order (`/track-order`) with its number and the phone it was placed with; the
  * success screen links here with the number filled in. */
@@ -20,7 +21,7 @@ export function TrackOrder() {
     mutationFn: (values: { number: string; phone: string }) => trackOrder(values.number, values.phone),
   });
   const form = useForm({
-    initialValues: { number: params.get('number') ?? '', phone: '' },
+    initialValues: { number: params.get('number') ?? '', phone: params.get('phone') ?? '' },
     validate: {
       number: required(intl.formatMessage({ id: 'track.number_required' })),
       phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
@@ -68,7 +69,16 @@ export function TrackOrder() {
           <FormattedMessage id="track.missing" />
         </Alert>
       )}
-      {order && <OrderSummary order={order} />}
+      {order && (
+        <OrderSummary order={order}>
+          <Group justify="end">
+            <InvoiceButton
+              path={`guest-orders/${encodeURIComponent(order.number)}/invoice?${new URLSearchParams({ phone: form.values.phone.trim() })}`}
+              number={order.number}
+            />
+          </Group>
+        </OrderSummary>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import type { OrderData } from '../../shared/api/types';
-import { usePrice } from '../../shared/format';
+import type { OrderData } from '../api/types';
+import { usePrice } from '../format';
 
 /** An order: its number, date and status, where it goes and to whom, its lines and what is
  * paid, part by part; `children` (the buyer's actions) come last. */

@@ -1,0 +1,143 @@
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../test/server';
+import { renderAt } from '../../../test/render';
+import { anOrder } from '../../../test/orders';
+import { staffUser } from '../../../test/users';
+import { applyLanguage } from '../../../shared/i18n/language';
+import { session } from '../../../shared/session/session';
+import { OrdersActions } from './OrdersActions';
+import { orderListScreen } from './StaffOrders';
+
+/** An order as staff see it. */
+function staffOrder(changes: Record<string, unknown> = {}) {
+  return {
+    ...anOrder(),
+    user_id: 7,
+    sales_engineer: { id: 2, name: 'Hany' },
+    staff_notes: [] as Array<{ author_id: number; author_name: string; body: string; at: string }>,
+    next_statuses: ['on_delivery', 'cancelled'],
+    ...changes,
+  };
+}
+
+const counts = { new: 1, on_delivery: 4, delivered: 9, cancelled: 2 };
+const meta = { current_page: 1, last_page: 1, per_page: 20, total: 1 };
+
+beforeEach(() => {
+  applyLanguage('en');
+  session.signIn(staffUser(['order-list', 'order-status', 'order-edit', 'guest-order-list']));
+  server.use(
+    http.get('*/api/shipping-cities', () => HttpResponse.json({ data: [{ id: 2, name: 'Giza', shipping_cost: 50 }] })),
+  );
+});
+
+describe('staff order screens', () => {
+  it('a route fixes its status; tabs count each status and the filters reach the server', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/dashboard/orders', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: [staffOrder()], meta, counts });
+      }),
+    );
+    const NewOrders = orderListScreen('new-orders');
+    const user = userEvent.setup();
+    renderAt('/dashboard/new-orders', { '/dashboard/new-orders': <NewOrders /> });
+
+    const row = await screen.findByTestId('staff-order-row');
+    expect(row).toHaveTextContent('MS-2026-000003');
+    expect(within(row).getByRole('link', { name: '01012345678' })).toHaveAttribute('href', 'tel:01012345678');
+    expect(asked[0]?.get('status')).toBe('new');
+    expect(screen.getByTestId('orders-tab-all')).toHaveTextContent('16');
+    expect(screen.getByTestId('orders-tab-on_delivery')).toHaveTextContent('4');
+    await user.type(screen.getByLabelText('Search by number, name, phone or product'), '٠١٠١٢');
+    await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('٠١٠١٢'));
+    await user.click(screen.getByTestId('orders-tab-delivered'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/delivered-orders');
+  });
+
+  it('moves the selected orders to a status and says which were refused', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/dashboard/orders', () =>
+        HttpResponse.json({ data: [staffOrder(), staffOrder({ id: 4, number: 'MS-2026-000004' })], meta, counts }),
+      ),
+      http.post('*/api/dashboard/orders/bulk-status', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          message: "The order's status has been updated.",
+          changed: [3],
+          refused: [{ id: 4, message: 'This order cannot go from "Delivered" to "On delivery".' }],
+        });
+      }),
+    );
+    const Orders = orderListScreen('orders');
+    const user = userEvent.setup();
+    renderAt('/dashboard/orders', { '/dashboard/orders': <Orders /> });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'MS-2026-000003' }));
+    await user.click(screen.getByRole('checkbox', { name: 'MS-2026-000004' }));
+    expect(screen.getByTestId('bulk-bar')).toHaveTextContent('2 orders selected');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'New status' }), 'on_delivery');
+    await user.click(screen.getByTestId('bulk-apply'));
+    await waitFor(() => expect(sent).toEqual({ ids: [3, 4], status: 'on_delivery' }));
+    expect(await screen.findByText("The order's status has been updated.")).toBeInTheDocument();
+    expect(await screen.findByText('This order cannot go from "Delivered" to "On delivery".')).toBeInTheDocument();
+  });
+
+  it('an order page offers only the allowed moves, keeps a note with a move, and adds staff notes', async () => {
+    let order = staffOrder({ customer: { name: 'Samir', phone: '01012345678' } });
+    const moves: unknown[] = [];
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: order })),
+      http.post('*/api/dashboard/orders/3/status', async ({ request }) => {
+        moves.push(await request.json());
+        order = staffOrder({
+          status: 'on_delivery',
+          status_label: 'On delivery',
+          next_statuses: ['delivered', 'cancelled'],
+          history: [
+            { from: null, to: 'new', at: '2026-11-20T10:00:00Z', by: 7 },
+            { from: 'new', to: 'on_delivery', at: '2026-11-20T12:00:00Z', by: 1, note: 'Courier Ahmed' },
+          ],
+        });
+        return HttpResponse.json({ message: "The order's status has been updated.", data: order });
+      }),
+      http.post('*/api/dashboard/orders/3/notes', async () => {
+        order = {
+          ...order,
+          staff_notes: [{ author_id: 1, author_name: 'Staff', body: 'Called, no answer', at: '2026-11-20T13:00:00Z' }],
+        };
+        return HttpResponse.json({ message: 'The note has been added.', data: order });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+
+    expect(await screen.findByTestId('call-customer')).toHaveAttribute('href', 'tel:01012345678');
+    expect(screen.getByTestId('move-on_delivery')).toBeInTheDocument();
+    expect(screen.queryByTestId('move-delivered')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Note for the history (optional)'), 'Courier Ahmed');
+    await user.click(screen.getByTestId('move-on_delivery'));
+    await waitFor(() => expect(moves).toEqual([{ status: 'on_delivery', note: 'Courier Ahmed' }]));
+    expect(await screen.findByTestId('move-delivered')).toBeInTheDocument();
+    expect(screen.getAllByTestId('history-item').at(-1)).toHaveTextContent('Courier Ahmed');
+
+    await user.type(screen.getByLabelText('Add a note'), 'Called, no answer');
+    await user.click(screen.getByTestId('add-note'));
+    expect(await screen.findByTestId('staff-note')).toHaveTextContent('Called, no answer');
+    expect(screen.getByTestId('invoice-download')).toBeInTheDocument();
+  });
+
+  it('staff who may only look see no moves', async () => {
+    session.signIn(staffUser(['order-list']));
+    server.use(http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: staffOrder() })));
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    await screen.findByTestId('call-customer');
+    expect(screen.queryByTestId('move-on_delivery')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('add-note')).not.toBeInTheDocument();
+  });
+});

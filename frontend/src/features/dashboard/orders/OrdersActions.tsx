@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { InvoiceButton } from '../../../shared/orders/InvoiceButton';
+import { OrderSummary } from '../../../shared/orders/OrderSummary';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { toast } from '../../../shared/ui/toast';
+import { listRoute, staffOrderQueries, useOrderChanges, type Audience } from './api';
+
+// Written out so the message-id test sees every id.
+const MOVE_LABELS: Record<string, string> = {
+  on_delivery: 'dashboard.orders.to_on_delivery',
+  delivered: 'dashboard.orders.to_delivered',
+  cancelled: 'dashboard.orders.to_cancelled',
+};
+const STATUS_LABELS: Record<string, string> = {
+  new: 'orders.filter.new',
+  on_delivery: 'orders.filter.on_delivery',
+  delivered: 'orders.filter.delivered',
+  cancelled: 'orders.filter.cancelled',
+};
+
+/** One order for staff (`/dashboard/orders-actions?id=`, `&list=guest` for a guest order): the
+ * order, who to call, its history, staff notes, the status moves allowed now, the invoice and
+ * printing. */
+export function OrdersActions() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const audience: Audience = params.get('list') === 'guest' ? 'guest-orders' : 'orders';
+  const id = params.get('id') ?? '';
+  const order = useQuery(staffOrderQueries.one(audience, language, id)).data?.data;
+  const changes = useOrderChanges(audience);
+  const [note, setNote] = useState('');
+  const [staffNote, setStaffNote] = useState('');
+  const mayMove = hasPermission(user, audience === 'guest-orders' ? 'guest-order-edit' : 'order-status');
+  const mayNote = hasPermission(user, audience === 'guest-orders' ? 'guest-order-edit' : 'order-edit');
+  if (!order) return null;
+
+  const moveTo = (status: string) => {
+    if (
+      status === 'cancelled' &&
+      !window.confirm(intl.formatMessage({ id: 'dashboard.orders.confirm_cancel' }, { number: order.number }))
+    )
+      return;
+    changes.status.mutate(
+      { id: order.id, status, note },
+      {
+        onSuccess: (answer) => {
+          toast('success', answer.message ?? '');
+          setNote('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" className="printable">
+      <Group justify="space-between" wrap="wrap" className="no-print">
+        <Anchor component={Link} to={listRoute(audience, '')}>
+          <FormattedMessage
+            id={audience === 'guest-orders' ? 'dashboard.orders.guest_title' : 'dashboard.orders.title'}
+          />
+        </Anchor>
+        <Group gap="xs">
+          <InvoiceButton path={`dashboard/${audience}/${order.id}/invoice`} number={order.number} />
+          <Button variant="default" size="compact-md" onClick={() => window.print()}>
+            <FormattedMessage id="dashboard.orders.print" />
+          </Button>
+        </Group>
+      </Group>
+      <OrderSummary order={order}>
+        <Text size="sm">
+          <FormattedMessage id="dashboard.orders.customer" values={{ name: order.customer.name }} />{' '}
+          <Anchor href={`tel:${order.customer.phone}`} dir="ltr" data-testid="call-customer">
+            {order.customer.phone}
+          </Anchor>
+        </Text>
+        {order.receiver_phone && (
+          <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">
+            {order.receiver_phone}
+          </Anchor>
+        )}
+        {order.notes && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <FormattedMessage id="dashboard.orders.buyer_notes" values={{ notes: order.notes }} />
+          </Text>
+        )}
+        {order.sales_engineer && (
+          <Text size="sm">
+            <FormattedMessage id="dashboard.orders.sales_engineer" values={{ name: order.sales_engineer.name ?? '' }} />
+          </Text>
+        )}
+      </OrderSummary>
+      {mayMove && order.next_statuses.length > 0 && (
+        <Paper withBorder p="md" className="no-print">
+          <Stack gap="sm">
+            <Textarea
+              label={intl.formatMessage({ id: 'dashboard.orders.move_note' })}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              maxLength={2000}
+              autosize
+            />
+            <Group gap="xs">
+              {order.next_statuses.map((status) => (
+                <Button
+                  key={status}
+                  color={status === 'cancelled' ? 'red' : undefined}
+                  variant={status === 'cancelled' ? 'outline' : 'filled'}
+                  loading={changes.status.isPending}
+                  onClick={() => moveTo(status)}
+                  data-testid={`move-${status}`}
+                >
+                  <FormattedMessage id={MOVE_LABELS[status]} />
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      <Paper withBorder p="md">
+        <Title order={4} mb="sm">
+          <FormattedMessage id="dashboard.orders.history" />
+        </Title>
+        <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
+          {order.history.map((change, index) => (
+            <Timeline.Item
+              key={index}
+              title={intl.formatMessage({ id: STATUS_LABELS[change.to] })}
+              data-testid="history-item"
+            >
+              <Text size="xs" c="dimmed">
+                <FormattedDate value={change.at} dateStyle="medium" timeStyle="short" />
+              </Text>
+              {change.note && <Text size="sm">{change.note}</Text>}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={4}>
+            <FormattedMessage id="dashboard.orders.staff_notes" />
+          </Title>
+          {order.staff_notes.map((staff, index) => (
+            <Stack key={index} gap={0} data-testid="staff-note">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {staff.body}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {staff.author_name} · <FormattedDate value={staff.at} dateStyle="medium" timeStyle="short" />
+              </Text>
+            </Stack>
+          ))}
+          {mayNote && (
+            <Group align="end" className="no-print">
+              <Textarea
+                style={{ flex: 1 }}
+                label={intl.formatMessage({ id: 'dashboard.orders.add_note' })}
+                value={staffNote}
+                onChange={(event) => setStaffNote(event.currentTarget.value)}
+                maxLength={2000}
+                autosize
+              />
+              <Button
+                disabled={!staffNote.trim()}
+                loading={changes.note.isPending}
+                onClick={() =>
+                  changes.note.mutate(
+                    { id: order.id, note: staffNote },
+                    {
+                      onSuccess: (answer) => {
+                        toast('success', answer.message ?? '');
+                        setStaffNote('');
+                      },
+                    },
+                  )
+                }
+                data-testid="add-note"
+              >
+                <FormattedMessage id="dashboard.orders.save_note" />
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

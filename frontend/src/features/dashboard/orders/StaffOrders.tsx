@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { downloadFile } from '../../../shared/api/download';
+import { usePrice } from '../../../shared/format';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { CityPicker } from '../../../shared/ui/CityPicker';
+import { toast } from '../../../shared/ui/toast';
+import { ListPages, SearchBox, useListState } from '../FormParts';
+import {
+  ORDER_LISTS,
+  filterQuery,
+  listRoute,
+  orderRoute,
+  staffOrderQueries,
+  useOrderChanges,
+  type OrderList,
+} from './api';
+
+// Written out so the message-id test sees every id.
+const STATUS_LABELS: Record<string, string> = {
+  '': 'orders.filter.all',
+  new: 'orders.filter.new',
+  on_delivery: 'orders.filter.on_delivery',
+  delivered: 'orders.filter.delivered',
+  cancelled: 'orders.filter.cancelled',
+};
+const STATUS_COLOURS: Record<string, string> = {
+  new: 'blue',
+  on_delivery: 'orange',
+  delivered: 'green',
+  cancelled: 'gray',
+};
+const SOURCE_LABELS: Record<string, string> = {
+  web: 'dashboard.orders.source.web',
+  sales: 'dashboard.orders.source.sales',
+  guest: 'dashboard.orders.source.guest',
+  whatsapp: 'dashboard.orders.source.whatsapp',
+};
+const MOVES = ['on_delivery', 'delivered', 'cancelled'];
+
+/** The screen of one of the spec's order routes (`/dashboard/new-orders`, …). */
+export function orderListScreen(name: string) {
+  const list: OrderList = ORDER_LISTS[name] ?? {
+    audience: 'orders',
+    status: '',
+    source: '',
+    title: 'dashboard.orders.title',
+  };
+  return function OrderListScreen() {
+    return <StaffOrders list={list} />;
+  };
+}
+
+/** Staff's orders, one list for every order route: the route fixes the status or source; tabs
+ * with counts per status, search (number, name, phone, product), source, city and dates, pages,
+ * the CSV export, and a status change for the selected orders. */
+export function StaffOrders({ list }: { list: OrderList }) {
+  const intl = useIntl();
+  const price = usePrice();
+  const navigate = useNavigate();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const { typed, type, search, page, setPage, filter, setFilter } = useListState({
+    source: '',
+    city: '',
+    from: '',
+    to: '',
+  });
+  const guests = list.audience === 'guest-orders';
+  const filters = {
+    status: list.status,
+    source: list.source || filter('source'),
+    city: filter('city'),
+    from: filter('from'),
+    to: filter('to'),
+    search,
+  };
+  const orders = useQuery(staffOrderQueries.list(list.audience, language, { ...filters, page })).data;
+  const changes = useOrderChanges(list.audience);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [move, setMove] = useState('');
+  const mayMove = hasPermission(user, guests ? 'guest-order-edit' : 'order-status');
+  const counts = orders?.counts;
+  const total = counts ? counts.new + counts.on_delivery + counts.delivered + counts.cancelled : undefined;
+
+  const applyMove = () => {
+    if (!move || selected.length === 0) return;
+    changes.bulk.mutate(
+      { ids: selected, status: move },
+      {
+        onSuccess: (answer) => {
+          if (answer.changed.length > 0) toast('success', answer.message);
+          answer.refused.forEach((refusal) => toast('error', refusal.message));
+          setSelected([]);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>
+          <FormattedMessage id={list.title} />
+        </Title>
+        <Button
+          variant="default"
+          onClick={() =>
+            downloadFile(`dashboard/${list.audience}/export.csv?${filterQuery(filters)}`, `${list.audience}.csv`, {
+              done: intl.formatMessage({ id: 'dashboard.orders.exported' }),
+              failed: intl.formatMessage({ id: 'dashboard.orders.export_failed' }),
+            })
+          }
+          data-testid="orders-export"
+        >
+          <FormattedMessage id="dashboard.orders.export" />
+        </Button>
+      </Group>
+      {!list.source && (
+        <Tabs
+          value={list.status || 'all'}
+          onChange={(value) => navigate(listRoute(list.audience, value === 'all' || !value ? '' : value))}
+        >
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            {['', 'new', 'on_delivery', 'delivered', 'cancelled'].map((status) => (
+              <Tabs.Tab key={status} value={status || 'all'} data-testid={`orders-tab-${status || 'all'}`}>
+                <FormattedMessage id={STATUS_LABELS[status]} />{' '}
+                <Badge size="sm" variant="light" component="span">
+                  {status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0)}
+                </Badge>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
+      <Group align="end" wrap="wrap">
+        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.orders.search' })} />
+        {!list.source && (
+          <Select
+            clearable
+            w={160}
+            placeholder={intl.formatMessage({ id: 'dashboard.orders.source' })}
+            aria-label={intl.formatMessage({ id: 'dashboard.orders.source' })}
+            data={(guests ? ['guest', 'whatsapp'] : ['web', 'sales']).map((value) => ({
+              value,
+              label: intl.formatMessage({ id: SOURCE_LABELS[value] }),
+            }))}
+            value={filter('source') || null}
+            onChange={(value) => setFilter('source', value)}
+          />
+        )}
+        <CityPicker
+          w={200}
+          value={filter('city')}
+          onChange={(event) => setFilter('city', event.currentTarget.value || null)}
+        />
+        <TextInput
+          type="date"
+          label={intl.formatMessage({ id: 'dashboard.orders.from' })}
+          value={filter('from')}
+          onChange={(event) => setFilter('from', event.currentTarget.value || null)}
+        />
+        <TextInput
+          type="date"
+          label={intl.formatMessage({ id: 'dashboard.orders.to' })}
+          value={filter('to')}
+          onChange={(event) => setFilter('to', event.currentTarget.value || null)}
+        />
+      </Group>
+      {mayMove && selected.length > 0 && (
+        <Group wrap="wrap" data-testid="bulk-bar">
+          <Text size="sm">
+            <FormattedMessage id="dashboard.orders.selected" values={{ count: selected.length }} />
+          </Text>
+          <NativeSelect
+            w={180}
+            aria-label={intl.formatMessage({ id: 'dashboard.orders.move_to' })}
+            data={[
+              { value: '', label: intl.formatMessage({ id: 'dashboard.orders.move_to' }) },
+              ...MOVES.map((value) => ({ value, label: intl.formatMessage({ id: STATUS_LABELS[value] }) })),
+            ]}
+            value={move}
+            onChange={(event) => setMove(event.currentTarget.value)}
+          />
+          <Button onClick={applyMove} disabled={!move} loading={changes.bulk.isPending} data-testid="bulk-apply">
+            <FormattedMessage id="dashboard.orders.apply" />
+          </Button>
+        </Group>
+      )}
+      {orders?.data.length === 0 && (
+        <Text c="dimmed" data-testid="orders-none">
+          <FormattedMessage id="dashboard.orders.none" />
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped>
+          <Table.Tbody>
+            {orders?.data.map((order) => (
+              <Table.Tr key={order.id} data-testid="staff-order-row">
+                {mayMove && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={order.number}
+                      checked={selected.includes(order.id)}
+                      onChange={(event) =>
+                        setSelected((ids) =>
+                          event.currentTarget.checked ? [...ids, order.id] : ids.filter((id) => id !== order.id),
+                        )
+                      }
+                    />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Anchor component={Link} to={orderRoute(list.audience, order.id)} fw={600}>
+                    <bdi dir="ltr">{order.number}</bdi>
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <FormattedDate value={order.created_at} dateStyle="medium" timeStyle="short" />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.customer.name}</Text>
+                  <Anchor href={`tel:${order.customer.phone}`} size="sm" dir="ltr">
+                    {order.customer.phone}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{order.address.city.name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(order.total)}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[order.status]} data-testid="staff-order-status">
+                    {order.status_label}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListPages lastPage={orders?.meta.last_page} page={page} onChange={setPage} />
+    </Stack>
+  );
+}
