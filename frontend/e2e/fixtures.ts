@@ -108,6 +108,13 @@ export class StaffApi {
     return code;
   }
 
+  /** Puts a client order, and its client, in a sales engineer's care. */
+  async assign(order: number, engineer: number) {
+    return this.request.post(`/api/dashboard/orders/${order}/sales-engineer`, {
+      data: { sales_engineer_id: engineer },
+    });
+  }
+
   /** Puts products on an offer running from today for a week. */
   async addOffer(titleEn: string, titleAr: string, percentage: number, productIds: number[]): Promise<void> {
     const today = new Date();

@@ -12,11 +12,13 @@ use store::Database;
 /// The demo password of every demo user.
 pub const DEMO_PASSWORD: &str = "Mahsoul2026";
 
-/// The demo users: role, name, e-mail, phone.
-pub const DEMO_USERS: [(Role, &str, &str, &str); 3] = [
+/// The demo users: role, name, e-mail, phone. The first sales engineer is the shop's default
+/// one (design §5); the second looks after the clients staff assign to them.
+pub const DEMO_USERS: [(Role, &str, &str, &str); 4] = [
     (Role::Admin, "مدير محصول", "admin@mahsoul.test", "01000000001"),
     (Role::Sales, "مهندس المبيعات", "sales@mahsoul.test", "01000000002"),
     (Role::Customer, "سمير الفلاح", "customer@mahsoul.test", "01000000003"),
+    (Role::Sales, "مهندسة مبيعات الدلتا", "delta-sales@mahsoul.test", "01000000004"),
 ];
 
 /// Seeds what is missing; true when anything was added.

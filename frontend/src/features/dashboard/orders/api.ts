@@ -114,6 +114,7 @@ export const staffOrderQueries = {
     queryOptions({
       queryKey: ['dashboard', audience, language, 'one', id],
       queryFn: () => api<StaffOrderResponse>('GET', `dashboard/${audience}/${id}`),
+      enabled: id !== '',
     }),
 };
 

@@ -1,0 +1,179 @@
+// Running the orders, in each language against the real binary: a client's order is seen by
+// staff in new orders and on the bell, sent out and delivered, the client hears of each step on
+// their own bell and history and downloads the invoice; a guest order is cancelled from the
+// guest lists and its stock comes back; a sales engineer sees only their own clients' orders.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, logIn, test, uniquePhone, type Outbox } from './fixtures';
+
+const TEXT = {
+  ar: {
+    onDelivery: 'جارٍ التوصيل',
+    delivered: 'تم التوصيل',
+    cancelled: 'ملغي',
+    onItsWay: 'طلبك في الطريق',
+    invoiceDone: 'تم تحميل ملف PDF بنجاح!',
+    notFound: 'الصفحة غير موجودة',
+  },
+  en: {
+    onDelivery: 'On delivery',
+    delivered: 'Delivered',
+    cancelled: 'Cancelled',
+    onItsWay: 'Your order is on its way',
+    invoiceDone: 'PDF downloaded successfully!',
+    notFound: 'Page not found',
+  },
+};
+
+const PASSWORD = 'Harvest2026';
+
+/** A new verified client (registered and verified through the API); answers their phone and
+ * token. */
+async function newClient(request: APIRequestContext, outbox: Outbox, prefix: string) {
+  const phone = uniquePhone(prefix);
+  const sent = outbox.size();
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Samir', phone, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const token: string = (await registered.json()).data.token;
+  const code = await outbox.codeSentTo(`+2${phone}`, sent);
+  const verified = await request.post('/api/auth/verify', {
+    data: { code },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { phone, token };
+}
+
+/** The client buys `units` of a product through the API; answers the order's id and number. */
+async function clientOrder(request: APIRequestContext, token: string, product: number, units = 1) {
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await request.post(`/api/cart/${product}`, { data: { quantity: units }, headers })).status()).toBe(200);
+  const placed = await request.post('/api/orders/checkout', {
+    data: { address: '12 Nile St', city_id: 1, type: 'self' },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id, number } = (await placed.json()).data;
+  return { id: id as number, number: number as string };
+}
+
+const SEARCH = { ar: 'ابحث برقم الطلب أو الاسم أو الهاتف أو المنتج', en: 'Search by number, name, phone or product' };
+
+/** Searches a dashboard order list for `number`. */
+async function search(page: Page, number: string) {
+  const language = (await page.locator('html').getAttribute('lang')) === 'ar' ? 'ar' : 'en';
+  await page.getByRole('textbox', { name: SEARCH[language] }).fill(number);
+  await expect(page).toHaveURL(new RegExp(`search=${number}`));
+}
+
+test('staff run a client order to delivery while the client follows on the bell and downloads the invoice', async ({
+  page,
+  language,
+  request,
+  outbox,
+  staffApi,
+  openPage,
+}) => {
+  const t = TEXT[language];
+  const seeds = await staffApi.addProduct('Trial basil seeds', 'بذور ريحان تجريبية', 35);
+  const client = await newClient(request, outbox, language === 'ar' ? '0106' : '0116');
+  const order = await clientOrder(request, client.token, seeds.id, 2);
+
+  const staff = await openPage('admin');
+  await staff.goto('/dashboard/new-orders');
+  await expect(staff.getByTestId('bell-count')).not.toHaveText(/^0?$/);
+  await search(staff, order.number);
+  const row = staff.getByTestId('staff-order-row').filter({ hasText: order.number });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: order.number }).click();
+  await staff.waitForURL(`**/dashboard/orders-actions?id=${order.id}`);
+  await expect(staff.getByTestId('call-customer')).toHaveAttribute('href', `tel:${client.phone}`);
+  await staff.getByTestId('move-on_delivery').click();
+  await expect(staff.getByTestId('order-status')).toHaveText(t.onDelivery);
+  await expect(staff.getByTestId('move-on_delivery')).toHaveCount(0);
+
+  await logIn(page, client.phone, PASSWORD);
+  await page.waitForURL('**/products');
+  await expect(page.getByTestId('bell-count')).toHaveText('2');
+  await page.getByTestId('bell').click();
+  await page.waitForURL('**/account/notifications');
+  await expect(page.getByTestId('notification').first()).toContainText(t.onItsWay);
+  await page.getByTestId('notification').first().click();
+  await page.waitForURL('**/account/orders-history');
+  await expect(page.getByTestId('order-status').first()).toHaveText(t.onDelivery);
+
+  await staff.getByTestId('move-delivered').click();
+  await expect(staff.getByTestId('order-status')).toHaveText(t.delivered);
+  await page.reload();
+  await expect(page.getByTestId('order-status').first()).toHaveText(t.delivered);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('invoice-download').first().click();
+  expect((await download).suggestedFilename()).toBe(`invoice-${order.number}.pdf`);
+  await expect(page.getByText(t.invoiceDone)).toBeVisible();
+});
+
+test('a guest order appears in the guest lists and staff cancel it, its stock coming back', async ({
+  language,
+  request,
+  staffApi,
+  openPage,
+}) => {
+  const t = TEXT[language];
+  const seeds = await staffApi.addProduct('Trial chard seeds', 'بذور سلق تجريبية', 25, 10);
+  const placed = await request.post('/api/guest-orders/checkout', {
+    data: {
+      name: 'Mona',
+      phone: uniquePhone('0112'),
+      address: 'Farm road',
+      city_id: 2,
+      items: [{ id: seeds.id, quantity: 3 }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = (await placed.json()).data;
+  await expect.poll(() => staffApi.stock(seeds.id)).toBe(7);
+
+  const staff = await openPage('admin');
+  staff.on('dialog', (dialog) => dialog.accept());
+  await staff.goto('/dashboard/new-guest-orders');
+  await search(staff, number);
+  await staff.getByTestId('staff-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
+  await staff.waitForURL('**/dashboard/orders-actions?id=*&list=guest');
+  await staff.getByTestId('move-cancelled').click();
+  await expect(staff.getByTestId('order-status')).toHaveText(t.cancelled);
+  await expect.poll(() => staffApi.stock(seeds.id)).toBe(10);
+
+  await staff.goto('/dashboard/cancelled-guest-orders');
+  await search(staff, number);
+  await expect(staff.getByTestId('staff-order-row').filter({ hasText: number })).toHaveCount(1);
+});
+
+test('a sales engineer sees the orders of their own clients only', async ({
+  page,
+  language,
+  request,
+  outbox,
+  staffApi,
+}) => {
+  const t = TEXT[language];
+  const seeds = await staffApi.addProduct('Trial rocket seeds', 'بذور جرجير تجريبية', 20);
+  const mine = await newClient(request, outbox, language === 'ar' ? '0107' : '0117');
+  const theirs = await newClient(request, outbox, language === 'ar' ? '0108' : '0118');
+  const ownOrder = await clientOrder(request, mine.token, seeds.id);
+  const otherOrder = await clientOrder(request, theirs.token, seeds.id);
+  const delta = await request.post('/api/auth/login', { data: { username: '01000000004', password: 'Mahsoul2026' } });
+  const deltaId = (await delta.json()).data.id;
+  expect((await staffApi.assign(otherOrder.id, deltaId)).status()).toBe(200);
+
+  await logIn(page, '01000000002');
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/dashboard/orders');
+  await search(page, ownOrder.number);
+  await expect(page.getByTestId('staff-order-row').filter({ hasText: ownOrder.number })).toHaveCount(1);
+  await search(page, otherOrder.number);
+  await expect(page.getByTestId('orders-none')).toBeVisible();
+  await page.goto(`/dashboard/orders-actions?id=${otherOrder.id}`);
+  await expect(page.getByText(t.notFound)).toBeVisible();
+  await expect(page.getByTestId('call-customer')).toHaveCount(0);
+});
