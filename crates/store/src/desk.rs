@@ -6,7 +6,8 @@ use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
 use kernel::{OrderId, Page, PageRequest, Phone, UserId};
 use ordering::{
-    Audience, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderStatus, QueuedMessage, StaffNote, StaffOrder, StaffOrderQuery,
+    Audience, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderStatus, QueuedMessage, StaffNote, StaffOrder,
+    StaffOrderQuery,
 };
 
 use crate::database::{Database, DbConn, contains_pattern, lower};
@@ -47,29 +48,22 @@ fn matching<'a>(query: &StaffOrderQuery) -> orders::BoxedQuery<'a, Backend> {
     rows
 }
 
-/// One page of the staff's list, newest first.
-pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<(Vec<i64>, u64)> {
-    let with_status = || {
-        let rows = matching(query);
-        match query.status {
-            Some(status) => rows.filter(orders::status.eq(<&str>::from(status))),
-            None => rows,
-        }
-    };
-    let total: i64 = with_status().count().get_result(conn)?;
-    let page: PageRequest = query.page;
-    let ids = with_status().order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
-    Ok((ids, u64::try_from(total).unwrap_or(0)))
-}
-
-/// How many orders of the query, its status aside, are in each status.
-pub(crate) fn status_counts_of(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<Vec<(OrderStatus, u64)>> {
+/// One page of the staff's list, newest first (its ids), and the counts per status of the
+/// list's filters; the page's total is read off the counts rather than counted again.
+pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<(Vec<i64>, u64, CountsByStatus)> {
     let mut counts = Vec::with_capacity(4);
     for status in [OrderStatus::New, OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled] {
         let count: i64 = matching(query).filter(orders::status.eq(<&str>::from(status))).count().get_result(conn)?;
         counts.push((status, u64::try_from(count).unwrap_or(0)));
     }
-    Ok(counts)
+    let total = counts.iter().filter(|(status, _)| query.status.is_none_or(|wanted| wanted == *status)).map(|(_, count)| count).sum();
+    let mut rows = matching(query);
+    if let Some(status) = query.status {
+        rows = rows.filter(orders::status.eq(<&str>::from(status)));
+    }
+    let page: PageRequest = query.page;
+    let ids = rows.order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
+    Ok((ids, total, counts))
 }
 
 /// The order's sales engineer's name and its staff notes.

@@ -10,15 +10,15 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderEvent,
-    OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange,
-    StatusMove, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, CountsByStatus, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook,
+    OrderEvent, OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
+    StatusChange, StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::bump_stock_version;
 use crate::database::{Database, DbConn, write};
-use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, status_counts_of, write_news};
+use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
 use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
 
 /// The orders in the database.
@@ -446,16 +446,11 @@ impl OrderBook for DieselOrderBook {
         Ok(assemble(conn, rows)?.pop())
     }
 
-    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<Page<Order>> {
+    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<(Page<Order>, CountsByStatus)> {
         let conn = &mut self.db.conn()?;
-        let (ids, total) = staff_page(conn, query)?;
+        let (ids, total, counts) = staff_page(conn, query)?;
         let rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&ids)).order(orders::id.desc()).select(OrderRow::as_select()).load(conn)?;
-        Ok(Page::new(assemble(conn, rows)?, query.page, total))
-    }
-
-    fn status_counts(&self, query: &StaffOrderQuery) -> anyhow::Result<Vec<(OrderStatus, u64)>> {
-        let conn = &mut self.db.conn()?;
-        status_counts_of(conn, query)
+        Ok((Page::new(assemble(conn, rows)?, query.page, total), counts))
     }
 
     fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>> {
