@@ -32,7 +32,7 @@ token() {
 
 measure() {
   local title="$1" url="$2" who="$3" connections="${4:-8}" out
-  out=$(wrk -t2 -c"$connections" -d"${SECONDS_EACH}s" --latency -H "Authorization: Bearer $who" "$url")
+  out=$(wrk -t"$(( connections < 2 ? connections : 2 ))" -c"$connections" -d"${SECONDS_EACH}s" --latency -H "Authorization: Bearer $who" "$url")
   if grep -q "Non-2xx" <<<"$out"; then echo "!! $title answered errors: $(grep Non-2xx <<<"$out")"; fi
   printf '%-34s %10s %10s %10s\n' "$title" "$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")" \
     "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"

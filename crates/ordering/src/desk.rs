@@ -49,7 +49,7 @@ pub struct StaffOrderQuery {
     pub from: Option<NaiveDate>,
     /// Placed on or before this day.
     pub to: Option<NaiveDate>,
-    /// A number, a name, a phone in any form or a product's name.
+    /// An order number, or a name, a phone in any form or a product's name.
     pub search: Option<String>,
     /// Only the orders this sales engineer looks after.
     pub sales_engineer: Option<UserId>,
@@ -57,8 +57,24 @@ pub struct StaffOrderQuery {
     pub page: PageRequest,
 }
 
-/// How many orders of a list are in each status.
+/// How many orders of a list are in each status, each at most [`COUNT_CAP`].
 pub type CountsByStatus = Vec<(OrderStatus, u64)>;
+
+/// Lists count each status up to this many, which then reads "this many or more": an exact
+/// count of hundreds of thousands of orders would cost more than the page it sits beside.
+pub const COUNT_CAP: u64 = 10_000;
+
+/// The order number a search names, in its stored form (`ms-2026-123` → `MS-2026-000123`),
+/// when it reads as one: `MS`, a year and a number, with or without dashes or spaces.
+pub fn order_number_in(search: &str) -> Option<String> {
+    let text = kernel::digits::to_latin_digits(search.trim()).to_uppercase();
+    let digits: String = text.strip_prefix("MS")?.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
+    if digits.len() < 5 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let (year, id) = digits.split_at(4);
+    Some(format!("MS-{year}-{:06}", id.parse::<u64>().ok()?))
+}
 
 /// A staff note on an order.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -148,7 +148,8 @@ impl StaffOrderData {
     }
 }
 
-/// How many orders of the list's filters are in each status.
+/// How many orders of the list's filters are in each status, each counted up to 10,000: that
+/// number means "10,000 or more" (and the list's `meta.total` is read off these counts).
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct StatusCounts {
     /// `new`.
@@ -201,8 +202,8 @@ pub struct OrderFilters {
     /// Placed on or before this day, `YYYY-MM-DD`.
     #[param(value_type = Option<String>)]
     pub to: Option<String>,
-    /// An order number, a name, a phone in any form, or a product's name (Arabic spelling
-    /// variants match).
+    /// An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
+    /// product's name (Arabic spelling variants match).
     #[param(max_length = 100)]
     pub search: Option<String>,
     /// Only orders this sales engineer looks after (client orders).

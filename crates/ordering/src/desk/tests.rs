@@ -222,3 +222,14 @@ fn an_engineer_who_is_no_sales_account_is_refused() {
     assert!(desk.assign_sales_engineer(ADMIN, OrderId(1), SALES.id).is_ok());
     assert!(matches!(desk.assign_sales_engineer(ADMIN, OrderId(1), UserId(5)), Err(OrderingError::Invalid(_))));
 }
+
+#[test]
+fn a_search_that_reads_as_an_order_number_names_it_in_its_stored_form() {
+    use super::order_number_in;
+    assert_eq!(order_number_in("MS-2026-000123").as_deref(), Some("MS-2026-000123"));
+    assert_eq!(order_number_in(" ms 2026 123 ").as_deref(), Some("MS-2026-000123"));
+    assert_eq!(order_number_in("MS-٢٠٢٦-٠٠٠١٢٣").as_deref(), Some("MS-2026-000123"));
+    assert_eq!(order_number_in("01012345678"), None, "a phone");
+    assert_eq!(order_number_in("msamir"), None, "a name");
+    assert_eq!(order_number_in("MS-2026"), None, "a year alone");
+}

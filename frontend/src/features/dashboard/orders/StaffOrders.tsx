@@ -55,6 +55,8 @@ const SOURCE_LABELS: Record<string, string> = {
   whatsapp: 'dashboard.orders.source.whatsapp',
 };
 const MOVES = ['on_delivery', 'delivered', 'cancelled'];
+/** The server counts each status up to this many, which then means "this many or more". */
+const COUNT_CAP = 10_000;
 
 /** The screen of one of the spec's order routes (`/dashboard/new-orders`, …). */
 export function orderListScreen(name: string) {
@@ -101,6 +103,9 @@ export function StaffOrders({ list }: { list: OrderList }) {
   const counts = orders?.counts;
   const total = counts ? counts.new + counts.on_delivery + counts.delivered + counts.cancelled : undefined;
 
+  const counted = (count: number) =>
+    count >= COUNT_CAP ? `${intl.formatNumber(COUNT_CAP)}+` : intl.formatNumber(count);
+
   const applyMove = () => {
     if (!move || selected.length === 0) return;
     changes.bulk.mutate(
@@ -144,7 +149,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
               <Tabs.Tab key={status} value={status || 'all'} data-testid={`orders-tab-${status || 'all'}`}>
                 <FormattedMessage id={STATUS_LABELS[status]} />{' '}
                 <Badge size="sm" variant="light" component="span">
-                  {status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0)}
+                  {counted(status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0))}
                 </Badge>
               </Tabs.Tab>
             ))}
