@@ -2872,7 +2872,10 @@ export interface components {
             /** @description What happened, after a change. */
             message?: string | null;
         };
-        /** @description How many orders of the list's filters are in each status. */
+        /**
+         * @description How many orders of the list's filters are in each status, each counted up to 10,000: that
+         *     number means "10,000 or more" (and the list's `meta.total` is read off these counts).
+         */
         StatusCounts: {
             /**
              * Format: int64
@@ -5715,8 +5718,8 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number, a name, a phone in any form, or a product's name (Arabic spelling
-                 *     variants match).
+                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
+                 *     product's name (Arabic spelling variants match).
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -6156,8 +6159,8 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number, a name, a phone in any form, or a product's name (Arabic spelling
-                 *     variants match).
+                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
+                 *     product's name (Arabic spelling variants match).
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -6602,8 +6605,8 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number, a name, a phone in any form, or a product's name (Arabic spelling
-                 *     variants match).
+                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
+                 *     product's name (Arabic spelling variants match).
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -7138,8 +7141,8 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number, a name, a phone in any form, or a product's name (Arabic spelling
-                 *     variants match).
+                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
+                 *     product's name (Arabic spelling variants match).
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
