@@ -1,0 +1,11 @@
+CREATE INDEX orders_by_created ON orders (created_at);
+CREATE INDEX orders_by_status ON orders (status, id);
+DROP INDEX orders_guests_by_day;
+DROP INDEX orders_clients_by_day;
+DROP INDEX orders_clients_by_engineer;
+DROP INDEX orders_guests_by_source;
+DROP INDEX orders_clients_by_source;
+DROP INDEX orders_guests_by_city;
+DROP INDEX orders_clients_by_city;
+DROP INDEX orders_guests_by_status;
+DROP INDEX orders_clients_by_status;
