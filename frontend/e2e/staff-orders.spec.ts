@@ -58,7 +58,10 @@ async function clientOrder(request: APIRequestContext, token: string, product: n
   return { id: id as number, number: number as string };
 }
 
-const SEARCH = { ar: 'ابحث برقم الطلب أو الاسم أو الهاتف أو المنتج', en: 'Search by number, name, phone or product' };
+const SEARCH = {
+  ar: 'ابحث برقم الطلب أو الهاتف أو بكلمات كاملة من الاسم أو المنتج',
+  en: 'Search by number, phone, or whole words of a name or product',
+};
 
 /** Searches a dashboard order list for `number`. */
 async function search(page: Page, number: string) {

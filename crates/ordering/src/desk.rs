@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, UserId};
+use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, UserId};
 
 use crate::error::OrderingError;
 use crate::news::{OrderEvent, OrderHeadline, OrderHerald};
@@ -57,16 +57,60 @@ pub struct StaffOrderQuery {
     pub page: PageRequest,
 }
 
-/// How many orders of a list are in each status, each at most [`COUNT_CAP`].
+/// How many orders of a list are in each status, each at most [`COUNT_CAP`] (of a search: among
+/// its newest [`SEARCH_WINDOW`] matches).
 pub type CountsByStatus = Vec<(OrderStatus, u64)>;
 
 /// Lists count each status up to this many, which then reads "this many or more": an exact
 /// count of hundreds of thousands of orders would cost more than the page it sits beside.
 pub const COUNT_CAP: u64 = 10_000;
 
+/// A search lists at most its newest this many matches and counts them by status: a common
+/// name matches tens of thousands of orders, which nobody pages through; narrowing the search
+/// (another word, a date, a city) reaches older ones, and the list says when there are more.
+pub const SEARCH_WINDOW: usize = 500;
+
+/// A search looks for at most this many words; the rest of a longer text is ignored.
+pub const MAX_SEARCH_WORDS: usize = 10;
+
+/// What a staff search looks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderSearch {
+    /// The order of this number, in its stored form.
+    Number(String),
+    /// The orders whose search form (names, phones, products' names) holds each word, in any of
+    /// its forms: a phone as it is stored, an Arabic word also with the article (`فلاح` finds
+    /// `الفلاح`).
+    Words(Vec<Vec<String>>),
+}
+
+impl OrderSearch {
+    /// Reads a search: an order number, a phone in any form, or words in their search form
+    /// (whole words: `محم` does not find `محمد`). Nothing to look for is `None`.
+    pub fn read(search: &str) -> Option<OrderSearch> {
+        let search = search.trim();
+        if let Some(number) = order_number_in(search) {
+            return Some(OrderSearch::Number(number));
+        }
+        if let Some(phone) = Phone::parse(search) {
+            return Some(OrderSearch::Words(vec![vec![kernel::search_text::normalize(&phone.to_string())]]));
+        }
+        let words: Vec<Vec<String>> =
+            kernel::search_text::normalize(search).split(' ').filter(|word| !word.is_empty()).take(MAX_SEARCH_WORDS).map(forms).collect();
+        (!words.is_empty()).then_some(OrderSearch::Words(words))
+    }
+}
+
+/// A word and, for an Arabic word without the article, the word with it: names and products
+/// are written both ways (`الفلاح`, `فلاح`), and a search for the bare word means both.
+fn forms(word: &str) -> Vec<String> {
+    let arabic = word.chars().next().is_some_and(|first| ('\u{0621}'..='\u{064A}').contains(&first));
+    if arabic && !word.starts_with("ال") { vec![word.to_string(), format!("ال{word}")] } else { vec![word.to_string()] }
+}
+
 /// The order number a search names, in its stored form (`ms-2026-123` → `MS-2026-000123`),
 /// when it reads as one: `MS`, a year and a number, with or without dashes or spaces.
-pub fn order_number_in(search: &str) -> Option<String> {
+fn order_number_in(search: &str) -> Option<String> {
     let text = kernel::digits::to_latin_digits(search.trim()).to_uppercase();
     let digits: String = text.strip_prefix("MS")?.chars().filter(|c| !matches!(c, '-' | ' ')).collect();
     if digits.len() < 5 || !digits.chars().all(|c| c.is_ascii_digit()) {
@@ -74,6 +118,17 @@ pub fn order_number_in(search: &str) -> Option<String> {
     }
     let (year, id) = digits.split_at(4);
     Some(format!("MS-{year}-{:06}", id.parse::<u64>().ok()?))
+}
+
+/// A page of a staff list with its counts per status.
+#[derive(Debug, Clone)]
+pub struct OrderListing {
+    /// The page, newest first.
+    pub page: Page<Order>,
+    /// The list's orders in each status, whatever status the page shows.
+    pub counts: CountsByStatus,
+    /// True when a search matched more orders than the newest [`SEARCH_WINDOW`] it lists.
+    pub more_matches: bool,
 }
 
 /// A staff note on an order.
@@ -115,7 +170,7 @@ impl OrderDesk {
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
     /// in each status (`GET dashboard/orders`, `GET dashboard/guest-orders`).
-    pub fn orders(&self, viewer: Viewer, mut query: StaffOrderQuery) -> Result<(Page<Order>, CountsByStatus), OrderingError> {
+    pub fn orders(&self, viewer: Viewer, mut query: StaffOrderQuery) -> Result<OrderListing, OrderingError> {
         if let (Some(from), Some(to)) = (query.from, query.to)
             && from > to
         {

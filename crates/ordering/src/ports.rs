@@ -5,7 +5,7 @@ use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Ph
 
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
-use crate::desk::{CountsByStatus, StaffOrder, StaffOrderQuery};
+use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
 use crate::news::{Notification, OrderHerald, OrderNews};
 use crate::order::{NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
@@ -187,7 +187,7 @@ pub trait OrderBook: Send + Sync {
     fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool>;
     /// The staff's list: one page, newest first, and how many orders of the list's filters,
     /// its status aside, are in each status.
-    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<(Page<Order>, CountsByStatus)>;
+    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<OrderListing>;
     /// One order with its sales engineer's name and the staff notes.
     fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>>;
     /// Keeps a staff note.

@@ -4,84 +4,181 @@
 
 use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
-use kernel::{OrderId, Page, PageRequest, Phone, UserId};
+use kernel::{OrderId, Page, PageRequest, UserId};
 use ordering::{
-    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderStatus, QueuedMessage, StaffNote,
-    StaffOrder, StaffOrderQuery,
+    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderSearch, OrderStatus, QueuedMessage,
+    SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
 };
 
 use diesel::dsl::sql;
-use diesel::sql_types::{Bool, Text};
+use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
+use diesel::sqlite::Sqlite;
 
 use crate::database::{Database, DbConn};
 use crate::schema::{message_queue, notifications, order_notes, orders, role_permissions, users};
 
 type Backend = <DbConn as Connection>::Backend;
 
-/// The orders a staff query selects, its status aside, before paging. The search goes
-/// through each backend's trigram index of `search_text` (FTS5 on SQLite, pg_trgm on
-/// PostgreSQL).
-fn matching<'a>(query: &StaffOrderQuery, sqlite: bool) -> orders::BoxedQuery<'a, Backend> {
+/// The orders of a list's audience placed within its days.
+fn of_audience_and_days<'a>(query: &StaffOrderQuery) -> orders::BoxedQuery<'a, Backend> {
     let mut rows = orders::table.into_boxed();
     rows = match query.audience {
         Audience::Clients => rows.filter(orders::user_id.is_not_null()),
         Audience::Guests => rows.filter(orders::user_id.is_null()),
     };
-    if let Some(source) = query.source {
-        rows = rows.filter(orders::source.eq(<&str>::from(source)));
-    }
-    if let Some(city) = query.city {
-        rows = rows.filter(orders::city_id.eq(city.0));
-    }
     if let Some(from) = query.from {
         rows = rows.filter(orders::created_at.ge(from.and_time(NaiveTime::MIN)));
     }
     if let Some(to) = query.to.and_then(|to| to.succ_opt()) {
         rows = rows.filter(orders::created_at.lt(to.and_time(NaiveTime::MIN)));
     }
+    rows
+}
+
+/// The orders of a list without a search by words, its status aside, before paging.
+fn matching<'a>(query: &StaffOrderQuery, number: Option<String>) -> orders::BoxedQuery<'a, Backend> {
+    let mut rows = of_audience_and_days(query);
+    if let Some(source) = query.source {
+        rows = rows.filter(orders::source.eq(<&str>::from(source)));
+    }
+    if let Some(city) = query.city {
+        rows = rows.filter(orders::city_id.eq(city.0));
+    }
     if let Some(engineer) = query.sales_engineer {
         rows = rows.filter(orders::sales_engineer_id.eq(engineer.0));
     }
-    if let Some(search) = query.search.as_deref().map(str::trim).filter(|search| !search.is_empty()) {
-        if let Some(number) = ordering::desk::order_number_in(search) {
-            return rows.filter(orders::number.eq(number));
-        }
-        // A phone in any form is looked for in its stored form; anything else in the search
-        // form of the buyer's, receiver's and products' names. Both hold only letters, digits
-        // and spaces, so the pattern needs no escapes (which FTS5 would not index).
-        let needle = Phone::parse(search).map_or_else(|| kernel::search_text::normalize(search), |phone| phone.to_string());
-        let pattern = format!("%{needle}%");
-        rows = if sqlite {
-            rows.filter(sql::<Bool>("orders.id IN (SELECT rowid FROM order_search WHERE search_text LIKE ").bind::<Text, _>(pattern).sql(")"))
-        } else {
-            rows.filter(orders::search_text.like(pattern))
-        };
+    if let Some(number) = number {
+        rows = rows.filter(orders::number.eq(number));
     }
     rows
 }
 
-/// One page of the staff's list, newest first (its ids), and the counts per status of the
-/// list's filters, each read up to [`COUNT_CAP`]; the page's total is read off the counts.
-pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<(Vec<i64>, u64, CountsByStatus)> {
-    let sqlite = matches!(conn, DbConn::Sqlite(_));
+/// The ids of one page of a staff list, in the list's order, the page's total, the counts per status
+/// of the list's filters, and whether a search matched more than it lists.
+pub(crate) struct ListedIds {
+    pub ids: Vec<i64>,
+    pub total: u64,
+    pub counts: CountsByStatus,
+    pub more_matches: bool,
+}
+
+const STATUSES: [OrderStatus; 4] = [OrderStatus::New, OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled];
+
+/// One page of the staff's list: a search by words reads its newest matches once; any other
+/// list counts each status up to [`COUNT_CAP`] from the indexes of its filters.
+pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::Result<ListedIds> {
+    match query.search.as_deref().and_then(OrderSearch::read) {
+        Some(OrderSearch::Words(words)) => searched_page(conn, query, &words),
+        Some(OrderSearch::Number(number)) => counted_page(conn, query, Some(number)),
+        None => counted_page(conn, query, None),
+    }
+}
+
+fn counted_page(conn: &mut DbConn, query: &StaffOrderQuery, number: Option<String>) -> anyhow::Result<ListedIds> {
     let cap = i64::try_from(COUNT_CAP).unwrap_or(i64::MAX);
-    let mut counts = Vec::with_capacity(4);
-    for status in [OrderStatus::New, OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled] {
-        let of_status = || matching(query, sqlite).filter(orders::status.eq(<&str>::from(status)));
-        // Whether there are as many as the cap is one walk down an index; only a smaller
-        // number is counted.
-        let at_cap = of_status().select(orders::id).order(orders::id.desc()).offset(cap - 1).limit(1).first::<i64>(conn).optional()?.is_some();
+    let dated = query.from.is_some() || query.to.is_some();
+    let mut counts = Vec::with_capacity(STATUSES.len());
+    for status in STATUSES {
+        let of_status = || matching(query, number.clone()).filter(orders::status.eq(<&str>::from(status)));
+        // Whether there are as many as the cap is one walk down an index, reading only what
+        // the index holds; only a smaller number is counted. Within days the walk follows the
+        // index by day, in its own order.
+        let probe = of_status().select(orders::status).offset(cap - 1).limit(1);
+        let probe = if dated { probe } else { probe.order(orders::id.desc()) };
+        let at_cap = probe.first::<String>(conn).optional()?.is_some();
         let count = if at_cap { cap } else { of_status().count().get_result(conn)? };
         counts.push((status, u64::try_from(count).unwrap_or(0)));
     }
     let total = counts.iter().filter(|(status, _)| query.status.is_none_or(|wanted| wanted == *status)).map(|(_, count)| count).sum();
-    let mut rows = matching(query, sqlite);
+    let mut rows = matching(query, number);
     if let Some(status) = query.status {
         rows = rows.filter(orders::status.eq(<&str>::from(status)));
     }
+    // Newest first: within days by the time placed, so the page is read from an index by day
+    // rather than by walking every later order.
+    let rows = if dated { rows.order((orders::created_at.desc(), orders::id.desc())) } else { rows.order(orders::id.desc()) };
     let page: PageRequest = query.page;
-    let ids = rows.order(orders::id.desc()).limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
-    Ok((ids, total, counts))
+    let ids = rows.limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
+    Ok(ListedIds { ids, total, counts, more_matches: false })
+}
+
+/// An order a search found, with its status.
+#[derive(QueryableByName)]
+struct Match {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Text)]
+    status: String,
+}
+
+/// A search by words: its newest matches (up to [`SEARCH_WINDOW`]), with their statuses, read
+/// once from each backend's word index, then counted and paged here.
+fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String>]) -> anyhow::Result<ListedIds> {
+    let window = i64::try_from(SEARCH_WINDOW + 1).unwrap_or(i64::MAX);
+    let facets = facets(query);
+    let mut matches: Vec<(i64, String)> = if let DbConn::Sqlite(sqlite) = conn {
+        // FTS5 hands its rows newest first, so the walk stops at the window; the audience,
+        // city, source and engineer are words of the index, the days a check of each order.
+        let mut terms: Vec<String> =
+            words.iter().map(|forms| format!("({})", forms.iter().map(|form| fts5_word(form)).collect::<Vec<_>>().join(" OR "))).collect();
+        terms.extend(facets.iter().map(|facet| fts5_word(facet)));
+        let from = query.from.map(|day| day.and_time(NaiveTime::MIN));
+        let until = query.to.and_then(|day| day.succ_opt()).map(|day| day.and_time(NaiveTime::MIN));
+        let sql = format!(
+            "SELECT orders.id AS id, orders.status AS status FROM order_words JOIN orders ON orders.id = order_words.rowid \
+             WHERE order_words MATCH ?{}{} ORDER BY order_words.rowid DESC LIMIT ?",
+            if from.is_some() { " AND orders.created_at >= ?" } else { "" },
+            if until.is_some() { " AND orders.created_at < ?" } else { "" },
+        );
+        let mut search = diesel::sql_query(sql).into_boxed::<Sqlite>().bind::<Text, _>(terms.join(" AND "));
+        for day in from.into_iter().chain(until) {
+            search = search.bind::<Timestamp, _>(day);
+        }
+        search.bind::<BigInt, _>(window).load::<Match>(sqlite)?.into_iter().map(|found| (found.id, found.status)).collect()
+    } else {
+        // The audience picks the partial index; the planner walks it, or the orders newest
+        // first when the words are common.
+        let mut terms: Vec<String> =
+            words.iter().map(|forms| format!("({})", forms.iter().map(|form| tsquery_word(form)).collect::<Vec<_>>().join(" | "))).collect();
+        terms.extend(facets.iter().filter(|facet| !facet.starts_with("za")).map(|facet| tsquery_word(facet)));
+        of_audience_and_days(query)
+            .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(terms.join(" & ")).sql("::tsquery"))
+            .order(orders::id.desc())
+            .limit(window)
+            .select((orders::id, orders::status))
+            .load(conn)?
+    };
+    let more_matches = matches.len() > SEARCH_WINDOW;
+    matches.truncate(SEARCH_WINDOW);
+    let counts = STATUSES.map(|status| (status, matches.iter().filter(|(_, of)| of == <&str>::from(status)).count() as u64)).to_vec();
+    let listed: Vec<i64> = matches.into_iter().filter(|(_, of)| query.status.is_none_or(|wanted| of == <&str>::from(wanted))).map(|(id, _)| id).collect();
+    let page: PageRequest = query.page;
+    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+    let ids = listed.iter().skip(offset).take(usize::try_from(page.per_page).unwrap_or(usize::MAX)).copied().collect();
+    Ok(ListedIds { ids, total: listed.len() as u64, counts, more_matches })
+}
+
+/// The list's filters as the words the indexes keep for them (migration 000015): `za` and the
+/// audience, `zc` and the city, `zo` and the source, `ze` and the sales engineer.
+fn facets(query: &StaffOrderQuery) -> Vec<String> {
+    let mut facets = vec![match query.audience {
+        Audience::Clients => "zaclient".to_string(),
+        Audience::Guests => "zaguest".to_string(),
+    }];
+    facets.extend(query.city.map(|city| format!("zc{}", city.0)));
+    facets.extend(query.source.map(|source| format!("zo{}", <&str>::from(source))));
+    facets.extend(query.sales_engineer.map(|engineer| format!("ze{}", engineer.0)));
+    facets
+}
+
+/// A word as an FTS5 string: quoted, so nothing in it reads as syntax.
+fn fts5_word(word: &str) -> String {
+    format!("\"{}\"", word.replace('"', "\"\""))
+}
+
+/// A word as a `tsquery` lexeme, quoted and taken as it is.
+fn tsquery_word(word: &str) -> String {
+    format!("'{}'", word.replace('\\', "\\\\").replace('\'', "''"))
 }
 
 /// The order's sales engineer's name and its staff notes.

@@ -10,8 +10,8 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, CountsByStatus, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook,
-    OrderEvent, OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
+    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderEvent,
+    OrderHeadline, OrderHerald, OrderLine, OrderListing, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
     StatusChange, StatusMove, Totals, order_number,
 };
 
@@ -446,11 +446,12 @@ impl OrderBook for DieselOrderBook {
         Ok(assemble(conn, rows)?.pop())
     }
 
-    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<(Page<Order>, CountsByStatus)> {
+    fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<OrderListing> {
         let conn = &mut self.db.conn()?;
-        let (ids, total, counts) = staff_page(conn, query)?;
-        let rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&ids)).order(orders::id.desc()).select(OrderRow::as_select()).load(conn)?;
-        Ok((Page::new(assemble(conn, rows)?, query.page, total), counts))
+        let listed = staff_page(conn, query)?;
+        let mut rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&listed.ids)).select(OrderRow::as_select()).load(conn)?;
+        rows.sort_by_key(|row| listed.ids.iter().position(|id| *id == row.id));
+        Ok(OrderListing { page: Page::new(assemble(conn, rows)?, query.page, listed.total), counts: listed.counts, more_matches: listed.more_matches })
     }
 
     fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>> {

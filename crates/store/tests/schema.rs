@@ -74,9 +74,9 @@ fn built() -> BTreeMap<String, BTreeMap<String, String>> {
     match &mut *conn {
         DbConn::Sqlite(sqlite) => {
             let names: Vec<NamedTable> =
-                // `order_search*` is SQLite's full-text index of orders (FTS5 and its shadow
-                // tables), which no query names through schema.rs.
-                diesel::sql_query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'order_search%' AND name <> '__diesel_schema_migrations'")
+                // `order_words*` is SQLite's word index of orders (FTS5 and its shadow tables),
+                // which no query names through schema.rs.
+                diesel::sql_query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'order_words%' AND name <> '__diesel_schema_migrations'")
                     .load(sqlite)
                     .unwrap();
             for NamedTable { name } in names {
@@ -103,8 +103,10 @@ fn built() -> BTreeMap<String, BTreeMap<String, String>> {
         }
         DbConn::Postgres(postgres) => {
             let columns: Vec<PostgresColumn> = diesel::sql_query(
+                // A generated column (`orders.search_words`, PostgreSQL's word index of orders) is
+                // read only by the search's SQL, never through schema.rs.
                 "SELECT table_name::text, column_name::text, data_type::text, is_nullable::text FROM information_schema.columns \
-                 WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations'",
+                 WHERE table_schema = 'public' AND table_name <> '__diesel_schema_migrations' AND is_generated = 'NEVER'",
             )
             .load(postgres)
             .unwrap();

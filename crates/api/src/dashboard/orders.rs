@@ -149,7 +149,8 @@ impl StaffOrderData {
 }
 
 /// How many orders of the list's filters are in each status, each counted up to 10,000: that
-/// number means "10,000 or more" (and the list's `meta.total` is read off these counts).
+/// number means "10,000 or more" (and the list's `meta.total` is read off these counts). A
+/// search by words counts its newest 500 matches (see `more_matches`).
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct StatusCounts {
     /// `new`.
@@ -171,6 +172,9 @@ pub struct StaffOrderList {
     pub meta: PageMeta,
     /// The filters' orders per status, whatever `status` asks.
     pub counts: StatusCounts,
+    /// True when a search matched more than the newest 500 orders it lists and counts: a
+    /// narrower search (another word, days, a city) reaches the older ones.
+    pub more_matches: bool,
 }
 
 /// One order.
@@ -202,8 +206,9 @@ pub struct OrderFilters {
     /// Placed on or before this day, `YYYY-MM-DD`.
     #[param(value_type = Option<String>)]
     pub to: Option<String>,
-    /// An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
-    /// product's name (Arabic spelling variants match).
+    /// An order number in full (`MS-2026-000123`), a phone in any form, or whole words of a
+    /// name or a product's name, all of them (Arabic spelling variants match, and a word
+    /// without the article finds it with: `فلاح` finds `الفلاح`); the newest 500 matches.
     #[param(max_length = 100)]
     pub search: Option<String>,
     /// Only orders this sales engineer looks after (client orders).
@@ -249,11 +254,12 @@ async fn list(state: Data<AppState>, audience: Audience, locale: Locale, princip
     principal.require(permissions(audience).list)?;
     let query = filters(audience, &params, params.page()?)?;
     let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
-    let (page, by_status) = blocking(move || desk.orders(viewer, query)).await?;
+    let listing = blocking(move || desk.orders(viewer, query)).await?;
     Ok(Json(StaffOrderList {
-        meta: PageMeta::from(&page),
-        counts: counts(by_status),
-        data: page.data.into_iter().map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![] }, locale)).collect(),
+        meta: PageMeta::from(&listing.page),
+        counts: counts(listing.counts),
+        more_matches: listing.more_matches,
+        data: listing.page.data.into_iter().map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![] }, locale)).collect(),
     }))
 }
 
@@ -338,7 +344,7 @@ async fn export(state: Data<AppState>, audience: Audience, locale: Locale, princ
     let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
     // The first page is read before answering, so a refused query is still a plain error.
     let query = first.clone();
-    let (page, _) = blocking(move || desk.orders(viewer, query)).await?;
+    let page = blocking(move || desk.orders(viewer, query)).await?.page;
     let (sender, receiver) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
     let mut header = vec![0xEF, 0xBB, 0xBF]; // a byte-order mark, so spreadsheets read the Arabic
     header.extend_from_slice(&csv_bytes([csv_header(locale)])?);
@@ -355,7 +361,7 @@ async fn export(state: Data<AppState>, audience: Audience, locale: Locale, princ
             if number > 1 {
                 let query = StaffOrderQuery { page: PageRequest::new(Some(number), Some(PageRequest::MAX_PER_PAGE)), ..first.clone() };
                 match desk.orders(viewer, query) {
-                    Ok((next, _)) => rows = next.data,
+                    Ok(next) => rows = next.page.data,
                     Err(error) => {
                         tracing::error!(%error, "an order export stopped");
                         let _ = send(Err(ApiError::Ordering(error)));

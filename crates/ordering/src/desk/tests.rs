@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phone, UserId, Weight};
 
-use super::{Audience, OrderDesk, StaffOrder, StaffOrderQuery, Viewer};
+use super::{Audience, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, Notice, OrderEvent, OrderNews, TextMessage};
 use crate::order::{Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
@@ -105,8 +105,11 @@ fn a_sales_engineer_lists_only_the_client_orders_they_look_after() {
     book.expect_staff_orders()
         .withf(|query| query.sales_engineer == Some(SALES.id))
         .times(1)
-        .returning(|query| Ok((kernel::Page::new(vec![], query.page, 0), vec![])));
-    book.expect_staff_orders().withf(|query| query.sales_engineer.is_none()).times(2).returning(|query| Ok((kernel::Page::new(vec![], query.page, 0), vec![])));
+        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], more_matches: false }));
+    book.expect_staff_orders()
+        .withf(|query| query.sales_engineer.is_none())
+        .times(2)
+        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], more_matches: false }));
     let desk = desk(book, MockOrderHerald::new());
     desk.orders(SALES, query(Audience::Clients)).unwrap();
     desk.orders(ADMIN, query(Audience::Clients)).unwrap();
@@ -225,11 +228,26 @@ fn an_engineer_who_is_no_sales_account_is_refused() {
 
 #[test]
 fn a_search_that_reads_as_an_order_number_names_it_in_its_stored_form() {
-    use super::order_number_in;
-    assert_eq!(order_number_in("MS-2026-000123").as_deref(), Some("MS-2026-000123"));
-    assert_eq!(order_number_in(" ms 2026 123 ").as_deref(), Some("MS-2026-000123"));
-    assert_eq!(order_number_in("MS-٢٠٢٦-٠٠٠١٢٣").as_deref(), Some("MS-2026-000123"));
-    assert_eq!(order_number_in("01012345678"), None, "a phone");
-    assert_eq!(order_number_in("msamir"), None, "a name");
-    assert_eq!(order_number_in("MS-2026"), None, "a year alone");
+    let number = |text: &str| OrderSearch::read(text).unwrap();
+    let stored = OrderSearch::Number("MS-2026-000123".into());
+    assert_eq!(number("MS-2026-000123"), stored);
+    assert_eq!(number(" ms 2026 123 "), stored);
+    assert_eq!(number("MS-٢٠٢٦-٠٠٠١٢٣"), stored);
+    assert!(matches!(number("msamir"), OrderSearch::Words(_)), "a name");
+    assert!(matches!(number("MS-2026"), OrderSearch::Words(_)), "a year alone");
+}
+
+#[test]
+fn a_search_reads_a_phone_in_any_form_and_words_in_their_search_form() {
+    let words = |text: &str| match OrderSearch::read(text) {
+        Some(OrderSearch::Words(words)) => words,
+        other => panic!("{text}: {other:?}"),
+    };
+    for phone in ["01012345678", "+20 101 234 5678", "٠١٠١٢٣٤٥٦٧٨", "00201012345678"] {
+        assert_eq!(words(phone), [["01012345678"]], "{phone}");
+    }
+    assert_eq!(words("  إبراهيم   الفلاح "), [vec!["ابراهيم", "الابراهيم"], vec!["الفلاح"]], "one alef; the article is added where missing");
+    assert_eq!(words("Urea 46%"), [["urea"], ["46"]]);
+    assert_eq!(words(&"word ".repeat(50)).len(), MAX_SEARCH_WORDS, "a long text is cut to its first words");
+    assert_eq!(OrderSearch::read(" ؟! "), None, "nothing to look for");
 }

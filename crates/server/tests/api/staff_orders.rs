@@ -185,7 +185,12 @@ async fn the_search_finds_orders_by_number_name_phone_in_any_form_and_arabic_spe
         assert_eq!(search(phone).await, [urea_number, seeds_number], "{phone}");
     }
     assert_eq!(search("Staff").await, [urea_number, seeds_number], "the buyer's name");
+    assert_eq!(search("مركزه").await, [urea_number], "a word without the article finds it with");
+    assert_eq!(search("staff UREA").await, [urea_number], "every word, in any case");
+    assert_eq!(search("المرك").await, Vec::<String>::new(), "whole words only");
     assert_eq!(search("nothing like it").await, Vec::<String>::new());
+    let in_giza = json_of(app.get("dashboard/orders?search=Staff&city=2", Some(&admin)).await).await;
+    assert_eq!((numbers(&in_giza).len(), &in_giza["more_matches"]), (0, &json!(false)), "the search within the list's other filters");
     let guests = json_of(app.get("dashboard/guest-orders?search=%2B201112370010", Some(&admin)).await).await;
     assert_eq!(numbers(&guests), [guest["number"].as_str().unwrap()]);
 
@@ -210,6 +215,30 @@ async fn the_search_finds_orders_by_number_name_phone_in_any_form_and_arabic_spe
         let refused = app.get(&format!("dashboard/orders?{bad}"), Some(&admin)).await;
         assert_eq!(refused.status(), 422, "{bad}");
     }
+}
+
+#[actix_web::test]
+async fn a_search_lists_and_counts_its_newest_five_hundred_matches_and_says_there_are_more() {
+    let Shop { app, admin, seeds, .. } = shop_on(spawn_app().await).await;
+    let guest = guest_order(&app, "01112370020", seeds).await;
+    let columns = "user_id, source, status, kind, payment_method, customer_name, customer_phone, receiver_name, receiver_phone, address, city_id, \
+                   city_name_ar, city_name_en, notes, copoun, subtotal, discount, shipping_base, shipping_extra, total, total_weight_grams, created_at, \
+                   sales_engineer_id, locale, search_text";
+    let copies = format!(
+        "WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < 504) \
+         INSERT INTO orders (number, {columns}) SELECT 'COPY-' || copies.n, {columns} FROM orders, copies WHERE orders.id = {}",
+        guest["id"]
+    );
+    diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut app.database().conn().unwrap()).unwrap();
+
+    let found = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
+    assert_eq!(found["more_matches"], true, "505 orders match");
+    assert_eq!((found["counts"]["new"].as_u64(), found["meta"]["total"].as_u64()), (Some(500), Some(500)));
+    assert_eq!(numbers(&found).last().map(String::as_str), Some("COPY-5"), "the newest 500: the first five placed are left out");
+    let narrowed = json_of(app.get("dashboard/guest-orders?search=Mona&status=cancelled", Some(&admin)).await).await;
+    assert_eq!((narrowed["meta"]["total"].as_u64(), &narrowed["counts"]["new"]), (Some(0), &json!(500)));
+    let plain = json_of(app.get("dashboard/guest-orders", Some(&admin)).await).await;
+    assert_eq!((plain["counts"]["new"].as_u64(), &plain["more_matches"]), (Some(505), &json!(false)), "a list without a search counts them all");
 }
 
 #[actix_web::test]

@@ -2760,6 +2760,11 @@ export interface components {
             data: components["schemas"]["StaffOrderData"][];
             /** @description Where this page sits. */
             meta: components["schemas"]["PageMeta"];
+            /**
+             * @description True when a search matched more than the newest 500 orders it lists and counts: a
+             *     narrower search (another word, days, a city) reaches the older ones.
+             */
+            more_matches: boolean;
         };
         /** @description One order. */
         StaffOrderResponse: {
@@ -2874,7 +2879,8 @@ export interface components {
         };
         /**
          * @description How many orders of the list's filters are in each status, each counted up to 10,000: that
-         *     number means "10,000 or more" (and the list's `meta.total` is read off these counts).
+         *     number means "10,000 or more" (and the list's `meta.total` is read off these counts). A
+         *     search by words counts its newest 500 matches (see `more_matches`).
          */
         StatusCounts: {
             /**
@@ -5718,8 +5724,9 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
-                 *     product's name (Arabic spelling variants match).
+                 * @description An order number in full (`MS-2026-000123`), a phone in any form, or whole words of a
+                 *     name or a product's name, all of them (Arabic spelling variants match, and a word
+                 *     without the article finds it with: `فلاح` finds `الفلاح`); the newest 500 matches.
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -6159,8 +6166,9 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
-                 *     product's name (Arabic spelling variants match).
+                 * @description An order number in full (`MS-2026-000123`), a phone in any form, or whole words of a
+                 *     name or a product's name, all of them (Arabic spelling variants match, and a word
+                 *     without the article finds it with: `فلاح` finds `الفلاح`); the newest 500 matches.
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -6605,8 +6613,9 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
-                 *     product's name (Arabic spelling variants match).
+                 * @description An order number in full (`MS-2026-000123`), a phone in any form, or whole words of a
+                 *     name or a product's name, all of them (Arabic spelling variants match, and a word
+                 *     without the article finds it with: `فلاح` finds `الفلاح`); the newest 500 matches.
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */
@@ -7141,8 +7150,9 @@ export interface operations {
                 /** @description Only orders this sales engineer looks after (client orders). */
                 sales_engineer_id?: string;
                 /**
-                 * @description An order number in full (`MS-2026-000123`), or a name, a phone in any form, or a
-                 *     product's name (Arabic spelling variants match).
+                 * @description An order number in full (`MS-2026-000123`), a phone in any form, or whole words of a
+                 *     name or a product's name, all of them (Arabic spelling variants match, and a word
+                 *     without the article finds it with: `فلاح` finds `الفلاح`); the newest 500 matches.
                  */
                 search?: string;
                 /** @description `web`, `guest`, `sales` or `whatsapp`. */

@@ -39,8 +39,9 @@ describe('staff order screens', () => {
     const asked: URLSearchParams[] = [];
     server.use(
       http.get('*/api/dashboard/orders', ({ request }) => {
-        asked.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ data: [staffOrder()], meta, counts });
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        return HttpResponse.json({ data: [staffOrder()], meta, counts, more_matches: params.has('search') });
       }),
     );
     const NewOrders = orderListScreen('new-orders');
@@ -53,8 +54,10 @@ describe('staff order screens', () => {
     expect(asked[0]?.get('status')).toBe('new');
     expect(screen.getByTestId('orders-tab-all')).toHaveTextContent('16');
     expect(screen.getByTestId('orders-tab-on_delivery')).toHaveTextContent('4');
-    await user.type(screen.getByLabelText('Search by number, name, phone or product'), '٠١٠١٢');
+    expect(screen.queryByTestId('orders-more-matches')).toBeNull();
+    await user.type(screen.getByLabelText('Search by number, phone, or whole words of a name or product'), '٠١٠١٢');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('٠١٠١٢'));
+    expect(await screen.findByTestId('orders-more-matches')).toHaveTextContent('Showing the newest 500 orders');
     await user.click(screen.getByTestId('orders-tab-delivered'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/delivered-orders');
   });
@@ -63,7 +66,12 @@ describe('staff order screens', () => {
     let sent: unknown = null;
     server.use(
       http.get('*/api/dashboard/orders', () =>
-        HttpResponse.json({ data: [staffOrder(), staffOrder({ id: 4, number: 'MS-2026-000004' })], meta, counts }),
+        HttpResponse.json({
+          data: [staffOrder(), staffOrder({ id: 4, number: 'MS-2026-000004' })],
+          meta,
+          counts,
+          more_matches: false,
+        }),
       ),
       http.post('*/api/dashboard/orders/bulk-status', async ({ request }) => {
         sent = await request.json();

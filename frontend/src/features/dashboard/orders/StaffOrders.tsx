@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -57,6 +58,8 @@ const SOURCE_LABELS: Record<string, string> = {
 const MOVES = ['on_delivery', 'delivered', 'cancelled'];
 /** The server counts each status up to this many, which then means "this many or more". */
 const COUNT_CAP = 10_000;
+/** A search lists and counts at most its newest this many matches (`more_matches` says there are more). */
+const SEARCH_WINDOW = 500;
 
 /** The screen of one of the spec's order routes (`/dashboard/new-orders`, …). */
 export function orderListScreen(name: string) {
@@ -190,6 +193,11 @@ export function StaffOrders({ list }: { list: OrderList }) {
           onChange={(event) => setFilter('to', event.currentTarget.value || null)}
         />
       </Group>
+      {orders?.more_matches && (
+        <Alert color="yellow" data-testid="orders-more-matches">
+          <FormattedMessage id="dashboard.orders.more_matches" values={{ count: intl.formatNumber(SEARCH_WINDOW) }} />
+        </Alert>
+      )}
       {mayMove && selected.length > 0 && (
         <Group wrap="wrap" data-testid="bulk-bar">
           <Text size="sm">

@@ -1,0 +1,2 @@
+DROP INDEX orders_guests_by_time;
+DROP INDEX orders_clients_by_time;
