@@ -12,8 +12,11 @@ use crate::{Channel, OutgoingMessage, Transport};
 
 /// How long a claimed message is left to one sender before another may try it.
 const LEASE: TimeDelta = TimeDelta::minutes(2);
-/// Messages handled per round.
-const BATCH: usize = 50;
+/// Messages claimed, sent and marked together.
+const BATCH: usize = 100;
+/// Rounds per look at the queue at most, so a backlog drains quickly without one look
+/// running on for ever.
+const ROUNDS: usize = 20;
 
 /// Delivers the queue through the SMS and e-mail transports.
 pub struct Courier {
@@ -34,20 +37,29 @@ impl Courier {
         Courier { queue, sms, email, clock }
     }
 
-    /// Sends what is due now; answers how many went out.
+    /// Sends what is due now, a batch at a time while full batches come (at most
+    /// `ROUNDS`), marking each batch's sent messages in one write; answers how many went out.
     pub fn send_due(&self) -> anyhow::Result<usize> {
-        let now = self.clock.now();
         let mut sent = 0;
-        for message in self.queue.claim_due(now, now + LEASE, BATCH)? {
-            match self.deliver(&message) {
-                Ok(()) => {
-                    self.queue.sent(message.id, self.clock.now())?;
-                    sent += 1;
+        for _ in 0..ROUNDS {
+            let now = self.clock.now();
+            let batch = self.queue.claim_due(now, now + LEASE, BATCH)?;
+            let mut delivered = Vec::with_capacity(batch.len());
+            for message in &batch {
+                match self.deliver(message) {
+                    Ok(()) => delivered.push(message.id),
+                    Err(error) => {
+                        tracing::warn!(id = message.id, attempts = message.attempts + 1, %error, "a queued message failed; it will be tried again");
+                        self.queue.failed(message.id, self.clock.now() + retry_after(message.attempts), &format!("{error:#}"))?;
+                    }
                 }
-                Err(error) => {
-                    tracing::warn!(id = message.id, attempts = message.attempts + 1, %error, "a queued message failed; it will be tried again");
-                    self.queue.failed(message.id, self.clock.now() + retry_after(message.attempts), &format!("{error:#}"))?;
-                }
+            }
+            if !delivered.is_empty() {
+                self.queue.sent(&delivered, self.clock.now())?;
+            }
+            sent += delivered.len();
+            if batch.len() < BATCH {
+                break;
             }
         }
         Ok(sent)
@@ -92,8 +104,8 @@ mod tests {
                 })
                 .collect())
         }
-        fn sent(&self, id: i64, _: DateTime<Utc>) -> anyhow::Result<()> {
-            self.sent.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.push(id);
+        fn sent(&self, ids: &[i64], _: DateTime<Utc>) -> anyhow::Result<()> {
+            self.sent.lock().map_err(|_| anyhow::anyhow!("poisoned"))?.extend_from_slice(ids);
             Ok(())
         }
         fn failed(&self, id: i64, retry_at: DateTime<Utc>, _: &str) -> anyhow::Result<()> {

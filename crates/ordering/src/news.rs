@@ -131,8 +131,8 @@ pub trait MessageQueue: Send + Sync {
     /// Up to `limit` messages due at `now`, each claimed until `lease_until` so that another
     /// node's sender skips them meanwhile.
     fn claim_due(&self, now: DateTime<Utc>, lease_until: DateTime<Utc>, limit: usize) -> anyhow::Result<Vec<QueuedMessage>>;
-    /// The message went out.
-    fn sent(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// These messages went out.
+    fn sent(&self, ids: &[i64], at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Sending it failed; it is tried again at `retry_at`.
     fn failed(&self, id: i64, retry_at: DateTime<Utc>, error: &str) -> anyhow::Result<()>;
 }

@@ -376,7 +376,6 @@ struct QueuedRow {
     subject: Option<String>,
     body: String,
     attempts: i32,
-    next_attempt_at: chrono::NaiveDateTime,
 }
 
 impl MessageQueue for DieselMessageQueue {
@@ -388,31 +387,37 @@ impl MessageQueue for DieselMessageQueue {
             .limit(i64::try_from(limit).unwrap_or(100))
             .select(QueuedRow::as_select())
             .load(conn)?;
-        let mut claimed = Vec::with_capacity(due.len());
-        for row in due {
-            // Claimed only if no other node's sender claimed it since it was read.
-            let mine = diesel::update(message_queue::table.find(row.id).filter(message_queue::next_attempt_at.eq(row.next_attempt_at)))
-                .set(message_queue::next_attempt_at.eq(lease_until.naive_utc()))
-                .execute(conn)?;
-            if mine == 1
-                && let Ok(channel) = row.channel.parse()
-            {
-                claimed.push(QueuedMessage {
+        let ids: Vec<i64> = due.iter().map(|row| row.id).collect();
+        // One guarded write claims the lot: a message another node's sender claimed since it
+        // was read is no longer due, so the update passes it by and it is not returned.
+        let claimed: Vec<i64> = diesel::update(
+            message_queue::table
+                .filter(message_queue::id.eq_any(&ids))
+                .filter(message_queue::sent_at.is_null())
+                .filter(message_queue::next_attempt_at.le(now.naive_utc())),
+        )
+        .set(message_queue::next_attempt_at.eq(lease_until.naive_utc()))
+        .returning(message_queue::id)
+        .get_results(conn)?;
+        Ok(due
+            .into_iter()
+            .filter(|row| claimed.contains(&row.id))
+            .filter_map(|row| {
+                Some(QueuedMessage {
                     id: row.id,
-                    channel,
+                    channel: row.channel.parse().ok()?,
                     to: row.recipient,
                     subject: row.subject,
                     body: row.body,
                     attempts: u32::try_from(row.attempts).unwrap_or(0),
-                });
-            }
-        }
-        Ok(claimed)
+                })
+            })
+            .collect())
     }
 
-    fn sent(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<()> {
+    fn sent(&self, ids: &[i64], at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
-        diesel::update(message_queue::table.find(id)).set(message_queue::sent_at.eq(at.naive_utc())).execute(conn)?;
+        diesel::update(message_queue::table.filter(message_queue::id.eq_any(ids))).set(message_queue::sent_at.eq(at.naive_utc())).execute(conn)?;
         Ok(())
     }
 
