@@ -21,14 +21,8 @@ cargo build --release --bin mahsoul >/dev/null
 BIN="$TARGET_DIR/release/mahsoul"
 SEARCH=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("بذور"))')
 
-# Runs SQL on the benchmark's database, one value per line.
-query() {
-  if [ "$1" = postgres ]; then
-    psql "$2" -qtAc "$3"
-  else
-    python3 -c 'import sqlite3,sys; db = sqlite3.connect(sys.argv[1]); [print(*row, sep="|") for row in db.execute(sys.argv[2])]; db.commit()' "$2" "$3"
-  fi
-}
+# shellcheck source=lib.sh
+source scripts/bench/lib.sh
 
 # Prints one leg's figures from wrk's output and leaves its placed orders in `placed`.
 report() {

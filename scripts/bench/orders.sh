@@ -17,13 +17,8 @@ cargo build --release --bin mahsoul >/dev/null
 BIN="$TARGET_DIR/release/mahsoul"
 enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
 
-query() {
-  if [ "$1" = postgres ]; then
-    psql "$2" -qtAc "$3"
-  else
-    python3 -c 'import sqlite3,sys; db = sqlite3.connect(sys.argv[1]); [print(*row, sep="|") for row in db.execute(sys.argv[2])]' "$2" "$3"
-  fi
-}
+# shellcheck source=lib.sh
+source scripts/bench/lib.sh
 
 token() {
   curl -fs "$1/api/auth/login" -H 'Content-Type: application/json' -d "{\"username\":\"$2\",\"password\":\"Mahsoul2026\"}" |
@@ -89,7 +84,7 @@ run_backend() {
 }
 
 run_backend sqlite
-if psql "$PG_URL/postgres" -qtAc 'SELECT 1' >/dev/null 2>&1; then
+if scripts/postgres-available "$PG_URL" && command -v psql >/dev/null; then
   run_backend postgres
 else
   echo "!! PostgreSQL is not reachable at $PG_URL: its leg was skipped"

@@ -119,9 +119,8 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
     let mut matches: Vec<(i64, String)> = if let DbConn::Sqlite(sqlite) = conn {
         // FTS5 hands its rows newest first, so the walk stops at the window; the audience,
         // city, source and engineer are words of the index, the days a check of each order.
-        let mut terms: Vec<String> =
-            words.iter().map(|forms| format!("({})", forms.iter().map(|form| fts5_word(form)).collect::<Vec<_>>().join(" OR "))).collect();
-        terms.extend(facets.iter().map(|facet| fts5_word(facet)));
+        let facets = facets.iter().map(String::as_str).chain([audience_word(query.audience)]);
+        let matching = search_expression(words, facets, fts5_word, " OR ", " AND ");
         let from = query.from.map(|day| day.and_time(NaiveTime::MIN));
         let until = query.to.and_then(|day| day.succ_opt()).map(|day| day.and_time(NaiveTime::MIN));
         let sql = format!(
@@ -130,7 +129,7 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
             if from.is_some() { " AND orders.created_at >= ?" } else { "" },
             if until.is_some() { " AND orders.created_at < ?" } else { "" },
         );
-        let mut search = diesel::sql_query(sql).into_boxed::<Sqlite>().bind::<Text, _>(terms.join(" AND "));
+        let mut search = diesel::sql_query(sql).into_boxed::<Sqlite>().bind::<Text, _>(matching);
         for day in from.into_iter().chain(until) {
             search = search.bind::<Timestamp, _>(day);
         }
@@ -138,11 +137,9 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
     } else {
         // The audience picks the partial index; the planner walks it, or the orders newest
         // first when the words are common.
-        let mut terms: Vec<String> =
-            words.iter().map(|forms| format!("({})", forms.iter().map(|form| tsquery_word(form)).collect::<Vec<_>>().join(" | "))).collect();
-        terms.extend(facets.iter().filter(|facet| !facet.starts_with("za")).map(|facet| tsquery_word(facet)));
+        let matching = search_expression(words, facets.iter().map(String::as_str), tsquery_word, " | ", " & ");
         of_audience_and_days(query)
-            .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(terms.join(" & ")).sql("::tsquery"))
+            .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(matching).sql("::tsquery"))
             .order(orders::id.desc())
             .limit(window)
             .select((orders::id, orders::status))
@@ -158,17 +155,30 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
     Ok(ListedIds { ids, total: listed.len() as u64, counts, more_matches })
 }
 
-/// The list's filters as the words the indexes keep for them (migration 000015): `za` and the
-/// audience, `zc` and the city, `zo` and the source, `ze` and the sales engineer.
+/// The list's city, source and sales engineer as the words the indexes keep for them
+/// (migration 000015): `zc` and the city, `zo` and the source, `ze` and the sales engineer.
 fn facets(query: &StaffOrderQuery) -> Vec<String> {
-    let mut facets = vec![match query.audience {
-        Audience::Clients => "zaclient".to_string(),
-        Audience::Guests => "zaguest".to_string(),
-    }];
+    let mut facets = Vec::with_capacity(3);
     facets.extend(query.city.map(|city| format!("zc{}", city.0)));
     facets.extend(query.source.map(|source| format!("zo{}", <&str>::from(source))));
     facets.extend(query.sales_engineer.map(|engineer| format!("ze{}", engineer.0)));
     facets
+}
+
+/// The audience as SQLite's index keeps it (`za` and the audience); PostgreSQL keeps one index
+/// per audience instead.
+fn audience_word(audience: Audience) -> &'static str {
+    match audience {
+        Audience::Clients => "zaclient",
+        Audience::Guests => "zaguest",
+    }
+}
+
+/// Every word in one of its forms, and every filter word, in a backend's query language: each
+/// word quoted by `quote`, joined by its `or` and `and`.
+fn search_expression<'a>(words: &[Vec<String>], filters: impl Iterator<Item = &'a str>, quote: fn(&str) -> String, or: &str, and: &str) -> String {
+    let words = words.iter().map(|forms| format!("({})", forms.iter().map(|form| quote(form)).collect::<Vec<_>>().join(or)));
+    words.chain(filters.map(quote)).collect::<Vec<_>>().join(and)
 }
 
 /// A word as an FTS5 string: quoted, so nothing in it reads as syntax.
