@@ -102,13 +102,22 @@ test(
     await form.locator('input[name=title_en]').fill('Herb week');
     await form.locator('input[name=percentage]').fill('25');
     await page.getByTestId('offer-target').getByText('On chosen products').click();
-    await page.getByTestId('offer-products').fill(product.nameEn);
-    await page.getByRole('option', { name: product.nameEn }).click();
+    // The options are replaced when the debounced search answers; a click on the old list is
+    // lost, so the product is picked until its pill shows.
+    await expect(async () => {
+      await page.getByTestId('offer-products').fill(product.nameEn);
+      await page.getByRole('option', { name: product.nameEn }).click({ timeout: 2_000 });
+      await expect(form.locator('.mantine-Pill-label', { hasText: product.nameEn })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     const today = new Date();
     const inAWeek = new Date(today.getTime() + 7 * 86_400_000);
     await form.locator('input[name=starts_at]').fill(today.toISOString().slice(0, 10));
     await form.locator('input[name=ends_at]').fill(inAWeek.toISOString().slice(0, 10));
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/api/dashboard/offers') && response.request().method() === 'POST',
+    );
     await form.locator('button[type=submit]').click();
+    expect((await saved).ok(), await (await saved).text()).toBe(true);
     await expect(
       page.getByTestId('staff-offer-row').filter({ hasText: 'Herb week' }).getByText('Active', { exact: true }),
     ).toBeVisible();

@@ -28,9 +28,11 @@ pub fn fresh_database() -> FreshDatabase {
     let url = if postgres_leg() {
         let base = std::env::var("MAHSOUL_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
         let name = format!("mahsoul_test_{}", uuid::Uuid::new_v4().simple());
-        let mut admin = PgConnection::establish(&format!("{base}/postgres")).expect("PostgreSQL must be reachable for the postgres leg");
+        let mut admin = PgConnection::establish(&format!("{base}/postgres?sslmode=disable")).expect("PostgreSQL must be reachable for the postgres leg");
         diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut admin).expect("create the test database");
-        format!("{base}/{name}")
+        // Without TLS: libpq's OpenSSL clean-up at exit can race the pool's threads and crash
+        // a passing test binary (diesel-rs/diesel#3441); nothing here leaves the machine.
+        format!("{base}/{name}?sslmode=disable")
     } else {
         dir.path().join("test.db").to_string_lossy().into_owned()
     };
