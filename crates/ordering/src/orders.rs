@@ -292,9 +292,9 @@ impl Orders {
 
     /// Stores the order and answers it, or says why it was not stored.
     fn store(&self, order: &NewOrder, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        let (id, replayed) = match self.book.place(order, key.as_ref(), self.clock.now(), self.herald.as_ref())? {
-            Placement::Placed(id) => (id, false),
-            Placement::Repeated(id) => (id, true),
+        let id = match self.book.place(order, key.as_ref(), self.clock.now(), self.herald.as_ref())? {
+            Placement::Placed(order) => return Ok(Placed { order: *order, replayed: false }),
+            Placement::Repeated(id) => id,
             Placement::KeyReused => return Err(OrderingError::KeyReused),
             Placement::Refused(answer) => return Err(OrderingError::Refused(answer)),
             Placement::PromoRefused(refusal) => return Err(OrderingError::Promo(refusal)),
@@ -303,7 +303,7 @@ impl Orders {
                 return Err(OrderingError::ShortOfStock { product: name, left });
             }
         };
-        Ok(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed })
+        Ok(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })
     }
 }
 

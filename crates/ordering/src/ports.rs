@@ -104,8 +104,8 @@ pub struct KeptRefusal {
 /// What storing an order did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Placement {
-    /// The order is stored, its stock taken and the buyer's cart emptied.
-    Placed(OrderId),
+    /// The order as stored, its stock taken and the buyer's cart emptied.
+    Placed(Box<Order>),
     /// The key already placed this order; nothing new was written.
     Repeated(OrderId),
     /// The key came before with another request; nothing was written.

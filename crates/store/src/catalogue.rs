@@ -154,13 +154,42 @@ fn link_offer_products(conn: &mut DbConn, offer_id: i64, draft: &OfferDraft) -> 
 
 fn versions(conn: &mut DbConn) -> QueryResult<Versions> {
     let (catalogue, stock) = catalogue_version::table.find(1).select((catalogue_version::version, catalogue_version::stock_version)).first(conn)?;
+    let stock = match conn {
+        DbConn::Postgres(_) => diesel::sql_query(STOCK_MOVES).get_result::<StockMoves>(conn)?.moves,
+        DbConn::Sqlite(_) => stock,
+    };
     Ok(Versions { catalogue, stock })
 }
 
-/// Marks the stock changed, for orders; call inside the writing transaction, last, so the
-/// shared row is held only until the commit.
-pub(crate) fn bump_stock_version(conn: &mut DbConn) -> QueryResult<()> {
-    diesel::update(catalogue_version::table.find(1)).set(catalogue_version::stock_version.eq(catalogue_version::stock_version + 1)).execute(conn)?;
+/// How many times stock moved on PostgreSQL. A new sequence's `last_value` is already 1 before
+/// its first move, so the count starts at 0 and the first move is seen.
+const STOCK_MOVES: &str = "SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS moves FROM stock_moves";
+
+/// The count of stock moves, read.
+#[derive(QueryableByName)]
+struct StockMoves {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    moves: i64,
+}
+
+/// Marks the stock changed, inside the transaction that changed it, on SQLite: its one writer
+/// holds the version's row no longer than the rest. PostgreSQL's mark is
+/// [`stock_moved_after_commit`].
+pub(crate) fn stock_moved_in_transaction(conn: &mut DbConn) -> QueryResult<()> {
+    if let DbConn::Sqlite(_) = conn {
+        diesel::update(catalogue_version::table.find(1)).set(catalogue_version::stock_version.eq(catalogue_version::stock_version + 1)).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Marks the stock changed on PostgreSQL, once the transaction that changed it has committed:
+/// a shared row bumped inside every order made each order wait for the previous one's commit
+/// (migration 000017). Moved after the commit, a reader that sees the new mark sees the new
+/// stock too; a crash in between leaves the quantities cached until the next move.
+pub(crate) fn stock_moved_after_commit(conn: &mut DbConn) -> QueryResult<()> {
+    if let DbConn::Postgres(_) = conn {
+        diesel::sql_query("SELECT nextval('stock_moves')").execute(conn)?;
+    }
     Ok(())
 }
 

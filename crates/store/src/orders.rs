@@ -1,11 +1,13 @@
 //! Orders over Diesel. Placing one is a single writing transaction: the idempotency key first
-//! (parallel repeats of one key meet on its primary key), then every line's stock taken by a
-//! guarded update in product order (so two orders never wait on each other in a circle), the
-//! order with its lines and first history row, and the ordered lines out of the buyer's cart.
+//! (parallel repeats of one key meet on its primary key), the order with its lines, first
+//! history row and news, the ordered lines out of the buyer's cart, and last the rows other
+//! orders share: every line's stock taken by a guarded update in product order (so two orders
+//! never wait on each other in a circle) and the promo code's use. After the commit the
+//! catalogue's caches learn that stock moved.
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Datelike, NaiveDateTime, Utc};
+use chrono::{DateTime, Datelike, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
@@ -16,7 +18,7 @@ use ordering::{
 };
 
 use crate::cart::DieselCartStore;
-use crate::catalogue::bump_stock_version;
+use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
 use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
@@ -106,7 +108,7 @@ struct HistoryRow {
 }
 
 /// Writes the whole order, or nothing.
-fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> Result<OrderId, Refusal> {
+fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> Result<Order, Refusal> {
     let now = at.naive_utc();
     if let Some(key) = key {
         forget_stale(conn, key, at)?;
@@ -118,15 +120,6 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
                 idempotency_keys::created_at.eq(now),
             ))
             .execute(conn)?;
-    }
-    let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
-    taken.sort_unstable();
-    for (product, quantity) in taken {
-        let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
-        if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
-            let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
-            return Err(Refusal::Short { product: ProductId(product), left });
-        }
     }
     let (receiver_name, receiver_phone) = match &order.receiver {
         Receiver::Buyer => (None, None),
@@ -185,9 +178,6 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             ))
             .execute(conn)?;
     }
-    if let Some(promo) = &order.promo {
-        take_promo_use(conn, promo, id, order)?;
-    }
     record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
     if let Some(key) = key {
         diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
@@ -206,8 +196,36 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         sales_engineer: sales_engineer.map(UserId),
     };
     write_news(conn, &herald.news(&headline, OrderEvent::Placed), at)?;
-    bump_stock_version(conn)?;
-    Ok(OrderId(id))
+    // The shared rows last, so that other orders wait on them only until this commit.
+    take_stock(conn, order)?;
+    if let Some(promo) = &order.promo {
+        take_promo_use(conn, promo, id, order)?;
+    }
+    stock_moved_in_transaction(conn)?;
+    Ok(Order {
+        id: headline.id,
+        number: headline.number,
+        status: OrderStatus::New,
+        created_at: at,
+        placed: order.clone(),
+        history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
+        sales_engineer: headline.sales_engineer,
+    })
+}
+
+/// Takes every line's stock by a guarded update, in product order so that two orders never
+/// wait on each other in a circle; a short line refuses the order.
+fn take_stock(conn: &mut DbConn, order: &NewOrder) -> Result<(), Refusal> {
+    let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
+    taken.sort_unstable();
+    for (product, quantity) in taken {
+        let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
+        if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
+            let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
+            return Err(Refusal::Short { product: ProductId(product), left });
+        }
+    }
+    Ok(())
 }
 
 /// The client's sales engineer, or the shop's default one: the first active sales account.
@@ -406,8 +424,14 @@ impl OrderBook for DieselOrderBook {
 
     fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> anyhow::Result<Placement> {
         let conn = &mut self.db.conn()?;
+        // To the microsecond, as both databases keep it, so the order answered is the order
+        // read back later.
+        let at = at.trunc_subsecs(6);
         match write(conn, |conn| place_in(conn, order, key, at, herald)) {
-            Ok(id) => Ok(Placement::Placed(id)),
+            Ok(placed) => {
+                stock_moved_after_commit(conn)?;
+                Ok(Placement::Placed(Box::new(placed)))
+            }
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
             // A parallel repeat of the key committed first: answer what it did.
@@ -479,7 +503,7 @@ impl OrderBook for DieselOrderBook {
 
     fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool> {
         let conn = &mut self.db.conn()?;
-        write(conn, |conn| {
+        let moved = write(conn, |conn| {
             // The guarded update decides: of two parallel moves only one finds the order still
             // in `from`, so stock goes back once and the news is written once.
             let moved = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))))
@@ -494,26 +518,32 @@ impl OrderBook for DieselOrderBook {
             record_change(conn, id.0, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
             write_news(conn, news, change.at)?;
             Ok(true)
-        })
-        .map_err(Into::into)
+        })?;
+        if moved && change.to == OrderStatus::Cancelled {
+            stock_moved_after_commit(conn)?;
+        }
+        Ok(moved)
     }
 }
 
 /// Gives a cancelled order's stock and its promo code's use back.
 fn give_back(conn: &mut DbConn, id: i64) -> QueryResult<()> {
-    let lines: Vec<(Option<i64>, i32)> =
-        order_items::table.filter(order_items::order_id.eq(id)).select((order_items::product_id, order_items::quantity)).load(conn)?;
+    // In product order, as orders take stock, so that a cancellation and an order never wait
+    // on each other in a circle.
+    let lines: Vec<(i64, i32)> = order_items::table
+        .filter(order_items::order_id.eq(id).and(order_items::product_id.is_not_null()))
+        .order(order_items::product_id)
+        .select((order_items::product_id.assume_not_null(), order_items::quantity))
+        .load(conn)?;
     for (product, quantity) in lines {
-        if let Some(product) = product {
-            diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
-        }
+        diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
     }
     let promo: Option<i64> = copoun_uses::table.find(id).select(copoun_uses::copoun_id).first(conn).optional()?;
     if let Some(promo) = promo {
         diesel::delete(copoun_uses::table.find(id)).execute(conn)?;
         diesel::update(copouns::table.find(promo).filter(copouns::used_count.gt(0))).set(copouns::used_count.eq(copouns::used_count - 1)).execute(conn)?;
     }
-    bump_stock_version(conn)?;
+    stock_moved_in_transaction(conn)?;
     Ok(())
 }
 

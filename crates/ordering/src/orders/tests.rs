@@ -128,7 +128,7 @@ fn storing_book() -> MockOrderBook {
     book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().times(1).returning(move |order, _, _, _| {
         *writer.lock().unwrap() = Some(order.clone());
-        Ok(Placement::Placed(OrderId(1)))
+        Ok(Placement::Placed(Box::new(stored(1, order))))
     });
     book.expect_order().returning(move |id| Ok(kept.lock().unwrap().as_ref().map(|order| stored(id.0, order))));
     book

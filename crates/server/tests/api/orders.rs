@@ -71,6 +71,8 @@ async fn a_client_buys_the_cart_sees_the_order_and_cancels_it_while_new() {
     assert_eq!(json_of(app.cart(&buyer).await).await["data"]["products"], json!([]), "the cart was bought");
 
     let id = order["id"].as_i64().unwrap();
+    let read_back = json_of(app.get(&format!("orders/{id}"), Some(&buyer)).await).await;
+    assert_eq!(&read_back["data"], order, "the checkout answers the order as stored");
     let mine = json_of(app.get("orders", Some(&buyer)).await).await;
     assert_eq!((mine["data"][0]["id"].as_i64(), mine["meta"]["total"].as_u64()), (Some(id), Some(1)));
     let arabic = json_of(app.request(Method::GET, &format!("orders/{id}"), Some(&buyer), "ar").send().await.unwrap()).await;
@@ -220,6 +222,18 @@ async fn twenty_simultaneous_checkouts_for_five_units_make_exactly_five_orders()
     assert_eq!(shown["data"]["in_stock"], false, "the storefront sees the sale at once, without a catalogue write");
     let listed = json_of(app.get("products?in_stock=1", None).await).await;
     assert!(listed["data"].as_array().unwrap().iter().all(|card| card["id"] != seeds));
+}
+
+#[actix_web::test]
+async fn the_storefront_sees_a_cancelled_orders_stock_come_back() {
+    let Shop { app, buyer, seeds, .. } = shop().await;
+    app.add_to_cart(&buyer, seeds, json!(5)).await;
+    let order = json_of(app.checkout(&buyer, to_cairo(), None).await).await;
+    let in_stock = || async { json_of(app.get("products/mint-seeds", None).await).await["data"]["in_stock"].clone() };
+    assert_eq!(in_stock().await, false, "the last five were sold");
+    let id = order["data"]["id"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("orders/{id}/cancel"), json!({}), Some(&buyer)).await.status(), 200);
+    assert_eq!(in_stock().await, true, "the cancelled order's units are on sale again, without a catalogue write");
 }
 
 #[actix_web::test]

@@ -1,0 +1,1 @@
+DROP SEQUENCE stock_moves;
