@@ -36,7 +36,7 @@ impl CartService {
             return Err(CartError::Invalid(FieldErrors::single("product", "cart_full")));
         }
         let wanted = checked_quantity(i64::from(current) + i64::from(quantity), 1)?;
-        self.put_checked(owner, product, wanted)
+        self.put_checked(owner, lines, product, wanted)
     }
 
     /// Sets a product's line to `quantity` units (`PUT cart/{id}`); 0 removes the line.
@@ -49,7 +49,7 @@ impl CartService {
         if lines.len() >= MAX_LINES && lines.iter().all(|line| line.product != product) {
             return Err(CartError::Invalid(FieldErrors::single("product", "cart_full")));
         }
-        self.put_checked(owner, product, quantity)
+        self.put_checked(owner, lines, product, quantity)
     }
 
     /// Removes a product's line (`DELETE cart/{id}`).
@@ -106,13 +106,20 @@ impl CartService {
         self.priced(&lines)
     }
 
-    /// Puts a line after checking the product exists and has the units.
-    fn put_checked(&self, owner: UserId, product: ProductId, quantity: u32) -> Result<CartView, CartError> {
+    /// Puts a line after checking the product exists and has the units, and answers the cart
+    /// `lines` (as read just before) with the line put: a new line comes last, as it is
+    /// listed by the time it was added.
+    fn put_checked(&self, owner: UserId, mut lines: Vec<CartLine>, product: ProductId, quantity: u32) -> Result<CartView, CartError> {
         let priced = self.prices.priced(&[product])?;
         let found = priced.into_iter().find(|p| p.id == product).ok_or(CartError::UnknownProduct)?;
         ensure_in_stock(&found, quantity)?;
-        self.store.put(owner, &[CartLine { product, quantity }])?;
-        self.view(owner)
+        let line = CartLine { product, quantity };
+        self.store.put(owner, &[line])?;
+        match lines.iter_mut().find(|kept| kept.product == product) {
+            Some(kept) => kept.quantity = quantity,
+            None => lines.push(line),
+        }
+        self.priced(&lines)
     }
 
     fn priced(&self, lines: &[CartLine]) -> Result<CartView, CartError> {

@@ -10,8 +10,6 @@ use crate::user::{ContactChange, NewUser, ProfileChange, User, UserId};
 /// Stored users.
 #[cfg_attr(test, mockall::automock)]
 pub trait UserRepository: Send + Sync {
-    /// A user by id.
-    fn find(&self, id: UserId) -> anyhow::Result<Option<User>>;
     /// A user by e-mail.
     fn find_by_email(&self, email: &Email) -> anyhow::Result<Option<User>>;
     /// A user by phone.
@@ -62,8 +60,9 @@ pub struct Session {
 pub trait SessionRepository: Send + Sync {
     /// Stores a new session.
     fn create(&self, session: &Session, now: DateTime<Utc>) -> anyhow::Result<()>;
-    /// A session by id.
-    fn find(&self, id: &str) -> anyhow::Result<Option<Session>>;
+    /// A session by id with its user as stored now, read together: every signed-in request
+    /// asks for both.
+    fn find_with_user(&self, id: &str) -> anyhow::Result<Option<(Session, User)>>;
     /// Ends one session.
     fn end(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<()>;
     /// Ends a session only if it is still open; true when this call ended it. Makes reset

@@ -3,7 +3,7 @@
 use cart::{CartLine, CartStore};
 use chrono::{NaiveDateTime, Utc};
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::upsert::excluded;
 use kernel::{ProductId, UserId};
 
 use crate::database::{Database, DbConn, write};
@@ -36,11 +36,9 @@ impl CartStore for DieselCartStore {
     fn put(&self, owner: UserId, lines: &[CartLine]) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
         let now = Utc::now().naive_utc();
-        // Two first adds of one line at once (PostgreSQL; SQLite's writers queue) both find no
-        // row and both insert: the second meets the primary key, and once more finds the row.
-        match put_lines(conn, owner, lines, now) {
-            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => put_lines(conn, owner, lines, now)?,
-            outcome => outcome?,
+        match lines {
+            [line] => put_line(conn, owner, line, now)?,
+            _ => write(conn, |conn| lines.iter().try_for_each(|line| put_line(conn, owner, line, now)))?,
         }
         Ok(())
     }
@@ -58,23 +56,19 @@ impl CartStore for DieselCartStore {
     }
 }
 
-/// Sets each line to its quantity, adding the lines the cart lacks, in one writing transaction.
-fn put_lines(conn: &mut DbConn, owner: UserId, lines: &[CartLine], now: NaiveDateTime) -> QueryResult<()> {
-    write(conn, |conn| {
-        for line in lines {
-            let quantity = i32::try_from(line.quantity).unwrap_or(i32::MAX);
-            let row = cart_items::table.find((owner.0, line.product.0));
-            if diesel::update(row).set(cart_items::quantity.eq(quantity)).execute(conn)? == 0 {
-                diesel::insert_into(cart_items::table)
-                    .values((
-                        cart_items::user_id.eq(owner.0),
-                        cart_items::product_id.eq(line.product.0),
-                        cart_items::quantity.eq(quantity),
-                        cart_items::added_at.eq(now),
-                    ))
-                    .execute(conn)?;
-            }
-        }
-        Ok(())
-    })
+/// Sets a line to its quantity, or adds it (dated `now`) when the cart lacks it: one upsert,
+/// so two first adds of one line at once end in one line on both databases.
+fn put_line(conn: &mut DbConn, owner: UserId, line: &CartLine, now: NaiveDateTime) -> QueryResult<()> {
+    let quantity = i32::try_from(line.quantity).unwrap_or(i32::MAX);
+    let upsert = diesel::insert_into(cart_items::table)
+        .values((cart_items::user_id.eq(owner.0), cart_items::product_id.eq(line.product.0), cart_items::quantity.eq(quantity), cart_items::added_at.eq(now)))
+        .on_conflict((cart_items::user_id, cart_items::product_id))
+        .do_update()
+        .set(cart_items::quantity.eq(excluded(cart_items::quantity)));
+    // Diesel's connection over both backends has no ON CONFLICT; each backend's own has.
+    match conn {
+        DbConn::Postgres(pg) => upsert.execute(pg)?,
+        DbConn::Sqlite(sqlite) => upsert.execute(sqlite)?,
+    };
+    Ok(())
 }

@@ -90,8 +90,18 @@ struct UserRow {
     created_at: NaiveDateTime,
 }
 
+// SUM of a BIGINT is NUMERIC on PostgreSQL; cast so both backends answer a BIGINT.
+const POINTS_OF_THE_USER: &str = "(SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE points_ledger.user_id = users.id)";
+
 /// Loads the rest of a user (role name, permissions, points) around a row.
 fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {
+    let points: i64 =
+        points_ledger::table.filter(points_ledger::user_id.eq(row.id)).select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)")).first(conn)?;
+    complete_with_points(conn, row, points)
+}
+
+/// Loads the rest of a user (role name and permissions) around a row and its points.
+fn complete_with_points(conn: &mut DbConn, row: UserRow, points: i64) -> anyhow::Result<User> {
     let (access_role, permissions) = match row.access_role_id {
         Some(role_id) => {
             let name: String = access_roles::table.find(role_id).select(access_roles::name).first(conn)?;
@@ -104,9 +114,6 @@ fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {
         }
         None => (None, Vec::new()),
     };
-    // SUM of a BIGINT is NUMERIC on PostgreSQL; cast so both backends answer a BIGINT.
-    let points: i64 =
-        points_ledger::table.filter(points_ledger::user_id.eq(row.id)).select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)")).first(conn)?;
     Ok(User {
         id: UserId(row.id),
         name: row.name,
@@ -148,12 +155,6 @@ struct NewUserRow<'a> {
 }
 
 impl UserRepository for DieselUserRepository {
-    fn find(&self, id: UserId) -> anyhow::Result<Option<User>> {
-        let conn = &mut self.db.conn()?;
-        let row = users::table.find(id.0).select(UserRow::as_select()).first(conn).optional()?;
-        completed(conn, row)
-    }
-
     fn find_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
         let conn = &mut self.db.conn()?;
         let row = users::table.filter(users::email.eq(email.as_str())).select(UserRow::as_select()).first(conn).optional()?;
@@ -333,19 +334,27 @@ impl SessionRepository for DieselSessionRepository {
         Ok(())
     }
 
-    fn find(&self, id: &str) -> anyhow::Result<Option<Session>> {
+    fn find_with_user(&self, id: &str) -> anyhow::Result<Option<(Session, User)>> {
         let conn = &mut self.db.conn()?;
-        let row = sessions::table.find(id).select(SessionRow::as_select()).first(conn).optional()?;
-        row.map(|row| {
-            Ok(Session {
-                kind: row.kind.parse::<TokenKind>().map_err(|_| anyhow::anyhow!("unknown session kind {}", row.kind))?,
-                id: row.id,
-                user_id: UserId(row.user_id),
-                expires_at: utc(row.expires_at),
-                ended: row.ended_at.is_some(),
+        // One read for the session, its user and their points: every signed-in request asks.
+        let found: Option<(SessionRow, UserRow, i64)> = sessions::table
+            .inner_join(users::table)
+            .filter(sessions::id.eq(id))
+            .select((SessionRow::as_select(), UserRow::as_select(), sql::<BigInt>(POINTS_OF_THE_USER)))
+            .first(conn)
+            .optional()?;
+        found
+            .map(|(session, user, points)| {
+                let session = Session {
+                    kind: session.kind.parse::<TokenKind>().map_err(|_| anyhow::anyhow!("unknown session kind {}", session.kind))?,
+                    id: session.id,
+                    user_id: UserId(session.user_id),
+                    expires_at: utc(session.expires_at),
+                    ended: session.ended_at.is_some(),
+                };
+                Ok((session, complete_with_points(conn, user, points)?))
             })
-        })
-        .transpose()
+            .transpose()
     }
 
     fn end(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {

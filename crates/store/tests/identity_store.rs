@@ -3,6 +3,7 @@
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 
 use chrono::{Duration, Utc};
+use diesel::RunQueryDsl;
 use identity::otp::OtpPurpose;
 use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
 use identity::token::TokenKind;
@@ -42,7 +43,7 @@ fn users_are_found_by_phone_email_and_google_subject_with_role_permissions() {
     users.link_google(created.id, "g-1").unwrap();
     assert_eq!(users.find_by_google_subject("g-1").unwrap().map(|u| u.id), Some(created.id));
     users.mark_verified(created.id).unwrap();
-    assert!(users.find(created.id).unwrap().unwrap().verified);
+    assert!(users.find_by_phone(&Phone::parse("+201012345678").unwrap()).unwrap().unwrap().verified);
 
     let sales = users.create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) }).unwrap();
     assert_eq!(sales.permissions, vec!["order-list".to_string(), "order-status".to_string()], "the upsert replaced the permissions");
@@ -64,9 +65,30 @@ fn a_session_ends_once_and_ending_all_keeps_the_one_asked() {
     assert!(sessions.end_if_open("a", now).unwrap());
     assert!(!sessions.end_if_open("a", now).unwrap(), "a second end finds it ended");
     sessions.end_all_for_user(user.id, Some("c".into()), now).unwrap();
-    assert!(sessions.find("b").unwrap().unwrap().ended);
-    assert!(!sessions.find("c").unwrap().unwrap().ended);
-    assert_eq!(sessions.find("nope").unwrap(), None);
+    assert!(sessions.find_with_user("b").unwrap().unwrap().0.ended);
+    assert!(!sessions.find_with_user("c").unwrap().unwrap().0.ended);
+    assert_eq!(sessions.find_with_user("nope").unwrap(), None);
+}
+
+#[test]
+fn a_session_is_read_with_its_user_and_their_points() {
+    let test = database();
+    let users = DieselUserRepository::new(test.db.clone());
+    let sessions = DieselSessionRepository::new(test.db.clone());
+    let user = users.create(&new_customer("01012345670", None)).unwrap();
+    let other = users.create(&new_customer("01012345671", None)).unwrap();
+    let now = Utc::now();
+    sessions.create(&Session { id: "s".into(), user_id: user.id, kind: TokenKind::Session, expires_at: now + Duration::days(1), ended: false }, now).unwrap();
+    let (session, found) = sessions.find_with_user("s").unwrap().unwrap();
+    assert_eq!((session.user_id, found.id, found.points), (user.id, user.id, 0));
+    let conn = &mut test.db.conn().unwrap();
+    for (owner, delta) in [(user.id, 50), (user.id, -20), (other.id, 7)] {
+        diesel::sql_query(format!("INSERT INTO points_ledger (user_id, delta, reason, created_at) VALUES ({}, {delta}, 'test', CURRENT_TIMESTAMP)", owner.0))
+            .execute(&mut **conn)
+            .unwrap();
+    }
+    let (_, found) = sessions.find_with_user("s").unwrap().unwrap();
+    assert_eq!((found.id, found.points), (user.id, 30), "the user's own points only");
 }
 
 #[test]

@@ -55,6 +55,25 @@ fn adding_grows_the_line_and_never_beyond_the_stock_left() {
 }
 
 #[test]
+fn an_add_answers_the_cart_with_the_line_put_reading_the_cart_once() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().times(1).returning(|_| Ok(vec![line(2, 1), line(1, 2)]));
+    store.expect_put().times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices(vec![product(1, 30, 5, 500), product(2, 10, 9, 100), product(3, 20, 9, 100)]));
+    let view = cart.add(BUYER, ProductId(1), 3).unwrap();
+    let shown: Vec<(i64, u32)> = view.lines.iter().map(|line| (line.product.id.0, line.quantity)).collect();
+    assert_eq!(shown, [(2, 1), (1, 5)], "the grown line keeps its place");
+
+    let mut store = MockCartStore::new();
+    store.expect_lines().times(1).returning(|_| Ok(vec![line(2, 1)]));
+    store.expect_put().times(1).returning(|_, _| Ok(()));
+    let cart = service(store, prices(vec![product(2, 10, 9, 100), product(3, 20, 9, 100)]));
+    let view = cart.add(BUYER, ProductId(3), 1).unwrap();
+    let shown: Vec<(i64, u32)> = view.lines.iter().map(|line| (line.product.id.0, line.quantity)).collect();
+    assert_eq!(shown, [(2, 1), (3, 1)], "a new line comes last");
+}
+
+#[test]
 fn quantities_out_of_bounds_and_unknown_products_are_refused() {
     let mut store = MockCartStore::new();
     store.expect_lines().returning(|_| Ok(Vec::new()));

@@ -10,12 +10,11 @@ impl IdentityService {
         if claims.kind != kind {
             return Err(IdentityError::Unauthenticated);
         }
-        let session = self.ports.sessions.find(&claims.sid)?.ok_or(IdentityError::Unauthenticated)?;
+        let (session, user) = self.ports.sessions.find_with_user(&claims.sid)?.ok_or(IdentityError::Unauthenticated)?;
         let now = self.ports.clock.now();
         if session.ended || session.expires_at <= now || Some(session.user_id) != claims.user_id() || session.kind != kind {
             return Err(IdentityError::Unauthenticated);
         }
-        let user = self.ports.users.find(session.user_id)?.ok_or(IdentityError::Unauthenticated)?;
         if user.blocked {
             return Err(IdentityError::Blocked);
         }

@@ -235,7 +235,7 @@ fn session(ended: bool, kind: TokenKind) -> Session {
 fn a_token_stops_working_once_its_session_ended() {
     let mut m = Mocks::default();
     m.tokens.expect_read().returning(|_| Some(claims(TokenKind::Session)));
-    m.sessions.expect_find().returning(|_| Ok(Some(session(true, TokenKind::Session))));
+    m.sessions.expect_find_with_user().returning(|_| Ok(Some((session(true, TokenKind::Session), customer()))));
     assert!(matches!(m.service().authenticate("t", TokenKind::Session), Err(IdentityError::Unauthenticated)));
 }
 
@@ -243,8 +243,7 @@ fn a_token_stops_working_once_its_session_ended() {
 fn a_valid_token_of_an_open_session_names_its_user() {
     let mut m = Mocks::default();
     m.tokens.expect_read().returning(|_| Some(claims(TokenKind::Session)));
-    m.sessions.expect_find().returning(|_| Ok(Some(session(false, TokenKind::Session))));
-    m.users.expect_find().with(eq(UserId(7))).returning(|_| Ok(Some(customer())));
+    m.sessions.expect_find_with_user().withf(|id| id == "s1").returning(|_| Ok(Some((session(false, TokenKind::Session), customer()))));
     assert_eq!(m.service().authenticate("t", TokenKind::Session).map(|p| p.user.id).ok(), Some(UserId(7)));
 }
 
