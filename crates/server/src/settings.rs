@@ -150,7 +150,8 @@ pub struct SmsGatewaySettings {
 /// The catalogue cache.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CatalogueSettings {
-    /// Milliseconds between checks of the stored catalogue version.
+    /// Milliseconds between checks of the stored catalogue version; the shop's settings are
+    /// kept as long.
     pub freshness_ms: i64,
 }
 

@@ -178,7 +178,11 @@ impl Application {
         ));
         let catalog_admin =
             Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
-        let shop = Arc::new(ShopService::new(Arc::new(DieselShopStore::new(db.clone())), Arc::new(SystemClock)));
+        let shop = Arc::new(ShopService::new(
+            Arc::new(DieselShopStore::new(db.clone())),
+            Arc::new(SystemClock),
+            chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
+        ));
         let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
         let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
         let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));

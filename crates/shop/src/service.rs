@@ -1,7 +1,7 @@
 //! The shop's content use cases over the [`ShopStore`] port.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use chrono::{DateTime, Utc};
 use kernel::{Clock, FieldErrors, Localized};
@@ -49,24 +49,47 @@ pub trait ShopStore: Send + Sync {
 pub struct ShopService {
     store: Arc<dyn ShopStore>,
     clock: Arc<dyn Clock>,
+    freshness: chrono::Duration,
+    /// The settings as last read or saved, and when.
+    remembered: RwLock<Option<(ShopSettings, DateTime<Utc>)>>,
 }
 
 impl ShopService {
-    /// The service over its store and clock.
-    pub fn new(store: Arc<dyn ShopStore>, clock: Arc<dyn Clock>) -> ShopService {
-        ShopService { store, clock }
+    /// The service over its store and clock. The settings are read again once `freshness` has
+    /// passed since they were last read: every cart call and checkout asks for the shipping
+    /// rule, and a change saved on another node is seen that much later.
+    pub fn new(store: Arc<dyn ShopStore>, clock: Arc<dyn Clock>, freshness: chrono::Duration) -> ShopService {
+        ShopService { store, clock, freshness, remembered: RwLock::new(None) }
     }
 
     /// The public settings.
     pub fn settings(&self) -> Result<ShopSettings, ShopError> {
-        Ok(ShopSettings::from_stored(&self.store.settings()?))
+        let now = self.clock.now();
+        let remembered = self.remembered.read().ok().and_then(|kept| kept.clone());
+        if let Some((settings, read_at)) = remembered
+            && now - read_at < self.freshness
+        {
+            return Ok(settings);
+        }
+        let settings = ShopSettings::from_stored(&self.store.settings()?);
+        self.remember(&settings, now);
+        Ok(settings)
     }
 
-    /// Applies a staff change to the settings; a change breaking any rule changes nothing.
+    /// Applies a staff change to the settings as stored now; a change breaking any rule changes
+    /// nothing.
     pub fn update_settings(&self, change: SettingsChange) -> Result<ShopSettings, ShopError> {
-        let settings = self.settings()?.apply(change).map_err(ShopError::Invalid)?;
-        self.store.save_settings(&settings.to_stored(), self.clock.now())?;
+        let settings = ShopSettings::from_stored(&self.store.settings()?).apply(change).map_err(ShopError::Invalid)?;
+        let now = self.clock.now();
+        self.store.save_settings(&settings.to_stored(), now)?;
+        self.remember(&settings, now);
         Ok(settings)
+    }
+
+    fn remember(&self, settings: &ShopSettings, at: DateTime<Utc>) {
+        if let Ok(mut kept) = self.remembered.write() {
+            *kept = Some((settings.clone(), at));
+        }
     }
 
     /// A content page.
@@ -142,7 +165,40 @@ mod tests {
     }
 
     fn service(store: MockShopStore) -> ShopService {
-        ShopService::new(Arc::new(store), Arc::new(FixedClock))
+        ShopService::new(Arc::new(store), Arc::new(FixedClock), chrono::Duration::zero())
+    }
+
+    /// A clock moved by hand, in milliseconds.
+    struct HandClock(std::sync::atomic::AtomicI64);
+    impl Clock for HandClock {
+        fn now(&self) -> DateTime<Utc> {
+            FixedClock.now() + chrono::Duration::milliseconds(self.0.load(std::sync::atomic::Ordering::SeqCst))
+        }
+    }
+
+    #[test]
+    fn settings_are_read_again_only_after_the_freshness_time_and_a_saved_change_is_seen_at_once() {
+        let mut store = MockShopStore::new();
+        let reads = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counted = reads.clone();
+        store.expect_settings().returning(move || {
+            counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(HashMap::from([("shipping_hours".to_string(), "24".to_string())]))
+        });
+        store.expect_save_settings().returning(|_, _| Ok(()));
+        let clock = Arc::new(HandClock(std::sync::atomic::AtomicI64::new(0)));
+        let service = ShopService::new(Arc::new(store), clock.clone(), chrono::Duration::milliseconds(250));
+        let read = || reads.load(std::sync::atomic::Ordering::SeqCst);
+
+        assert_eq!((service.settings().unwrap().shipping_hours, service.settings().unwrap().shipping_hours, read()), (24, 24, 1));
+        let change = SettingsChange { shipping_hours: Some(48), ..SettingsChange::default() };
+        assert_eq!(service.update_settings(change).unwrap().shipping_hours, 48);
+        assert_eq!(read(), 2, "a change applies to the settings as stored, not as remembered");
+        assert_eq!(service.settings().unwrap().shipping_hours, 48, "the node that saved sees its change at once");
+        clock.0.store(249, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!((service.settings().unwrap().shipping_hours, read()), (48, 2));
+        clock.0.store(250, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!((service.settings().unwrap().shipping_hours, read()), (24, 3), "read again once the time passed");
     }
 
     #[test]

@@ -270,9 +270,14 @@ pub(crate) fn write_news(conn: &mut DbConn, news: &OrderNews, at: DateTime<Utc>)
             .load(conn)?;
         rows.extend(watchers.into_iter().map(|user| notice_row(user, &staff.notice, now)));
     }
-    // One statement per row: Diesel's batch insert does not span both backends.
-    for row in rows {
-        diesel::insert_into(notifications::table).values(row).execute(conn)?;
+    if !rows.is_empty() {
+        // One statement for every row, through each backend's own connection: Diesel's
+        // connection over both would insert them one by one.
+        let insert = diesel::insert_into(notifications::table).values(rows);
+        match conn {
+            DbConn::Postgres(pg) => insert.execute(pg)?,
+            DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
+        };
     }
     for text in &news.texts {
         diesel::insert_into(message_queue::table)

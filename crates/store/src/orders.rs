@@ -161,9 +161,10 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         None => None,
     };
     diesel::update(orders::table.find(id)).set((orders::number.eq(&number), orders::sales_engineer_id.eq(sales_engineer))).execute(conn)?;
-    for (position, line) in (0..).zip(&order.lines) {
-        diesel::insert_into(order_items::table)
-            .values((
+    let items: Vec<_> = (0..)
+        .zip(&order.lines)
+        .map(|(position, line)| {
+            (
                 order_items::order_id.eq(id),
                 order_items::position.eq(position),
                 order_items::product_id.eq(line.product.map(|product| product.0)),
@@ -175,9 +176,16 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
                 order_items::unit_price.eq(line.unit_price.piastres()),
                 order_items::weight_grams.eq(line.weight.grams()),
                 order_items::line_total.eq(line.line_total.piastres()),
-            ))
-            .execute(conn)?;
-    }
+            )
+        })
+        .collect();
+    // One statement for every line, through each backend's own connection: Diesel's connection
+    // over both would insert them one by one.
+    let insert = diesel::insert_into(order_items::table).values(items);
+    match conn {
+        DbConn::Postgres(pg) => insert.execute(pg)?,
+        DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
+    };
     record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
     if let Some(key) = key {
         diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
