@@ -126,8 +126,17 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
     };
     let totals = &order.totals;
-    let id: i64 = diesel::insert_into(orders::table)
+    let sales_engineer = match order.user {
+        Some(client) => sales_engineer_of(conn, client)?,
+        None => None,
+    };
+    let id = next_order_id(conn)?;
+    let number = order_number(at.year(), OrderId(id));
+    diesel::insert_into(orders::table)
         .values((
+            orders::id.eq(id),
+            orders::number.eq(&number),
+            orders::sales_engineer_id.eq(sales_engineer),
             orders::user_id.eq(order.user.map(|user| user.0)),
             orders::source.eq(<&str>::from(order.source)),
             orders::status.eq(<&str>::from(OrderStatus::New)),
@@ -153,14 +162,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             orders::locale.eq(order.locale.code()),
             orders::search_text.eq(order.search_text()),
         ))
-        .returning(orders::id)
-        .get_result(conn)?;
-    let number = order_number(at.year(), OrderId(id));
-    let sales_engineer = match order.user {
-        Some(client) => sales_engineer_of(conn, client)?,
-        None => None,
-    };
-    diesel::update(orders::table.find(id)).set((orders::number.eq(&number), orders::sales_engineer_id.eq(sales_engineer))).execute(conn)?;
+        .execute(conn)?;
     let items: Vec<_> = (0..)
         .zip(&order.lines)
         .map(|(position, line)| {
@@ -234,6 +236,24 @@ fn take_stock(conn: &mut DbConn, order: &NewOrder) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// The id the next order takes, known before its row is written so that its number goes in
+/// with it: a second write of the row would update each of the staff lists' indexes (and the
+/// search words) again. PostgreSQL: the id's own sequence; SQLite: one past the highest, which
+/// is what SQLite would choose, safe under the writing transaction's lock (`write`).
+fn next_order_id(conn: &mut DbConn) -> QueryResult<i64> {
+    match conn {
+        DbConn::Postgres(_) => Ok(diesel::sql_query("SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id").get_result::<NextId>(conn)?.id),
+        DbConn::Sqlite(_) => Ok(orders::table.select(diesel::dsl::max(orders::id)).first::<Option<i64>>(conn)?.unwrap_or(0) + 1),
+    }
+}
+
+/// An id drawn from a sequence.
+#[derive(QueryableByName)]
+struct NextId {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
 }
 
 /// The client's sales engineer, or the shop's default one: the first active sales account.
