@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 use kernel::{ProductId, UserId};
 
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, execute_natively, write};
 use crate::schema::cart_items;
 
 /// The carts in the database.
@@ -65,10 +65,6 @@ fn put_line(conn: &mut DbConn, owner: UserId, line: &CartLine, now: NaiveDateTim
         .on_conflict((cart_items::user_id, cart_items::product_id))
         .do_update()
         .set(cart_items::quantity.eq(excluded(cart_items::quantity)));
-    // Diesel's connection over both backends has no ON CONFLICT; each backend's own has.
-    match conn {
-        DbConn::Postgres(pg) => upsert.execute(pg)?,
-        DbConn::Sqlite(sqlite) => upsert.execute(sqlite)?,
-    };
+    execute_natively(conn, upsert)?;
     Ok(())
 }

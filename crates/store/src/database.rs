@@ -5,6 +5,7 @@ use std::time::Duration;
 use anyhow::Context;
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;
+use diesel::query_dsl::methods::ExecuteDsl;
 use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
 use diesel::{PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
@@ -121,6 +122,19 @@ impl ManageConnection for ConnectionFactory {
 
     fn has_broken(&self, conn: &mut DbConn) -> bool {
         <DbConn as Connection>::TransactionManager::is_broken_transaction_manager(conn)
+    }
+}
+
+/// Runs a statement through each backend's own connection, for what Diesel's connection over
+/// both backends cannot build: `ON CONFLICT`, and many rows in one `INSERT` (it would insert
+/// them one by one).
+pub(crate) fn execute_natively<Q>(conn: &mut DbConn, statement: Q) -> QueryResult<usize>
+where
+    Q: ExecuteDsl<PgConnection> + ExecuteDsl<SqliteConnection>,
+{
+    match conn {
+        DbConn::Postgres(pg) => ExecuteDsl::<PgConnection>::execute(statement, pg),
+        DbConn::Sqlite(sqlite) => ExecuteDsl::<SqliteConnection>::execute(statement, sqlite),
     }
 }
 

@@ -14,7 +14,7 @@ use diesel::dsl::sql;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
 use diesel::sqlite::Sqlite;
 
-use crate::database::{Database, DbConn};
+use crate::database::{Database, DbConn, execute_natively};
 use crate::schema::{message_queue, notifications, order_notes, orders, role_permissions, users};
 
 type Backend = <DbConn as Connection>::Backend;
@@ -271,13 +271,7 @@ pub(crate) fn write_news(conn: &mut DbConn, news: &OrderNews, at: DateTime<Utc>)
         rows.extend(watchers.into_iter().map(|user| notice_row(user, &staff.notice, now)));
     }
     if !rows.is_empty() {
-        // One statement for every row, through each backend's own connection: Diesel's
-        // connection over both would insert them one by one.
-        let insert = diesel::insert_into(notifications::table).values(rows);
-        match conn {
-            DbConn::Postgres(pg) => insert.execute(pg)?,
-            DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
-        };
+        execute_natively(conn, diesel::insert_into(notifications::table).values(rows))?;
     }
     for text in &news.texts {
         diesel::insert_into(message_queue::table)

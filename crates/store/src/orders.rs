@@ -19,7 +19,7 @@ use ordering::{
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
 use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
 
@@ -181,13 +181,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             )
         })
         .collect();
-    // One statement for every line, through each backend's own connection: Diesel's connection
-    // over both would insert them one by one.
-    let insert = diesel::insert_into(order_items::table).values(items);
-    match conn {
-        DbConn::Postgres(pg) => insert.execute(pg)?,
-        DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
-    };
+    execute_natively(conn, diesel::insert_into(order_items::table).values(items))?;
     record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
     if let Some(key) = key {
         diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
