@@ -41,6 +41,10 @@ pub trait CartStore: Send + Sync {
     fn lines(&self, owner: UserId) -> anyhow::Result<Vec<CartLine>>;
     /// Sets lines to these quantities, adding the lines the cart lacks; other lines stay.
     fn put(&self, owner: UserId, lines: &[CartLine]) -> anyhow::Result<()>;
+    /// Adds `units` to a product's line (a new line when the cart lacks it) unless the line
+    /// would then hold more than `most`; answers whether it did. One step in the store, so
+    /// parallel adds of one line all count.
+    fn add(&self, owner: UserId, product: ProductId, units: u32, most: u32) -> anyhow::Result<bool>;
     /// Removes one product's line; a missing line is fine.
     fn remove(&self, owner: UserId, product: ProductId) -> anyhow::Result<()>;
     /// Empties the cart.

@@ -36,7 +36,19 @@ impl CartService {
             return Err(CartError::Invalid(FieldErrors::single("product", "cart_full")));
         }
         let wanted = checked_quantity(i64::from(current) + i64::from(quantity), 1)?;
-        self.put_checked(owner, lines, product, wanted)
+        let found = self.for_sale(product)?;
+        ensure_in_stock(&found, wanted)?;
+        let most = u32::try_from(found.available.clamp(0, i64::from(MAX_QUANTITY))).unwrap_or(0);
+        if !self.store.add(owner, product, quantity, most)? {
+            // A parallel add grew the line since it was read: the sum is over what is left,
+            // or over the bound of a line.
+            return Err(if most < MAX_QUANTITY {
+                CartError::ShortOfStock { product: found.name, left: found.available.max(0) }
+            } else {
+                CartError::Invalid(FieldErrors::single("quantity", "quantity_range"))
+            });
+        }
+        self.priced(&with_line(lines, CartLine { product, quantity: wanted }))
     }
 
     /// Sets a product's line to `quantity` units (`PUT cart/{id}`); 0 removes the line.
@@ -107,19 +119,17 @@ impl CartService {
     }
 
     /// Puts a line after checking the product exists and has the units, and answers the cart
-    /// `lines` (as read just before) with the line put: a new line comes last, as it is
-    /// listed by the time it was added.
-    fn put_checked(&self, owner: UserId, mut lines: Vec<CartLine>, product: ProductId, quantity: u32) -> Result<CartView, CartError> {
-        let priced = self.prices.priced(&[product])?;
-        let found = priced.into_iter().find(|p| p.id == product).ok_or(CartError::UnknownProduct)?;
-        ensure_in_stock(&found, quantity)?;
+    /// `lines` (as read just before) with the line put.
+    fn put_checked(&self, owner: UserId, lines: Vec<CartLine>, product: ProductId, quantity: u32) -> Result<CartView, CartError> {
+        ensure_in_stock(&self.for_sale(product)?, quantity)?;
         let line = CartLine { product, quantity };
         self.store.put(owner, &[line])?;
-        match lines.iter_mut().find(|kept| kept.product == product) {
-            Some(kept) => kept.quantity = quantity,
-            None => lines.push(line),
-        }
-        self.priced(&lines)
+        self.priced(&with_line(lines, line))
+    }
+
+    /// A product on sale now, priced; an unknown one is refused.
+    fn for_sale(&self, product: ProductId) -> Result<PricedProduct, CartError> {
+        self.prices.priced(&[product])?.into_iter().find(|p| p.id == product).ok_or(CartError::UnknownProduct)
     }
 
     fn priced(&self, lines: &[CartLine]) -> Result<CartView, CartError> {
@@ -148,6 +158,16 @@ fn browser_lines(items: &[(ProductId, i64)]) -> Result<Vec<CartLine>, CartError>
 }
 
 /// A quantity from `min` to [`MAX_QUANTITY`].
+/// The cart `lines` with `line` put: a line of the same product takes its quantity, a new line
+/// comes last (the cart lists lines by the time they were added).
+fn with_line(mut lines: Vec<CartLine>, line: CartLine) -> Vec<CartLine> {
+    match lines.iter_mut().find(|kept| kept.product == line.product) {
+        Some(kept) => kept.quantity = line.quantity,
+        None => lines.push(line),
+    }
+    lines
+}
+
 fn checked_quantity(quantity: i64, min: u32) -> Result<u32, CartError> {
     u32::try_from(quantity)
         .ok()

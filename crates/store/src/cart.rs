@@ -43,6 +43,29 @@ impl CartStore for DieselCartStore {
         Ok(())
     }
 
+    fn add(&self, owner: UserId, product: ProductId, units: u32, most: u32) -> anyhow::Result<bool> {
+        let conn = &mut self.db.conn()?;
+        let (units, most) = (i32::try_from(units).unwrap_or(i32::MAX), i32::try_from(most).unwrap_or(i32::MAX));
+        // A new line is refused by the same bound as a grown one.
+        if units > most {
+            return Ok(false);
+        }
+        let grown = cart_items::quantity + excluded(cart_items::quantity);
+        let upsert = diesel::insert_into(cart_items::table)
+            .values((
+                cart_items::user_id.eq(owner.0),
+                cart_items::product_id.eq(product.0),
+                cart_items::quantity.eq(units),
+                cart_items::added_at.eq(Utc::now().naive_utc()),
+            ))
+            .on_conflict((cart_items::user_id, cart_items::product_id))
+            .do_update()
+            .set(cart_items::quantity.eq(grown));
+        // `… DO UPDATE … WHERE`: QueryDsl's `filter` would not take an insert.
+        let bounded = diesel::query_dsl::methods::FilterDsl::filter(upsert, grown.le(most));
+        Ok(execute_natively(conn, bounded)? == 1)
+    }
+
     fn remove(&self, owner: UserId, product: ProductId) -> anyhow::Result<()> {
         let conn = &mut self.db.conn()?;
         diesel::delete(cart_items::table.find((owner.0, product.0))).execute(conn)?;

@@ -86,3 +86,25 @@ fn a_product_removed_from_the_catalogue_leaves_every_cart() {
     catalogue.delete_product(a).unwrap();
     assert_eq!(carts.lines(samir).unwrap(), [line(b, 1)]);
 }
+
+#[test]
+fn parallel_adds_of_one_line_all_count_and_never_pass_the_bound() {
+    let test = common::fresh_database();
+    let (users, catalogue, carts) =
+        (DieselUserRepository::new(test.db.clone()), DieselCatalogueStore::new(test.db.clone()), DieselCartStore::new(test.db.clone()));
+    let samir = buyer(&users, "01012345678");
+    let seeds = product(&catalogue, "seeds");
+    std::thread::scope(|scope| {
+        for _ in 0..8 {
+            scope.spawn(|| assert!(carts.add(samir, seeds, 1, 999).unwrap()));
+        }
+    });
+    assert_eq!(carts.lines(samir).unwrap(), [line(seeds, 8)], "one line, every add counted");
+
+    assert!(!carts.add(samir, seeds, 3, 10).unwrap(), "8 + 3 is over 10");
+    assert!(carts.add(samir, seeds, 2, 10).unwrap());
+    assert_eq!(carts.lines(samir).unwrap(), [line(seeds, 10)]);
+    let soil = product(&catalogue, "soil");
+    assert!(!carts.add(samir, soil, 4, 3).unwrap(), "a new line is bound too");
+    assert_eq!(carts.lines(samir).unwrap().len(), 1);
+}

@@ -44,7 +44,12 @@ fn service(store: MockCartStore, prices: MockPriceList) -> CartService {
 fn adding_grows_the_line_and_never_beyond_the_stock_left() {
     let mut store = MockCartStore::new();
     store.expect_lines().returning(|_| Ok(vec![line(1, 2)]));
-    store.expect_put().withf(|owner, lines| *owner == BUYER && lines == [line(1, 4)]).times(1).returning(|_, _| Ok(()));
+    store
+        .expect_add()
+        .withf(|owner, product, units, most| *owner == BUYER && (*product, *units, *most) == (ProductId(1), 2, 5))
+        .times(1)
+        .returning(|_, _, _, _| Ok(true));
+    store.expect_put().never();
     let cart = service(store, prices(vec![product(1, 30, 5, 500)]));
 
     assert!(cart.add(BUYER, ProductId(1), 2).is_ok());
@@ -58,7 +63,7 @@ fn adding_grows_the_line_and_never_beyond_the_stock_left() {
 fn an_add_answers_the_cart_with_the_line_put_reading_the_cart_once() {
     let mut store = MockCartStore::new();
     store.expect_lines().times(1).returning(|_| Ok(vec![line(2, 1), line(1, 2)]));
-    store.expect_put().times(1).returning(|_, _| Ok(()));
+    store.expect_add().times(1).returning(|_, _, _, _| Ok(true));
     let cart = service(store, prices(vec![product(1, 30, 5, 500), product(2, 10, 9, 100), product(3, 20, 9, 100)]));
     let view = cart.add(BUYER, ProductId(1), 3).unwrap();
     let shown: Vec<(i64, u32)> = view.lines.iter().map(|line| (line.product.id.0, line.quantity)).collect();
@@ -66,7 +71,7 @@ fn an_add_answers_the_cart_with_the_line_put_reading_the_cart_once() {
 
     let mut store = MockCartStore::new();
     store.expect_lines().times(1).returning(|_| Ok(vec![line(2, 1)]));
-    store.expect_put().times(1).returning(|_, _| Ok(()));
+    store.expect_add().times(1).returning(|_, _, _, _| Ok(true));
     let cart = service(store, prices(vec![product(2, 10, 9, 100), product(3, 20, 9, 100)]));
     let view = cart.add(BUYER, ProductId(3), 1).unwrap();
     let shown: Vec<(i64, u32)> = view.lines.iter().map(|line| (line.product.id.0, line.quantity)).collect();
@@ -74,10 +79,24 @@ fn an_add_answers_the_cart_with_the_line_put_reading_the_cart_once() {
 }
 
 #[test]
+fn an_add_the_store_refuses_because_a_parallel_add_came_first_names_what_is_left() {
+    let mut store = MockCartStore::new();
+    store.expect_lines().returning(|_| Ok(vec![line(1, 2)]));
+    store.expect_add().returning(|_, _, _, _| Ok(false));
+    let cart = service(store, prices(vec![product(1, 30, 5, 500), product(2, 30, 5_000, 500)]));
+    match cart.add(BUYER, ProductId(1), 1) {
+        Err(CartError::ShortOfStock { left, .. }) => assert_eq!(left, 5),
+        other => panic!("expected short of stock, got {other:?}"),
+    }
+    assert!(matches!(cart.add(BUYER, ProductId(2), 1), Err(CartError::Invalid(e)) if e.has("quantity")), "over the bound of a line");
+}
+
+#[test]
 fn quantities_out_of_bounds_and_unknown_products_are_refused() {
     let mut store = MockCartStore::new();
     store.expect_lines().returning(|_| Ok(Vec::new()));
     store.expect_put().never();
+    store.expect_add().never();
     store.expect_remove().withf(|_, product| *product == ProductId(1)).times(1).returning(|_, _| Ok(()));
     let cart = service(store, prices(vec![product(1, 30, 5000, 500)]));
 
@@ -94,6 +113,7 @@ fn a_full_cart_takes_no_new_product_but_its_lines_still_change() {
     let mut store = MockCartStore::new();
     store.expect_lines().returning(|_| Ok((1..=MAX_LINES as i64).map(|id| line(id, 1)).collect()));
     store.expect_put().withf(|_, lines| lines == [line(1, 3)]).times(1).returning(|_, _| Ok(()));
+    store.expect_add().never();
     let cart = service(store, prices((1..=MAX_LINES as i64 + 1).map(|id| product(id, 10, 50, 100)).collect()));
 
     assert!(matches!(cart.add(BUYER, ProductId(MAX_LINES as i64 + 1), 1), Err(CartError::Invalid(e)) if e.has("product")));
