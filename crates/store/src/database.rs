@@ -54,6 +54,12 @@ where
 extern "SQL" {
     /// SQL's `lower`, for searches that ignore case on both backends.
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+
+    /// SQL's `coalesce` of two ids: the first that is not null.
+    fn coalesce(
+        first: diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+        second: diesel::sql_types::Nullable<diesel::sql_types::BigInt>,
+    ) -> diesel::sql_types::Nullable<diesel::sql_types::BigInt>;
 }
 
 /// A `LIKE` pattern (escape `\\`) matching texts that contain `search`, in lower case.

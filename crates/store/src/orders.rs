@@ -1,9 +1,9 @@
-//! Orders over Diesel. Placing one is a single writing transaction: the idempotency key first
-//! (parallel repeats of one key meet on its primary key), the order with its lines, first
-//! history row and news, the ordered lines out of the buyer's cart, and last the rows other
-//! orders share: every line's stock taken by a guarded update in product order (so two orders
-//! never wait on each other in a circle) and the promo code's use. After the commit the
-//! catalogue's caches learn that stock moved.
+//! Orders over Diesel. Placing one is a single writing transaction: the order's row, the
+//! idempotency key written with the order's id (parallel repeats of one key meet on its
+//! primary key), the order's lines, first history row and news, the ordered lines out of the
+//! buyer's cart, and last the rows other orders share: every line's stock taken by a guarded
+//! update in product order (so two orders never wait on each other in a circle) and the promo
+//! code's use. After the commit the catalogue's caches learn that stock moved.
 
 use std::collections::HashMap;
 
@@ -19,7 +19,7 @@ use ordering::{
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
-use crate::database::{Database, DbConn, execute_natively, write};
+use crate::database::{Database, DbConn, coalesce, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
 use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
 
@@ -42,7 +42,9 @@ enum Refusal {
     Short { product: ProductId, left: i64 },
     /// The promo code's uses ran out meanwhile.
     Promo(PromoRefusal),
-    /// The database refused (a unique key taken by a parallel repeat, or a failure).
+    /// The idempotency key holds a fresh answer: a parallel repeat committed first.
+    KeyTaken,
+    /// The database failed.
     Database(DieselError),
 }
 
@@ -110,17 +112,6 @@ struct HistoryRow {
 /// Writes the whole order, or nothing.
 fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> Result<Order, Refusal> {
     let now = at.naive_utc();
-    if let Some(key) = key {
-        forget_stale(conn, key, at)?;
-        diesel::insert_into(idempotency_keys::table)
-            .values((
-                idempotency_keys::caller.eq(&key.caller),
-                idempotency_keys::key.eq(&key.key),
-                idempotency_keys::fingerprint.eq(&key.fingerprint),
-                idempotency_keys::created_at.eq(now),
-            ))
-            .execute(conn)?;
-    }
     let (receiver_name, receiver_phone) = match &order.receiver {
         Receiver::Buyer => (None, None),
         Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -163,6 +154,12 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             orders::search_text.eq(order.search_text()),
         ))
         .execute(conn)?;
+    // The key names the order, so it follows the order's row.
+    if let Some(key) = key
+        && !hold_key(conn, key, id, at)?
+    {
+        return Err(Refusal::KeyTaken);
+    }
     let items: Vec<_> = (0..)
         .zip(&order.lines)
         .map(|(position, line)| {
@@ -183,9 +180,6 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         .collect();
     execute_natively(conn, diesel::insert_into(order_items::table).values(items))?;
     record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
-    if let Some(key) = key {
-        diesel::update(idempotency_keys::table.find((&key.caller, &key.key))).set(idempotency_keys::order_id.eq(id)).execute(conn)?;
-    }
     if let (Some(user), OrderSource::Web) = (order.user, order.source) {
         let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
@@ -251,12 +245,42 @@ struct NextId {
 }
 
 /// The client's sales engineer, or the shop's default one: the first active sales account.
+/// One read.
 fn sales_engineer_of(conn: &mut DbConn, client: UserId) -> QueryResult<Option<i64>> {
-    let assigned: Option<i64> = users::table.find(client.0).select(users::sales_engineer_id).first::<Option<i64>>(conn).optional()?.flatten();
-    if assigned.is_some() {
-        return Ok(assigned);
-    }
-    users::table.filter(users::role.eq("sales").and(users::blocked.eq(false))).select(diesel::dsl::min(users::id)).first(conn)
+    let sales = diesel::alias!(users as sales);
+    let first_active = sales
+        .filter(sales.field(users::role).eq("sales").and(sales.field(users::blocked).eq(false)))
+        .select(diesel::dsl::min(sales.field(users::id)))
+        .single_value();
+    let engineer = users::table.find(client.0).select(coalesce(users::sales_engineer_id, first_active)).first::<Option<i64>>(conn).optional()?;
+    Ok(engineer.flatten())
+}
+
+/// Writes the idempotency key with the order it places, over a row of the key older than its
+/// lifetime (that first answer is forgotten). False when the key holds a fresh answer: a
+/// parallel repeat committed first.
+fn hold_key(conn: &mut DbConn, key: &IdempotencyKey, order: i64, at: DateTime<Utc>) -> QueryResult<bool> {
+    use diesel::upsert::excluded;
+    let upsert = diesel::insert_into(idempotency_keys::table)
+        .values((
+            idempotency_keys::caller.eq(&key.caller),
+            idempotency_keys::key.eq(&key.key),
+            idempotency_keys::fingerprint.eq(&key.fingerprint),
+            idempotency_keys::created_at.eq(at.naive_utc()),
+            idempotency_keys::order_id.eq(Some(order)),
+        ))
+        .on_conflict((idempotency_keys::caller, idempotency_keys::key))
+        .do_update()
+        .set((
+            idempotency_keys::fingerprint.eq(excluded(idempotency_keys::fingerprint)),
+            idempotency_keys::created_at.eq(excluded(idempotency_keys::created_at)),
+            idempotency_keys::order_id.eq(excluded(idempotency_keys::order_id)),
+            idempotency_keys::refusal_status.eq(None::<i32>),
+            idempotency_keys::refusal_body.eq(None::<String>),
+        ));
+    let stale = idempotency_keys::created_at.lt((at - IDEMPOTENCY_KEY_LIFETIME).naive_utc());
+    // `… DO UPDATE … WHERE`: QueryDsl's `filter` would not take an insert.
+    Ok(execute_natively(conn, diesel::query_dsl::methods::FilterDsl::filter(upsert, stale))? == 1)
 }
 
 /// Counts the order's use of its code: the guarded update holds the overall limit (on
@@ -457,7 +481,7 @@ impl OrderBook for DieselOrderBook {
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
             // A parallel repeat of the key committed first: answer what it did.
-            Err(Refusal::Database(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) if key.is_some() => {
+            Err(Refusal::KeyTaken) => {
                 let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
                 earlier(conn, key, at - IDEMPOTENCY_KEY_LIFETIME)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
             }
