@@ -112,7 +112,8 @@ struct Match {
 }
 
 /// A search by words: its newest matches (up to [`SEARCH_WINDOW`]), with their statuses, read
-/// once from each backend's word index, then counted and paged here.
+/// from each backend's word index (once on SQLite; on PostgreSQL within the newest batches of
+/// orders first), then counted and paged here.
 fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String>]) -> anyhow::Result<ListedIds> {
     let window = i64::try_from(SEARCH_WINDOW + 1).unwrap_or(i64::MAX);
     let facets = facets(query);
@@ -135,15 +136,22 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
         }
         search.bind::<BigInt, _>(window).load::<Match>(sqlite)?.into_iter().map(|found| (found.id, found.status)).collect()
     } else {
-        // The audience picks the partial index; the planner walks it, or the orders newest
-        // first when the words are common.
-        let matching = search_expression(words, facets.iter().map(String::as_str), tsquery_word, " | ", " & ");
-        of_audience_and_days(query)
-            .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(matching).sql("::tsquery"))
-            .order(orders::id.desc())
-            .limit(window)
-            .select((orders::id, orders::status))
-            .load(conn)?
+        // A GIN index hands its matches in no order, each fetched from the table for its id and
+        // status: a common word's newest matches are found within the newest batches of orders
+        // (migration 000018) without fetching its older ones; all are asked when those hold
+        // too few.
+        let newest = orders::table.select(diesel::dsl::max(orders::id)).first::<Option<i64>>(conn)?.unwrap_or(0) >> BATCH_BITS;
+        let recent = if newest >= RECENT_BATCHES {
+            let mut within = words.to_vec();
+            within.push((newest - RECENT_BATCHES + 1..=newest).map(|batch| format!("zb{batch}")).collect());
+            Some(postgres_matches(conn, query, &within, &facets, window)?).filter(|matches| matches.len() > SEARCH_WINDOW)
+        } else {
+            None
+        };
+        match recent {
+            Some(matches) => matches,
+            None => postgres_matches(conn, query, words, &facets, window)?,
+        }
     };
     let more_matches = matches.len() > SEARCH_WINDOW;
     matches.truncate(SEARCH_WINDOW);
@@ -153,6 +161,26 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let ids = listed.iter().skip(offset).take(usize::try_from(page.per_page).unwrap_or(usize::MAX)).copied().collect();
     Ok(ListedIds { ids, total: listed.len() as u64, counts, more_matches })
+}
+
+/// An order's batch on PostgreSQL is its id shifted right by this: 131,072 orders a batch, more
+/// than bear any one name, so the index reads a name's few matches and skips through the
+/// batches' many (a batch rarer than the words would be read whole).
+const BATCH_BITS: u32 = 17;
+
+/// How many of the newest batches a search on PostgreSQL asks within first.
+const RECENT_BATCHES: i64 = 2;
+
+/// The newest `window` orders of the list's audience and days whose words match, with their
+/// statuses. The audience picks the partial index.
+fn postgres_matches(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String>], facets: &[String], window: i64) -> QueryResult<Vec<(i64, String)>> {
+    let matching = search_expression(words, facets.iter().map(String::as_str), tsquery_word, " | ", " & ");
+    of_audience_and_days(query)
+        .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(matching).sql("::tsquery"))
+        .order(orders::id.desc())
+        .limit(window)
+        .select((orders::id, orders::status))
+        .load(conn)
 }
 
 /// The list's city, source and sales engineer as the words the indexes keep for them

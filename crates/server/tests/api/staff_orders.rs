@@ -242,6 +242,39 @@ async fn a_search_lists_and_counts_its_newest_five_hundred_matches_and_says_ther
 }
 
 #[actix_web::test]
+async fn a_search_over_years_of_orders_lists_the_newest_matches_whether_they_are_recent_or_old() {
+    let Shop { app, admin, seeds, .. } = shop_on(spawn_app().await).await;
+    let guest = guest_order(&app, "01112370021", seeds).await;
+    let columns = "user_id, source, status, kind, payment_method, customer_name, customer_phone, receiver_name, receiver_phone, address, city_id, \
+                   city_name_ar, city_name_en, notes, copoun, subtotal, discount, shipping_base, shipping_extra, total, total_weight_grams, created_at, \
+                   sales_engineer_id, locale";
+    // 300 orders placed long ago and 600 of late, far apart in ids; "figtree" is in every old
+    // one and in only the first 100 recent ones.
+    for (label, first_id, count, figtree) in [("OLD", 20_000, 300, 300), ("NEW", 400_000, 600, 100)] {
+        let copies = format!(
+            "WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < {count}) \
+             INSERT INTO orders (id, number, {columns}, search_text) \
+             SELECT {first_id} + copies.n, '{label}-' || copies.n, {columns}, \
+                    search_text || CASE WHEN copies.n <= {figtree} THEN ' figtree' ELSE '' END \
+             FROM orders, copies WHERE orders.id = {}",
+            guest["id"]
+        );
+        diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut app.database().conn().unwrap()).unwrap();
+    }
+
+    let common = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
+    assert_eq!((common["meta"]["total"].as_u64(), &common["more_matches"]), (Some(500), &json!(true)));
+    assert_eq!(numbers(&common).last().map(String::as_str), Some("NEW-101"), "the newest 500 of 901 matches, all of late");
+
+    let spread = json_of(app.get("dashboard/guest-orders?search=figtree&per_page=100&page=4", Some(&admin)).await).await;
+    assert_eq!((spread["meta"]["total"].as_u64(), &spread["more_matches"]), (Some(400), &json!(false)), "the recent matches and the old ones");
+    let listed = numbers(&spread);
+    assert_eq!((listed.first().map(String::as_str), listed.last().map(String::as_str)), (Some("OLD-100"), Some("OLD-1")));
+    let first_page = json_of(app.get("dashboard/guest-orders?search=figtree&per_page=100", Some(&admin)).await).await;
+    assert_eq!(numbers(&first_page).first().map(String::as_str), Some("NEW-100"), "newest first");
+}
+
+#[actix_web::test]
 async fn a_sales_engineer_sees_only_the_orders_of_their_clients() {
     let Shop { app, admin, buyer, seeds } = shop_on(spawn_app().await).await;
     let first = app.account_token(Role::Sales, "01012370011").await;
