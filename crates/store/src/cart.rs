@@ -24,7 +24,7 @@ impl DieselCartStore {
 
 impl CartStore for DieselCartStore {
     fn lines(&self, owner: UserId) -> anyhow::Result<Vec<CartLine>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<(i64, i32)> = cart_items::table
             .filter(cart_items::user_id.eq(owner.0))
             .order((cart_items::added_at, cart_items::product_id))
@@ -34,7 +34,7 @@ impl CartStore for DieselCartStore {
     }
 
     fn put(&self, owner: UserId, lines: &[CartLine]) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let now = Utc::now().naive_utc();
         match lines {
             [line] => put_line(conn, owner, line, now)?,
@@ -44,7 +44,7 @@ impl CartStore for DieselCartStore {
     }
 
     fn add(&self, owner: UserId, product: ProductId, units: u32, most: u32) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let (units, most) = (i32::try_from(units).unwrap_or(i32::MAX), i32::try_from(most).unwrap_or(i32::MAX));
         // A new line is refused by the same bound as a grown one.
         if units > most {
@@ -67,13 +67,13 @@ impl CartStore for DieselCartStore {
     }
 
     fn remove(&self, owner: UserId, product: ProductId) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::delete(cart_items::table.find((owner.0, product.0))).execute(conn)?;
         Ok(())
     }
 
     fn clear(&self, owner: UserId) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(owner.0))).execute(conn)?;
         Ok(())
     }

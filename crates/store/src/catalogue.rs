@@ -225,7 +225,7 @@ impl CatalogueStore for DieselCatalogueStore {
     }
 
     fn load(&self) -> anyhow::Result<StoredCatalogue> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         conn.transaction(|conn| {
             let Versions { catalogue: version, stock: stock_version } = versions(conn)?;
             let categories = categories::table
@@ -296,7 +296,7 @@ impl CatalogueStore for DieselCatalogueStore {
 impl DieselCatalogueStore {
     /// Adds a product with its images, dated `created_at`; returns its id.
     pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<ProductId> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(ProductId(write(conn, |conn| {
             let created = created_at.naive_utc();
             let id = diesel::insert_into(products::table)
@@ -311,7 +311,7 @@ impl DieselCatalogueStore {
 
     /// Whether the catalogue has no product yet (the demo seed's test).
     pub fn is_empty(&self) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let count: i64 = products::table.count().get_result(conn)?;
         Ok(count == 0)
     }
@@ -319,12 +319,12 @@ impl DieselCatalogueStore {
 
 impl CatalogueEditor for DieselCatalogueStore {
     fn slug_taken(&self, slug: &str) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(products::table.filter(products::slug.eq(slug)).select(products::id).first::<i64>(conn).optional()?.is_some())
     }
 
     fn category_exists(&self, id: CategoryId) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(categories::table.find(id.0).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
@@ -333,7 +333,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let updated =
                 diesel::update(products::table.find(id.0)).set((ProductColumns::of(draft), products::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
@@ -347,12 +347,12 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
     fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<CategoryId> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(CategoryId(write(conn, |conn| {
             let id = diesel::insert_into(categories::table)
                 .values((
@@ -371,7 +371,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn update_category(&self, id: CategoryId, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let target = categories::table.find(id.0);
             let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
@@ -394,7 +394,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn delete_category(&self, id: CategoryId) -> anyhow::Result<Option<Vec<String>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let Some(image) = diesel::delete(categories::table.find(id.0)).returning(categories::image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
@@ -405,7 +405,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn products_exist(&self, ids: &[ProductId]) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let mut distinct: Vec<i64> = ids.iter().map(|id| id.0).collect();
         let found: i64 = products::table.filter(products::id.eq_any(&distinct)).count().get_result(conn)?;
         distinct.sort_unstable();
@@ -414,7 +414,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn create_offer(&self, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<OfferId> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(OfferId(write(conn, |conn| {
             let id = diesel::insert_into(offers::table)
                 .values((OfferColumns::of(draft), offers::banner_image.eq(banner), offers::active.eq(true), offers::created_at.eq(Utc::now().naive_utc())))
@@ -427,7 +427,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn update_offer(&self, id: OfferId, draft: &OfferDraft, banner: Option<String>) -> anyhow::Result<Option<Vec<String>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let target = offers::table.find(id.0);
             let Some(old_banner) = target.select(offers::banner_image).first::<Option<String>>(conn).optional()? else {
@@ -451,7 +451,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn set_offer_active(&self, id: OfferId, active: bool) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let updated = diesel::update(offers::table.find(id.0)).set(offers::active.eq(active)).execute(conn)?;
             if updated > 0 {
@@ -462,7 +462,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn delete_offer(&self, id: OfferId) -> anyhow::Result<Option<Vec<String>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let Some(banner) = diesel::delete(offers::table.find(id.0)).returning(offers::banner_image).get_result::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
@@ -473,7 +473,7 @@ impl CatalogueEditor for DieselCatalogueStore {
     }
 
     fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id.0)).select(product_images::path).load(conn)?;
             if diesel::delete(products::table.find(id.0)).execute(conn)? == 0 {

@@ -27,7 +27,7 @@ impl DieselShopStore {
 
     /// Adds a page unless it exists; true when added.
     pub fn add_page_if_missing(&self, page: &Page) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let exists = pages::table.find(&page.slug).select(pages::slug).first::<String>(conn).optional()?.is_some();
         if exists {
             return Ok(false);
@@ -79,13 +79,13 @@ fn received((id, name, phone, email, message, created_at, handled_at): ContactRo
 
 impl ShopStore for DieselShopStore {
     fn settings(&self) -> anyhow::Result<HashMap<String, String>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<(String, String)> = shop_settings::table.select((shop_settings::name, shop_settings::value)).load(conn)?;
         Ok(rows.into_iter().collect())
     }
 
     fn save_settings(&self, settings: &[(String, String)], at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let at = at.naive_utc();
         write(conn, |conn| {
             for (name, value) in settings {
@@ -102,7 +102,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn page(&self, slug: &str) -> anyhow::Result<Option<Page>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row: Option<(String, String, String, String, String)> =
             pages::table.find(slug).select((pages::slug, pages::title_ar, pages::title_en, pages::body_ar, pages::body_en)).first(conn).optional()?;
         Ok(row.map(|(slug, title_ar, title_en, body_ar, body_en)| Page {
@@ -113,7 +113,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn save_page(&self, page: &Page, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let at = at.naive_utc();
         write(conn, |conn| {
             let text = (
@@ -131,7 +131,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn add_contact_message(&self, message: &ContactMessage, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::insert_into(contact_messages::table)
             .values((
                 contact_messages::name.eq(&message.name),
@@ -145,7 +145,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn contact_messages(&self, query: &ContactQuery) -> anyhow::Result<kernel::Page<ReceivedMessage>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let total: i64 = matching_messages(query).count().get_result(conn)?;
         let rows: Vec<ContactRow> = matching_messages(query)
             .order((contact_messages::created_at.desc(), contact_messages::id.desc()))
@@ -156,7 +156,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn mark_contact_handled(&self, id: i64, at: DateTime<Utc>) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             let exists = contact_messages::table.find(id).select(contact_messages::id).first::<i64>(conn).optional()?.is_some();
             diesel::update(contact_messages::table.find(id).filter(contact_messages::handled_at.is_null()))
@@ -167,7 +167,7 @@ impl ShopStore for DieselShopStore {
     }
 
     fn delete_contact_message(&self, id: i64) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(diesel::delete(contact_messages::table.find(id)).execute(conn)? > 0)
     }
 }

@@ -56,7 +56,7 @@ fn matching_cities<'a>(query: &CityQuery) -> shipping_cities::BoxedQuery<'a, <Db
 
 impl CityStore for DieselDeliveryStore {
     fn active_cities(&self) -> anyhow::Result<Vec<ShippingCity>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<CityRow> = shipping_cities::table
             .filter(shipping_cities::active.eq(true))
             .order((shipping_cities::sort_order, shipping_cities::id))
@@ -66,7 +66,7 @@ impl CityStore for DieselDeliveryStore {
     }
 
     fn cities(&self, query: &CityQuery) -> anyhow::Result<Page<ShippingCity>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let total: i64 = matching_cities(query).count().get_result(conn)?;
         let rows: Vec<CityRow> = matching_cities(query)
             .order((shipping_cities::sort_order, shipping_cities::id))
@@ -78,12 +78,12 @@ impl CityStore for DieselDeliveryStore {
     }
 
     fn city(&self, id: CityId) -> anyhow::Result<Option<ShippingCity>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(shipping_cities::table.find(id.0).select(CITY_COLUMNS).first::<CityRow>(conn).optional()?.map(city))
     }
 
     fn add_city(&self, draft: &CityDraft) -> anyhow::Result<CityId> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let id = diesel::insert_into(shipping_cities::table)
             .values((
                 shipping_cities::name_ar.eq(&draft.name.ar),
@@ -98,7 +98,7 @@ impl CityStore for DieselDeliveryStore {
     }
 
     fn update_city(&self, id: CityId, draft: &CityDraft) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let changed = diesel::update(shipping_cities::table.find(id.0))
             .set((
                 shipping_cities::name_ar.eq(&draft.name.ar),
@@ -112,7 +112,7 @@ impl CityStore for DieselDeliveryStore {
     }
 
     fn remove_city(&self, id: CityId) -> anyhow::Result<CityRemoval> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             let used_by_address = diesel::select(diesel::dsl::exists(addresses::table.filter(addresses::city_id.eq(id.0)))).get_result::<bool>(conn)?;
             let used_by_client = diesel::select(diesel::dsl::exists(users::table.filter(users::city_id.eq(id.0)))).get_result::<bool>(conn)?;
@@ -138,7 +138,7 @@ fn address((id, text, city_row): AddressRow) -> Address {
 
 impl AddressBook for DieselDeliveryStore {
     fn addresses(&self, owner: UserId) -> anyhow::Result<Vec<Address>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<AddressRow> = addresses::table
             .inner_join(shipping_cities::table)
             .filter(addresses::user_id.eq(owner.0))
@@ -149,7 +149,7 @@ impl AddressBook for DieselDeliveryStore {
     }
 
     fn address(&self, owner: UserId, id: AddressId) -> anyhow::Result<Option<Address>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row: Option<AddressRow> = addresses::table
             .inner_join(shipping_cities::table)
             .filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0)))
@@ -161,7 +161,7 @@ impl AddressBook for DieselDeliveryStore {
 
     fn add_address(&self, owner: UserId, draft: &AddressDraft, max: usize) -> anyhow::Result<Option<AddressId>> {
         let Some(city) = draft.city else { return Ok(None) };
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         // Parallel adds must not pass the limit: SQLite's writing transaction queues them, and
         // on PostgreSQL the no-op update locks the owner's row until the count is written.
         write(conn, |conn| {
@@ -186,7 +186,7 @@ impl AddressBook for DieselDeliveryStore {
 
     fn update_address(&self, owner: UserId, id: AddressId, draft: &AddressDraft) -> anyhow::Result<bool> {
         let Some(city) = draft.city else { return Ok(false) };
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let changed = diesel::update(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0))))
             .set((addresses::address.eq(&draft.text), addresses::city_id.eq(city.0)))
             .execute(conn)?;
@@ -194,7 +194,7 @@ impl AddressBook for DieselDeliveryStore {
     }
 
     fn remove_address(&self, owner: UserId, id: AddressId) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(diesel::delete(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0)))).execute(conn)? > 0)
     }
 }

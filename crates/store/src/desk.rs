@@ -343,7 +343,7 @@ struct NotificationRow {
 
 impl Notifications for DieselNotifications {
     fn notifications(&self, owner: UserId, unread_only: bool, page: PageRequest) -> anyhow::Result<Page<Notification>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let mine = || {
             let rows = notifications::table.filter(notifications::user_id.eq(owner.0)).into_boxed::<Backend>();
             if unread_only { rows.filter(notifications::read_at.is_null()) } else { rows }
@@ -368,13 +368,13 @@ impl Notifications for DieselNotifications {
     }
 
     fn unread(&self, owner: UserId) -> anyhow::Result<u64> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let count: i64 = notifications::table.filter(notifications::user_id.eq(owner.0).and(notifications::read_at.is_null())).count().get_result(conn)?;
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
     fn mark_read(&self, owner: UserId, id: i64, at: DateTime<Utc>) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let mine = notifications::table.find(id).filter(notifications::user_id.eq(owner.0));
         if diesel::update(mine.filter(notifications::read_at.is_null())).set(notifications::read_at.eq(at.naive_utc())).execute(conn)? > 0 {
             return Ok(true);
@@ -383,7 +383,7 @@ impl Notifications for DieselNotifications {
     }
 
     fn mark_all_read(&self, owner: UserId, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(notifications::table.filter(notifications::user_id.eq(owner.0).and(notifications::read_at.is_null())))
             .set(notifications::read_at.eq(at.naive_utc()))
             .execute(conn)?;
@@ -417,7 +417,7 @@ struct QueuedRow {
 
 impl MessageQueue for DieselMessageQueue {
     fn claim_due(&self, now: DateTime<Utc>, lease_until: DateTime<Utc>, limit: usize) -> anyhow::Result<Vec<QueuedMessage>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let due: Vec<QueuedRow> = message_queue::table
             .filter(message_queue::sent_at.is_null().and(message_queue::next_attempt_at.le(now.naive_utc())))
             .order(message_queue::id)
@@ -453,13 +453,13 @@ impl MessageQueue for DieselMessageQueue {
     }
 
     fn sent(&self, ids: &[i64], at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(message_queue::table.filter(message_queue::id.eq_any(ids))).set(message_queue::sent_at.eq(at.naive_utc())).execute(conn)?;
         Ok(())
     }
 
     fn failed(&self, id: i64, retry_at: DateTime<Utc>, error: &str) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let error: String = error.chars().take(500).collect();
         diesel::update(message_queue::table.find(id))
             .set((

@@ -156,30 +156,30 @@ struct NewUserRow<'a> {
 
 impl UserRepository for DieselUserRepository {
     fn find_by_email(&self, email: &Email) -> anyhow::Result<Option<User>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row = users::table.filter(users::email.eq(email.as_str())).select(UserRow::as_select()).first(conn).optional()?;
         completed(conn, row)
     }
 
     fn find_by_phone(&self, phone: &Phone) -> anyhow::Result<Option<User>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row = users::table.filter(users::phone.eq(phone.as_str())).select(UserRow::as_select()).first(conn).optional()?;
         completed(conn, row)
     }
 
     fn find_by_google_subject(&self, subject: &str) -> anyhow::Result<Option<User>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row = users::table.filter(users::google_subject.eq(subject)).select(UserRow::as_select()).first(conn).optional()?;
         completed(conn, row)
     }
 
     fn password_hash(&self, id: UserId) -> anyhow::Result<Option<String>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(users::table.find(id.0).select(users::password_hash).first::<Option<String>>(conn).optional()?.flatten())
     }
 
     fn create(&self, user: &NewUser) -> anyhow::Result<User> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let now = Utc::now().naive_utc();
         let access_role_id = match &user.access_role {
             Some(name) => Some(access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn)?),
@@ -207,7 +207,7 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(users::table.find(id.0))
             .set((
                 users::name.eq(&change.name),
@@ -224,7 +224,7 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn request_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         conn.transaction::<_, anyhow::Error, _>(|conn| {
             diesel::delete(contact_changes::table.find(id.0)).execute(conn)?;
             diesel::insert_into(contact_changes::table)
@@ -240,14 +240,14 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn pending_contact_change(&self, id: UserId) -> anyhow::Result<Option<ContactChange>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row: Option<(Option<String>, Option<String>)> =
             contact_changes::table.find(id.0).select((contact_changes::phone, contact_changes::email)).first(conn).optional()?;
         Ok(row.map(|(phone, email)| ContactChange { phone: phone.as_deref().and_then(Phone::parse), email: email.as_deref().and_then(Email::parse) }))
     }
 
     fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<User> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         conn.transaction::<_, anyhow::Error, _>(|conn| {
             let now = Utc::now().naive_utc();
             if let Some(phone) = &change.phone {
@@ -263,31 +263,31 @@ impl UserRepository for DieselUserRepository {
     }
 
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(users::table.find(id.0)).set((users::password_hash.eq(hash), users::updated_at.eq(Utc::now().naive_utc()))).execute(conn)?;
         Ok(())
     }
 
     fn mark_verified(&self, id: UserId) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(users::table.find(id.0).filter(users::verified_at.is_null())).set(users::verified_at.eq(Utc::now().naive_utc())).execute(conn)?;
         Ok(())
     }
 
     fn link_google(&self, id: UserId, subject: &str) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(users::table.find(id.0)).set(users::google_subject.eq(subject)).execute(conn)?;
         Ok(())
     }
 
     fn city_exists(&self, city_id: i64) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let found = shipping_cities::table.find(city_id).select(shipping_cities::id).first::<i64>(conn).optional()?;
         Ok(found.is_some())
     }
 
     fn upsert_access_role(&self, name: &str, permissions: &[String]) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             let existing = access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn).optional()?;
             let role_id = match existing {
@@ -321,7 +321,7 @@ struct SessionRow {
 
 impl SessionRepository for DieselSessionRepository {
     fn create(&self, session: &Session, now: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::insert_into(sessions::table)
             .values((
                 sessions::id.eq(&session.id),
@@ -335,7 +335,7 @@ impl SessionRepository for DieselSessionRepository {
     }
 
     fn find_with_user(&self, id: &str) -> anyhow::Result<Option<(Session, User)>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         // One read for the session, its user and their points: every signed-in request asks.
         let found: Option<(SessionRow, UserRow, i64)> = sessions::table
             .inner_join(users::table)
@@ -362,13 +362,13 @@ impl SessionRepository for DieselSessionRepository {
     }
 
     fn end_if_open(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let ended = diesel::update(sessions::table.find(id).filter(sessions::ended_at.is_null())).set(sessions::ended_at.eq(naive(now))).execute(conn)?;
         Ok(ended == 1)
     }
 
     fn end_all_for_user(&self, user: UserId, keep: Option<String>, now: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let open = sessions::table.filter(sessions::user_id.eq(user.0)).filter(sessions::ended_at.is_null());
         match keep {
             Some(keep) => diesel::update(open.filter(sessions::id.ne(keep))).set(sessions::ended_at.eq(naive(now))).execute(conn)?,
@@ -392,7 +392,7 @@ struct OtpRow {
 
 impl OtpRepository for DieselOtpRepository {
     fn replace(&self, otp: &NewOtp, now: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             diesel::update(
                 otps::table
@@ -417,7 +417,7 @@ impl OtpRepository for DieselOtpRepository {
     }
 
     fn latest(&self, user: UserId, purpose: OtpPurpose) -> anyhow::Result<Option<Otp>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let row = otps::table
             .filter(otps::user_id.eq(user.0))
             .filter(otps::purpose.eq(<&'static str>::from(purpose)))
@@ -441,13 +441,13 @@ impl OtpRepository for DieselOtpRepository {
     }
 
     fn add_wrong_try(&self, id: i64) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(otps::table.find(id)).set(otps::wrong_tries.eq(otps::wrong_tries + 1)).execute(conn)?;
         Ok(())
     }
 
     fn consume(&self, id: i64) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::update(otps::table.find(id)).set(otps::consumed_at.eq(Utc::now().naive_utc())).execute(conn)?;
         Ok(())
     }
@@ -455,7 +455,7 @@ impl OtpRepository for DieselOtpRepository {
 
 impl AttemptLog for DieselAttemptLog {
     fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         // Attempts older than a day never count again; drop them as new ones come in.
         diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key)).filter(auth_attempts::at.lt(naive(at - chrono::Duration::days(1)))))
             .execute(conn)?;
@@ -464,14 +464,14 @@ impl AttemptLog for DieselAttemptLog {
     }
 
     fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let times: Vec<NaiveDateTime> =
             auth_attempts::table.filter(auth_attempts::attempt_key.eq(key)).filter(auth_attempts::at.gt(naive(since))).select(auth_attempts::at).load(conn)?;
         Ok(times.into_iter().map(utc).collect())
     }
 
     fn clear(&self, key: &str) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         diesel::delete(auth_attempts::table.filter(auth_attempts::attempt_key.eq(key))).execute(conn)?;
         Ok(())
     }

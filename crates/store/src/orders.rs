@@ -443,12 +443,12 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
 
 impl OrderBook for DieselOrderBook {
     fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Placement>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(earlier(conn, key, since)?)
     }
 
     fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         forget_stale(conn, key, at)?;
         // Whatever the key already holds (an order a parallel repeat placed, or its refusal)
         // was the first answer, and stays: the insert then meets the primary key.
@@ -469,7 +469,7 @@ impl OrderBook for DieselOrderBook {
     }
 
     fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> anyhow::Result<Placement> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         // To the microsecond, as both databases keep it, so the order answered is the order
         // read back later.
         let at = at.trunc_subsecs(6);
@@ -490,13 +490,13 @@ impl OrderBook for DieselOrderBook {
     }
 
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<OrderRow> = orders::table.find(id.0).select(OrderRow::as_select()).load(conn)?;
         Ok(assemble(conn, rows)?.pop())
     }
 
     fn orders_of(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> anyhow::Result<Page<Order>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let mine = || {
             let mut query = orders::table.filter(orders::user_id.eq(owner.0)).into_boxed();
             if let Some(status) = status {
@@ -511,13 +511,13 @@ impl OrderBook for DieselOrderBook {
     }
 
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<OrderRow> = orders::table.filter(orders::number.eq(number)).select(OrderRow::as_select()).load(conn)?;
         Ok(assemble(conn, rows)?.pop())
     }
 
     fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<OrderListing> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let listed = staff_page(conn, query)?;
         let mut rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&listed.ids)).select(OrderRow::as_select()).load(conn)?;
         rows.sort_by_key(|row| listed.ids.iter().position(|id| *id == row.id));
@@ -525,19 +525,19 @@ impl OrderBook for DieselOrderBook {
     }
 
     fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let rows: Vec<OrderRow> = orders::table.find(id.0).select(OrderRow::as_select()).load(conn)?;
         assemble(conn, rows)?.pop().map(|order| staff_order_of(conn, order)).transpose()
     }
 
     fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         add_note_in(conn, id, author, body, at)?;
         Ok(())
     }
 
     fn assign_sales_engineer(&self, id: OrderId, engineer: UserId) -> anyhow::Result<Assignment> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             if !is_sales_engineer(conn, engineer)? {
                 return QueryResult::Ok(Assignment::NoSuchEngineer);
@@ -548,7 +548,7 @@ impl OrderBook for DieselOrderBook {
     }
 
     fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let moved = write(conn, |conn| {
             // The guarded update decides: of two parallel moves only one finds the order still
             // in `from`, so stock goes back once and the news is written once.

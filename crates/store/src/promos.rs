@@ -126,17 +126,17 @@ fn matching<'a>(query: &PromoQuery, now: NaiveDateTime) -> copouns::BoxedQuery<'
 
 impl PromoCodes for DieselPromoCodes {
     fn promo_by_code(&self, code: &str) -> anyhow::Result<Option<PromoCode>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(copouns::table.filter(copouns::code.eq(code)).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
     fn promo_uses_by(&self, promo: i64, user: Option<UserId>, phone: Option<&Phone>) -> anyhow::Result<u32> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(uses_by(conn, promo, user, phone)?)
     }
 
     fn promos(&self, query: &PromoQuery, now: DateTime<Utc>) -> anyhow::Result<Page<PromoCode>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let now = now.naive_utc();
         let total: i64 = matching(query, now).count().get_result(conn)?;
         let rows: Vec<StoredPromo> = matching(query, now)
@@ -149,12 +149,12 @@ impl PromoCodes for DieselPromoCodes {
     }
 
     fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(copouns::table.find(id).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
     fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         let inserted = diesel::insert_into(copouns::table)
             .values((PromoRow::from(draft), copouns::created_at.eq(Utc::now().naive_utc())))
             .returning(copouns::id)
@@ -167,7 +167,7 @@ impl PromoCodes for DieselPromoCodes {
     }
 
     fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         match diesel::update(copouns::table.find(id)).set(PromoRow::from(draft)).execute(conn) {
             Ok(0) => Ok(None),
             Ok(_) => Ok(Some(true)),
@@ -177,12 +177,12 @@ impl PromoCodes for DieselPromoCodes {
     }
 
     fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(diesel::update(copouns::table.find(id)).set(copouns::active.eq(active)).execute(conn)? > 0)
     }
 
     fn remove_promo(&self, id: i64) -> anyhow::Result<bool> {
-        let conn = &mut self.db.conn()?;
+        let conn = &mut *self.db.conn()?;
         Ok(diesel::delete(copouns::table.find(id)).execute(conn)? > 0)
     }
 }

@@ -38,7 +38,7 @@ const GOVERNORATES: [(&str, &str, i64); 27] = [
 
 /// Adds the governorates when there are no shipping cities yet; returns how many were added.
 pub fn shipping_cities(db: &Database) -> anyhow::Result<usize> {
-    let conn = &mut db.conn()?;
+    let conn = &mut *db.conn()?;
     let existing: i64 = shipping_cities::table.count().get_result(conn)?;
     if existing > 0 {
         return Ok(0);

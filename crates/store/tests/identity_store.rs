@@ -81,10 +81,10 @@ fn a_session_is_read_with_its_user_and_their_points() {
     sessions.create(&Session { id: "s".into(), user_id: user.id, kind: TokenKind::Session, expires_at: now + Duration::days(1), ended: false }, now).unwrap();
     let (session, found) = sessions.find_with_user("s").unwrap().unwrap();
     assert_eq!((session.user_id, found.id, found.points), (user.id, user.id, 0));
-    let conn = &mut test.db.conn().unwrap();
+    let conn = &mut *test.db.conn().unwrap();
     for (owner, delta) in [(user.id, 50), (user.id, -20), (other.id, 7)] {
         diesel::sql_query(format!("INSERT INTO points_ledger (user_id, delta, reason, created_at) VALUES ({}, {delta}, 'test', CURRENT_TIMESTAMP)", owner.0))
-            .execute(&mut **conn)
+            .execute(conn)
             .unwrap();
     }
     let (_, found) = sessions.find_with_user("s").unwrap().unwrap();

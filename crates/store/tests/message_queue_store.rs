@@ -33,7 +33,7 @@ fn two_senders_claim_each_message_once_and_a_sent_one_never_comes_back() {
                 message_queue::created_at.eq(due),
                 message_queue::next_attempt_at.eq(due),
             ))
-            .execute(&mut conn)
+            .execute(&mut *conn)
             .unwrap();
     }
     drop(conn);

@@ -112,7 +112,7 @@ impl TestApp {
     pub fn stock(&self, product: i64) -> i64 {
         use diesel::prelude::*;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         store::schema::products::table.find(product).select(store::schema::products::quantity).first(conn).expect("product")
     }
 
@@ -120,7 +120,7 @@ impl TestApp {
     pub fn age_idempotency_keys(&self) {
         use diesel::prelude::*;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         let long_ago = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).and_then(|day| day.and_hms_opt(0, 0, 0)).expect("a date");
         diesel::update(store::schema::idempotency_keys::table).set(store::schema::idempotency_keys::created_at.eq(long_ago)).execute(conn).expect("aged");
     }
@@ -129,7 +129,7 @@ impl TestApp {
     pub fn order_count(&self) -> i64 {
         use diesel::prelude::*;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         store::schema::orders::table.count().get_result(conn).expect("count")
     }
 }
@@ -151,7 +151,7 @@ impl TestApp {
         use diesel::prelude::*;
         use store::schema::message_queue as queue;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         let rows: Vec<(String, String, i32, Option<chrono::NaiveDateTime>)> =
             queue::table.order(queue::id).select((queue::recipient, queue::body, queue::attempts, queue::sent_at)).load(conn).expect("queue");
         rows.into_iter().map(|(to, body, attempts, sent)| (to, body, attempts, sent.is_some())).collect()
@@ -162,7 +162,7 @@ impl TestApp {
         use diesel::prelude::*;
         use store::schema::message_queue as queue;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         let long_ago = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).and_then(|day| day.and_hms_opt(0, 0, 0)).expect("a date");
         diesel::update(queue::table.filter(queue::sent_at.is_null())).set(queue::next_attempt_at.eq(long_ago)).execute(conn).expect("due");
     }
@@ -185,7 +185,7 @@ impl TestApp {
         use store::schema::{access_roles, role_permissions, users};
         let token = self.account_token(identity::Role::Admin, phone).await;
         let db = self.database();
-        let conn = &mut db.conn().expect("connection");
+        let conn = &mut *db.conn().expect("connection");
         let name = format!("Only {phone}");
         diesel::insert_into(access_roles::table)
             .values((access_roles::name.eq(&name), access_roles::built_in.eq(false), access_roles::created_at.eq(chrono::Utc::now().naive_utc())))

@@ -37,7 +37,7 @@ async fn a_contact_message_is_kept_for_staff_and_bad_ones_are_refused() {
     let app = spawn_app_with_catalogue().await;
     let count = || {
         let db = app.database();
-        let conn = &mut db.conn().unwrap();
+        let conn = &mut *db.conn().unwrap();
         store::schema::contact_messages::table.count().get_result::<i64>(conn).unwrap()
     };
     let refused = app.contact(json!({"name": "Samir", "message": "Hi"})).await;

@@ -229,7 +229,7 @@ async fn a_search_lists_and_counts_its_newest_five_hundred_matches_and_says_ther
          INSERT INTO orders (number, {columns}) SELECT 'COPY-' || copies.n, {columns} FROM orders, copies WHERE orders.id = {}",
         guest["id"]
     );
-    diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut app.database().conn().unwrap()).unwrap();
+    diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut *app.database().conn().unwrap()).unwrap();
 
     let found = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
     assert_eq!(found["more_matches"], true, "505 orders match");
@@ -259,7 +259,7 @@ async fn a_search_over_years_of_orders_lists_the_newest_matches_whether_they_are
              FROM orders, copies WHERE orders.id = {}",
             guest["id"]
         );
-        diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut app.database().conn().unwrap()).unwrap();
+        diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut *app.database().conn().unwrap()).unwrap();
     }
 
     let common = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
