@@ -69,6 +69,27 @@ pub(crate) fn contains_pattern(search: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// A PostgreSQL URL that names this machine (`localhost`, `127.0.0.1`, `::1`) and no `sslmode`,
+/// made to connect without TLS: libpq's default (`prefer`) encrypts even traffic that never
+/// leaves the machine, where it protects nothing and cost a tenth of the checkout's throughput
+/// (docs/performance.md). Any `sslmode` the URL gives is kept.
+fn without_tls_on_this_machine(url: &str) -> String {
+    let Ok(mut parsed) = url::Url::parse(url) else {
+        return url.to_string();
+    };
+    let this_machine = match parsed.host() {
+        Some(url::Host::Domain(name)) => name == "localhost" || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback()),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    if !this_machine || parsed.query_pairs().any(|(name, _)| name == "sslmode") {
+        return url.to_string();
+    }
+    parsed.query_pairs_mut().append_pair("sslmode", "disable");
+    parsed.into()
+}
+
 /// Which database engine a URL selects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -204,10 +225,11 @@ impl Database {
             }
         }
         let max_connections = if backend == Backend::Sqlite { max_connections.min(SQLITE_MAX_CONNECTIONS) } else { max_connections };
+        let url = if backend == Backend::Postgres { without_tls_on_this_machine(url) } else { url.to_string() };
         let pool = Pool::builder()
             .max_size(max_connections)
             .connection_timeout(Duration::from_secs(10))
-            .build(ConnectionFactory { url: url.to_string(), backend })
+            .build(ConnectionFactory { url, backend })
             .with_context(|| format!("connecting to the {} database", backend.name()))?;
         Ok(Database { pool, backend })
     }
@@ -235,5 +257,25 @@ impl Database {
     /// Answers when the database can serve a query.
     pub fn ping(&self) -> anyhow::Result<()> {
         Ok(self.conn()?.batch_execute("SELECT 1")?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_tls_on_this_machine;
+
+    #[test]
+    fn a_database_on_this_machine_is_reached_without_tls_unless_the_url_says_otherwise() {
+        for (url, expected) in [
+            ("postgres://postgres@127.0.0.1:5432/mahsoul", "postgres://postgres@127.0.0.1:5432/mahsoul?sslmode=disable"),
+            ("postgresql://shop:secret@localhost/mahsoul", "postgresql://shop:secret@localhost/mahsoul?sslmode=disable"),
+            ("postgres://postgres@[::1]:5432/mahsoul?application_name=shop", "postgres://postgres@[::1]:5432/mahsoul?application_name=shop&sslmode=disable"),
+            ("postgres://postgres@127.0.0.1:5432/mahsoul?sslmode=require", "postgres://postgres@127.0.0.1:5432/mahsoul?sslmode=require"),
+            ("postgres://shop@db.example.com/mahsoul", "postgres://shop@db.example.com/mahsoul"),
+            ("postgres://shop@10.0.0.5/mahsoul", "postgres://shop@10.0.0.5/mahsoul"),
+            ("postgres://postgres@%2Fvar%2Frun%2Fpostgresql/mahsoul", "postgres://postgres@%2Fvar%2Frun%2Fpostgresql/mahsoul"),
+        ] {
+            assert_eq!(without_tls_on_this_machine(url), expected, "{url}");
+        }
     }
 }
