@@ -55,6 +55,24 @@ fn order_texts(outbox: &[Value], to: &str) -> Vec<String> {
     outbox.iter().filter(|m| m["to"] == to && m["code"].is_null()).map(|m| m["body"].as_str().unwrap().to_string()).collect()
 }
 
+/// Copies of an order written straight into the table, numbered `<label>-1` to `<label>-<count>`:
+/// with ids from `first_id + 1` when given, and a word added to the search words of the first
+/// so many copies when given.
+fn copy_order(app: &TestApp, order: &Value, label: &str, count: u32, first_id: Option<i64>, worded: Option<(&str, u32)>) {
+    let columns = "user_id, source, status, kind, payment_method, customer_name, customer_phone, receiver_name, receiver_phone, address, city_id, \
+                   city_name_ar, city_name_en, notes, copoun, subtotal, discount, shipping_base, shipping_extra, total, total_weight_grams, created_at, \
+                   sales_engineer_id, locale";
+    let (id_column, id) = first_id.map_or((String::new(), String::new()), |first| (", id".to_string(), format!(", {first} + copies.n")));
+    let words = worded.map_or("search_text".to_string(), |(word, up_to)| format!("search_text || CASE WHEN copies.n <= {up_to} THEN ' {word}' ELSE '' END"));
+    let copies = format!(
+        "WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < {count}) \
+         INSERT INTO orders (number{id_column}, {columns}, search_text) \
+         SELECT '{label}-' || copies.n{id}, {columns}, {words} FROM orders, copies WHERE orders.id = {}",
+        order["id"]
+    );
+    diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut *app.database().conn().unwrap()).unwrap();
+}
+
 #[actix_web::test]
 async fn staff_move_an_order_along_its_states_and_the_buyer_hears_of_each_step_once() {
     let Shop { app, admin, buyer, seeds } = shop_on(spawn_app().await).await;
@@ -221,15 +239,7 @@ async fn the_search_finds_orders_by_number_name_phone_in_any_form_and_arabic_spe
 async fn a_search_lists_and_counts_its_newest_five_hundred_matches_and_says_there_are_more() {
     let Shop { app, admin, seeds, .. } = shop_on(spawn_app().await).await;
     let guest = guest_order(&app, "01112370020", seeds).await;
-    let columns = "user_id, source, status, kind, payment_method, customer_name, customer_phone, receiver_name, receiver_phone, address, city_id, \
-                   city_name_ar, city_name_en, notes, copoun, subtotal, discount, shipping_base, shipping_extra, total, total_weight_grams, created_at, \
-                   sales_engineer_id, locale, search_text";
-    let copies = format!(
-        "WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < 504) \
-         INSERT INTO orders (number, {columns}) SELECT 'COPY-' || copies.n, {columns} FROM orders, copies WHERE orders.id = {}",
-        guest["id"]
-    );
-    diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut *app.database().conn().unwrap()).unwrap();
+    copy_order(&app, &guest, "COPY", 504, None, None);
 
     let found = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
     assert_eq!(found["more_matches"], true, "505 orders match");
@@ -245,22 +255,10 @@ async fn a_search_lists_and_counts_its_newest_five_hundred_matches_and_says_ther
 async fn a_search_over_years_of_orders_lists_the_newest_matches_whether_they_are_recent_or_old() {
     let Shop { app, admin, seeds, .. } = shop_on(spawn_app().await).await;
     let guest = guest_order(&app, "01112370021", seeds).await;
-    let columns = "user_id, source, status, kind, payment_method, customer_name, customer_phone, receiver_name, receiver_phone, address, city_id, \
-                   city_name_ar, city_name_en, notes, copoun, subtotal, discount, shipping_base, shipping_extra, total, total_weight_grams, created_at, \
-                   sales_engineer_id, locale";
     // 300 orders placed long ago and 600 of late, far apart in ids; "figtree" is in every old
     // one and in only the first 100 recent ones.
-    for (label, first_id, count, figtree) in [("OLD", 20_000, 300, 300), ("NEW", 400_000, 600, 100)] {
-        let copies = format!(
-            "WITH RECURSIVE copies(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copies WHERE n < {count}) \
-             INSERT INTO orders (id, number, {columns}, search_text) \
-             SELECT {first_id} + copies.n, '{label}-' || copies.n, {columns}, \
-                    search_text || CASE WHEN copies.n <= {figtree} THEN ' figtree' ELSE '' END \
-             FROM orders, copies WHERE orders.id = {}",
-            guest["id"]
-        );
-        diesel::RunQueryDsl::execute(diesel::sql_query(copies), &mut *app.database().conn().unwrap()).unwrap();
-    }
+    copy_order(&app, &guest, "OLD", 300, Some(20_000), Some(("figtree", 300)));
+    copy_order(&app, &guest, "NEW", 600, Some(400_000), Some(("figtree", 100)));
 
     let common = json_of(app.get("dashboard/guest-orders?search=Mona&per_page=100&page=5", Some(&admin)).await).await;
     assert_eq!((common["meta"]["total"].as_u64(), &common["more_matches"]), (Some(500), &json!(true)));
