@@ -115,6 +115,18 @@ export class StaffApi {
     });
   }
 
+  /** Moves a client order to `status`. */
+  async moveOrder(order: number, status: 'on_delivery' | 'delivered' | 'cancelled'): Promise<void> {
+    const answer = await this.request.post(`/api/dashboard/orders/${order}/status`, { data: { status } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  /** Adds an exchange rule: `points` for `discount` percent. */
+  async addPointsRule(points: number, discount: number): Promise<void> {
+    const answer = await this.request.post('/api/dashboard/points-rules', { data: { points, discount } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
   /** Puts products on an offer running from today for a week. */
   async addOffer(titleEn: string, titleAr: string, percentage: number, productIds: number[]): Promise<void> {
     const today = new Date();
@@ -196,6 +208,41 @@ export const test = base.extend<Options & Fixtures>({
     await request.dispose();
   },
 });
+
+/** The password of the clients tests make for themselves. */
+export const CLIENT_PASSWORD = 'Harvest2026';
+
+/** A new verified client (registered and verified through the API); answers their phone and
+ * token. */
+export async function newClient(request: APIRequestContext, outbox: Outbox, prefix: string) {
+  const phone = uniquePhone(prefix);
+  const sent = outbox.size();
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Samir', phone, password: CLIENT_PASSWORD, password_confirmation: CLIENT_PASSWORD },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const token: string = (await registered.json()).data.token;
+  const code = await outbox.codeSentTo(`+2${phone}`, sent);
+  const verified = await request.post('/api/auth/verify', {
+    data: { code },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { phone, token };
+}
+
+/** The client buys `units` of a product through the API; answers the order's id and number. */
+export async function clientOrder(request: APIRequestContext, token: string, product: number, units = 1) {
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await request.post(`/api/cart/${product}`, { data: { quantity: units }, headers })).status()).toBe(200);
+  const placed = await request.post('/api/orders/checkout', {
+    data: { address: '12 Nile St', city_id: 1, type: 'self' },
+    headers,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id, number } = (await placed.json()).data;
+  return { id: id as number, number: number as string };
+}
 
 /** Writes Latin digits as Arabic-Indic ones. */
 export function arabicDigits(text: string): string {

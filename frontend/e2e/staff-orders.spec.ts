@@ -2,8 +2,8 @@
 // staff in new orders and on the bell, sent out and delivered, the client hears of each step on
 // their own bell and history and downloads the invoice; a guest order is cancelled from the
 // guest lists and its stock comes back; a sales engineer sees only their own clients' orders.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, logIn, test, uniquePhone, type Outbox } from './fixtures';
+import type { Page } from '@playwright/test';
+import { CLIENT_PASSWORD, clientOrder, expect, logIn, newClient, test, uniquePhone } from './fixtures';
 
 const TEXT = {
   ar: {
@@ -23,40 +23,6 @@ const TEXT = {
     notFound: 'Page not found',
   },
 };
-
-const PASSWORD = 'Harvest2026';
-
-/** A new verified client (registered and verified through the API); answers their phone and
- * token. */
-async function newClient(request: APIRequestContext, outbox: Outbox, prefix: string) {
-  const phone = uniquePhone(prefix);
-  const sent = outbox.size();
-  const registered = await request.post('/api/auth/register', {
-    data: { name: 'Samir', phone, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const token: string = (await registered.json()).data.token;
-  const code = await outbox.codeSentTo(`+2${phone}`, sent);
-  const verified = await request.post('/api/auth/verify', {
-    data: { code },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { phone, token };
-}
-
-/** The client buys `units` of a product through the API; answers the order's id and number. */
-async function clientOrder(request: APIRequestContext, token: string, product: number, units = 1) {
-  const headers = { Authorization: `Bearer ${token}` };
-  expect((await request.post(`/api/cart/${product}`, { data: { quantity: units }, headers })).status()).toBe(200);
-  const placed = await request.post('/api/orders/checkout', {
-    data: { address: '12 Nile St', city_id: 1, type: 'self' },
-    headers,
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { id, number } = (await placed.json()).data;
-  return { id: id as number, number: number as string };
-}
 
 const SEARCH = {
   ar: 'ابحث برقم الطلب أو الهاتف أو بكلمات كاملة من الاسم أو المنتج',
@@ -96,7 +62,7 @@ test('staff run a client order to delivery while the client follows on the bell 
   await expect(staff.getByTestId('order-status')).toHaveText(t.onDelivery);
   await expect(staff.getByTestId('move-on_delivery')).toHaveCount(0);
 
-  await logIn(page, client.phone, PASSWORD);
+  await logIn(page, client.phone, CLIENT_PASSWORD);
   await page.waitForURL('**/products');
   await expect(page.getByTestId('bell-count')).toHaveText('2');
   await page.getByTestId('bell').click();

@@ -50,6 +50,10 @@ pub struct AppState {
     pub invoices: Arc<ordering::Invoices>,
     /// Staff's promo codes.
     pub promotions: Arc<ordering::Promotions>,
+    /// Clients' points: the balance, exchanges.
+    pub loyalty: Arc<loyalty::Loyalty>,
+    /// Staff's points: rules, balances, adjustments.
+    pub points_desk: Arc<loyalty::PointsDesk>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -79,6 +83,7 @@ pub const RESOURCES: &[Resource] = &[
     account::addresses::RESOURCE,
     account::orders::RESOURCE,
     account::notifications::RESOURCE,
+    account::points::RESOURCE,
     storefront::catalog::RESOURCE,
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
@@ -93,6 +98,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::shipping_cities::RESOURCE,
     dashboard::copouns::RESOURCE,
     dashboard::orders::RESOURCE,
+    dashboard::points::RESOURCE,
     invoices::RESOURCE,
 ];
 

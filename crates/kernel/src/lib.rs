@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod digits;
 pub mod email;
+pub mod idempotency;
 pub mod ids;
 pub mod locale;
 pub mod localized;
@@ -18,6 +19,7 @@ pub mod weight;
 
 pub use clock::{Clock, SystemClock};
 pub use email::Email;
+pub use idempotency::{IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal};
 pub use ids::{AddressId, CategoryId, CityId, OfferId, OrderId, ProductId, UserId};
 pub use locale::Locale;
 pub use localized::Localized;

@@ -78,6 +78,18 @@ impl OrderHerald for OrderNewsWriter {
         });
         OrderNews { buyer, staff, texts: vec![TextMessage { to: order.phone.clone(), body: sms(number, event, order.locale) }] }
     }
+
+    fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice {
+        let number = order.number.as_str();
+        Notice {
+            title: both("حصلت على نقاط".into(), "You earned points".into()),
+            body: both(
+                format!("أضفنا {points} نقطة إلى رصيدك مقابل طلبك {number}."),
+                format!("We added {points} points to your balance for your order {number}."),
+            ),
+            link: "/account/points-exchange".into(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +144,14 @@ mod tests {
             assert!(notice.body.ar.contains("MS-2026-000123") && notice.body.en.contains("MS-2026-000123"));
             assert_eq!(OrderNewsWriter.news(&headline(None, Locale::Ar), event).buyer, None);
         }
+    }
+
+    #[test]
+    fn the_points_notice_names_the_points_and_the_order_in_both_languages() {
+        let notice = OrderNewsWriter.points_earned(&headline(Some(UserId(7)), Locale::Ar), 25);
+        assert!(notice.body.ar.contains("25") && notice.body.ar.contains("MS-2026-000123"), "{}", notice.body.ar);
+        assert_eq!(notice.body.en, "We added 25 points to your balance for your order MS-2026-000123.");
+        assert_eq!(notice.link, "/account/points-exchange");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, User
 use crate::error::OrderingError;
 use crate::news::{OrderEvent, OrderHeadline, OrderHerald};
 use crate::order::{Order, OrderSource, OrderStatus};
-use crate::ports::{Assignment, OrderBook, StatusMove};
+use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 
 /// The longest staff note, in characters.
 pub const MAX_NOTE: usize = 2000;
@@ -159,13 +159,14 @@ pub struct StaffOrder {
 pub struct OrderDesk {
     book: Arc<dyn OrderBook>,
     herald: Arc<dyn OrderHerald>,
+    rewards: Arc<dyn Rewards>,
     clock: Arc<dyn Clock>,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
-    pub fn new(book: Arc<dyn OrderBook>, herald: Arc<dyn OrderHerald>, clock: Arc<dyn Clock>) -> OrderDesk {
-        OrderDesk { book, herald, clock }
+    pub fn new(book: Arc<dyn OrderBook>, herald: Arc<dyn OrderHerald>, rewards: Arc<dyn Rewards>, clock: Arc<dyn Clock>) -> OrderDesk {
+        OrderDesk { book, herald, rewards, clock }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -196,7 +197,8 @@ impl OrderDesk {
 
     /// Moves an order along the state machine (`POST …/{id}/status`): anything else is refused;
     /// asking for the status it already has changes nothing and tells nobody again. Cancelling
-    /// gives back the stock and the promo code's use in the same transaction.
+    /// gives back the stock and the promo code's use in the same transaction; delivering grants
+    /// the client's points in it.
     pub fn change_status(&self, viewer: Viewer, audience: Audience, id: OrderId, to: OrderStatus, note: Option<String>) -> Result<StaffOrder, OrderingError> {
         let note = checked_note(note)?;
         let current = self.order(viewer, audience, id)?;
@@ -207,7 +209,9 @@ impl OrderDesk {
             return Err(OrderingError::NotAllowed { from: current.order.status, to });
         }
         let news = self.herald.news(&headline(&current.order), OrderEvent::Became(to));
-        let change = StatusMove { from: current.order.status, to, by: Some(viewer.id), note, at: self.clock.now() };
+        let at = self.clock.now();
+        let grant = self.grant(&current.order, to, at)?;
+        let change = StatusMove { from: current.order.status, to, by: Some(viewer.id), note, at, grant };
         if !self.book.change_status(id, &change, &news)? {
             // A parallel request moved it first: the same move is done, another is refused.
             let now = self.order(viewer, audience, id)?;
@@ -217,6 +221,20 @@ impl OrderDesk {
             return Ok(now);
         }
         self.order(viewer, audience, id)
+    }
+
+    /// The points a client's order earns when it is delivered: none for a guest's order or
+    /// another move.
+    fn grant(&self, order: &Order, to: OrderStatus, at: DateTime<Utc>) -> Result<Option<PointsGrant>, OrderingError> {
+        let (OrderStatus::Delivered, Some(user)) = (to, order.placed.user) else { return Ok(None) };
+        let Some(earned) = self.rewards.earned_for(order.placed.totals.subtotal, at)? else { return Ok(None) };
+        Ok(Some(PointsGrant {
+            user,
+            points: earned.points,
+            expires_at: earned.expires_at,
+            note: order.number.clone(),
+            notice: self.herald.points_earned(&headline(order), earned.points),
+        }))
     }
 
     /// Keeps a staff note on an order, with who wrote it and when (`POST …/{id}/notes`).

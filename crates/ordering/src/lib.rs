@@ -36,8 +36,8 @@ pub use order::{
 };
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
 pub use ports::{
-    AddressBook, Assignment, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement, Pricing,
-    PromoCodes, PromoQuery, QuotedProduct, StatusMove,
+    AddressBook, Assignment, BuyerCart, CityStore, EarnedPoints, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement,
+    PointsGrant, Pricing, PromoCodes, PromoQuery, QuotedProduct, Rewards, StatusMove,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, fold_code};
 pub use promotions::Promotions;

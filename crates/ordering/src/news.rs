@@ -83,6 +83,8 @@ pub struct OrderNews {
 pub trait OrderHerald: Send + Sync {
     /// The news of `event` for `order`.
     fn news(&self, order: &OrderHeadline, event: OrderEvent) -> OrderNews;
+    /// The client's notification of the points `order` earned them.
+    fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice;
 }
 
 /// A notification as its owner reads it.

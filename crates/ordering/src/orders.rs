@@ -181,7 +181,7 @@ impl Orders {
             return Err(OrderingError::CannotCancel);
         }
         let news = self.herald.news(&headline(&order), OrderEvent::Became(OrderStatus::Cancelled));
-        let change = StatusMove { from: OrderStatus::New, to: OrderStatus::Cancelled, by: Some(owner), note: None, at: self.clock.now() };
+        let change = StatusMove { from: OrderStatus::New, to: OrderStatus::Cancelled, by: Some(owner), note: None, at: self.clock.now(), grant: None };
         if !self.book.change_status(id, &change, &news)? {
             return Err(OrderingError::CannotCancel);
         }
@@ -268,7 +268,7 @@ impl Orders {
     fn promo_for(&self, typed: &str, user: Option<UserId>, phone: Option<&Phone>, lines: &[OrderLine]) -> Result<(PromoCode, Money), OrderingError> {
         let code = self.promos.promo_by_code(&fold_code(typed))?.ok_or(OrderingError::Promo(PromoRefusal::Unknown))?;
         let uses = if user.is_none() && phone.is_none() { 0 } else { self.promos.promo_uses_by(code.id, user, phone)? };
-        let discount = code.discount(subtotal(lines)?, uses, self.clock.now()).map_err(OrderingError::Promo)?;
+        let discount = code.discount(subtotal(lines)?, user, uses, self.clock.now()).map_err(OrderingError::Promo)?;
         Ok((code, discount))
     }
 

@@ -6,7 +6,7 @@ use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Ph
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
-use crate::news::{Notification, OrderHerald, OrderNews};
+use crate::news::{Notice, Notification, OrderHerald, OrderNews};
 use crate::order::{NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
@@ -76,30 +76,7 @@ pub trait BuyerCart: Send + Sync {
     fn cart_lines(&self, owner: UserId) -> anyhow::Result<Vec<(ProductId, u32)>>;
 }
 
-/// How long a key's first answer is kept (design §5); an older key is forgotten, and may be
-/// used again for a new order.
-pub const IDEMPOTENCY_KEY_LIFETIME: chrono::TimeDelta = chrono::TimeDelta::hours(24);
-
-/// A caller's `Idempotency-Key` with a fingerprint of the request it came with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IdempotencyKey {
-    /// Whose key: the account, or a guest's phone.
-    pub caller: String,
-    /// The key as sent.
-    pub key: String,
-    /// A digest of the request body: the same key with another body is refused.
-    pub fingerprint: String,
-}
-
-/// The answer a refused checkout got, kept under its key so that a repeat gets it again
-/// (design §5: the first answer for a key, 2xx or 4xx, is kept).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KeptRefusal {
-    /// The HTTP status it was answered with.
-    pub status: u16,
-    /// The body it was answered with.
-    pub body: String,
-}
+pub use kernel::{IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal};
 
 /// What storing an order did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,8 +159,9 @@ pub trait OrderBook: Send + Sync {
     /// The order with this human number.
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
     /// In one transaction, if the order is still in `change.from`: its status changed, the
-    /// change kept in its history, the news written, and for a cancel its stock and its promo
-    /// code's use given back. False when it was no longer in `change.from`.
+    /// change kept in its history, the news written, for a cancel its stock and its promo
+    /// code's use given back, and the points it earns granted (once per order, with the
+    /// grant's notice). False when it was no longer in `change.from`.
     fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool>;
     /// The staff's list: one page, newest first, and how many orders of the list's filters,
     /// its status aside, are in each status.
@@ -209,6 +187,40 @@ pub struct StatusMove {
     pub note: Option<String>,
     /// When.
     pub at: DateTime<Utc>,
+    /// The points the move earns the client (a delivery), written with it.
+    pub grant: Option<PointsGrant>,
+}
+
+/// Points a delivered order earns its client, written in the same transaction as the move
+/// that delivers it and keyed by the order, so that it is granted once whatever repeats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PointsGrant {
+    /// The client.
+    pub user: UserId,
+    /// How many.
+    pub points: i64,
+    /// When they expire, if ever.
+    pub expires_at: Option<DateTime<Utc>>,
+    /// What the ledger says the points are for: the order's number.
+    pub note: String,
+    /// What the client is told.
+    pub notice: Notice,
+}
+
+/// Points as the loyalty programme reckons them for a delivered order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EarnedPoints {
+    /// How many.
+    pub points: i64,
+    /// When they expire, if ever.
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// The shop's loyalty programme as orders meet it (the `loyalty` crate, wired in `server`).
+#[cfg_attr(test, mockall::automock)]
+pub trait Rewards: Send + Sync {
+    /// What an order's subtotal delivered at `at` earns; none when nothing.
+    fn earned_for(&self, subtotal: Money, at: DateTime<Utc>) -> anyhow::Result<Option<EarnedPoints>>;
 }
 
 /// What assigning a sales engineer did.

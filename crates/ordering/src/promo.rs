@@ -2,7 +2,7 @@
 //! subtotal, with their limits (design §5).
 
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, Money, Percent};
+use kernel::{FieldErrors, Money, Percent, UserId};
 
 /// What a code takes off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,9 @@ pub struct PromoCode {
     pub draft: PromoDraft,
     /// Orders that use it now (cancelled ones gave theirs back).
     pub used: u32,
+    /// The client a personal coupon belongs to (one bought with points); none for the shop's
+    /// codes, which anybody may use.
+    pub owner: Option<UserId>,
 }
 
 /// Why a code does not apply; each is a message on `copoun`.
@@ -102,6 +105,8 @@ pub enum PromoRefusal {
     AlreadyUsed,
     /// The subtotal is below its minimum.
     BelowMinimum,
+    /// A personal coupon of another client's (or a guest's order).
+    NotYours,
 }
 
 impl PromoRefusal {
@@ -115,6 +120,7 @@ impl PromoRefusal {
             PromoRefusal::UsedUp => "copoun_used_up",
             PromoRefusal::AlreadyUsed => "copoun_already_used",
             PromoRefusal::BelowMinimum => "copoun_below_minimum",
+            PromoRefusal::NotYours => "copoun_not_yours",
         }
     }
 }
@@ -131,11 +137,14 @@ pub fn status(code: &PromoCode, now: DateTime<Utc>) -> &'static str {
 }
 
 impl PromoCode {
-    /// The discount on `subtotal` for a buyer who used it `buyer_uses` times, or why not. The
-    /// store checks the overall and per-buyer limits again when the order is written, where
-    /// parallel checkouts meet.
-    pub fn discount(&self, subtotal: Money, buyer_uses: u32, now: DateTime<Utc>) -> Result<Money, PromoRefusal> {
+    /// The discount on `subtotal` for `buyer` (none for a guest) who used it `buyer_uses`
+    /// times, or why not. The store checks the overall and per-buyer limits again when the
+    /// order is written, where parallel checkouts meet.
+    pub fn discount(&self, subtotal: Money, buyer: Option<UserId>, buyer_uses: u32, now: DateTime<Utc>) -> Result<Money, PromoRefusal> {
         let draft = &self.draft;
+        if self.owner.is_some_and(|owner| buyer != Some(owner)) {
+            return Err(PromoRefusal::NotYours);
+        }
         if !draft.active {
             return Err(PromoRefusal::Inactive);
         }
@@ -196,6 +205,7 @@ mod tests {
                 active: true,
             },
             used: 0,
+            owner: None,
         }
     }
 
@@ -209,15 +219,15 @@ mod tests {
 
     #[test]
     fn a_percent_code_takes_its_share_capped_by_the_maximum() {
-        assert_eq!(code(percent(20)).discount(pounds(300), 0, now()), Ok(pounds(60)));
+        assert_eq!(code(percent(20)).discount(pounds(300), None, 0, now()), Ok(pounds(60)));
         let capped = PromoCode { draft: PromoDraft { max_discount: Some(pounds(50)), ..code(percent(20)).draft }, ..code(percent(20)) };
-        assert_eq!(capped.discount(pounds(300), 0, now()), Ok(pounds(50)));
+        assert_eq!(capped.discount(pounds(300), None, 0, now()), Ok(pounds(50)));
     }
 
     #[test]
     fn a_fixed_code_never_takes_more_than_the_subtotal() {
-        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(100), 0, now()), Ok(pounds(30)));
-        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(20), 0, now()), Ok(pounds(20)));
+        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(100), None, 0, now()), Ok(pounds(30)));
+        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(20), None, 0, now()), Ok(pounds(20)));
     }
 
     #[test]
@@ -225,7 +235,7 @@ mod tests {
         let with = |change: fn(&mut PromoCode)| {
             let mut promo = code(percent(10));
             change(&mut promo);
-            promo.discount(pounds(100), 1, now())
+            promo.discount(pounds(100), None, 1, now())
         };
         assert_eq!(with(|p| p.draft.min_subtotal = Some(pounds(150))), Err(PromoRefusal::BelowMinimum));
         assert_eq!(with(|p| p.draft.expires_at = Some(now() - Duration::seconds(1))), Err(PromoRefusal::Expired));
@@ -240,6 +250,15 @@ mod tests {
         );
         assert_eq!(with(|p| p.draft.per_user_limit = Some(1)), Err(PromoRefusal::AlreadyUsed), "used once by this account or phone");
         assert_eq!(with(|p| p.draft.per_user_limit = Some(2)), Ok(pounds(10)));
+    }
+
+    #[test]
+    fn a_personal_coupon_serves_its_owner_only() {
+        let personal = PromoCode { owner: Some(UserId(7)), ..code(percent(10)) };
+        assert_eq!(personal.discount(pounds(100), Some(UserId(7)), 0, now()), Ok(pounds(10)));
+        assert_eq!(personal.discount(pounds(100), Some(UserId(8)), 0, now()), Err(PromoRefusal::NotYours));
+        assert_eq!(personal.discount(pounds(100), None, 0, now()), Err(PromoRefusal::NotYours), "not a guest's either");
+        assert_eq!(code(percent(10)).discount(pounds(100), Some(UserId(8)), 0, now()), Ok(pounds(10)), "the shop's codes are anybody's");
     }
 
     #[test]

@@ -20,6 +20,7 @@ use identity::token::JwtTokenSigner;
 use identity::{IdentityPorts, IdentityService};
 use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
+use loyalty::{Loyalty, PointsDesk};
 use media::LocalImageStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport};
 use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Promotions};
@@ -34,12 +35,13 @@ use store::content::DieselShopStore;
 use store::delivery::DieselDeliveryStore;
 use store::desk::{DieselMessageQueue, DieselNotifications};
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
+use store::loyalty::{DieselExchangeRules, DieselPointsLedger};
 use store::orders::DieselOrderBook;
 use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
-use crate::wiring::{CataloguePriceList, ShopInvoiceDetails};
+use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms};
 
 /// Connects to the configured database and runs pending migrations.
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
@@ -134,6 +136,32 @@ pub struct Application {
     server: Server,
     seeded: bool,
     sender: Sender,
+    expiries: Expiries,
+}
+
+/// Writes the points' expiries as they come due while the server runs. Readers of a client's
+/// points count due expiries out themselves; this keeps the ledgers (and `auth/me`'s balance)
+/// up to date for clients who do not look.
+struct Expiries {
+    loyalty: Arc<Loyalty>,
+    every: std::time::Duration,
+}
+
+impl Expiries {
+    /// Looks every `every`, forever; a failing look is logged and tried again.
+    async fn run(self) {
+        let mut tick = tokio::time::interval(self.every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let loyalty = self.loyalty.clone();
+            match tokio::task::spawn_blocking(move || loyalty.expire_due()).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(error)) => tracing::warn!(error = format!("{error:#}"), "the points' expiries could not be written"),
+                Err(error) => tracing::error!(%error, "the points' expiries stopped unexpectedly"),
+            }
+        }
+    }
 }
 
 /// Sends the queued messages while the server runs.
@@ -190,7 +218,11 @@ impl Application {
         let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
         let book = Arc::new(DieselOrderBook::new(db.clone()));
         let herald = Arc::new(OrderNewsWriter);
-        let order_desk = Arc::new(OrderDesk::new(book.clone(), herald.clone(), Arc::new(SystemClock)));
+        let (ledger, rules) = (Arc::new(DieselPointsLedger::new(db.clone())), Arc::new(DieselExchangeRules::new(db.clone())));
+        let terms = Arc::new(ShopLoyaltyTerms(shop.clone()));
+        let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
+        let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
+        let order_desk = Arc::new(OrderDesk::new(book.clone(), herald.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
         let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
         let (sms, email) = transports(settings)?;
         let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms, email, Arc::new(SystemClock)));
@@ -226,6 +258,8 @@ impl Application {
             inbox,
             invoices,
             promotions,
+            loyalty: loyalty.clone(),
+            points_desk,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,
@@ -265,7 +299,8 @@ impl Application {
             server = server.workers(settings.server.workers);
         }
         let sender = Sender { courier, every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)) };
-        Ok(Application { port, server: server.run(), seeded, sender })
+        let expiries = Expiries { loyalty, every: std::time::Duration::from_secs(60) };
+        Ok(Application { port, server: server.run(), seeded, sender, expiries })
     }
 
     /// The port the server listens on.
@@ -278,11 +313,13 @@ impl Application {
         self.seeded
     }
 
-    /// Serves, and sends the queued messages, until the process is stopped.
+    /// Serves, sends the queued messages and writes the points' expiries, until the process
+    /// is stopped.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         tokio::select! {
             served = self.server => served,
             () = self.sender.run() => Ok(()),
+            () = self.expiries.run() => Ok(()),
         }
     }
 }

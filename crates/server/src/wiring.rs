@@ -1,13 +1,16 @@
 //! Adapters between domain crates, which never import each other: the cart and checkout price
 //! their lines with the catalogue and read the weight rule from the shop's settings; invoices
-//! read the shop's contacts from them.
+//! read the shop's contacts from them; the loyalty programme reads its numbers from them, and
+//! the staff's order desk asks it what a delivered order earns.
 
 use std::sync::Arc;
 
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
-use kernel::{ProductId, ShippingRule};
-use ordering::{Pricing, QuotedProduct, ShopContacts, ShopDetails};
+use chrono::{DateTime, Utc};
+use kernel::{Money, ProductId, ShippingRule};
+use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
+use ordering::{EarnedPoints, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
 use shop::ShopService;
 
 /// The cart's [`PriceList`] and ordering's [`Pricing`] over the catalogue and the shop's
@@ -94,5 +97,30 @@ impl ShopDetails for ShopInvoiceDetails {
 
     fn site(&self) -> String {
         self.site.clone()
+    }
+}
+
+/// Loyalty's [`LoyaltySettings`] over the shop's settings.
+pub struct ShopLoyaltyTerms(pub Arc<ShopService>);
+
+impl LoyaltySettings for ShopLoyaltyTerms {
+    fn terms(&self) -> anyhow::Result<LoyaltyTerms> {
+        let settings = self.0.settings()?;
+        let whole = |number: i64| u32::try_from(number.max(0)).unwrap_or(u32::MAX);
+        Ok(LoyaltyTerms {
+            earn_rate: settings.points_earn_rate,
+            expiry_months: whole(settings.points_expiry_months),
+            coupon_days: whole(settings.points_coupon_days),
+        })
+    }
+}
+
+/// Ordering's [`Rewards`] over the loyalty programme.
+pub struct LoyaltyRewards(pub Arc<Loyalty>);
+
+impl Rewards for LoyaltyRewards {
+    fn earned_for(&self, subtotal: Money, at: DateTime<Utc>) -> anyhow::Result<Option<EarnedPoints>> {
+        let earning = self.0.earning(subtotal, at).map_err(anyhow::Error::from)?;
+        Ok(earning.map(|earned| EarnedPoints { points: earned.points, expires_at: earned.expires_at }))
     }
 }

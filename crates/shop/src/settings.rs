@@ -31,6 +31,10 @@ pub struct ShopSettings {
     pub shipping_hours: i64,
     /// Pounds spent per loyalty point earned.
     pub points_earn_rate: Money,
+    /// Months after which points expire, oldest first; 0 means never.
+    pub points_expiry_months: i64,
+    /// Days a coupon bought with points works.
+    pub points_coupon_days: i64,
 }
 
 impl ShopSettings {
@@ -53,6 +57,8 @@ impl Default for ShopSettings {
             extra_fee_per_kg: Money::from_pounds(5),
             shipping_hours: 48,
             points_earn_rate: Money::from_pounds(10),
+            points_expiry_months: 12,
+            points_coupon_days: 30,
         }
     }
 }
@@ -82,6 +88,10 @@ pub struct SettingsChange {
     pub shipping_hours: Option<i64>,
     /// See [`ShopSettings::points_earn_rate`], in pounds as typed.
     pub points_earn_rate: Option<String>,
+    /// See [`ShopSettings::points_expiry_months`].
+    pub points_expiry_months: Option<i64>,
+    /// See [`ShopSettings::points_coupon_days`].
+    pub points_coupon_days: Option<i64>,
 }
 
 impl ShopSettings {
@@ -107,8 +117,14 @@ impl ShopSettings {
         if let Some(fee) = stored.get("extra_fee_per_kg").and_then(|v| Money::parse_pounds(v)) {
             settings.extra_fee_per_kg = fee;
         }
-        if let Some(hours) = stored.get("shipping_hours").and_then(|v| v.parse().ok()) {
-            settings.shipping_hours = hours;
+        for (name, target) in [
+            ("shipping_hours", &mut settings.shipping_hours),
+            ("points_expiry_months", &mut settings.points_expiry_months),
+            ("points_coupon_days", &mut settings.points_coupon_days),
+        ] {
+            if let Some(number) = stored.get(name).and_then(|v| v.parse().ok()) {
+                *target = number;
+            }
         }
         if let Some(rate) = stored.get("points_earn_rate").and_then(|v| Money::parse_pounds(v)) {
             settings.points_earn_rate = rate;
@@ -131,6 +147,8 @@ impl ShopSettings {
             ("extra_fee_per_kg", pounds(self.extra_fee_per_kg)),
             ("shipping_hours", self.shipping_hours.to_string()),
             ("points_earn_rate", pounds(self.points_earn_rate)),
+            ("points_expiry_months", self.points_expiry_months.to_string()),
+            ("points_coupon_days", self.points_coupon_days.to_string()),
         ]
         .into_iter()
         .map(|(name, value)| (name.to_string(), value))
@@ -190,6 +208,8 @@ impl ShopSettings {
         };
         number("free_weight_kg", change.free_weight_kg, 0..=1000, &mut self.free_weight_kg);
         number("shipping_hours", change.shipping_hours, 1..=720, &mut self.shipping_hours);
+        number("points_expiry_months", change.points_expiry_months, 0..=120, &mut self.points_expiry_months);
+        number("points_coupon_days", change.points_coupon_days, 1..=365, &mut self.points_coupon_days);
         let mut amount = |field: &str, raw: Option<String>, range: std::ops::RangeInclusive<Money>, target: &mut Money| {
             let Some(raw) = raw else { return };
             match Money::parse_pounds(&raw) {
@@ -246,6 +266,8 @@ mod tests {
                 extra_fee_per_kg: Some("7.25".into()),
                 points_earn_rate: Some("12.5".into()),
                 free_weight_kg: Some(0),
+                points_expiry_months: Some(0),
+                points_coupon_days: Some(7),
                 ..SettingsChange::default()
             })
             .unwrap();
@@ -287,10 +309,23 @@ mod tests {
             shipping_hours: Some(0),
             extra_fee_per_kg: Some("10001".into()),
             points_earn_rate: Some("0".into()),
+            points_expiry_months: Some(121),
+            points_coupon_days: Some(0),
             ..SettingsChange::default()
         };
         let errors = ShopSettings::default().apply(change).unwrap_err();
-        for field in ["contact_phone", "email", "address_ar", "facebook_url", "free_weight_kg", "shipping_hours", "extra_fee_per_kg", "points_earn_rate"] {
+        for field in [
+            "contact_phone",
+            "email",
+            "address_ar",
+            "facebook_url",
+            "free_weight_kg",
+            "shipping_hours",
+            "extra_fee_per_kg",
+            "points_earn_rate",
+            "points_expiry_months",
+            "points_coupon_days",
+        ] {
             assert!(errors.has(field), "{field}");
         }
     }

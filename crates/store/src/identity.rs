@@ -91,7 +91,7 @@ struct UserRow {
 }
 
 // SUM of a BIGINT is NUMERIC on PostgreSQL; cast so both backends answer a BIGINT.
-const POINTS_OF_THE_USER: &str = "(SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE points_ledger.user_id = users.id)";
+pub(crate) const POINTS_OF_THE_USER: &str = "(SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) FROM points_ledger WHERE points_ledger.user_id = users.id)";
 
 /// Loads the rest of a user (role name, permissions, points) around a row.
 fn complete(conn: &mut DbConn, row: UserRow) -> anyhow::Result<User> {

@@ -8,6 +8,8 @@ pub mod database;
 pub mod delivery;
 pub mod desk;
 pub mod identity;
+mod keys;
+pub mod loyalty;
 pub mod orders;
 pub mod promos;
 pub mod schema;

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
     AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderEvent,
@@ -21,7 +21,8 @@ use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, coalesce, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
-use crate::schema::{cart_items, copoun_uses, copouns, idempotency_keys, order_history, order_items, orders, products, users};
+use crate::keys::{self, Answered, Made};
+use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, orders, products, users};
 
 /// The orders in the database.
 #[derive(Clone)]
@@ -156,7 +157,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         .execute(conn)?;
     // The key names the order, so it follows the order's row.
     if let Some(key) = key
-        && !hold_key(conn, key, id, at)?
+        && !keys::hold(conn, key, Made::Order(id), at)?
     {
         return Err(Refusal::KeyTaken);
     }
@@ -256,33 +257,6 @@ fn sales_engineer_of(conn: &mut DbConn, client: UserId) -> QueryResult<Option<i6
     Ok(engineer.flatten())
 }
 
-/// Writes the idempotency key with the order it places, over a row of the key older than its
-/// lifetime (that first answer is forgotten). False when the key holds a fresh answer: a
-/// parallel repeat committed first.
-fn hold_key(conn: &mut DbConn, key: &IdempotencyKey, order: i64, at: DateTime<Utc>) -> QueryResult<bool> {
-    use diesel::upsert::excluded;
-    let upsert = diesel::insert_into(idempotency_keys::table)
-        .values((
-            idempotency_keys::caller.eq(&key.caller),
-            idempotency_keys::key.eq(&key.key),
-            idempotency_keys::fingerprint.eq(&key.fingerprint),
-            idempotency_keys::created_at.eq(at.naive_utc()),
-            idempotency_keys::order_id.eq(Some(order)),
-        ))
-        .on_conflict((idempotency_keys::caller, idempotency_keys::key))
-        .do_update()
-        .set((
-            idempotency_keys::fingerprint.eq(excluded(idempotency_keys::fingerprint)),
-            idempotency_keys::created_at.eq(excluded(idempotency_keys::created_at)),
-            idempotency_keys::order_id.eq(excluded(idempotency_keys::order_id)),
-            idempotency_keys::refusal_status.eq(None::<i32>),
-            idempotency_keys::refusal_body.eq(None::<String>),
-        ));
-    let stale = idempotency_keys::created_at.lt((at - IDEMPOTENCY_KEY_LIFETIME).naive_utc());
-    // `… DO UPDATE … WHERE`: QueryDsl's `filter` would not take an insert.
-    Ok(execute_natively(conn, diesel::query_dsl::methods::FilterDsl::filter(upsert, stale))? == 1)
-}
-
 /// Counts the order's use of its code: the guarded update holds the overall limit (on
 /// PostgreSQL it also locks the code's row, so the buyer's uses are counted after every
 /// earlier use committed), then the buyer's uses are checked.
@@ -334,35 +308,12 @@ fn record_change(
         .execute(conn)
 }
 
-/// What a key's row holds: the request's digest and its answer, an order or a refusal.
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = idempotency_keys)]
-struct KeyRow {
-    fingerprint: String,
-    order_id: Option<i64>,
-    refusal_status: Option<i32>,
-    refusal_body: Option<String>,
-}
-
-/// Removes the key's row when it is older than its lifetime: that first answer is forgotten.
-fn forget_stale(conn: &mut DbConn, key: &IdempotencyKey, at: DateTime<Utc>) -> QueryResult<usize> {
-    let stale = idempotency_keys::created_at.lt((at - IDEMPOTENCY_KEY_LIFETIME).naive_utc());
-    diesel::delete(idempotency_keys::table.find((&key.caller, &key.key)).filter(stale)).execute(conn)
-}
-
-/// What the key's earlier request did at or after `since`.
+/// A key's earlier answer as a placement.
 fn earlier(conn: &mut DbConn, key: &IdempotencyKey, since: DateTime<Utc>) -> QueryResult<Option<Placement>> {
-    let row: Option<KeyRow> = idempotency_keys::table
-        .find((&key.caller, &key.key))
-        .filter(idempotency_keys::created_at.ge(since.naive_utc()))
-        .select(KeyRow::as_select())
-        .first(conn)
-        .optional()?;
-    Ok(row.map(|row| match (row.order_id, row.refusal_status, row.refusal_body) {
-        _ if row.fingerprint != key.fingerprint => Placement::KeyReused,
-        (Some(order), _, _) => Placement::Repeated(OrderId(order)),
-        (None, Some(status), Some(body)) => Placement::Refused(KeptRefusal { status: u16::try_from(status).unwrap_or(422), body }),
-        _ => Placement::KeyReused,
+    Ok(keys::earlier(conn, key, since)?.map(|answered| match answered {
+        Answered::Order(order) => Placement::Repeated(OrderId(order)),
+        Answered::Refused(refusal) => Placement::Refused(refusal),
+        Answered::PointsEntry(_) | Answered::KeyReused => Placement::KeyReused,
     }))
 }
 
@@ -449,23 +400,7 @@ impl OrderBook for DieselOrderBook {
 
     fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut *self.db.conn()?;
-        forget_stale(conn, key, at)?;
-        // Whatever the key already holds (an order a parallel repeat placed, or its refusal)
-        // was the first answer, and stays: the insert then meets the primary key.
-        let kept = diesel::insert_into(idempotency_keys::table)
-            .values((
-                idempotency_keys::caller.eq(&key.caller),
-                idempotency_keys::key.eq(&key.key),
-                idempotency_keys::fingerprint.eq(&key.fingerprint),
-                idempotency_keys::created_at.eq(at.naive_utc()),
-                idempotency_keys::refusal_status.eq(i32::from(refusal.status)),
-                idempotency_keys::refusal_body.eq(&refusal.body),
-            ))
-            .execute(conn);
-        match kept {
-            Ok(_) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(()),
-            Err(error) => Err(error.into()),
-        }
+        Ok(keys::keep_refusal(conn, key, refusal, at)?)
     }
 
     fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> anyhow::Result<Placement> {
@@ -563,6 +498,9 @@ impl OrderBook for DieselOrderBook {
             }
             record_change(conn, id.0, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
             write_news(conn, news, change.at)?;
+            if let Some(grant) = &change.grant {
+                crate::loyalty::grant_points(conn, id.0, grant, change.at)?;
+            }
             Ok(true)
         })?;
         if moved && change.to == OrderStatus::Cancelled {

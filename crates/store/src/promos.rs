@@ -37,6 +37,7 @@ struct StoredPromo {
     per_user_limit: Option<i32>,
     used_count: i32,
     active: bool,
+    owner_id: Option<i64>,
 }
 
 fn promo(row: StoredPromo) -> PromoCode {
@@ -60,6 +61,7 @@ fn promo(row: StoredPromo) -> PromoCode {
             active: row.active,
         },
         used: u32::try_from(row.used_count).unwrap_or(0),
+        owner: row.owner_id.map(UserId),
     }
 }
 
@@ -108,9 +110,14 @@ fn limit(n: Option<u32>) -> Option<i32> {
     n.map(|n| i32::try_from(n).unwrap_or(i32::MAX))
 }
 
+/// The shop's own codes, which staff manage: coupons clients bought with points are theirs.
+fn shop_codes<'a>() -> copouns::BoxedQuery<'a, <DbConn as Connection>::Backend> {
+    copouns::table.filter(copouns::owner_id.is_null()).into_boxed()
+}
+
 /// The codes a staff query selects at `now`, before paging.
 fn matching<'a>(query: &PromoQuery, now: NaiveDateTime) -> copouns::BoxedQuery<'a, <DbConn as Connection>::Backend> {
-    let mut rows = copouns::table.into_boxed();
+    let mut rows = shop_codes();
     if let Some(search) = &query.search {
         rows = rows.filter(lower(copouns::code).like(contains_pattern(search)).escape('\\'));
     }
@@ -150,7 +157,7 @@ impl PromoCodes for DieselPromoCodes {
 
     fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>> {
         let conn = &mut *self.db.conn()?;
-        Ok(copouns::table.find(id).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
+        Ok(shop_codes().filter(copouns::id.eq(id)).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
     fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>> {
@@ -168,7 +175,7 @@ impl PromoCodes for DieselPromoCodes {
 
     fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>> {
         let conn = &mut *self.db.conn()?;
-        match diesel::update(copouns::table.find(id)).set(PromoRow::from(draft)).execute(conn) {
+        match diesel::update(copouns::table.find(id).filter(copouns::owner_id.is_null())).set(PromoRow::from(draft)).execute(conn) {
             Ok(0) => Ok(None),
             Ok(_) => Ok(Some(true)),
             Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(Some(false)),
@@ -178,12 +185,12 @@ impl PromoCodes for DieselPromoCodes {
 
     fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
-        Ok(diesel::update(copouns::table.find(id)).set(copouns::active.eq(active)).execute(conn)? > 0)
+        Ok(diesel::update(copouns::table.find(id).filter(copouns::owner_id.is_null())).set(copouns::active.eq(active)).execute(conn)? > 0)
     }
 
     fn remove_promo(&self, id: i64) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
-        Ok(diesel::delete(copouns::table.find(id)).execute(conn)? > 0)
+        Ok(diesel::delete(copouns::table.find(id).filter(copouns::owner_id.is_null())).execute(conn)? > 0)
     }
 }
 

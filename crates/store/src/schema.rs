@@ -88,6 +88,24 @@ diesel::table! {
         delta -> BigInt,
         reason -> Text,
         created_at -> Timestamp,
+        kind -> Text,
+        entry_key -> Nullable<Text>,
+        order_id -> Nullable<BigInt>,
+        copoun_id -> Nullable<BigInt>,
+        staff_id -> Nullable<BigInt>,
+        expires_at -> Nullable<Timestamp>,
+        lot_id -> Nullable<BigInt>,
+        open_lot -> Bool,
+    }
+}
+
+diesel::table! {
+    points_rules (id) {
+        id -> BigInt,
+        points -> BigInt,
+        discount -> Integer,
+        active -> Bool,
+        created_at -> Timestamp,
     }
 }
 
@@ -338,6 +356,7 @@ diesel::table! {
         created_at -> Timestamp,
         refusal_status -> Nullable<Integer>,
         refusal_body -> Nullable<Text>,
+        points_entry_id -> Nullable<BigInt>,
     }
 }
 
@@ -356,6 +375,7 @@ diesel::table! {
         used_count -> Integer,
         active -> Bool,
         created_at -> Timestamp,
+        owner_id -> Nullable<BigInt>,
     }
 }
 
@@ -383,6 +403,8 @@ diesel::joinable!(contact_changes -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
+diesel::joinable!(points_ledger -> copouns (copoun_id));
+diesel::joinable!(idempotency_keys -> points_ledger (points_entry_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
@@ -405,6 +427,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     otps,
     auth_attempts,
     points_ledger,
+    points_rules,
     categories,
     products,
     product_images,

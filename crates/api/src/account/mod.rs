@@ -5,3 +5,4 @@ pub mod auth;
 pub mod cart;
 pub mod notifications;
 pub mod orders;
+pub mod points;

@@ -380,10 +380,7 @@ pub(crate) async fn checkout_answer(
             }
             return Ok(answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) }));
         }
-        Err(ApiError::Ordering(OrderingError::Refused(kept))) => {
-            let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
-            return Ok(HttpResponse::build(status).insert_header(("Idempotent-Replayed", "true")).content_type("application/json").body(kept.body));
-        }
+        Err(ApiError::Ordering(OrderingError::Refused(kept))) => return Ok(crate::account::points::kept_refusal(kept)),
         Err(refused) => refused,
     };
     if let (Some(key), ApiError::Ordering(error)) = (key, &refused)

@@ -33,6 +33,9 @@ pub enum ApiError {
     /// An ordering call refused.
     #[error(transparent)]
     Ordering(#[from] ordering::OrderingError),
+    /// A loyalty call refused.
+    #[error(transparent)]
+    Loyalty(#[from] loyalty::LoyaltyError),
     /// The `Idempotency-Key` header is empty or longer than 255 characters.
     #[error("bad idempotency key")]
     BadIdempotencyKey,
@@ -169,6 +172,24 @@ impl ApiError {
                     (status, Problem { params: vec![("from", label(*from)), ("to", label(*to))], ..problem })
                 }
                 ordering::OrderingError::Storage(cause) => internal(cause),
+            },
+            ApiError::Loyalty(error) => match error {
+                loyalty::LoyaltyError::Invalid(errors) => invalid(errors),
+                loyalty::LoyaltyError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                loyalty::LoyaltyError::InsufficientPoints { balance } => {
+                    let (status, problem) = invalid(&FieldErrors::single("points", "points_insufficient"));
+                    (status, Problem { params: vec![("balance", same(balance.to_string()))], ..problem })
+                }
+                loyalty::LoyaltyError::BelowZero { balance } => {
+                    let (status, problem) = invalid(&FieldErrors::single("delta", "points_below_zero"));
+                    (status, Problem { params: vec![("balance", same(balance.to_string()))], ..problem })
+                }
+                loyalty::LoyaltyError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
+                // Exchanges answer the kept body itself (`exchange_answer`); this is the fallback.
+                loyalty::LoyaltyError::Refused(kept) => {
+                    (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
+                }
+                loyalty::LoyaltyError::Storage(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),
             ApiError::VerifyFirst => (StatusCode::FORBIDDEN, Problem::new("error.verify_first")),

@@ -6,6 +6,7 @@ pub mod copouns;
 pub mod offers;
 pub mod orders;
 pub mod permissions;
+pub mod points;
 pub mod products;
 pub mod settings;
 pub mod shipping_cities;

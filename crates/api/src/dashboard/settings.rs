@@ -56,6 +56,10 @@ pub struct StaffSettingsData {
     pub shipping_hours: i64,
     /// EGP spent per loyalty point earned.
     pub points_earn_rate: f64,
+    /// Months after which points expire, oldest first; 0 for never.
+    pub points_expiry_months: i64,
+    /// Days a coupon bought with points works.
+    pub points_coupon_days: i64,
 }
 
 impl From<ShopSettings> for StaffSettingsData {
@@ -72,6 +76,8 @@ impl From<ShopSettings> for StaffSettingsData {
             extra_fee_per_kg: s.extra_fee_per_kg.pounds(),
             shipping_hours: s.shipping_hours,
             points_earn_rate: s.points_earn_rate.pounds(),
+            points_expiry_months: s.points_expiry_months,
+            points_coupon_days: s.points_coupon_days,
         }
     }
 }
@@ -121,6 +127,14 @@ pub struct SettingsForm {
     /// EGP spent per loyalty point earned (more than 0).
     #[serde(default, deserialize_with = "lenient_text")]
     pub points_earn_rate: Option<String>,
+    /// Months after which points expire (0 for never, up to 120).
+    #[schema(minimum = 0, maximum = 120)]
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub points_expiry_months: Option<i64>,
+    /// Days a coupon bought with points works (1 to 365).
+    #[schema(minimum = 1, maximum = 365)]
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub points_coupon_days: Option<i64>,
 }
 
 impl From<SettingsForm> for SettingsChange {
@@ -137,6 +151,8 @@ impl From<SettingsForm> for SettingsChange {
             extra_fee_per_kg: form.extra_fee_per_kg,
             shipping_hours: form.shipping_hours,
             points_earn_rate: form.points_earn_rate,
+            points_expiry_months: form.points_expiry_months,
+            points_coupon_days: form.points_coupon_days,
         }
     }
 }

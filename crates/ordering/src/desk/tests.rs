@@ -9,7 +9,7 @@ use super::{Audience, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, St
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, Notice, OrderEvent, OrderNews, TextMessage};
 use crate::order::{Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{Assignment, MockOrderBook};
+use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant};
 
 const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
 const SALES: Viewer = Viewer { id: UserId(2), sales_engineer: true };
@@ -59,8 +59,11 @@ fn news() -> OrderNews {
     OrderNews { buyer: Some((CLIENT, notice)), staff: None, texts: vec![TextMessage { to: Phone::parse("01012345678").unwrap(), body: "sms".into() }] }
 }
 
+/// A desk whose loyalty programme grants nothing.
 fn desk(book: MockOrderBook, herald: MockOrderHerald) -> OrderDesk {
-    OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(FixedClock))
+    let mut rewards = MockRewards::new();
+    rewards.expect_earned_for().returning(|_, _| Ok(None));
+    OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(rewards), Arc::new(FixedClock))
 }
 
 fn query(audience: Audience) -> StaffOrderQuery {
@@ -152,6 +155,37 @@ fn staff_move_an_order_along_the_state_machine_with_its_news_and_note() {
         *changes.lock().unwrap(),
         [(OrderStatus::New, OrderStatus::OnDelivery, Some("courier Ahmed".into())), (OrderStatus::OnDelivery, OrderStatus::Delivered, None)]
     );
+}
+
+#[test]
+fn delivering_a_clients_order_grants_its_points_with_the_move_and_a_guests_earns_nothing() {
+    for (client, audience) in [(Some(CLIENT), Audience::Clients), (None, Audience::Guests)] {
+        let mut start = order(1, OrderStatus::OnDelivery, client, None);
+        start.order.placed.totals.subtotal = Money::from_piastres(25_950);
+        let mut book = MockOrderBook::new();
+        book.expect_staff_order().returning(move |_| Ok(Some(start.clone())));
+        let grants = Arc::new(Mutex::new(Vec::new()));
+        let log = grants.clone();
+        book.expect_change_status().times(1).returning(move |_, change, _| {
+            log.lock().unwrap().push(change.grant.clone());
+            Ok(true)
+        });
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().returning(|_, _| news());
+        let notice = news().buyer.unwrap().1;
+        let worded = notice.clone();
+        herald.expect_points_earned().withf(|headline, points| headline.number == "MS-2026-000001" && *points == 25).returning(move |_, _| worded.clone());
+        let mut rewards = MockRewards::new();
+        rewards
+            .expect_earned_for()
+            .withf(|subtotal, at| (*subtotal, *at) == (Money::from_piastres(25_950), FixedClock.now()))
+            .times(usize::from(client.is_some()))
+            .returning(|_, _| Ok(Some(EarnedPoints { points: 25, expires_at: None })));
+        let desk = OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(rewards), Arc::new(FixedClock));
+        desk.change_status(ADMIN, audience, OrderId(1), OrderStatus::Delivered, None).unwrap();
+        let expected = client.map(|user| PointsGrant { user, points: 25, expires_at: None, note: "MS-2026-000001".into(), notice: notice.clone() });
+        assert_eq!(*grants.lock().unwrap(), [expected]);
+    }
 }
 
 #[test]

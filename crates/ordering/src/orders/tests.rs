@@ -372,6 +372,7 @@ fn ramadan(limit_per_buyer: Option<u32>) -> PromoCode {
             active: true,
         },
         used: 0,
+        owner: None,
     }
 }
 
@@ -388,6 +389,25 @@ fn a_promo_code_takes_its_capped_share_off_the_subtotal_only_and_the_store_holds
     assert_eq!(placed.totals.discount, Money::from_pounds(50), "20 % of 320 is 64, capped at 50");
     assert_eq!(placed.totals.total, Money::from_pounds(320 - 50 + 50 + 15), "shipping untouched");
     assert_eq!((placed.copoun.as_deref(), placed.promo.map(|p| (p.id, p.usage_limit, p.per_user_limit))), (Some("RAMADAN20"), Some((4, Some(3), Some(1)))));
+}
+
+#[test]
+fn a_personal_coupon_serves_its_owner_and_is_refused_to_another_client() {
+    for (owner, refused) in [(BUYER, false), (UserId(8), true)] {
+        let mut promos = MockPromoCodes::new();
+        promos.expect_promo_by_code().returning(move |_| Ok(Some(PromoCode { owner: Some(owner), ..ramadan(Some(1)) })));
+        promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
+        let book = if refused {
+            let mut book = MockOrderBook::new();
+            book.expect_place().never();
+            book
+        } else {
+            storing_book()
+        };
+        let orders = Orders { promos: Arc::new(promos), ..orders(vec![(ProductId(1), 1)], book) };
+        let outcome = orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None);
+        assert_eq!(matches!(outcome, Err(OrderingError::Promo(PromoRefusal::NotYours))), refused, "{outcome:?}");
+    }
 }
 
 #[test]

@@ -6,7 +6,8 @@ pub mod pages;
 
 use identity::service::NewAccount;
 use identity::{IdentityError, IdentityService, Role};
-use kernel::{Email, Phone};
+use kernel::{Email, Percent, Phone};
+use loyalty::{ExchangeRules, RuleDraft};
 use store::Database;
 
 /// The demo password of every demo user.
@@ -40,7 +41,20 @@ pub fn seed(db: &Database, identity: &IdentityService, media_dir: &std::path::Pa
     }
     added |= catalogue::seed(&store::catalogue::DieselCatalogueStore::new(db.clone()), media_dir)?;
     added |= pages::seed(&store::content::DieselShopStore::new(db.clone()))?;
+    added |= points_rules(&store::loyalty::DieselExchangeRules::new(db.clone()))?;
     Ok(added)
+}
+
+/// What points buy in the demo, when the shop has no rules yet: 100 points for 5 % off, 250 for
+/// 15 %, 500 for 30 %.
+fn points_rules(rules: &dyn ExchangeRules) -> anyhow::Result<bool> {
+    if !rules.rules(false)?.is_empty() {
+        return Ok(false);
+    }
+    for (points, discount) in [(100, 5), (250, 15), (500, 30)] {
+        rules.add_rule(&RuleDraft { points, discount: Percent::clamped(discount), active: true })?;
+    }
+    Ok(true)
 }
 
 /// How to log in as each demo user, for the console.

@@ -15,6 +15,7 @@ mod helpers;
 mod invoices;
 mod orders;
 mod permissions;
+mod points;
 mod shop;
 mod staff_orders;
 mod staff_products;

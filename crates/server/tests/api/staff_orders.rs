@@ -106,8 +106,12 @@ async fn staff_move_an_order_along_its_states_and_the_buyer_hears_of_each_step_o
 
     let bell = json_of(app.get("notifications", Some(&buyer)).await).await;
     let titles: Vec<&str> = bell["data"].as_array().unwrap().iter().map(|n| n["title"].as_str().unwrap()).collect();
-    assert_eq!(titles, ["Order delivered", "Your order is on its way", "Order received"], "one per step, newest first");
-    assert_eq!(bell["unread"], 3);
+    assert_eq!(
+        titles,
+        ["You earned points", "Order delivered", "Your order is on its way", "Order received"],
+        "one per step, newest first, and the points the delivery earned"
+    );
+    assert_eq!(bell["unread"], 4);
     let texts = app.outbox_when(|outbox| order_texts(outbox, "+201012370002").len() >= 3).await;
     let texts = order_texts(&texts, "+201012370002");
     assert_eq!(texts.len(), 3, "one SMS per change: {texts:?}");
@@ -117,11 +121,11 @@ async fn staff_move_an_order_along_its_states_and_the_buyer_hears_of_each_step_o
     assert_eq!(seen["data"]["status"], "delivered");
     assert!(seen["data"]["history"][1].get("note").is_none(), "staff notes stay with the staff");
 
-    let first = bell["data"][2]["id"].as_i64().unwrap();
+    let first = bell["data"][3]["id"].as_i64().unwrap();
     let read = json_of(app.post(&format!("notifications/{first}/read"), json!({}), Some(&buyer)).await).await;
-    assert_eq!(read["unread"], 2);
+    assert_eq!(read["unread"], 3);
     let unread = json_of(app.get("notifications?unread=1", Some(&buyer)).await).await;
-    assert_eq!(unread["data"].as_array().unwrap().len(), 2);
+    assert_eq!(unread["data"].as_array().unwrap().len(), 3);
     let staffs = staff_bell["data"][0]["id"].as_i64().unwrap();
     assert_eq!(app.post(&format!("notifications/{staffs}/read"), json!({}), Some(&buyer)).await.status(), 404, "another's notification");
     assert_eq!(json_of(app.post("notifications/read-all", json!({}), Some(&buyer)).await).await["unread"], 0);

@@ -4,6 +4,7 @@ const LINKS = [
   { to: '/account/settings', label: 'nav.settings' },
   { to: '/account/orders-history', label: 'nav.orders' },
   { to: '/account/shipping-address', label: 'nav.addresses' },
+  { to: '/account/points-exchange', label: 'nav.points' },
   { to: '/account/notifications', label: 'nav.notifications' },
 ];
 

@@ -17,6 +17,7 @@ export function DashboardLayout() {
       : []),
     ...(hasPermission(user, 'offer-list') ? [{ to: '/dashboard/offers', label: 'dashboard.nav.offers' }] : []),
     ...(hasPermission(user, 'copoun-list') ? [{ to: '/dashboard/copouns', label: 'dashboard.nav.copouns' }] : []),
+    ...(hasPermission(user, 'points-list') ? [{ to: '/dashboard/points', label: 'dashboard.nav.points' }] : []),
     ...(hasPermission(user, 'shipping-list') ? [{ to: '/dashboard/shipping', label: 'dashboard.nav.shipping' }] : []),
     ...(hasPermission(user, 'contact-list')
       ? [{ to: '/dashboard/contact-messages', label: 'dashboard.nav.contact' }]

@@ -40,6 +40,11 @@ export function Header() {
                 <Menu.Item component={Link} to="/account/settings">
                   <FormattedMessage id="nav.settings" />
                 </Menu.Item>
+                {user?.role === 'customer' && (
+                  <Menu.Item component={Link} to="/account/points-exchange" data-testid="menu-points">
+                    <FormattedMessage id="points.menu" values={{ points: user.points }} />
+                  </Menu.Item>
+                )}
                 {isStaff(user) && (
                   <Menu.Item component={Link} to="/dashboard">
                     <FormattedMessage id="nav.dashboard" />

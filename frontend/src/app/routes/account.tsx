@@ -35,6 +35,13 @@ export const accountRoutes: RouteObject = {
       ),
     },
     {
+      path: 'points-exchange',
+      ...screen(
+        () => import('../../features/loyalty/PointsExchange'),
+        (m) => m.PointsExchange,
+      ),
+    },
+    {
       path: 'shipping-address',
       ...screen(
         () => import('../../features/account/ShippingAddresses'),

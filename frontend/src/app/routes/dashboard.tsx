@@ -128,6 +128,23 @@ export const dashboardRoutes: RouteObject = {
         (m) => m.NotificationsScreen,
       ),
     },
+    ...['points', 'user-points'].map((path) => ({
+      path,
+      ...screen(
+        () => import('../../features/dashboard/points/DashboardPoints'),
+        (m) => m.DashboardPoints,
+        needs('points-list'),
+      ),
+    })),
+    {
+      // Each form's own call checks its permission (a rule's create or edit, an adjustment).
+      path: 'user-points-actions',
+      ...screen(
+        () => import('../../features/dashboard/points/PointsActions'),
+        (m) => m.PointsActions,
+        needs('points-list'),
+      ),
+    },
     {
       path: 'settings',
       ...screen(

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { api } from '../../shared/api/client';
 import type { OrderData } from '../../shared/api/types';
 import type { CartLine } from '../../shared/cart/localCart';
@@ -56,30 +55,6 @@ export interface PromoCheck {
 /** Checks a code against the signed-in client's server cart, or against a guest's `items`. */
 export function checkPromo(copoun: string, items: CartLine[] | undefined) {
   return api<PromoCheck>('POST', 'copouns/check', { body: { copoun, items }, silent: true });
-}
-
-/** 32 random hex digits; `getRandomValues` works on plain http too, where `randomUUID` does not. */
-function randomKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** The `Idempotency-Key` of the attempt under way (design §5): the same while the same order is
- * sent again (a double click, a retry after the network failed), a fresh one once the server
- * has answered or the order changed. */
-export function useAttemptKey() {
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  return {
-    keyFor(body: unknown): string {
-      const text = JSON.stringify(body);
-      if (attempt.current?.body !== text) attempt.current = { body: text, key: randomKey() };
-      return attempt.current.key;
-    },
-    /** The server answered this attempt; the next one is a new order. */
-    settle() {
-      attempt.current = null;
-    },
-  };
 }
 
 /** An order's figures in pounds, summed in whole piastres so no float error reaches the total. */

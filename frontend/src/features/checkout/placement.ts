@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, report } from '../../shared/api/client';
 import { withLoading } from '../../shared/ui/loading';
-import { useAttemptKey, type Placed } from './api';
+import { useAttemptKey } from '../../shared/api/attempt';
+import type { Placed } from './api';
 
 /** Why the last attempt was refused, for the screen to say above the button. */
 export interface Refusal {

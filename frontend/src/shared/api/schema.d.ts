@@ -979,6 +979,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/points-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the exchange rules (`points-list`), cheapest first. */
+        get: operations["listPointsRules"];
+        put?: never;
+        /** Adds a rule (`points-create`). */
+        post: operations["createPointsRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/points-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rule (`points-list`). */
+        get: operations["showPointsRule"];
+        /** Changes a rule (`points-edit`); coupons bought with it keep their percent. */
+        put: operations["updatePointsRule"];
+        post?: never;
+        /** Removes a rule (`points-delete`); coupons bought with it stay. */
+        delete: operations["deletePointsRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/products": {
         parameters: {
             query?: never;
@@ -1103,6 +1140,47 @@ export interface paths {
          *     instead, and the message says so.
          */
         delete: operations["deleteStaffShippingCity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/user-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the clients with their points (`points-list`): `search` (part of a name or an
+         *     e-mail, or a phone in any form), `page`, `per_page`.
+         */
+        get: operations["listClientPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/user-points/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One client's points and ledger (`points-list`). */
+        get: operations["showClientPoints"];
+        put?: never;
+        /**
+         * Adds or takes a client's points with a reason (`points-adjust`); taking more than they hold
+         *     is a 422 naming their balance.
+         */
+        post: operations["adjustClientPoints"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1365,6 +1443,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's points: the balance, the rules on offer, the last coupon, what expires next
+         *     and a page of the ledger (`page`, `per_page`).
+         */
+        get: operations["showPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/points/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spends the rule's points on a personal coupon: a percent off one order of the client's,
+         *     usable by nobody else, until it expires. Too few points is a 422 ("Insufficient points for
+         *     this exchange!"). Send a fresh `Idempotency-Key` per attempt: a repeat gets the key's first
+         *     answer again (the coupon, or the refusal) with `Idempotent-Replayed: true`.
+         */
+        post: operations["exchangePoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1476,6 +1596,31 @@ export interface components {
             /** @description The address. */
             data: components["schemas"]["AddressData"];
             /** @description What was done, in the request's language. */
+            message: string;
+        };
+        /** @description The client's points after an adjustment. */
+        AdjustData: {
+            /**
+             * Format: int64
+             * @description Points held now.
+             */
+            points: number;
+        };
+        /** @description Points staff add or take. */
+        AdjustForm: {
+            /**
+             * Format: int64
+             * @description Points to add, or with a minus to take (never below zero), up to 1,000,000 either way.
+             */
+            delta?: number | null;
+            /** @description Why, shown to the client in their ledger (up to 500 characters). */
+            reason?: string | null;
+        };
+        /** @description `POST /api/dashboard/user-points/{user_id}`. */
+        AdjustResponse: {
+            /** @description The balance now. */
+            data: components["schemas"]["AdjustData"];
+            /** @description What happened, in the request's language. */
             message: string;
         };
         /** @description The sales engineer to look after an order and its client. */
@@ -1720,6 +1865,46 @@ export interface components {
             /** @description Name in the request's language. */
             name: string;
         };
+        /** @description A client's points and a page of their ledger. */
+        ClientLedgerData: {
+            /** @description The client and their points. */
+            client: components["schemas"]["ClientPointsData"];
+            /** @description Their ledger, newest first. */
+            ledger: components["schemas"]["LedgerEntryData"][];
+        };
+        /** @description `GET /api/dashboard/user-points/{user_id}`. */
+        ClientLedgerResponse: {
+            /** @description The client and the page. */
+            data: components["schemas"]["ClientLedgerData"];
+            /** @description Where the ledger's page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A client and their points. */
+        ClientPointsData: {
+            /** @description E-mail. */
+            email?: string | null;
+            /** @description Name. */
+            name: string;
+            /** @description Phone, national form. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description Points held (the ledger's sum).
+             */
+            points: number;
+            /**
+             * Format: int64
+             * @description The client's id.
+             */
+            user_id: number;
+        };
+        /** @description A page of clients with their points, newest accounts first. */
+        ClientPointsList: {
+            /** @description The clients. */
+            data: components["schemas"]["ClientPointsData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
         /** @description A message from the contact page. */
         ContactMessageData: {
             /**
@@ -1795,6 +1980,21 @@ export interface components {
             /** @description 1 to 100 for a percent, an amount in EGP for a fixed code. */
             value?: string | null;
         };
+        /** @description A coupon bought with points. */
+        CouponData: {
+            /** @description The code to type at checkout. */
+            code: string;
+            /**
+             * Format: int32
+             * @description Percent off the order's subtotal.
+             */
+            discount: number;
+            /**
+             * Format: date-time
+             * @description Until when it works.
+             */
+            expires_at: string;
+        };
         /** @description Who placed the order. */
         CustomerData: {
             /** @description Name. */
@@ -1809,6 +2009,36 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             /** @description What went wrong, in the request's language (for 422, the first field message). */
+            message: string;
+        };
+        /** @description What an exchange bought. */
+        ExchangeData: {
+            /**
+             * Format: int64
+             * @description The client's points right after it.
+             */
+            balance: number;
+            /** @description The coupon. */
+            coupon: components["schemas"]["CouponData"];
+            /**
+             * Format: int64
+             * @description The points it cost.
+             */
+            points: number;
+        };
+        /** @description Which rule to exchange by. */
+        ExchangeRequest: {
+            /**
+             * Format: int64
+             * @description The rule's id, from `GET points`.
+             */
+            rule_id?: number | null;
+        };
+        /** @description `POST /api/points/exchange`. */
+        ExchangeResponse: {
+            /** @description The coupon and the balance. */
+            data: components["schemas"]["ExchangeData"];
+            /** @description "Points exchanged successfully!", in the request's language. */
             message: string;
         };
         /** @description `POST /api/auth/forget-password`. */
@@ -1902,6 +2132,53 @@ export interface components {
             /** @description Everything on Home. */
             data: components["schemas"]["HomeData"];
         };
+        /** @description The client's newest coupon. */
+        LastCouponData: {
+            /** @description The code. */
+            code: string;
+            /**
+             * Format: int32
+             * @description Percent off.
+             */
+            discount: number;
+            /**
+             * Format: date-time
+             * @description Until when it works.
+             */
+            expires_at: string;
+            /** @description Whether an order (not cancelled) used it. */
+            used: boolean;
+        };
+        /** @description A row of the points ledger. */
+        LedgerEntryData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /**
+             * Format: date-time
+             * @description For points added: when what is left of them expires; null for never.
+             */
+            expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /**
+             * @description `earn` (a delivered order), `exchange` (a coupon bought), `adjust` (by staff) or
+             *     `expire`.
+             */
+            kind: string;
+            /** @description What it is about: the order's number, the coupon's code, or the staff's reason. */
+            note: string;
+            /**
+             * Format: int64
+             * @description Points added (positive) or taken (negative).
+             */
+            points: number;
+        };
         /** @description `POST /api/auth/login`. */
         LoginRequest: {
             /** @description The password. */
@@ -1913,6 +2190,19 @@ export interface components {
         MessageResponse: {
             /** @description What happened, in the request's language. */
             message: string;
+        };
+        /** @description The points that expire next. */
+        NextExpiryData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /**
+             * Format: int64
+             * @description How many.
+             */
+            points: number;
         };
         /** @description A staff note. */
         NoteRequest: {
@@ -2210,6 +2500,60 @@ export interface components {
             /** @description What happened, in the request's language. */
             message: string;
         };
+        /** @description The client's points. */
+        PointsData: {
+            /**
+             * Format: int64
+             * @description The points they hold.
+             */
+            balance: number;
+            last_coupon?: null | components["schemas"]["LastCouponData"];
+            /** @description One page of their ledger, newest first. */
+            ledger: components["schemas"]["LedgerEntryData"][];
+            next_expiry?: null | components["schemas"]["NextExpiryData"];
+            /** @description What points buy, cheapest first. */
+            rules: components["schemas"]["PointsRuleData"][];
+        };
+        /** @description `GET /api/points`. */
+        PointsResponse: {
+            /** @description The points. */
+            data: components["schemas"]["PointsData"];
+            /** @description Where the ledger's page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description What some points buy. */
+        PointsRuleData: {
+            /**
+             * Format: int32
+             * @description Percent off the coupon gives.
+             */
+            discount: number;
+            /**
+             * Format: int64
+             * @description Id, to exchange by.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Points it costs.
+             */
+            points: number;
+        };
+        /** @description A rule as staff send it. */
+        PointsRuleForm: {
+            /** @description Offered to clients (default true). */
+            active?: boolean | null;
+            /**
+             * Format: int64
+             * @description Percent off, 1 to 100.
+             */
+            discount?: number | null;
+            /**
+             * Format: int64
+             * @description Points it costs, 1 to 1,000,000.
+             */
+            points?: number | null;
+        };
         /** @description A product as the storefront shows it. */
         ProductData: {
             category?: null | components["schemas"]["CategoryData"];
@@ -2484,8 +2828,18 @@ export interface components {
             free_weight_kg?: number | null;
             /** @description Instagram URL (`https://…`), empty to remove. */
             instagram_url?: string | null;
+            /**
+             * Format: int64
+             * @description Days a coupon bought with points works (1 to 365).
+             */
+            points_coupon_days?: number | null;
             /** @description EGP spent per loyalty point earned (more than 0). */
             points_earn_rate?: string | null;
+            /**
+             * Format: int64
+             * @description Months after which points expire (0 for never, up to 120).
+             */
+            points_expiry_months?: number | null;
             /**
              * Format: int64
              * @description Estimated shipping time, hours (1 to 720).
@@ -2798,6 +3152,36 @@ export interface components {
             /** @description What happened. */
             message: string;
         };
+        /** @description An exchange rule as staff see it. */
+        StaffPointsRuleData: {
+            /** @description Offered to clients. */
+            active: boolean;
+            /**
+             * Format: int32
+             * @description Percent off the coupon gives.
+             */
+            discount: number;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description Points it costs.
+             */
+            points: number;
+        };
+        /** @description Every rule, cheapest first. */
+        StaffPointsRuleList: {
+            /** @description The rules. */
+            data: components["schemas"]["StaffPointsRuleData"][];
+        };
+        /** @description One rule. */
+        StaffPointsRuleResponse: {
+            /** @description The rule. */
+            data: components["schemas"]["StaffPointsRuleData"];
+        };
         /** @description A product as staff see it: the storefront's view plus both languages and the stock. */
         StaffProductData: components["schemas"]["ProductData"] & {
             /** @description Arabic description. */
@@ -2858,10 +3242,20 @@ export interface components {
             /** @description Instagram URL, empty for none. */
             instagram_url: string;
             /**
+             * Format: int64
+             * @description Days a coupon bought with points works.
+             */
+            points_coupon_days: number;
+            /**
              * Format: double
              * @description EGP spent per loyalty point earned.
              */
             points_earn_rate: number;
+            /**
+             * Format: int64
+             * @description Months after which points expire, oldest first; 0 for never.
+             */
+            points_expiry_months: number;
             /**
              * Format: int64
              * @description Estimated shipping time, hours.
@@ -7237,6 +7631,314 @@ export interface operations {
             };
         };
     };
+    listPointsRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPointsRuleList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createPointsRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsRuleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showPointsRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPointsRuleResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updatePointsRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PointsRuleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deletePointsRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listStaffProducts: {
         parameters: {
             query?: {
@@ -8141,6 +8843,211 @@ export interface operations {
             };
         };
     };
+    listClientPoints: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Part of a name or an e-mail, or a phone */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPointsList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showClientPoints: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The client's id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientLedgerResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    adjustClientPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guestOrderInvoice: {
         parameters: {
             query: {
@@ -8754,6 +9661,124 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showPoints: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PointsResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchangePoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, fresh per exchange attempt */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -54,6 +54,13 @@ export const session = {
     emit();
   },
 
+  /** The points as the server last told them: the spec's `userPoints` mirror, which overrides
+   * the stored user's points. */
+  setPoints(points: number) {
+    localStorage.setItem(KEYS.points, String(points));
+    emit();
+  },
+
   tempToken: (): string | null => localStorage.getItem(KEYS.tempToken),
 
   setTempToken(token: string) {

@@ -21,6 +21,8 @@ const settings = {
   extra_fee_per_kg: 5,
   shipping_hours: 48,
   points_earn_rate: 10,
+  points_expiry_months: 12,
+  points_coupon_days: 30,
 };
 const pages = ['about-us', 'terms-and-conditions', 'privacy-policy', 'refund-policies'].map((slug) => ({
   slug,

@@ -27,7 +27,14 @@ const TEXT_FIELDS = [
   'facebook_url',
   'instagram_url',
 ] as const;
-const NUMBER_FIELDS = ['free_weight_kg', 'extra_fee_per_kg', 'shipping_hours', 'points_earn_rate'] as const;
+const NUMBER_FIELDS = [
+  'free_weight_kg',
+  'extra_fee_per_kg',
+  'shipping_hours',
+  'points_earn_rate',
+  'points_expiry_months',
+  'points_coupon_days',
+] as const;
 // Written out so the message-id test sees every id.
 const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   contact_phone: 'dashboard.settings.contact_phone',
@@ -41,6 +48,8 @@ const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   extra_fee_per_kg: 'dashboard.settings.extra_fee_per_kg',
   shipping_hours: 'dashboard.settings.shipping_hours',
   points_earn_rate: 'dashboard.settings.points_earn_rate',
+  points_expiry_months: 'dashboard.settings.points_expiry_months',
+  points_coupon_days: 'dashboard.settings.points_coupon_days',
 };
 /** Fields typed left to right whatever the page's direction. */
 const LTR_FIELDS = new Set([
@@ -111,6 +120,8 @@ function SettingsForm({ editable }: { editable: boolean }) {
       extra_fee_per_kg: 0,
       shipping_hours: 0,
       points_earn_rate: 0,
+      points_expiry_months: 0,
+      points_coupon_days: 0,
     }),
   });
   const { setValues, resetDirty } = form;

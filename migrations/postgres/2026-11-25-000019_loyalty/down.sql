@@ -1,0 +1,17 @@
+ALTER TABLE idempotency_keys DROP COLUMN points_entry_id;
+DROP INDEX copouns_by_owner;
+ALTER TABLE copouns DROP COLUMN owner_id;
+DROP TABLE points_rules;
+DROP INDEX points_ledger_user;
+CREATE INDEX points_ledger_user ON points_ledger (user_id);
+DROP INDEX points_ledger_due;
+DROP INDEX points_ledger_lot;
+DROP INDEX points_ledger_entry_key;
+ALTER TABLE points_ledger DROP COLUMN open_lot;
+ALTER TABLE points_ledger DROP COLUMN lot_id;
+ALTER TABLE points_ledger DROP COLUMN expires_at;
+ALTER TABLE points_ledger DROP COLUMN staff_id;
+ALTER TABLE points_ledger DROP COLUMN copoun_id;
+ALTER TABLE points_ledger DROP COLUMN order_id;
+ALTER TABLE points_ledger DROP COLUMN entry_key;
+ALTER TABLE points_ledger DROP COLUMN kind;
