@@ -40,7 +40,7 @@ pub(crate) fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result
 }
 
 /// Reads an optional yes/no given as a JSON boolean or as text (forms): `1`, `true`, `on` or
-/// `yes` is yes, any other text no.
+/// `yes` is yes, `0`, `false`, `off`, `no` or nothing is no; any other text is a wrong type.
 pub(crate) fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
@@ -48,10 +48,15 @@ pub(crate) fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result
         Flag(bool),
         Text(String),
     }
-    Ok(Option::<Raw>::deserialize(deserializer)?.map(|raw| match raw {
-        Raw::Flag(flag) => flag,
-        Raw::Text(text) => matches!(text.trim().to_lowercase().as_str(), "1" | "true" | "on" | "yes"),
-    }))
+    match Option::<Raw>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Raw::Flag(flag)) => Ok(Some(flag)),
+        Some(Raw::Text(text)) => match text.trim().to_lowercase().as_str() {
+            "1" | "true" | "on" | "yes" => Ok(Some(true)),
+            "" | "0" | "false" | "off" | "no" => Ok(Some(false)),
+            other => Err(serde::de::Error::custom(format!("not a yes or no: {other:?}"))),
+        },
+    }
 }
 
 /// A yes/no filter: `1`, `true`, `yes` or `on` filters; `0`, `false`, `no`, `off` or nothing

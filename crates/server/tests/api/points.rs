@@ -227,6 +227,16 @@ async fn staff_keep_the_rules_and_adjust_balances_with_a_reason_within_their_per
     let refused = json_of(app.post("dashboard/points-rules", json!({"points": 0, "discount": 101}), Some(&admin)).await).await;
     assert_eq!(refused["errors"]["points"][0], "Enter 1 to 1,000,000 points.");
     assert!(refused["errors"]["discount"].is_array());
+    let not_a_flag = app.post("dashboard/points-rules", json!({"points": 10, "discount": 5, "active": "AAA"}), Some(&admin)).await;
+    assert_eq!(not_a_flag.status(), 422, "yes or no, not any text");
+    assert!(json_of(not_a_flag).await["errors"]["active"].is_array());
+    let form = app
+        .request(Method::POST, "dashboard/points-rules", Some(&admin), "en")
+        .form(&[("points", "70"), ("discount", "7"), ("active", "off")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(form.status(), 200, "a form's off");
 
     let no_reason =
         app.request(Method::POST, &format!("dashboard/user-points/{buyer_id}"), Some(&admin), "ar").json(&json!({"delta": 10})).send().await.unwrap();
