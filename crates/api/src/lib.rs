@@ -54,6 +54,8 @@ pub struct AppState {
     pub loyalty: Arc<loyalty::Loyalty>,
     /// Staff's points: rules, balances, adjustments.
     pub points_desk: Arc<loyalty::PointsDesk>,
+    /// Staff's people: clients, groups, staff accounts, roles.
+    pub people: Arc<identity::PeopleDesk>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -99,6 +101,9 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::copouns::RESOURCE,
     dashboard::orders::RESOURCE,
     dashboard::points::RESOURCE,
+    dashboard::users::RESOURCE,
+    dashboard::staff::RESOURCE,
+    dashboard::roles::RESOURCE,
     invoices::RESOURCE,
 ];
 

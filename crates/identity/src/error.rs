@@ -15,6 +15,9 @@ pub enum IdentityError {
     /// The user lacks the permission the action needs.
     #[error("permission denied")]
     Forbidden,
+    /// No such person, group or role (or not one the caller looks after).
+    #[error("not found")]
+    NotFound,
     /// The account was blocked by staff.
     #[error("account blocked")]
     Blocked,

@@ -1,11 +1,13 @@
 //! The ports identity needs from the outside world. Adapters implement them; tests mock them.
 
 use chrono::{DateTime, Utc};
-use kernel::{Email, Locale, Phone};
+use kernel::{Email, Locale, Localized, Page, Phone};
+
+use crate::people::{AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffDraft, StaffMember, StaffQuery};
 
 use crate::otp::{Otp, OtpPurpose};
 use crate::token::TokenKind;
-use crate::user::{ContactChange, NewUser, ProfileChange, User, UserId};
+use crate::user::{ContactChange, NewUser, ProfileChange, Role, User, UserId};
 
 /// Stored users.
 #[cfg_attr(test, mockall::automock)]
@@ -178,4 +180,63 @@ pub trait GoogleAuthorization: Send + Sync {
     fn start(&self) -> Result<GoogleRedirect, GoogleTokenError>;
     /// Exchanges the code Google returned for an ID token.
     fn exchange(&self, code: &str, pkce_verifier: &str) -> Result<String, GoogleTokenError>;
+}
+
+/// Which of a person's unique names another account holds already.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    /// The phone.
+    Phone,
+    /// The e-mail.
+    Email,
+    /// A role's name.
+    Name,
+}
+
+/// People as staff manage them: clients, groups, staff accounts and access roles.
+#[cfg_attr(test, mockall::automock)]
+pub trait PeopleStore: Send + Sync {
+    /// Clients matching the query, newest first.
+    fn clients(&self, query: &ClientQuery) -> anyhow::Result<Page<ClientSummary>>;
+    /// One client's page.
+    fn client(&self, id: UserId) -> anyhow::Result<Option<ClientProfile>>;
+    /// Stores a verified client (staff vouch for them); with no password, they set one through
+    /// the forgotten-password screen.
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
+    fn add_client<'a>(&self, draft: &ClientDraft, password_hash: Option<&'a str>, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>>;
+    /// Changes a client; `Ok(false)` when there is none.
+    fn update_client(&self, id: UserId, draft: &ClientDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>>;
+    /// Blocks (ending every session of theirs in the same step) or unblocks a client; false when
+    /// there is none.
+    fn set_blocked(&self, id: UserId, blocked: bool, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// Keeps a staff note on a client; false when there is none.
+    fn add_client_note(&self, id: UserId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// The client groups, by name.
+    fn groups(&self) -> anyhow::Result<Vec<ClientGroup>>;
+    /// Stores a group.
+    fn add_group(&self, name: &Localized<String>) -> anyhow::Result<i64>;
+    /// Renames a group; false when there is none.
+    fn rename_group(&self, id: i64, name: &Localized<String>) -> anyhow::Result<bool>;
+    /// Removes a group (its clients and codes keep going without one); false when there is none.
+    fn remove_group(&self, id: i64) -> anyhow::Result<bool>;
+    /// Staff accounts of one role, newest first.
+    fn staff(&self, query: &StaffQuery) -> anyhow::Result<Page<StaffMember>>;
+    /// One staff account.
+    fn staff_member(&self, id: UserId) -> anyhow::Result<Option<StaffMember>>;
+    /// Stores a verified staff account of `role`.
+    fn add_staff(&self, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>>;
+    /// Changes a staff account of `role`; `Ok(false)` when there is none.
+    fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>>;
+    /// Removes a staff account of `role`, in one step that keeps at least one admin.
+    fn remove_staff(&self, id: UserId, role: Role) -> anyhow::Result<Removal>;
+    /// The access roles, by name.
+    fn roles(&self) -> anyhow::Result<Vec<AccessRole>>;
+    /// One access role.
+    fn role(&self, id: i64) -> anyhow::Result<Option<AccessRole>>;
+    /// Stores a role.
+    fn add_role(&self, draft: &RoleDraft, at: DateTime<Utc>) -> anyhow::Result<Result<i64, Taken>>;
+    /// Changes a role's name and permissions; `Ok(false)` when there is none.
+    fn update_role(&self, id: i64, draft: &RoleDraft) -> anyhow::Result<Result<bool, Taken>>;
+    /// Removes a role nobody holds.
+    fn remove_role(&self, id: i64) -> anyhow::Result<Removal>;
 }

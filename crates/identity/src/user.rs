@@ -55,6 +55,8 @@ pub struct User {
     pub gender: Option<Gender>,
     /// Loyalty points balance (the points ledger's sum).
     pub points: i64,
+    /// The client group they belong to, if any.
+    pub group_id: Option<i64>,
     /// When the account was created.
     pub created_at: DateTime<Utc>,
 }

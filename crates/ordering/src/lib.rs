@@ -37,8 +37,8 @@ pub use order::{
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, EarnedPoints, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement,
-    PointsGrant, Pricing, PromoCodes, PromoQuery, QuotedProduct, Rewards, StatusMove,
+    PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,
 };
-pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, fold_code};
+pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
 pub use service::Delivery;

@@ -15,7 +15,7 @@ use crate::ports::{
     AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct,
     StatusMove,
 };
-use crate::promo::{PromoCode, PromoRefusal, fold_code};
+use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
 
 /// The signed-in client placing an order, as their account knows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +26,8 @@ pub struct Buyer {
     pub name: String,
     /// Their phone, if the account has one.
     pub phone: Option<Phone>,
+    /// Their client group, which some promo codes are limited to.
+    pub group: Option<i64>,
     /// The language they order in.
     pub locale: Locale,
 }
@@ -103,7 +105,7 @@ impl Orders {
             _ => Receiver::Buyer,
         };
         let lines = self.lines(&items)?;
-        let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer.id), Some(&customer_phone), &lines)).transpose()?;
+        let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
             user: Some(buyer.id),
@@ -263,12 +265,14 @@ impl Orders {
         Ok(totals)
     }
 
-    /// The code and its discount on these lines for this buyer (their account and their
-    /// phone), or why it does not apply.
-    fn promo_for(&self, typed: &str, user: Option<UserId>, phone: Option<&Phone>, lines: &[OrderLine]) -> Result<(PromoCode, Money), OrderingError> {
+    /// The code and its discount on these lines for this buyer (their account, group and
+    /// phone; none for a guest), or why it does not apply.
+    fn promo_for(&self, typed: &str, buyer: Option<&Buyer>, phone: Option<&Phone>, lines: &[OrderLine]) -> Result<(PromoCode, Money), OrderingError> {
         let code = self.promos.promo_by_code(&fold_code(typed))?.ok_or(OrderingError::Promo(PromoRefusal::Unknown))?;
+        let user = buyer.map(|buyer| buyer.id);
         let uses = if user.is_none() && phone.is_none() { 0 } else { self.promos.promo_uses_by(code.id, user, phone)? };
-        let discount = code.discount(subtotal(lines)?, user, uses, self.clock.now()).map_err(OrderingError::Promo)?;
+        let shopper = Shopper { user, group: buyer.and_then(|buyer| buyer.group) };
+        let discount = code.discount(subtotal(lines)?, shopper, uses, self.clock.now()).map_err(OrderingError::Promo)?;
         Ok((code, discount))
     }
 
@@ -287,7 +291,7 @@ impl Orders {
             return Err(FieldErrors::single("cart", "cart_empty").into());
         }
         let lines = self.lines(&items)?;
-        self.promo_for(typed, buyer.map(|buyer| buyer.id), buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
+        self.promo_for(typed, buyer, buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
     }
 
     /// Stores the order and answers it, or says why it was not stored.

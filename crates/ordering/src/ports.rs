@@ -124,14 +124,27 @@ pub trait PromoCodes: Send + Sync {
     fn promos(&self, query: &PromoQuery, now: DateTime<Utc>) -> anyhow::Result<Page<PromoCode>>;
     /// One code.
     fn promo(&self, id: i64) -> anyhow::Result<Option<PromoCode>>;
-    /// Stores a code; `None` when another has the same text.
-    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>>;
-    /// Changes a code; `Some(false)` when another has the new text, `None` when there is none.
-    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>>;
+    /// Stores a code.
+    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<PromoWrite>;
+    /// Changes a code.
+    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<PromoWrite>;
     /// Switches a code on or off; false when there is none.
     fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool>;
     /// Removes a code (orders keep its text); false when there is none.
     fn remove_promo(&self, id: i64) -> anyhow::Result<bool>;
+}
+
+/// What writing a promo code did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromoWrite {
+    /// Written; the code's id.
+    Written(i64),
+    /// Another code has the same text; nothing was written.
+    CodeTaken,
+    /// No client group has the id the code names; nothing was written.
+    UnknownGroup,
+    /// There is no such code to change.
+    Missing,
 }
 
 /// The orders, written each in one transaction.

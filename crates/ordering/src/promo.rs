@@ -44,6 +44,8 @@ pub struct PromoDraft {
     pub per_user_limit: Option<u32>,
     /// Switched on.
     pub active: bool,
+    /// Only clients of this group may use it.
+    pub group: Option<i64>,
 }
 
 /// The longest code.
@@ -107,6 +109,8 @@ pub enum PromoRefusal {
     BelowMinimum,
     /// A personal coupon of another client's (or a guest's order).
     NotYours,
+    /// A code for a client group the buyer is not in (or a guest).
+    OtherGroup,
 }
 
 impl PromoRefusal {
@@ -121,8 +125,18 @@ impl PromoRefusal {
             PromoRefusal::AlreadyUsed => "copoun_already_used",
             PromoRefusal::BelowMinimum => "copoun_below_minimum",
             PromoRefusal::NotYours => "copoun_not_yours",
+            PromoRefusal::OtherGroup => "copoun_other_group",
         }
     }
+}
+
+/// Who asks for a code's discount: a client's account and group, or a guest (neither).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Shopper {
+    /// The client's account.
+    pub user: Option<UserId>,
+    /// The client's group.
+    pub group: Option<i64>,
 }
 
 /// `active`, `inactive` or `expired`, as staff see it now.
@@ -137,13 +151,16 @@ pub fn status(code: &PromoCode, now: DateTime<Utc>) -> &'static str {
 }
 
 impl PromoCode {
-    /// The discount on `subtotal` for `buyer` (none for a guest) who used it `buyer_uses`
-    /// times, or why not. The store checks the overall and per-buyer limits again when the
-    /// order is written, where parallel checkouts meet.
-    pub fn discount(&self, subtotal: Money, buyer: Option<UserId>, buyer_uses: u32, now: DateTime<Utc>) -> Result<Money, PromoRefusal> {
+    /// The discount on `subtotal` for a buyer who used it `buyer_uses` times, or why not. The
+    /// store checks the overall and per-buyer limits again when the order is written, where
+    /// parallel checkouts meet.
+    pub fn discount(&self, subtotal: Money, buyer: Shopper, buyer_uses: u32, now: DateTime<Utc>) -> Result<Money, PromoRefusal> {
         let draft = &self.draft;
-        if self.owner.is_some_and(|owner| buyer != Some(owner)) {
+        if self.owner.is_some_and(|owner| buyer.user != Some(owner)) {
             return Err(PromoRefusal::NotYours);
+        }
+        if draft.group.is_some_and(|group| buyer.group != Some(group)) {
+            return Err(PromoRefusal::OtherGroup);
         }
         if !draft.active {
             return Err(PromoRefusal::Inactive);
@@ -203,6 +220,7 @@ mod tests {
                 usage_limit: None,
                 per_user_limit: None,
                 active: true,
+                group: None,
             },
             used: 0,
             owner: None,
@@ -217,17 +235,23 @@ mod tests {
         Money::from_pounds(n)
     }
 
+    const GUEST: Shopper = Shopper { user: None, group: None };
+
+    fn client(id: i64, group: Option<i64>) -> Shopper {
+        Shopper { user: Some(UserId(id)), group }
+    }
+
     #[test]
     fn a_percent_code_takes_its_share_capped_by_the_maximum() {
-        assert_eq!(code(percent(20)).discount(pounds(300), None, 0, now()), Ok(pounds(60)));
+        assert_eq!(code(percent(20)).discount(pounds(300), GUEST, 0, now()), Ok(pounds(60)));
         let capped = PromoCode { draft: PromoDraft { max_discount: Some(pounds(50)), ..code(percent(20)).draft }, ..code(percent(20)) };
-        assert_eq!(capped.discount(pounds(300), None, 0, now()), Ok(pounds(50)));
+        assert_eq!(capped.discount(pounds(300), GUEST, 0, now()), Ok(pounds(50)));
     }
 
     #[test]
     fn a_fixed_code_never_takes_more_than_the_subtotal() {
-        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(100), None, 0, now()), Ok(pounds(30)));
-        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(20), None, 0, now()), Ok(pounds(20)));
+        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(100), GUEST, 0, now()), Ok(pounds(30)));
+        assert_eq!(code(PromoValue::Fixed(pounds(30))).discount(pounds(20), GUEST, 0, now()), Ok(pounds(20)));
     }
 
     #[test]
@@ -235,7 +259,7 @@ mod tests {
         let with = |change: fn(&mut PromoCode)| {
             let mut promo = code(percent(10));
             change(&mut promo);
-            promo.discount(pounds(100), None, 1, now())
+            promo.discount(pounds(100), GUEST, 1, now())
         };
         assert_eq!(with(|p| p.draft.min_subtotal = Some(pounds(150))), Err(PromoRefusal::BelowMinimum));
         assert_eq!(with(|p| p.draft.expires_at = Some(now() - Duration::seconds(1))), Err(PromoRefusal::Expired));
@@ -255,10 +279,19 @@ mod tests {
     #[test]
     fn a_personal_coupon_serves_its_owner_only() {
         let personal = PromoCode { owner: Some(UserId(7)), ..code(percent(10)) };
-        assert_eq!(personal.discount(pounds(100), Some(UserId(7)), 0, now()), Ok(pounds(10)));
-        assert_eq!(personal.discount(pounds(100), Some(UserId(8)), 0, now()), Err(PromoRefusal::NotYours));
-        assert_eq!(personal.discount(pounds(100), None, 0, now()), Err(PromoRefusal::NotYours), "not a guest's either");
-        assert_eq!(code(percent(10)).discount(pounds(100), Some(UserId(8)), 0, now()), Ok(pounds(10)), "the shop's codes are anybody's");
+        assert_eq!(personal.discount(pounds(100), client(7, None), 0, now()), Ok(pounds(10)));
+        assert_eq!(personal.discount(pounds(100), client(8, None), 0, now()), Err(PromoRefusal::NotYours));
+        assert_eq!(personal.discount(pounds(100), GUEST, 0, now()), Err(PromoRefusal::NotYours), "not a guest's either");
+        assert_eq!(code(percent(10)).discount(pounds(100), client(8, None), 0, now()), Ok(pounds(10)), "the shop's codes are anybody's");
+    }
+
+    #[test]
+    fn a_group_code_serves_the_group_only() {
+        let farmers = PromoCode { draft: PromoDraft { group: Some(1), ..code(percent(10)).draft }, ..code(percent(10)) };
+        assert_eq!(farmers.discount(pounds(100), client(7, Some(1)), 0, now()), Ok(pounds(10)));
+        assert_eq!(farmers.discount(pounds(100), client(7, Some(2)), 0, now()), Err(PromoRefusal::OtherGroup));
+        assert_eq!(farmers.discount(pounds(100), client(7, None), 0, now()), Err(PromoRefusal::OtherGroup));
+        assert_eq!(farmers.discount(pounds(100), GUEST, 0, now()), Err(PromoRefusal::OtherGroup));
     }
 
     #[test]

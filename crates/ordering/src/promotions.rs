@@ -5,7 +5,7 @@ use std::sync::Arc;
 use kernel::{Clock, FieldErrors, Page};
 
 use crate::error::OrderingError;
-use crate::ports::{PromoCodes, PromoQuery};
+use crate::ports::{PromoCodes, PromoQuery, PromoWrite};
 use crate::promo::{PromoCode, PromoDraft, fold_code};
 
 /// The promo codes staff manage.
@@ -39,18 +39,14 @@ impl Promotions {
     pub fn add(&self, draft: PromoDraft) -> Result<i64, OrderingError> {
         let draft = PromoDraft { code: fold_code(&draft.code), ..draft };
         draft.check()?;
-        self.codes.add_promo(&draft)?.ok_or_else(|| FieldErrors::single("code", "code_taken").into())
+        written(self.codes.add_promo(&draft)?)
     }
 
     /// Changes a code; its uses so far stay counted.
     pub fn update(&self, id: i64, draft: PromoDraft) -> Result<(), OrderingError> {
         let draft = PromoDraft { code: fold_code(&draft.code), ..draft };
         draft.check()?;
-        match self.codes.update_promo(id, &draft)? {
-            Some(true) => Ok(()),
-            Some(false) => Err(FieldErrors::single("code", "code_taken").into()),
-            None => Err(OrderingError::NotFound),
-        }
+        written(self.codes.update_promo(id, &draft)?).map(|_| ())
     }
 
     /// Switches a code on or off.
@@ -61,5 +57,15 @@ impl Promotions {
     /// Removes a code; orders that used it keep its text.
     pub fn remove(&self, id: i64) -> Result<(), OrderingError> {
         if self.codes.remove_promo(id)? { Ok(()) } else { Err(OrderingError::NotFound) }
+    }
+}
+
+/// The code's id, or why it was not written.
+fn written(write: PromoWrite) -> Result<i64, OrderingError> {
+    match write {
+        PromoWrite::Written(id) => Ok(id),
+        PromoWrite::CodeTaken => Err(FieldErrors::single("code", "code_taken").into()),
+        PromoWrite::UnknownGroup => Err(FieldErrors::single("group_id", "group_unknown").into()),
+        PromoWrite::Missing => Err(OrderingError::NotFound),
     }
 }

@@ -17,7 +17,7 @@ use catalog::admin::CatalogAdmin;
 use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
-use identity::{IdentityPorts, IdentityService};
+use identity::{IdentityPorts, IdentityService, PeopleDesk};
 use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
@@ -37,6 +37,7 @@ use store::desk::{DieselMessageQueue, DieselNotifications};
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use store::loyalty::{DieselExchangeRules, DieselPointsLedger};
 use store::orders::DieselOrderBook;
+use store::people::DieselPeopleStore;
 use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
 
@@ -246,6 +247,7 @@ impl Application {
             Arc::new(ShopInvoiceDetails::new(shop.clone(), &settings.server.public_url)),
         ));
         let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
+        let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
             identity,
             catalog,
@@ -260,6 +262,7 @@ impl Application {
             promotions,
             loyalty: loyalty.clone(),
             points_desk,
+            people,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,

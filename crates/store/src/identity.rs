@@ -87,6 +87,7 @@ struct UserRow {
     city_id: Option<i64>,
     country: Option<String>,
     gender: Option<String>,
+    group_id: Option<i64>,
     created_at: NaiveDateTime,
 }
 
@@ -128,6 +129,7 @@ fn complete_with_points(conn: &mut DbConn, row: UserRow, points: i64) -> anyhow:
         country: row.country,
         gender: row.gender.as_deref().and_then(|gender| gender.parse::<Gender>().ok()),
         points,
+        group_id: row.group_id,
         created_at: utc(row.created_at),
     })
 }

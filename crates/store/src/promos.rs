@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{Money, Page, Percent, Phone, UserId};
-use ordering::{PromoCode, PromoCodes, PromoDraft, PromoQuery, PromoValue};
+use ordering::{PromoCode, PromoCodes, PromoDraft, PromoQuery, PromoValue, PromoWrite};
 
 use crate::database::{Database, DbConn, contains_pattern, lower};
 use crate::schema::{copoun_uses, copouns};
@@ -38,6 +38,7 @@ struct StoredPromo {
     used_count: i32,
     active: bool,
     owner_id: Option<i64>,
+    group_id: Option<i64>,
 }
 
 fn promo(row: StoredPromo) -> PromoCode {
@@ -59,6 +60,7 @@ fn promo(row: StoredPromo) -> PromoCode {
             usage_limit: count(row.usage_limit),
             per_user_limit: count(row.per_user_limit),
             active: row.active,
+            group: row.group_id,
         },
         used: u32::try_from(row.used_count).unwrap_or(0),
         owner: row.owner_id.map(UserId),
@@ -79,6 +81,7 @@ struct PromoRow<'a> {
     usage_limit: Option<i32>,
     per_user_limit: Option<i32>,
     active: bool,
+    group_id: Option<i64>,
 }
 
 impl<'a> From<&'a PromoDraft> for PromoRow<'a> {
@@ -94,6 +97,7 @@ impl<'a> From<&'a PromoDraft> for PromoRow<'a> {
             usage_limit: limit(draft.usage_limit),
             per_user_limit: limit(draft.per_user_limit),
             active: draft.active,
+            group_id: draft.group,
         }
     }
 }
@@ -160,27 +164,19 @@ impl PromoCodes for DieselPromoCodes {
         Ok(shop_codes().filter(copouns::id.eq(id)).select(StoredPromo::as_select()).first(conn).optional()?.map(promo))
     }
 
-    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<Option<i64>> {
+    fn add_promo(&self, draft: &PromoDraft) -> anyhow::Result<PromoWrite> {
         let conn = &mut *self.db.conn()?;
         let inserted = diesel::insert_into(copouns::table)
             .values((PromoRow::from(draft), copouns::created_at.eq(Utc::now().naive_utc())))
             .returning(copouns::id)
             .get_result(conn);
-        match inserted {
-            Ok(id) => Ok(Some(id)),
-            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(None),
-            Err(error) => Err(error.into()),
-        }
+        refused(inserted.map(PromoWrite::Written))
     }
 
-    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<Option<bool>> {
+    fn update_promo(&self, id: i64, draft: &PromoDraft) -> anyhow::Result<PromoWrite> {
         let conn = &mut *self.db.conn()?;
-        match diesel::update(copouns::table.find(id).filter(copouns::owner_id.is_null())).set(PromoRow::from(draft)).execute(conn) {
-            Ok(0) => Ok(None),
-            Ok(_) => Ok(Some(true)),
-            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(Some(false)),
-            Err(error) => Err(error.into()),
-        }
+        let changed = diesel::update(copouns::table.find(id).filter(copouns::owner_id.is_null())).set(PromoRow::from(draft)).execute(conn);
+        refused(changed.map(|changed| if changed == 0 { PromoWrite::Missing } else { PromoWrite::Written(id) }))
     }
 
     fn set_promo_active(&self, id: i64, active: bool) -> anyhow::Result<bool> {
@@ -191,6 +187,16 @@ impl PromoCodes for DieselPromoCodes {
     fn remove_promo(&self, id: i64) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         Ok(diesel::delete(copouns::table.find(id).filter(copouns::owner_id.is_null())).execute(conn)? > 0)
+    }
+}
+
+/// A write the database refused for a taken code or an unknown group, as such.
+fn refused(outcome: QueryResult<PromoWrite>) -> anyhow::Result<PromoWrite> {
+    match outcome {
+        Ok(write) => Ok(write),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(PromoWrite::CodeTaken),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _)) => Ok(PromoWrite::UnknownGroup),
+        Err(error) => Err(error.into()),
     }
 }
 

@@ -46,6 +46,26 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         sales_engineer_id -> Nullable<BigInt>,
+        group_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    client_groups (id) {
+        id -> BigInt,
+        name_ar -> Text,
+        name_en -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    client_notes (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        author_id -> Nullable<BigInt>,
+        body -> Text,
+        created_at -> Timestamp,
     }
 }
 
@@ -376,6 +396,7 @@ diesel::table! {
         active -> Bool,
         created_at -> Timestamp,
         owner_id -> Nullable<BigInt>,
+        group_id -> Nullable<BigInt>,
     }
 }
 
@@ -428,6 +449,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     auth_attempts,
     points_ledger,
     points_rules,
+    client_groups,
+    client_notes,
     categories,
     products,
     product_images,

@@ -45,7 +45,7 @@ pub struct AddressData {
 }
 
 impl AddressData {
-    fn new(address: Address, locale: Locale) -> AddressData {
+    pub(crate) fn new(address: Address, locale: Locale) -> AddressData {
         AddressData { id: address.id.0, address: address.text, shipping_city: ShippingCityData::new(address.city, locale) }
     }
 }

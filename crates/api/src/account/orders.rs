@@ -397,7 +397,7 @@ fn buyer_of(principal: &Principal, locale: Locale) -> Result<Buyer, ApiError> {
     if !principal.user.verified {
         return Err(ApiError::VerifyFirst);
     }
-    Ok(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone(), locale })
+    Ok(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone(), group: principal.user.group_id, locale })
 }
 
 /// Buys the server cart (a verified account): stock is taken, the cart's bought lines leave

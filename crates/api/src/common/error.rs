@@ -112,6 +112,7 @@ impl ApiError {
                 IdentityError::Unauthenticated => (StatusCode::UNAUTHORIZED, Problem::new("error.unauthenticated")),
                 IdentityError::Forbidden => (StatusCode::FORBIDDEN, Problem::new("error.forbidden")),
                 IdentityError::Blocked => (StatusCode::FORBIDDEN, Problem::new("error.blocked")),
+                IdentityError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
                 IdentityError::AlreadyVerified => (StatusCode::BAD_REQUEST, Problem::new("error.already_verified")),
                 IdentityError::TooManyAttempts { retry_after } => (
                     StatusCode::TOO_MANY_REQUESTS,

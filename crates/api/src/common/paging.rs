@@ -50,6 +50,11 @@ impl ListParams {
         self.0.get(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
     }
 
+    /// A parameter read as an id, Arabic-Indic digits allowed; anything else is an error on it.
+    pub(crate) fn id(&self, errors: &mut kernel::FieldErrors, name: &str) -> Option<i64> {
+        self.text(name).and_then(|value| kernel::digits::to_latin_digits(&value).parse::<i64>().map_err(|_| errors.add(name, "integer")).ok())
+    }
+
     /// `page` and `per_page`, Arabic-Indic digits allowed; anything else is a 422.
     pub(crate) fn page(&self) -> Result<PageRequest, ApiError> {
         Ok(PageRequest::parse(self.0.get("page").map(String::as_str), self.0.get("per_page").map(String::as_str))?)

@@ -67,6 +67,8 @@ pub struct StaffCopounData {
     pub used: u32,
     /// Switched on.
     pub active: bool,
+    /// Only clients of this group may use it.
+    pub group_id: Option<i64>,
     /// `active`, `inactive` or `expired` now.
     pub status: String,
 }
@@ -78,7 +80,7 @@ impl StaffCopounData {
             PromoValue::Percent(percent) => f64::from(percent.value()),
             PromoValue::Fixed(amount) => amount.pounds(),
         };
-        let PromoDraft { code: text, value: kind, min_subtotal, max_discount, starts_at, expires_at, usage_limit, per_user_limit, active } = code.draft;
+        let PromoDraft { code: text, value: kind, min_subtotal, max_discount, starts_at, expires_at, usage_limit, per_user_limit, active, group } = code.draft;
         StaffCopounData {
             id: code.id,
             code: text,
@@ -92,6 +94,7 @@ impl StaffCopounData {
             per_user_limit,
             used: code.used,
             active,
+            group_id: group,
             status,
         }
     }
@@ -147,6 +150,9 @@ pub struct CopounForm {
     /// Switched on (default true).
     #[serde(default, deserialize_with = "lenient_bool")]
     pub active: Option<bool>,
+    /// Only clients of this group may use it (a group's id); none for everybody.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub group_id: Option<i64>,
 }
 
 impl CopounForm {
@@ -200,6 +206,7 @@ impl CopounForm {
             usage_limit,
             per_user_limit,
             active: self.active.unwrap_or(true),
+            group: self.group_id,
         };
         // The domain's rules too, so that every broken field is reported at once.
         errors.merge(PromoDraft { code: ordering::fold_code(&draft.code), ..draft.clone() }.check().err().unwrap_or_default());

@@ -8,5 +8,8 @@ pub mod orders;
 pub mod permissions;
 pub mod points;
 pub mod products;
+pub mod roles;
 pub mod settings;
 pub mod shipping_cities;
+pub mod staff;
+pub mod users;

@@ -221,10 +221,7 @@ fn filters(audience: Audience, params: &ListParams, page: PageRequest) -> Result
     let mut errors = FieldErrors::new();
     let status = params.text("status").and_then(|value| value.parse::<OrderStatus>().map_err(|_| errors.add("status", "status_invalid")).ok());
     let source = params.text("source").and_then(|value| value.parse::<OrderSource>().map_err(|_| errors.add("source", "source_invalid")).ok());
-    let mut id = |name: &'static str| {
-        params.text(name).and_then(|value| kernel::digits::to_latin_digits(&value).parse::<i64>().map_err(|_| errors.add(name, "integer")).ok())
-    };
-    let (city, engineer) = (id("city"), id("sales_engineer_id"));
+    let (city, engineer) = (params.id(&mut errors, "city"), params.id(&mut errors, "sales_engineer_id"));
     let mut day = |name: &'static str| {
         params.text(name).and_then(|value| {
             NaiveDate::parse_from_str(&kernel::digits::to_latin_digits(&value), "%Y-%m-%d").map_err(|_| errors.add(name, "date_invalid")).ok()

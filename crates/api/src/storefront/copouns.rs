@@ -99,7 +99,13 @@ pub async fn check(
     let buyer = match request.headers().contains_key("authorization") {
         true => {
             let AuthUser(principal) = AuthUser::extract(&request).await?;
-            Some(Buyer { id: principal.user.id, name: principal.user.name.clone(), phone: principal.user.phone.clone(), locale })
+            Some(Buyer {
+                id: principal.user.id,
+                name: principal.user.name.clone(),
+                phone: principal.user.phone.clone(),
+                group: principal.user.group_id,
+                locale,
+            })
         }
         false => None,
     };

@@ -61,6 +61,7 @@ fn customer() -> User {
         country: None,
         gender: None,
         points: 0,
+        group_id: None,
         created_at: now(),
     }
 }

@@ -52,7 +52,7 @@ fn product(id: i64, pounds: i64, grams: i64) -> QuotedProduct {
 }
 
 fn buyer() -> Buyer {
-    Buyer { id: BUYER, name: "Samir".into(), phone: Phone::parse("01012345678"), locale: Locale::Ar }
+    Buyer { id: BUYER, name: "Samir".into(), phone: Phone::parse("01012345678"), group: None, locale: Locale::Ar }
 }
 
 fn checkout() -> Checkout {
@@ -370,6 +370,7 @@ fn ramadan(limit_per_buyer: Option<u32>) -> PromoCode {
             usage_limit: Some(3),
             per_user_limit: limit_per_buyer,
             active: true,
+            group: None,
         },
         used: 0,
         owner: None,

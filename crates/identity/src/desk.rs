@@ -1,0 +1,326 @@
+//! The staff's side of people (design §5, §6), one use case per function: clients (`clients`,
+//! `client`, `add_client`, `update_client`, `block`, `add_client_note`), their groups
+//! (`groups`, `add_group`, `rename_group`, `remove_group`), staff accounts (`staff`,
+//! `staff_member`, `add_staff`, `update_staff`, `remove_staff`) and access roles (`roles`,
+//! `role`, `add_role`, `update_role`, `remove_role`). A sales engineer sees and changes only the
+//! clients they look after.
+
+use std::sync::Arc;
+
+use kernel::{Clock, FieldErrors, Localized, Page, UserId};
+
+use crate::error::IdentityError;
+use crate::password::{PasswordHasher, check_new_password};
+use crate::people::{
+    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffDraft, StaffMember, StaffQuery, check_group_name,
+};
+use crate::permission;
+use crate::ports::{PeopleStore, Taken};
+use crate::user::{Role, User};
+
+/// The longest person's name, as at sign-up.
+const PERSON_NAME_MAX: usize = 120;
+
+/// The longest note on a client.
+pub const NOTE_MAX: usize = 2000;
+
+/// A staff account as staff send it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffForm {
+    /// Full name.
+    pub name: String,
+    /// Mobile number, as typed.
+    pub phone: String,
+    /// E-mail, as typed; empty for none.
+    pub email: String,
+    /// The password; empty keeps the current one of an account being changed.
+    pub password: String,
+    /// Their access role.
+    pub access_role: Option<i64>,
+}
+
+/// A client as staff send them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientForm {
+    /// Full name.
+    pub name: String,
+    /// Mobile number, as typed.
+    pub phone: String,
+    /// E-mail, as typed; empty for none.
+    pub email: String,
+    /// City.
+    pub city: Option<i64>,
+    /// Group.
+    pub group: Option<i64>,
+    /// Their own sales engineer; none for the shop's default one.
+    pub sales_engineer: Option<UserId>,
+    /// A first password (new clients only); empty lets them set one by the reset screen.
+    pub password: String,
+}
+
+/// The staff's people use cases over their ports.
+pub struct PeopleDesk {
+    store: Arc<dyn PeopleStore>,
+    hasher: Arc<dyn PasswordHasher>,
+    clock: Arc<dyn Clock>,
+}
+
+impl PeopleDesk {
+    /// The use cases over their ports.
+    pub fn new(store: Arc<dyn PeopleStore>, hasher: Arc<dyn PasswordHasher>, clock: Arc<dyn Clock>) -> PeopleDesk {
+        PeopleDesk { store, hasher, clock }
+    }
+
+    /// A page of clients; a sales engineer's list holds only the clients they look after.
+    pub fn clients(&self, viewer: &User, mut query: ClientQuery) -> Result<Page<ClientSummary>, IdentityError> {
+        if viewer.role == Role::Sales {
+            query.sales_engineer = Some(viewer.id);
+        }
+        Ok(self.store.clients(&query)?)
+    }
+
+    /// One client's page; another sales engineer's client is not found.
+    pub fn client(&self, viewer: &User, id: UserId) -> Result<ClientProfile, IdentityError> {
+        let profile = self.store.client(id)?.ok_or(IdentityError::NotFound)?;
+        let theirs = profile.summary.sales_engineer.as_ref().map(|engineer| UserId(engineer.id));
+        if viewer.role == Role::Sales && theirs != Some(viewer.id) {
+            return Err(IdentityError::NotFound);
+        }
+        Ok(profile)
+    }
+
+    /// Adds a verified client; one a sales engineer adds is theirs.
+    pub fn add_client(&self, viewer: &User, form: ClientForm) -> Result<UserId, IdentityError> {
+        let mut draft = client_draft(&form)?;
+        if viewer.role == Role::Sales {
+            draft.sales_engineer = Some(viewer.id);
+        }
+        let hash = if form.password.is_empty() {
+            None
+        } else {
+            let mut errors = FieldErrors::new();
+            check_new_password(&form.password, &form.password, &mut errors);
+            errors.into_result().map_err(IdentityError::Invalid)?;
+            Some(self.hasher.hash(&form.password)?)
+        };
+        self.store.add_client(&draft, hash.as_deref(), self.clock.now())?.map_err(taken)
+    }
+
+    /// Changes a client's profile, group and sales engineer; a sales engineer keeps their
+    /// client (they cannot hand them to another).
+    pub fn update_client(&self, viewer: &User, id: UserId, form: ClientForm) -> Result<(), IdentityError> {
+        let current = self.client(viewer, id)?;
+        let mut draft = client_draft(&form)?;
+        if viewer.role == Role::Sales {
+            draft.sales_engineer = current.summary.sales_engineer.map(|engineer| UserId(engineer.id));
+        }
+        match self.store.update_client(id, &draft, self.clock.now())?.map_err(taken)? {
+            true => Ok(()),
+            false => Err(IdentityError::NotFound),
+        }
+    }
+
+    /// Blocks a client, ending every session of theirs at once, or unblocks them.
+    pub fn block(&self, viewer: &User, id: UserId, blocked: bool) -> Result<(), IdentityError> {
+        self.client(viewer, id)?;
+        if self.store.set_blocked(id, blocked, self.clock.now())? { Ok(()) } else { Err(IdentityError::NotFound) }
+    }
+
+    /// Keeps a note on a client, with who wrote it and when.
+    pub fn add_client_note(&self, viewer: &User, id: UserId, body: &str) -> Result<(), IdentityError> {
+        let body = body.trim();
+        if body.is_empty() {
+            return Err(IdentityError::field("note", "required"));
+        }
+        if body.chars().count() > NOTE_MAX {
+            return Err(IdentityError::field("note", "too_long"));
+        }
+        self.client(viewer, id)?;
+        if self.store.add_client_note(id, viewer.id, body, self.clock.now())? { Ok(()) } else { Err(IdentityError::NotFound) }
+    }
+
+    /// The client groups.
+    pub fn groups(&self) -> Result<Vec<ClientGroup>, IdentityError> {
+        Ok(self.store.groups()?)
+    }
+
+    /// Adds a group.
+    pub fn add_group(&self, name: Localized<String>) -> Result<i64, IdentityError> {
+        let name = trimmed(name);
+        check_group_name(&name).map_err(IdentityError::Invalid)?;
+        Ok(self.store.add_group(&name)?)
+    }
+
+    /// Renames a group.
+    pub fn rename_group(&self, id: i64, name: Localized<String>) -> Result<(), IdentityError> {
+        let name = trimmed(name);
+        check_group_name(&name).map_err(IdentityError::Invalid)?;
+        if self.store.rename_group(id, &name)? { Ok(()) } else { Err(IdentityError::NotFound) }
+    }
+
+    /// Removes a group; its clients and promo codes keep going without one.
+    pub fn remove_group(&self, id: i64) -> Result<(), IdentityError> {
+        if self.store.remove_group(id)? { Ok(()) } else { Err(IdentityError::NotFound) }
+    }
+
+    /// A page of admins or sales engineers.
+    pub fn staff(&self, query: &StaffQuery) -> Result<Page<StaffMember>, IdentityError> {
+        Ok(self.store.staff(query)?)
+    }
+
+    /// One admin or sales engineer; an account of the other kind is not found.
+    pub fn staff_member(&self, role: Role, id: UserId) -> Result<StaffMember, IdentityError> {
+        self.store.staff_member(id)?.filter(|member| member.role == role).ok_or(IdentityError::NotFound)
+    }
+
+    /// Adds an admin or a sales engineer with an access role and a password.
+    pub fn add_staff(&self, role: Role, form: StaffForm) -> Result<UserId, IdentityError> {
+        let draft = self.staff_draft(form, true)?;
+        self.store.add_staff(role, &draft, self.clock.now())?.map_err(taken)
+    }
+
+    /// Changes an admin or a sales engineer; an empty password keeps theirs.
+    pub fn update_staff(&self, role: Role, id: UserId, form: StaffForm) -> Result<(), IdentityError> {
+        let draft = self.staff_draft(form, false)?;
+        match self.store.update_staff(id, role, &draft, self.clock.now())?.map_err(taken)? {
+            true => Ok(()),
+            false => Err(IdentityError::NotFound),
+        }
+    }
+
+    /// Removes an admin or a sales engineer: never the account asking, never the last admin.
+    pub fn remove_staff(&self, actor: &User, role: Role, id: UserId) -> Result<(), IdentityError> {
+        if actor.id == id {
+            return Err(IdentityError::field("id", "remove_yourself"));
+        }
+        match self.store.remove_staff(id, role)? {
+            Removal::Removed => Ok(()),
+            Removal::LastAdmin => Err(IdentityError::field("id", "last_admin")),
+            Removal::NotFound | Removal::Held => Err(IdentityError::NotFound),
+        }
+    }
+
+    /// The access roles.
+    pub fn roles(&self) -> Result<Vec<AccessRole>, IdentityError> {
+        Ok(self.store.roles()?)
+    }
+
+    /// One access role.
+    pub fn role(&self, id: i64) -> Result<AccessRole, IdentityError> {
+        self.store.role(id)?.ok_or(IdentityError::NotFound)
+    }
+
+    /// Adds a role.
+    pub fn add_role(&self, draft: RoleDraft) -> Result<i64, IdentityError> {
+        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
+        draft.check().map_err(IdentityError::Invalid)?;
+        self.store.add_role(&draft, self.clock.now())?.map_err(taken)
+    }
+
+    /// Changes a role's name and permissions; its holders' next request has them. A built-in
+    /// role keeps its name, and `Super Admin` keeps every permission.
+    pub fn update_role(&self, id: i64, draft: RoleDraft) -> Result<(), IdentityError> {
+        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
+        draft.check().map_err(IdentityError::Invalid)?;
+        let current = self.role(id)?;
+        if current.built_in && current.name != draft.name {
+            return Err(IdentityError::field("name", "role_built_in"));
+        }
+        if current.name == permission::SUPER_ADMIN && draft.permissions.len() < permission::all().len() {
+            return Err(IdentityError::field("permissions", "super_admin_all"));
+        }
+        match self.store.update_role(id, &draft)?.map_err(taken)? {
+            true => Ok(()),
+            false => Err(IdentityError::NotFound),
+        }
+    }
+
+    /// Removes a role nobody holds; a built-in role stays.
+    pub fn remove_role(&self, id: i64) -> Result<(), IdentityError> {
+        if self.role(id)?.built_in {
+            return Err(IdentityError::field("id", "role_built_in"));
+        }
+        match self.store.remove_role(id)? {
+            Removal::Removed => Ok(()),
+            Removal::Held => Err(IdentityError::field("id", "role_held")),
+            Removal::NotFound | Removal::LastAdmin => Err(IdentityError::NotFound),
+        }
+    }
+
+    /// A staff form read: name, phone, e-mail, an existing access role, and a password (required
+    /// for a new account, hashed here).
+    fn staff_draft(&self, form: StaffForm, new: bool) -> Result<StaffDraft, IdentityError> {
+        let mut errors = FieldErrors::new();
+        let (name, phone, email) = person(&form.name, &form.phone, &form.email, &mut errors);
+        match form.access_role {
+            None => errors.add("role_id", "required"),
+            Some(role) if self.store.role(role)?.is_none() => errors.add("role_id", "role_unknown"),
+            Some(_) => {}
+        }
+        if new || !form.password.is_empty() {
+            check_new_password(&form.password, &form.password, &mut errors);
+        }
+        errors.into_result().map_err(IdentityError::Invalid)?;
+        let password_hash = if form.password.is_empty() { None } else { Some(self.hasher.hash(&form.password)?) };
+        Ok(StaffDraft {
+            name,
+            phone: phone.ok_or(IdentityError::field("phone", "phone_invalid"))?,
+            email,
+            access_role: form.access_role.unwrap_or(0),
+            password_hash,
+        })
+    }
+}
+
+/// A person's name, phone and e-mail read, each broken rule on its field.
+fn person(name: &str, phone: &str, email: &str, errors: &mut FieldErrors) -> (String, Option<kernel::Phone>, Option<kernel::Email>) {
+    let name = name.trim().to_string();
+    if name.is_empty() {
+        errors.add("name", "required");
+    } else if name.chars().count() > PERSON_NAME_MAX {
+        errors.add("name", "too_long");
+    }
+    let parsed_phone = kernel::Phone::parse(phone);
+    if phone.trim().is_empty() {
+        errors.add("phone", "required");
+    } else if parsed_phone.is_none() {
+        errors.add("phone", "phone_invalid");
+    }
+    let email = email.trim();
+    let parsed_email = if email.is_empty() { None } else { kernel::Email::parse(email) };
+    if !email.is_empty() && parsed_email.is_none() {
+        errors.add("email", "email_invalid");
+    }
+    (name, parsed_phone, parsed_email)
+}
+
+/// A client form read.
+fn client_draft(form: &ClientForm) -> Result<ClientDraft, IdentityError> {
+    let mut errors = FieldErrors::new();
+    let (name, phone, email) = person(&form.name, &form.phone, &form.email, &mut errors);
+    errors.into_result().map_err(IdentityError::Invalid)?;
+    Ok(ClientDraft {
+        name,
+        phone: phone.ok_or(IdentityError::field("phone", "phone_invalid"))?,
+        email,
+        city: form.city,
+        group: form.group,
+        sales_engineer: form.sales_engineer,
+    })
+}
+
+fn trimmed(name: Localized<String>) -> Localized<String> {
+    Localized::new(name.ar.trim().to_string(), name.en.trim().to_string())
+}
+
+/// A taken phone, e-mail or name, on its field.
+fn taken(which: Taken) -> IdentityError {
+    match which {
+        Taken::Phone => IdentityError::field("phone", "phone_taken"),
+        Taken::Email => IdentityError::field("email", "email_taken"),
+        Taken::Name => IdentityError::field("name", "role_name_taken"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

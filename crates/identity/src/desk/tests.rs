@@ -1,0 +1,173 @@
+#![allow(clippy::unwrap_used)]
+
+use chrono::{DateTime, Utc};
+use kernel::{Localized, PageRequest, Phone, SystemClock};
+use mockall::predicate::eq;
+
+use super::*;
+use crate::password::MockPasswordHasher;
+use crate::people::Named;
+use crate::permission::Permission;
+use crate::ports::MockPeopleStore;
+
+fn user(id: i64, role: Role) -> User {
+    User {
+        id: UserId(id),
+        name: "Staff".into(),
+        email: None,
+        phone: None,
+        role,
+        access_role: None,
+        permissions: Vec::new(),
+        verified: true,
+        blocked: false,
+        city_id: None,
+        country: None,
+        gender: None,
+        points: 0,
+        group_id: None,
+        created_at: DateTime::<Utc>::default(),
+    }
+}
+
+fn hasher() -> MockPasswordHasher {
+    let mut hasher = MockPasswordHasher::new();
+    hasher.expect_hash().returning(|password| Ok(format!("hashed:{password}")));
+    hasher
+}
+
+fn desk(store: MockPeopleStore) -> PeopleDesk {
+    PeopleDesk::new(Arc::new(store), Arc::new(hasher()), Arc::new(SystemClock))
+}
+
+fn role(id: i64, name: &str, built_in: bool, permissions: Vec<Permission>) -> AccessRole {
+    AccessRole { id, name: name.into(), built_in, permissions, holders: 1 }
+}
+
+fn client(id: i64, engineer: i64) -> ClientProfile {
+    ClientProfile {
+        summary: ClientSummary {
+            id: UserId(id),
+            name: "Samir".into(),
+            phone: Phone::parse("01012345678"),
+            email: None,
+            status: crate::people::ClientStatus::Verified,
+            city: None,
+            group: None,
+            sales_engineer: Some(Named { id: engineer, name: Localized::new("م".into(), "Eng".into()) }),
+            points: 0,
+            created_at: DateTime::<Utc>::default(),
+        },
+        country: None,
+        gender: None,
+        notes: Vec::new(),
+    }
+}
+
+#[test]
+fn super_admin_keeps_every_permission_and_a_built_in_role_its_name() {
+    let mut store = MockPeopleStore::new();
+    let all: Vec<Permission> = {
+        use strum::IntoEnumIterator;
+        Permission::iter().collect()
+    };
+    let everything = all.clone();
+    store.expect_role().with(eq(1)).returning(move |_| Ok(Some(role(1, permission::SUPER_ADMIN, true, everything.clone()))));
+    store.expect_role().with(eq(2)).returning(|_| Ok(Some(role(2, "Cashiers", false, vec![Permission::OrderList]))));
+    store.expect_update_role().times(2).returning(|_, _| Ok(Ok(true)));
+    let desk = desk(store);
+    let fewer = RoleDraft { name: permission::SUPER_ADMIN.into(), permissions: all[1..].to_vec() };
+    assert!(matches!(desk.update_role(1, fewer), Err(IdentityError::Invalid(errors)) if errors.has("permissions")));
+    let renamed = RoleDraft { name: "Owners".into(), permissions: all.clone() };
+    assert!(matches!(desk.update_role(1, renamed), Err(IdentityError::Invalid(errors)) if errors.has("name")));
+    assert!(desk.update_role(1, RoleDraft { name: permission::SUPER_ADMIN.into(), permissions: all }).is_ok(), "unchanged is fine");
+    let changed = RoleDraft { name: " Cashiers and couriers ".into(), permissions: vec![Permission::OrderList, Permission::OrderStatus] };
+    assert!(desk.update_role(2, changed).is_ok(), "another role changes freely");
+}
+
+#[test]
+fn a_role_needs_a_name_and_a_permission_and_goes_only_when_nobody_holds_it() {
+    let mut store = MockPeopleStore::new();
+    store.expect_add_role().never();
+    store.expect_role().with(eq(1)).returning(|_| Ok(Some(role(1, permission::SALES_ENGINEER, true, vec![Permission::OrderList]))));
+    store.expect_role().with(eq(2)).returning(|_| Ok(Some(role(2, "Cashiers", false, vec![Permission::OrderList]))));
+    store.expect_role().with(eq(3)).returning(|_| Ok(Some(role(3, "Old", false, vec![Permission::OrderList]))));
+    store.expect_remove_role().with(eq(2)).returning(|_| Ok(Removal::Held));
+    store.expect_remove_role().with(eq(3)).returning(|_| Ok(Removal::Removed));
+    let desk = desk(store);
+    let refused = desk.add_role(RoleDraft { name: "  ".into(), permissions: Vec::new() });
+    assert!(matches!(refused, Err(IdentityError::Invalid(errors)) if errors.has("name") && errors.has("permissions")));
+    assert!(matches!(desk.remove_role(1), Err(IdentityError::Invalid(errors)) if errors.has("id")), "built in");
+    assert!(matches!(desk.remove_role(2), Err(IdentityError::Invalid(errors)) if errors.has("id")), "held");
+    assert!(desk.remove_role(3).is_ok());
+}
+
+#[test]
+fn nobody_removes_themselves_nor_the_last_admin() {
+    let mut store = MockPeopleStore::new();
+    store.expect_remove_staff().with(eq(UserId(2)), eq(Role::Admin)).returning(|_, _| Ok(Removal::LastAdmin));
+    store.expect_remove_staff().with(eq(UserId(3)), eq(Role::Admin)).returning(|_, _| Ok(Removal::Removed));
+    let desk = desk(store);
+    let me = user(1, Role::Admin);
+    assert!(matches!(desk.remove_staff(&me, Role::Admin, UserId(1)), Err(IdentityError::Invalid(errors)) if errors.has("id")));
+    assert!(matches!(desk.remove_staff(&me, Role::Admin, UserId(2)), Err(IdentityError::Invalid(errors)) if errors.has("id")));
+    assert!(desk.remove_staff(&me, Role::Admin, UserId(3)).is_ok());
+}
+
+#[test]
+fn a_sales_engineer_sees_and_changes_only_their_clients_and_keeps_them() {
+    let mut store = MockPeopleStore::new();
+    store.expect_clients().withf(|query| query.sales_engineer == Some(UserId(5))).times(1).returning(|query| Ok(Page::new(Vec::new(), query.page, 0)));
+    store.expect_client().with(eq(UserId(7))).returning(|_| Ok(Some(client(7, 5))));
+    store.expect_client().with(eq(UserId(8))).returning(|_| Ok(Some(client(8, 6))));
+    store.expect_update_client().withf(|id, draft, _| *id == UserId(7) && draft.sales_engineer == Some(UserId(5))).times(1).returning(|_, _, _| Ok(Ok(true)));
+    store.expect_set_blocked().never();
+    let desk = desk(store);
+    let engineer = user(5, Role::Sales);
+    desk.clients(&engineer, ClientQuery { search: None, status: None, city: None, group: None, sales_engineer: None, page: PageRequest::new(None, None) })
+        .unwrap();
+    assert!(matches!(desk.client(&engineer, UserId(8)), Err(IdentityError::NotFound)));
+    assert!(matches!(desk.block(&engineer, UserId(8), true), Err(IdentityError::NotFound)));
+    let form = ClientForm {
+        name: "Samir".into(),
+        phone: "01012345678".into(),
+        email: String::new(),
+        city: None,
+        group: Some(2),
+        sales_engineer: Some(UserId(6)),
+        password: String::new(),
+    };
+    desk.update_client(&engineer, UserId(7), form).unwrap();
+}
+
+#[test]
+fn a_new_staff_account_needs_a_strong_password_and_a_known_role_and_a_taken_phone_says_so() {
+    let mut store = MockPeopleStore::new();
+    store.expect_role().with(eq(4)).returning(|_| Ok(Some(role(4, "Cashiers", false, vec![Permission::OrderList]))));
+    store.expect_role().with(eq(9)).returning(|_| Ok(None));
+    store
+        .expect_add_staff()
+        .withf(|role, draft, _| *role == Role::Sales && draft.password_hash.as_deref() == Some("hashed:Harvest2026") && draft.access_role == 4)
+        .returning(|_, _, _| Ok(Err(Taken::Phone)));
+    let desk = desk(store);
+    let form = |password: &str, role: i64| StaffForm {
+        name: "Mona".into(),
+        phone: "٠١٠١٢٣٤٥٦٧٨".into(),
+        email: "mona@".into(),
+        password: password.into(),
+        access_role: Some(role),
+    };
+    let Err(IdentityError::Invalid(errors)) = desk.add_staff(Role::Sales, form("short", 9)) else { panic!("refused") };
+    assert!(errors.has("password") && errors.has("role_id") && errors.has("email"));
+    let taken = desk.add_staff(Role::Sales, StaffForm { email: String::new(), ..form("Harvest2026", 4) });
+    assert!(matches!(taken, Err(IdentityError::Invalid(errors)) if errors.has("phone")));
+}
+
+#[test]
+fn a_group_has_both_names() {
+    let mut store = MockPeopleStore::new();
+    store.expect_add_group().withf(|name| name.ar == "مزارعون" && name.en == "Farmers").returning(|_| Ok(4));
+    let desk = desk(store);
+    assert!(matches!(desk.add_group(Localized::new(" ".into(), "Farmers".into())), Err(IdentityError::Invalid(errors)) if errors.has("name_ar")));
+    assert_eq!(desk.add_group(Localized::new(" مزارعون ".into(), "Farmers".into())).unwrap(), 4);
+}
