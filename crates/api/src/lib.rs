@@ -56,6 +56,8 @@ pub struct AppState {
     pub points_desk: Arc<loyalty::PointsDesk>,
     /// Staff's people: clients, groups, staff accounts, roles.
     pub people: Arc<identity::PeopleDesk>,
+    /// SMS to clients, and their consent.
+    pub outreach: Arc<outreach::Outreach>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -86,6 +88,7 @@ pub const RESOURCES: &[Resource] = &[
     account::orders::RESOURCE,
     account::notifications::RESOURCE,
     account::points::RESOURCE,
+    account::sms::RESOURCE,
     storefront::catalog::RESOURCE,
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
@@ -104,6 +107,8 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::users::RESOURCE,
     dashboard::staff::RESOURCE,
     dashboard::roles::RESOURCE,
+    dashboard::sales_orders::RESOURCE,
+    dashboard::sms::RESOURCE,
     invoices::RESOURCE,
 ];
 

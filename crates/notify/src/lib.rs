@@ -2,6 +2,7 @@
 //! gateway, behind one `Transport` trait; the `Notifier` that words one-time codes; the
 //! wording of order news (the notification fan-out) and the `Courier` that sends the queue.
 
+pub mod broadcast;
 pub mod courier;
 pub mod notifier;
 pub mod order_news;
@@ -9,6 +10,7 @@ pub mod outbox;
 pub mod sms_gateway;
 pub mod smtp;
 
+pub use broadcast::TransportGateway;
 pub use courier::Courier;
 pub use notifier::Notifier;
 pub use order_news::OrderNewsWriter;

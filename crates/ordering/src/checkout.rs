@@ -127,27 +127,33 @@ impl GuestCheckout {
         if self.city.is_none() {
             errors.add("city_id", "required");
         }
-        if self.items.is_empty() {
-            errors.add("items", "cart_empty");
-        } else if self.items.len() > MAX_LINES {
-            errors.add("items", "cart_items_too_many");
-        } else if self.items.iter().any(|&(_, quantity)| !(1..=MAX_QUANTITY).contains(&quantity)) {
-            errors.add("items", "quantity_range");
-        }
+        check_items(&mut errors, &self.items);
         errors.into_result()
     }
+}
 
-    /// The lines with one product's quantities added up, in the order first seen.
-    pub fn merged_items(&self) -> Vec<(ProductId, i64)> {
-        let mut merged: Vec<(ProductId, i64)> = Vec::with_capacity(self.items.len());
-        for &(product, quantity) in &self.items {
-            match merged.iter_mut().find(|(seen, _)| *seen == product) {
-                Some((_, total)) => *total = total.saturating_add(quantity),
-                None => merged.push((product, quantity)),
-            }
-        }
-        merged
+/// Lines picked outside a cart (a guest's browser cart, a sales engineer's order): 1 to 100
+/// lines of 1 to 999 units.
+pub fn check_items(errors: &mut FieldErrors, items: &[(ProductId, i64)]) {
+    if items.is_empty() {
+        errors.add("items", "cart_empty");
+    } else if items.len() > MAX_LINES {
+        errors.add("items", "cart_items_too_many");
+    } else if items.iter().any(|&(_, quantity)| !(1..=MAX_QUANTITY).contains(&quantity)) {
+        errors.add("items", "quantity_range");
     }
+}
+
+/// The lines with one product's quantities added up, in the order first seen.
+pub fn merged_items(items: &[(ProductId, i64)]) -> Vec<(ProductId, i64)> {
+    let mut merged: Vec<(ProductId, i64)> = Vec::with_capacity(items.len());
+    for &(product, quantity) in items {
+        match merged.iter_mut().find(|(seen, _)| *seen == product) {
+            Some((_, total)) => *total = total.saturating_add(quantity),
+            None => merged.push((product, quantity)),
+        }
+    }
+    merged
 }
 
 /// A phone is required and must be an Egyptian mobile in any common form.

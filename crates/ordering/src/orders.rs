@@ -6,7 +6,7 @@ use std::sync::Arc;
 use kernel::{Clock, FieldErrors, Locale, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingQuote, UserId, Weight};
 
 use crate::address::Address;
-use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
+use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
 use crate::desk::headline;
 use crate::error::OrderingError;
 use crate::news::{OrderEvent, OrderHerald};
@@ -91,12 +91,48 @@ impl Orders {
 
     fn place_client_order(&self, buyer: &Buyer, request: Checkout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
         request.check()?;
-        let customer_phone = buyer.phone.clone().ok_or_else(|| FieldErrors::single("phone", "phone_missing"))?;
-        let destination = self.destination(Some(buyer.id), request.address.as_ref())?;
         let items: Vec<(ProductId, i64)> = self.cart.cart_lines(buyer.id)?.into_iter().map(|(product, units)| (product, i64::from(units))).collect();
         if items.is_empty() {
             return Err(FieldErrors::single("cart", "cart_empty").into());
         }
+        self.place_for(buyer, request, &items, OrderSource::Web, key)
+    }
+
+    /// A sales engineer (or an admin) orders for one of their clients from the dashboard
+    /// (`POST dashboard/sales-orders`): the lines they picked, one of the client's addresses or
+    /// one written for the order, and the same stock, promo code and idempotency rules as the
+    /// client's own checkout. The order's source is `sales`; the client's cart stays as it is.
+    pub fn place_sales_order(
+        &self,
+        client: &Buyer,
+        request: Checkout,
+        items: &[(ProductId, i64)],
+        key: Option<IdempotencyKey>,
+    ) -> Result<Placed, OrderingError> {
+        if let Some(done) = self.earlier(key.as_ref())? {
+            return Ok(done);
+        }
+        let outcome = (|| {
+            let mut errors = FieldErrors::new();
+            check_items(&mut errors, items);
+            errors.merge(request.check().err().unwrap_or_default());
+            errors.into_result()?;
+            self.place_for(client, request, &merged_items(items), OrderSource::Sales, key.clone())
+        })();
+        self.settle(outcome, key.as_ref())
+    }
+
+    /// Places a client's order of these lines, from their cart or picked for them.
+    fn place_for(
+        &self,
+        buyer: &Buyer,
+        request: Checkout,
+        items: &[(ProductId, i64)],
+        source: OrderSource,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Placed, OrderingError> {
+        let customer_phone = buyer.phone.clone().ok_or_else(|| FieldErrors::single("phone", "phone_missing"))?;
+        let destination = self.destination(Some(buyer.id), request.address.as_ref())?;
         let receiver = match request.receiver_kind {
             Some(ReceiverKind::Other) => Receiver::Other {
                 name: request.receiver_name,
@@ -104,12 +140,12 @@ impl Orders {
             },
             _ => Receiver::Buyer,
         };
-        let lines = self.lines(&items)?;
+        let lines = self.lines(items)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
             user: Some(buyer.id),
-            source: OrderSource::Web,
+            source,
             customer_name: buyer.name.clone(),
             customer_phone,
             receiver,
@@ -139,7 +175,7 @@ impl Orders {
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
-        let lines = self.lines(&request.merged_items())?;
+        let lines = self.lines(&merged_items(&request.items))?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {

@@ -130,6 +130,8 @@ pub struct MessageSettings {
     pub outbox_path: String,
     /// Milliseconds between two looks at the queue of messages to send.
     pub send_every_ms: u64,
+    /// Broadcast SMS sent a second at most: the gateway's rate.
+    pub broadcast_per_second: usize,
     /// The HTTP SMS gateway.
     pub sms_gateway: SmsGatewaySettings,
     /// The SMTP server.

@@ -22,8 +22,9 @@ use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalImageStore;
-use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport};
+use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
 use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Promotions};
+use outreach::{Broadcaster, Outreach};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
 use secrecy::ExposeSecret;
@@ -37,12 +38,13 @@ use store::desk::{DieselMessageQueue, DieselNotifications};
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use store::loyalty::{DieselExchangeRules, DieselPointsLedger};
 use store::orders::DieselOrderBook;
+use store::outreach::DieselBroadcasts;
 use store::people::DieselPeopleStore;
 use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
-use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms};
+use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, SignedOptOutLinks};
 
 /// Connects to the configured database and runs pending migrations.
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
@@ -136,53 +138,30 @@ pub struct Application {
     port: u16,
     server: Server,
     seeded: bool,
-    sender: Sender,
-    expiries: Expiries,
+    jobs: Vec<Repeated>,
 }
 
-/// Writes the points' expiries as they come due while the server runs. Readers of a client's
-/// points count due expiries out themselves; this keeps the ledgers (and `auth/me`'s balance)
-/// up to date for clients who do not look.
-struct Expiries {
-    loyalty: Arc<Loyalty>,
+/// A job the server runs every so often while it serves; a failing run is logged and run again
+/// next time. The jobs: the queued messages sent (every `messages.send_every_ms`), broadcasts
+/// sent at the gateway's rate (every second), and points' expiries written for clients who do
+/// not look (every minute: readers count due expiries out themselves).
+struct Repeated {
+    name: &'static str,
     every: std::time::Duration,
+    run: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>,
 }
 
-impl Expiries {
-    /// Looks every `every`, forever; a failing look is logged and tried again.
+impl Repeated {
     async fn run(self) {
         let mut tick = tokio::time::interval(self.every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
-            let loyalty = self.loyalty.clone();
-            match tokio::task::spawn_blocking(move || loyalty.expire_due()).await {
+            let run = self.run.clone();
+            match tokio::task::spawn_blocking(move || run()).await {
                 Ok(Ok(_)) => {}
-                Ok(Err(error)) => tracing::warn!(error = format!("{error:#}"), "the points' expiries could not be written"),
-                Err(error) => tracing::error!(%error, "the points' expiries stopped unexpectedly"),
-            }
-        }
-    }
-}
-
-/// Sends the queued messages while the server runs.
-struct Sender {
-    courier: Arc<Courier>,
-    every: std::time::Duration,
-}
-
-impl Sender {
-    /// Looks at the queue every `every`, forever; a failing look is logged and tried again.
-    async fn run(self) {
-        let mut tick = tokio::time::interval(self.every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            let courier = self.courier.clone();
-            match tokio::task::spawn_blocking(move || courier.send_due()).await {
-                Ok(Ok(_)) => {}
-                Ok(Err(error)) => tracing::warn!(error = format!("{error:#}"), "the message queue could not be read"),
-                Err(error) => tracing::error!(%error, "the message sender stopped unexpectedly"),
+                Ok(Err(error)) => tracing::warn!(job = self.name, error = format!("{error:#}"), "a background job failed; it runs again"),
+                Err(error) => tracing::error!(job = self.name, %error, "a background job stopped unexpectedly"),
             }
         }
     }
@@ -226,7 +205,7 @@ impl Application {
         let order_desk = Arc::new(OrderDesk::new(book.clone(), herald.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
         let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
         let (sms, email) = transports(settings)?;
-        let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms, email, Arc::new(SystemClock)));
+        let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
         let printer = PdfInvoicePrinter::new(&settings.invoices.fonts_dir).with_context(|| {
             format!("the invoice fonts are missing from {} (install Debian's fonts-noto-core, as make does)", settings.invoices.fonts_dir.display())
         })?;
@@ -247,6 +226,16 @@ impl Application {
             Arc::new(ShopInvoiceDetails::new(shop.clone(), &settings.server.public_url)),
         ));
         let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
+        let broadcasts = Arc::new(DieselBroadcasts::new(db.clone()));
+        let links = Arc::new(SignedOptOutLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
+        let outreach = Arc::new(Outreach::new(broadcasts.clone(), links.clone(), Arc::new(SystemClock)));
+        let broadcaster = Arc::new(Broadcaster::new(
+            broadcasts,
+            Arc::new(TransportGateway(sms.clone())),
+            links,
+            Arc::new(SystemClock),
+            settings.messages.broadcast_per_second,
+        ));
         let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
             identity,
@@ -263,6 +252,7 @@ impl Application {
             loyalty: loyalty.clone(),
             points_desk,
             people,
+            outreach,
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,
@@ -301,9 +291,16 @@ impl Application {
         if settings.server.workers > 0 {
             server = server.workers(settings.server.workers);
         }
-        let sender = Sender { courier, every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)) };
-        let expiries = Expiries { loyalty, every: std::time::Duration::from_secs(60) };
-        Ok(Application { port, server: server.run(), seeded, sender, expiries })
+        let jobs = vec![
+            Repeated {
+                name: "messages",
+                every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)),
+                run: Arc::new(move || courier.send_due()),
+            },
+            Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
+            Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
+        ];
+        Ok(Application { port, server: server.run(), seeded, jobs })
     }
 
     /// The port the server listens on.
@@ -316,13 +313,12 @@ impl Application {
         self.seeded
     }
 
-    /// Serves, sends the queued messages and writes the points' expiries, until the process
-    /// is stopped.
+    /// Serves, and runs the background jobs, until the process is stopped.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let jobs = futures_util::future::join_all(self.jobs.into_iter().map(Repeated::run));
         tokio::select! {
             served = self.server => served,
-            () = self.sender.run() => Ok(()),
-            () = self.expiries.run() => Ok(()),
+            _ = jobs => Ok(()),
         }
     }
 }

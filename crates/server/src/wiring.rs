@@ -1,16 +1,18 @@
 //! Adapters between domain crates, which never import each other: the cart and checkout price
 //! their lines with the catalogue and read the weight rule from the shop's settings; invoices
 //! read the shop's contacts from them; the loyalty programme reads its numbers from them, and
-//! the staff's order desk asks it what a delivered order earns.
+//! the staff's order desk asks it what a delivered order earns; broadcasts end with opt-out
+//! links signed with the shop's secret.
 
 use std::sync::Arc;
 
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
 use chrono::{DateTime, Utc};
-use kernel::{Money, ProductId, ShippingRule};
+use kernel::{Money, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
 use ordering::{EarnedPoints, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
+use outreach::OptOutLinks;
 use shop::ShopService;
 
 /// The cart's [`PriceList`] and ordering's [`Pricing`] over the catalogue and the shop's
@@ -122,5 +124,70 @@ impl Rewards for LoyaltyRewards {
     fn earned_for(&self, subtotal: Money, at: DateTime<Utc>) -> anyhow::Result<Option<EarnedPoints>> {
         let earning = self.0.earning(subtotal, at).map_err(anyhow::Error::from)?;
         Ok(earning.map(|earned| EarnedPoints { points: earned.points, expires_at: earned.expires_at }))
+    }
+}
+
+/// Outreach's [`OptOutLinks`]: `<site>/sms/opt-out/<user>-<signature>`, the signature the
+/// first 12 hex digits of an HMAC-SHA256 of the user's id under the shop's secret, so a link
+/// is short, needs nothing stored, and cannot be made up for another client.
+pub struct SignedOptOutLinks {
+    key: Vec<u8>,
+    site: String,
+}
+
+/// Hex digits of the signature kept in a link.
+const SIGNATURE_DIGITS: usize = 12;
+
+impl SignedOptOutLinks {
+    /// Links on `site`, signed with `secret`.
+    pub fn new(secret: &[u8], site: &str) -> SignedOptOutLinks {
+        SignedOptOutLinks { key: secret.to_vec(), site: site.trim_end_matches('/').to_string() }
+    }
+
+    fn signature(&self, user: UserId) -> String {
+        use hmac::Mac;
+        let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.key) else { return String::new() };
+        mac.update(format!("sms-opt-out:{}", user.0).as_bytes());
+        mac.finalize().into_bytes().iter().take(SIGNATURE_DIGITS / 2).map(|byte| format!("{byte:02x}")).collect()
+    }
+
+    fn token(&self, user: UserId) -> String {
+        format!("{}-{}", user.0, self.signature(user))
+    }
+}
+
+impl OptOutLinks for SignedOptOutLinks {
+    fn link(&self, user: UserId) -> String {
+        format!("{}/sms/opt-out/{}", self.site, self.token(user))
+    }
+
+    fn user_of(&self, token: &str) -> Option<UserId> {
+        let (id, _) = token.split_once('-')?;
+        let user = UserId(id.parse().ok()?);
+        // Compared in full; the token is the user's own or nobody's.
+        (self.token(user) == token).then_some(user)
+    }
+
+    fn longest(&self) -> usize {
+        self.link(UserId(i64::MAX)).chars().count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opt_out_link_names_its_client_and_cannot_be_made_up_for_another() {
+        let links = SignedOptOutLinks::new(b"the shop's secret", "https://mahsoul.example/");
+        let link = links.link(UserId(42));
+        let token = link.strip_prefix("https://mahsoul.example/sms/opt-out/").unwrap_or_default();
+        assert_eq!(token.len(), "42-".len() + SIGNATURE_DIGITS, "{link}");
+        assert_eq!(links.user_of(token), Some(UserId(42)));
+        assert_eq!(links.user_of(&token.replacen("42", "43", 1)), None, "another client's id");
+        assert_eq!(links.user_of("42-000000000000"), None);
+        assert_eq!(links.user_of("nonsense"), None);
+        assert_eq!(SignedOptOutLinks::new(b"another secret", "https://mahsoul.example").user_of(token), None);
+        assert!(links.longest() >= link.len());
     }
 }

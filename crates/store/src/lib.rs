@@ -11,6 +11,7 @@ pub mod identity;
 mod keys;
 pub mod loyalty;
 pub mod orders;
+pub mod outreach;
 pub mod people;
 pub mod promos;
 pub mod schema;

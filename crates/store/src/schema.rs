@@ -47,6 +47,33 @@ diesel::table! {
         updated_at -> Timestamp,
         sales_engineer_id -> Nullable<BigInt>,
         group_id -> Nullable<BigInt>,
+        sms_opt_out_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sms_broadcasts (id) {
+        id -> BigInt,
+        message -> Text,
+        audience_kind -> Text,
+        audience_id -> Nullable<BigInt>,
+        parts -> Integer,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sms_recipients (id) {
+        id -> BigInt,
+        broadcast_id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        phone -> Text,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+        error -> Nullable<Text>,
     }
 }
 
@@ -426,6 +453,7 @@ diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
 diesel::joinable!(points_ledger -> copouns (copoun_id));
 diesel::joinable!(idempotency_keys -> points_ledger (points_entry_id));
+diesel::joinable!(sms_recipients -> sms_broadcasts (broadcast_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
@@ -451,6 +479,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     points_rules,
     client_groups,
     client_notes,
+    sms_broadcasts,
+    sms_recipients,
     categories,
     products,
     product_images,

@@ -6,3 +6,4 @@ pub mod cart;
 pub mod notifications;
 pub mod orders;
 pub mod points;
+pub mod sms;

@@ -323,7 +323,7 @@ pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&st
 }
 
 impl CheckoutRequest {
-    fn into_domain(self) -> Result<Checkout, FieldErrors> {
+    pub(crate) fn into_domain(self) -> Result<Checkout, FieldErrors> {
         let mut errors = FieldErrors::new();
         for (field, value, max) in
             [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME), ("notes", &self.notes, limits::MESSAGE)]

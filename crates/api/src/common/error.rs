@@ -36,6 +36,9 @@ pub enum ApiError {
     /// A loyalty call refused.
     #[error(transparent)]
     Loyalty(#[from] loyalty::LoyaltyError),
+    /// An outreach call refused.
+    #[error(transparent)]
+    Outreach(#[from] outreach::OutreachError),
     /// The `Idempotency-Key` header is empty or longer than 255 characters.
     #[error("bad idempotency key")]
     BadIdempotencyKey,
@@ -191,6 +194,11 @@ impl ApiError {
                     (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
                 }
                 loyalty::LoyaltyError::Storage(cause) => internal(cause),
+            },
+            ApiError::Outreach(error) => match error {
+                outreach::OutreachError::Invalid(errors) => invalid(errors),
+                outreach::OutreachError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                outreach::OutreachError::Storage(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),
             ApiError::VerifyFirst => (StatusCode::FORBIDDEN, Problem::new("error.verify_first")),

@@ -444,3 +444,18 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
         Err(OrderingError::Promo(PromoRefusal::Unknown))
     ));
 }
+
+#[test]
+fn a_sales_order_is_the_clients_order_of_the_picked_lines_and_leaves_their_cart_alone() {
+    // The client's cart holds something else, which the order must not take.
+    let orders = orders(vec![(ProductId(2), 5)], storing_book());
+    let placed = orders.place_sales_order(&buyer(), checkout(), &[(ProductId(1), 2), (ProductId(1), 1)], Some(key())).unwrap().order.placed;
+    assert_eq!((placed.user, placed.source), (Some(BUYER), OrderSource::Sales));
+    assert_eq!(placed.lines.iter().map(|line| (line.product, line.quantity)).collect::<Vec<_>>(), [(Some(ProductId(1)), 3)], "one product's lines added up");
+    assert_eq!(placed.totals.subtotal, Money::from_pounds(120));
+
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let refused = self::orders(vec![], book).place_sales_order(&buyer(), Checkout { address: None, ..checkout() }, &[(ProductId(1), 0)], None);
+    assert_eq!(rules(refused), [("address_id".into(), vec!["required"]), ("items".into(), vec!["quantity_range"])], "every broken field at once");
+}

@@ -18,6 +18,7 @@ mod people;
 mod permissions;
 mod points;
 mod shop;
+mod sms;
 mod staff_orders;
 mod staff_products;
 mod staff_settings;

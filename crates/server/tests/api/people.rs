@@ -264,3 +264,46 @@ async fn every_people_endpoint_refuses_strangers_customers_and_staff_without_its
         assert_ne!(send(Some(&holder)).await.unwrap().status(), 403, "{method} {path} with {permission}");
     }
 }
+
+#[actix_web::test]
+async fn a_sales_engineer_orders_for_their_client_under_the_same_stock_rules_as_checkout() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012390701").await;
+    let engineer = app.account_token(Role::Sales, "01012390702").await;
+    let seeds = app.add_product(&admin, "Pepper seeds", 30, 5, 100).await;
+    let soil = app.add_product(&admin, "Peat soil", 80, 50, 5_000).await;
+    let client = app.add_client(&admin, json!({"name": "Hassan", "phone": "01012390703", "password": PASSWORD})).await;
+    let client_token = app.login_token("01012390703", PASSWORD).await;
+    app.add_to_cart(&client_token, soil, json!(1)).await;
+    let other = app.account_token(Role::Sales, "01012390704").await;
+    let other_id = json_of(app.me(Some(&other)).await).await["data"]["id"].as_i64().unwrap();
+    let theirs = app.add_client(&admin, json!({"name": "Mona", "phone": "01012390705", "sales_engineer_id": other_id})).await;
+
+    let order = |user: i64, units: i64| json!({"user_id": user, "items": [{"id": seeds, "quantity": units}], "address": "Farm 4, Tanta road", "city_id": 1, "type": "self"});
+    let send = |token: &str, body: Value, key: &str| {
+        app.request(Method::POST, "dashboard/sales-orders", Some(token), "en").header("Idempotency-Key", key).json(&body).send()
+    };
+    let short = send(&engineer, order(client, 6), "a").await.unwrap();
+    assert_eq!(short.status(), 422);
+    assert_eq!(json_of(short).await["errors"]["items"][0], "Only 5 left of Pepper seeds.");
+    assert_eq!(app.order_count(), 0, "nothing written");
+
+    let placed = send(&engineer, order(client, 2), "b").await.unwrap();
+    assert_eq!(placed.status(), 201);
+    let placed = json_of(placed).await;
+    assert_eq!(placed["message"], "The order has been placed for the client.");
+    assert_eq!((placed["data"]["source"].as_str(), placed["data"]["customer"]["name"].as_str()), (Some("sales"), Some("Hassan")));
+    let again = send(&engineer, order(client, 2), "b").await.unwrap();
+    assert_eq!(again.headers().get("Idempotent-Replayed").map(|v| v.to_str().unwrap()), Some("true"));
+    assert_eq!(json_of(again).await["data"]["id"], placed["data"]["id"]);
+    assert_eq!((app.order_count(), app.stock(seeds)), (1, 3));
+    assert_eq!(json_of(app.cart(&client_token).await).await["data"]["products"].as_array().unwrap().len(), 1, "the client's cart stays");
+    let history = json_of(app.get("orders", Some(&client_token)).await).await;
+    assert_eq!(history["data"][0]["id"], placed["data"]["id"], "the client sees it among their orders");
+    let sales_list = json_of(app.get("dashboard/orders?source=sales", Some(&engineer)).await).await;
+    assert_eq!(sales_list["data"][0]["id"], placed["data"]["id"]);
+
+    assert_eq!(send(&engineer, order(theirs, 1), "c").await.unwrap().status(), 404, "another engineer's client");
+    assert_eq!(send(&admin, order(theirs, 1), "d").await.unwrap().status(), 201, "an admin orders for anybody");
+    assert_eq!(send(&client_token, order(client, 1), "e").await.unwrap().status(), 403);
+}

@@ -1,0 +1,159 @@
+//! SMS to clients over HTTP: the preview's recipients and parts, a broadcast to a group sent
+//! once per recipient through a loopback gateway that fails twice first, opted-out clients
+//! skipped, the opt-out link every message ends with, the client's consent switch, and the
+//! endpoints' 401 and 403.
+
+use httpmock::prelude::*;
+use identity::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, json_of, spawn_app, spawn_app_with};
+
+impl TestApp {
+    /// Each recipient of the broadcasts as stored: phone, status, attempts.
+    fn sms_recipients(&self) -> Vec<(String, String, i32)> {
+        use diesel::prelude::*;
+        use store::schema::sms_recipients as recipients;
+        let db = self.database();
+        let conn = &mut *db.conn().unwrap();
+        recipients::table.order(recipients::id).select((recipients::phone, recipients::status, recipients::attempts)).load(conn).unwrap()
+    }
+
+    /// Makes every waiting recipient due now, as if its wait before the next try had passed.
+    fn make_recipients_due(&self) {
+        use diesel::prelude::*;
+        use store::schema::sms_recipients as recipients;
+        let db = self.database();
+        let conn = &mut *db.conn().unwrap();
+        let long_ago = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).and_then(|day| day.and_hms_opt(0, 0, 0)).unwrap();
+        diesel::update(recipients::table.filter(recipients::status.eq("pending"))).set(recipients::next_attempt_at.eq(long_ago)).execute(conn).unwrap();
+    }
+
+    /// Waits up to fifteen seconds for the recipients to satisfy `done`.
+    async fn recipients_when(&self, done: impl Fn(&[(String, String, i32)]) -> bool) -> Vec<(String, String, i32)> {
+        for _ in 0..300 {
+            let rows = self.sms_recipients();
+            if done(&rows) {
+                return rows;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the recipients never got there: {:#?}", self.sms_recipients());
+    }
+}
+
+#[actix_web::test]
+async fn a_broadcast_to_a_group_reaches_each_client_once_through_a_gateway_that_fails_twice() {
+    let gateway = MockServer::start();
+    let mut refusing = gateway.mock(|when, then| {
+        when.method(POST).path("/send");
+        then.status(503);
+    });
+    let url = gateway.url("/send");
+    let app = spawn_app_with(|settings| {
+        settings.messages.sms = "http".into();
+        settings.messages.sms_gateway.url = url;
+        settings.server.public_url = "https://mahsoul.example".into();
+    })
+    .await;
+    let admin = app.account_token(Role::Admin, "01012391001").await;
+    let farmers = json_of(app.get("dashboard/groups", Some(&admin)).await).await["data"][0]["id"].as_i64().unwrap();
+    let phones = ["01012391002", "01012391003", "01012391004"];
+    let mut tokens = Vec::new();
+    for phone in phones {
+        let token = app.account_token(Role::Customer, phone).await;
+        let id = json_of(app.me(Some(&token)).await).await["data"]["id"].as_i64().unwrap();
+        app.put(&format!("dashboard/users/{id}"), json!({"name": "Farmer", "phone": phone, "group_id": farmers}), Some(&admin)).await;
+        tokens.push(token);
+    }
+    app.account_token(Role::Customer, "01012391005").await;
+    let opted_out = app.put("sms-consent", json!({"consent": false}), Some(&tokens[2])).await;
+    assert_eq!(json_of(opted_out).await["message"], "You will no longer receive our offers by SMS.");
+
+    let message = "خصم ١٠٪ على بذور الطماطم هذا الأسبوع";
+    let body = json!({"message": message, "audience": {"kind": "group", "id": farmers}});
+    let preview = json_of(app.post("dashboard/sms/preview", body.clone(), Some(&admin)).await).await["data"].clone();
+    assert_eq!((preview["recipients"].as_u64(), preview["opted_out"].as_u64(), preview["encoding"].as_str()), (Some(2), Some(1), Some("ucs2")));
+    assert_eq!((preview["parts"].as_u64(), preview["total_parts"].as_u64()), (Some(2), Some(4)), "the Arabic text and its opt-out link");
+
+    let sent = app.post("dashboard/sms", body, Some(&admin)).await;
+    assert_eq!(sent.status(), 202);
+    let broadcast = json_of(sent).await["data"].clone();
+    assert_eq!((broadcast["total"].as_u64(), broadcast["skipped_opted_out"].as_u64(), broadcast["status"].as_str()), (Some(3), Some(1), Some("queued")));
+    let id = broadcast["id"].as_i64().unwrap();
+
+    // The gateway fails the first try and, made due again, the second.
+    app.recipients_when(|rows| rows.iter().filter(|row| row.1 == "pending").all(|row| row.2 >= 1)).await;
+    app.make_recipients_due();
+    app.recipients_when(|rows| rows.iter().filter(|row| row.1 == "pending").all(|row| row.2 >= 2)).await;
+    refusing.delete();
+    let taken: Vec<_> = phones[..2]
+        .iter()
+        .map(|phone| {
+            let international = format!("+2{phone}");
+            gateway.mock(move |when, then| {
+                when.method(POST).path("/send").body_includes(&international);
+                then.status(200).body("{}");
+            })
+        })
+        .collect();
+    app.make_recipients_due();
+    let rows = app.recipients_when(|rows| rows.iter().all(|row| row.1 != "pending" && row.1 != "sending")).await;
+    assert_eq!(
+        rows.iter().map(|(phone, status, attempts)| (phone.as_str(), status.as_str(), *attempts)).collect::<Vec<_>>(),
+        [("01012391002", "sent", 3), ("01012391003", "sent", 3), ("01012391004", "skipped", 0)]
+    );
+    for mock in &taken {
+        mock.assert_calls(1);
+    }
+    let done = json_of(app.get(&format!("dashboard/sms/{id}"), Some(&admin)).await).await["data"].clone();
+    assert_eq!((done["status"].as_str(), done["sent"].as_u64(), done["pending"].as_u64()), (Some("done"), Some(2), Some(0)));
+    let log = json_of(app.get(&format!("dashboard/sms/{id}/recipients?status=skipped"), Some(&admin)).await).await;
+    assert_eq!(log["data"][0]["phone"], "01012391004");
+    assert_eq!(json_of(app.get("dashboard/sms", Some(&admin)).await).await["data"][0]["id"].as_i64(), Some(id));
+}
+
+#[actix_web::test]
+async fn the_opt_out_link_each_message_ends_with_stops_the_next_ones() {
+    let app = spawn_app_with(|settings| settings.server.public_url = "https://mahsoul.example".into()).await;
+    let admin = app.account_token(Role::Admin, "01012391101").await;
+    let client = app.account_token(Role::Customer, "01012391102").await;
+    assert_eq!(json_of(app.get("sms-consent", Some(&client)).await).await["data"]["consent"], true, "until they say otherwise");
+    app.post("dashboard/sms", json!({"message": "Seeds week: 10% off", "audience": {"kind": "all"}}), Some(&admin)).await;
+    let messages = app.outbox_when(|outbox| outbox.iter().any(|m| m["to"] == "+201012391102")).await;
+    let text = messages.iter().find(|m| m["to"] == "+201012391102").unwrap()["body"].as_str().unwrap().to_string();
+    let link = text.lines().last().unwrap().strip_prefix("Opt out: https://mahsoul.example/sms/opt-out/").unwrap();
+    assert!(text.starts_with("Seeds week: 10% off\n"), "{text}");
+
+    assert_eq!(app.post(&format!("sms/opt-out/{}0", &link[..link.len() - 1]), json!({}), None).await.status(), 404, "a made-up link");
+    let stopped = app.request(Method::POST, &format!("sms/opt-out/{link}"), None, "ar").send().await.unwrap();
+    assert_eq!(json_of(stopped).await["message"], "لن تصلك عروضنا برسائل SMS بعد الآن.");
+    assert_eq!(json_of(app.get("sms-consent", Some(&client)).await).await["data"]["consent"], false);
+    let refused = app.post("dashboard/sms", json!({"message": "More seeds", "audience": {"kind": "all"}}), Some(&admin)).await;
+    assert_eq!(json_of(refused).await["errors"]["audience.kind"][0], "No client of this audience can receive an SMS.");
+    assert_eq!(app.put("sms-consent", json!({"consent": true}), Some(&client)).await.status(), 200);
+    assert_eq!(app.post("dashboard/sms", json!({"message": "More seeds", "audience": {"kind": "all"}}), Some(&admin)).await.status(), 202);
+}
+
+#[actix_web::test]
+async fn a_bad_broadcast_is_refused_per_field_and_the_endpoints_need_their_permission() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012391201").await;
+    let refused = json_of(app.post("dashboard/sms/preview", json!({"message": " ", "audience": {"kind": "friends"}}), Some(&admin)).await).await;
+    assert!(refused["errors"]["audience.kind"].is_array(), "{refused}");
+    let long = json_of(app.post("dashboard/sms/preview", json!({"message": "س".repeat(671), "audience": {"kind": "all"}}), Some(&admin)).await).await;
+    assert!(long["errors"]["message"].is_array(), "{long}");
+    let customer = app.account_token(Role::Customer, "01012391202").await;
+    let lister = app.staff_holding("01012391203", &["sms-list"]).await;
+    let body: Value = json!({"message": "Hi", "audience": {"kind": "all"}});
+    for (method, path, allowed) in
+        [(Method::POST, "dashboard/sms/preview", false), (Method::POST, "dashboard/sms", false), (Method::GET, "dashboard/sms", true)]
+    {
+        let send = |token: Option<&str>| app.request(method.clone(), path, token, "en").json(&body).send();
+        assert_eq!(send(None).await.unwrap().status(), 401, "{path}");
+        assert_eq!(send(Some(&customer)).await.unwrap().status(), 403, "{path}");
+        assert_eq!(send(Some(&lister)).await.unwrap().status() != 403, allowed, "{path} with sms-list only");
+    }
+    assert_eq!(app.get("sms-consent", None).await.status(), 401);
+}
