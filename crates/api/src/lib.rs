@@ -58,6 +58,8 @@ pub struct AppState {
     pub people: Arc<identity::PeopleDesk>,
     /// SMS to clients, and their consent.
     pub outreach: Arc<outreach::Outreach>,
+    /// The owner's overview.
+    pub overview: Arc<ordering::Overview>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
     /// The Google OAuth client id, when Google sign-in is on.
@@ -109,6 +111,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::roles::RESOURCE,
     dashboard::sales_orders::RESOURCE,
     dashboard::sms::RESOURCE,
+    dashboard::overview::RESOURCE,
     invoices::RESOURCE,
 ];
 

@@ -16,6 +16,7 @@ pub mod invoice;
 pub mod news;
 pub mod order;
 pub mod orders;
+pub mod overview;
 pub mod ports;
 pub mod promo;
 pub mod promotions;
@@ -35,6 +36,7 @@ pub use order::{
     AppliedPromo, CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
+pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, EarnedPoints, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement,
     PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,

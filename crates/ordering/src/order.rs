@@ -6,7 +6,7 @@ use kernel::{CityId, Localized, Money, OrderId, Phone, ProductId, UserId, Weight
 
 /// Where an order is in its life. `new` → `on_delivery` → `delivered`; `new` or
 /// `on_delivery` → `cancelled`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
 #[strum(serialize_all = "snake_case")]
 pub enum OrderStatus {
     /// Placed; staff have not sent it yet. The buyer may still cancel.

@@ -23,7 +23,7 @@ use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalImageStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
-use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Promotions};
+use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Overview, Promotions};
 use outreach::{Broadcaster, Outreach};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
@@ -39,6 +39,7 @@ use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionReposi
 use store::loyalty::{DieselExchangeRules, DieselPointsLedger};
 use store::orders::DieselOrderBook;
 use store::outreach::DieselBroadcasts;
+use store::overview::DieselFigures;
 use store::people::DieselPeopleStore;
 use store::promos::DieselPromoCodes;
 use tracing_actix_web::TracingLogger;
@@ -143,8 +144,9 @@ pub struct Application {
 
 /// A job the server runs every so often while it serves; a failing run is logged and run again
 /// next time. The jobs: the queued messages sent (every `messages.send_every_ms`), broadcasts
-/// sent at the gateway's rate (every second), and points' expiries written for clients who do
-/// not look (every minute: readers count due expiries out themselves).
+/// sent at the gateway's rate (every second), points' expiries written for clients who do not
+/// look (every minute: readers count due expiries out themselves), and the overview's tally of
+/// new orders and status changes (every two seconds: a read tallies what is pending first).
 struct Repeated {
     name: &'static str,
     every: std::time::Duration,
@@ -236,6 +238,7 @@ impl Application {
             Arc::new(SystemClock),
             settings.messages.broadcast_per_second,
         ));
+        let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
         let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
             identity,
@@ -253,6 +256,7 @@ impl Application {
             points_desk,
             people,
             outreach,
+            overview: overview.clone(),
             health: Arc::new(DatabaseHealth(db)),
             google_client_id,
             google_redirect,
@@ -299,6 +303,7 @@ impl Application {
             },
             Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
             Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
+            Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
         ];
         Ok(Application { port, server: server.run(), seeded, jobs })
     }

@@ -12,6 +12,7 @@ mod keys;
 pub mod loyalty;
 pub mod orders;
 pub mod outreach;
+pub mod overview;
 pub mod people;
 pub mod promos;
 pub mod schema;

@@ -48,6 +48,7 @@ diesel::table! {
         sales_engineer_id -> Nullable<BigInt>,
         group_id -> Nullable<BigInt>,
         sms_opt_out_at -> Nullable<Timestamp>,
+        tallied -> Bool,
     }
 }
 
@@ -352,6 +353,40 @@ diesel::table! {
         changed_at -> Timestamp,
         changed_by -> Nullable<BigInt>,
         note -> Nullable<Text>,
+        tallied -> Bool,
+    }
+}
+
+diesel::table! {
+    order_day_totals (day, city_id, sales_engineer_id) {
+        day -> Date,
+        city_id -> BigInt,
+        sales_engineer_id -> BigInt,
+        placed -> BigInt,
+        delivered -> BigInt,
+        cancelled -> BigInt,
+        revenue -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_status_totals (status, sales_engineer_id) {
+        status -> Text,
+        sales_engineer_id -> BigInt,
+        orders -> BigInt,
+    }
+}
+
+diesel::table! {
+    client_day_totals (day) {
+        day -> Date,
+        joined -> BigInt,
+    }
+}
+
+diesel::table! {
+    tally_lock (name) {
+        name -> Text,
     }
 }
 
@@ -481,6 +516,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     client_notes,
     sms_broadcasts,
     sms_recipients,
+    order_day_totals,
+    order_status_totals,
+    client_day_totals,
+    tally_lock,
     categories,
     products,
     product_images,

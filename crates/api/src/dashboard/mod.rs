@@ -5,6 +5,7 @@ pub mod contact_messages;
 pub mod copouns;
 pub mod offers;
 pub mod orders;
+pub mod overview;
 pub mod permissions;
 pub mod points;
 pub mod products;

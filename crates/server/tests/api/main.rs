@@ -14,6 +14,7 @@ mod google;
 mod helpers;
 mod invoices;
 mod orders;
+mod overview;
 mod people;
 mod permissions;
 mod points;
