@@ -15,23 +15,9 @@ TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk"; exit 1; }
 cargo build --release --bin mahsoul >/dev/null
 BIN="$TARGET_DIR/release/mahsoul"
-enc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
 
 # shellcheck source=lib.sh
 source scripts/bench/lib.sh
-
-token() {
-  curl -fs "$1/api/auth/login" -H 'Content-Type: application/json' -d "{\"username\":\"$2\",\"password\":\"Mahsoul2026\"}" |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])'
-}
-
-measure() {
-  local title="$1" url="$2" who="$3" connections="${4:-8}" out
-  out=$(wrk -t"$(( connections < 2 ? connections : 2 ))" -c"$connections" -d"${SECONDS_EACH}s" --latency -H "Authorization: Bearer $who" "$url")
-  if grep -q "Non-2xx" <<<"$out"; then echo "!! $title answered errors: $(grep Non-2xx <<<"$out")"; fi
-  printf '%-34s %10s %10s %10s\n' "$title" "$(awk '/Requests\/sec/ {print int($2)}' <<<"$out")" \
-    "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"
-}
 
 run_backend() {
   local backend="$1" dir port url="" db pid
