@@ -1,28 +1,32 @@
 import { hasPermission, useSession } from '../../shared/session/session';
 import { SideLayout } from './SideLayout';
 
+/** The dashboard's menu, each link with the permission its screen needs (none: every staff
+ * member's). */
+const LINKS: { to: string; label: string; permission?: string }[] = [
+  { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
+  { to: '/dashboard/new-orders', label: 'dashboard.nav.orders', permission: 'order-list' },
+  { to: '/dashboard/new-guest-orders', label: 'dashboard.nav.guest_orders', permission: 'guest-order-list' },
+  { to: '/dashboard/sales-orders', label: 'dashboard.nav.sales_orders', permission: 'order-list' },
+  { to: '/dashboard/notifications', label: 'dashboard.nav.notifications' },
+  { to: '/dashboard/users', label: 'dashboard.nav.clients', permission: 'client-list' },
+  { to: '/dashboard/products', label: 'dashboard.nav.products', permission: 'product-list' },
+  { to: '/dashboard/categories', label: 'dashboard.nav.categories', permission: 'category-list' },
+  { to: '/dashboard/offers', label: 'dashboard.nav.offers', permission: 'offer-list' },
+  { to: '/dashboard/copouns', label: 'dashboard.nav.copouns', permission: 'copoun-list' },
+  { to: '/dashboard/points', label: 'dashboard.nav.points', permission: 'points-list' },
+  { to: '/dashboard/shipping', label: 'dashboard.nav.shipping', permission: 'shipping-list' },
+  { to: '/dashboard/contact-messages', label: 'dashboard.nav.contact', permission: 'contact-list' },
+  { to: '/dashboard/sms', label: 'dashboard.nav.sms', permission: 'sms-list' },
+  { to: '/dashboard/admins', label: 'dashboard.nav.admins', permission: 'admin-list' },
+  { to: '/dashboard/sales', label: 'dashboard.nav.sales', permission: 'sales-list' },
+  { to: '/dashboard/roles', label: 'dashboard.nav.roles', permission: 'role-list' },
+  { to: '/dashboard/settings', label: 'dashboard.nav.settings', permission: 'setting-list' },
+];
+
 /** The staff dashboard: a side menu of what the user may open, and the page. */
 export function DashboardLayout() {
   const { user } = useSession();
-  const links = [
-    { to: '/dashboard/overview', label: 'dashboard.nav.overview' },
-    ...(hasPermission(user, 'order-list') ? [{ to: '/dashboard/new-orders', label: 'dashboard.nav.orders' }] : []),
-    ...(hasPermission(user, 'guest-order-list')
-      ? [{ to: '/dashboard/new-guest-orders', label: 'dashboard.nav.guest_orders' }]
-      : []),
-    { to: '/dashboard/notifications', label: 'dashboard.nav.notifications' },
-    ...(hasPermission(user, 'product-list') ? [{ to: '/dashboard/products', label: 'dashboard.nav.products' }] : []),
-    ...(hasPermission(user, 'category-list')
-      ? [{ to: '/dashboard/categories', label: 'dashboard.nav.categories' }]
-      : []),
-    ...(hasPermission(user, 'offer-list') ? [{ to: '/dashboard/offers', label: 'dashboard.nav.offers' }] : []),
-    ...(hasPermission(user, 'copoun-list') ? [{ to: '/dashboard/copouns', label: 'dashboard.nav.copouns' }] : []),
-    ...(hasPermission(user, 'points-list') ? [{ to: '/dashboard/points', label: 'dashboard.nav.points' }] : []),
-    ...(hasPermission(user, 'shipping-list') ? [{ to: '/dashboard/shipping', label: 'dashboard.nav.shipping' }] : []),
-    ...(hasPermission(user, 'contact-list')
-      ? [{ to: '/dashboard/contact-messages', label: 'dashboard.nav.contact' }]
-      : []),
-    ...(hasPermission(user, 'setting-list') ? [{ to: '/dashboard/settings', label: 'dashboard.nav.settings' }] : []),
-  ];
+  const links = LINKS.filter((link) => !link.permission || hasPermission(user, link.permission));
   return <SideLayout links={links} />;
 }

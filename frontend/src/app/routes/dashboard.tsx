@@ -42,6 +42,102 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'users',
+      ...screen(
+        () => import('../../features/dashboard/clients/DashboardUsers'),
+        (m) => m.DashboardUsers,
+        needs('client-list'),
+      ),
+    },
+    {
+      path: 'users/:id',
+      ...screen(
+        () => import('../../features/dashboard/clients/UserDetails'),
+        (m) => m.UserDetails,
+        needs('client-list'),
+      ),
+    },
+    {
+      path: 'users-actions',
+      ...screen(
+        () => import('../../features/dashboard/clients/UsersActions'),
+        (m) => m.UsersActions,
+        needs('client-list'),
+      ),
+    },
+    {
+      path: 'admins',
+      ...screen(
+        () => import('../../features/dashboard/staff/StaffList'),
+        (m) => m.DashboardAdmins,
+        needs('admin-list'),
+      ),
+    },
+    {
+      path: 'admins-actions',
+      ...screen(
+        () => import('../../features/dashboard/staff/StaffActions'),
+        (m) => m.AdminsActions,
+        needs('admin-list'),
+      ),
+    },
+    {
+      path: 'sales',
+      ...screen(
+        () => import('../../features/dashboard/staff/StaffList'),
+        (m) => m.DashboardSales,
+        needs('sales-list'),
+      ),
+    },
+    {
+      path: 'sales-actions',
+      ...screen(
+        () => import('../../features/dashboard/staff/StaffActions'),
+        (m) => m.SalesActions,
+        needs('sales-list'),
+      ),
+    },
+    {
+      path: 'sales/:id',
+      ...screen(
+        () => import('../../features/dashboard/staff/SalesProfile'),
+        (m) => m.SalesProfile,
+        needs('sales-list'),
+      ),
+    },
+    {
+      path: 'sales-orders-actions',
+      ...screen(
+        () => import('../../features/dashboard/orders/SalesOrderForm'),
+        (m) => m.SalesOrderForm,
+        needs('order-create'),
+      ),
+    },
+    {
+      path: 'roles',
+      ...screen(
+        () => import('../../features/dashboard/roles/DashboardRoles'),
+        (m) => m.DashboardRoles,
+        needs('role-list'),
+      ),
+    },
+    {
+      path: 'roles-actions',
+      ...screen(
+        () => import('../../features/dashboard/roles/RolesActions'),
+        (m) => m.RolesActions,
+        needs('role-list'),
+      ),
+    },
+    {
+      path: 'sms',
+      ...screen(
+        () => import('../../features/dashboard/sms/DashboardSms'),
+        (m) => m.DashboardSms,
+        needs('sms-list'),
+      ),
+    },
+    {
       path: 'products',
       ...screen(
         () => import('../../features/dashboard/products/DashboardProducts'),

@@ -49,6 +49,13 @@ export const storefrontRoutes: RouteObject = {
       ),
     },
     {
+      path: 'sms/opt-out/:token',
+      ...screen(
+        () => import('../../features/account/SmsOptOut'),
+        (m) => m.SmsOptOut,
+      ),
+    },
+    {
       path: 'track-order',
       ...screen(
         () => import('../../features/orders/TrackOrder'),

@@ -15,12 +15,37 @@ beforeEach(() => {
 });
 
 describe('ClientSettings', () => {
+  it('switches the offers by SMS off and on', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/shipping-cities', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/sms-consent', () => HttpResponse.json({ data: { consent: true } })),
+      http.put('*/api/sms-consent', async ({ request }) => {
+        const body = (await request.json()) as { consent: boolean };
+        sent.push(body);
+        return HttpResponse.json({
+          message: body.consent ? 'on' : 'You will no longer receive our offers by SMS.',
+          data: body,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/account/settings', { '/account/settings': <ClientSettings /> });
+    const toggle = await screen.findByRole('switch', { name: "Send me the shop's offers by SMS" });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await user.click(toggle);
+    expect(await screen.findByText('You will no longer receive our offers by SMS.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(sent).toEqual([{ consent: false }]);
+  });
+
   it('asks for the password only when the phone or e-mail changes, then for the code sent to the new phone', async () => {
     const sent: unknown[] = [];
     server.use(
       http.get('*/api/shipping-cities', () =>
         HttpResponse.json({ data: [{ id: 1, name: 'Cairo', shipping_cost: 50 }] }),
       ),
+      http.get('*/api/sms-consent', () => HttpResponse.json({ data: { consent: true } })),
       http.put('*/api/auth/profile', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({

@@ -13,6 +13,7 @@ import type { PendingContact } from '../../shared/api/types';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { ContactFields } from '../../shared/ui/ContactFields';
+import { SmsConsent } from './SmsConsent';
 
 /** The code sent to a new phone or e-mail, which puts it on the account. */
 function ConfirmContact({ pending, onDone }: { pending: PendingContact; onDone: () => void }) {
@@ -197,6 +198,7 @@ export function ClientSettings() {
       )}
       <ProfileCard key={user?.id} />
       <PasswordCard />
+      {user?.role === 'customer' && <SmsConsent />}
     </Stack>
   );
 }

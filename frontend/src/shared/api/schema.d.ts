@@ -447,6 +447,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the admins (`admin-list`): `search`, `page`, `per_page`. */
+        get: operations["listAdmins"];
+        put?: never;
+        /** Adds an admin with an access role (`admin-create`). */
+        post: operations["createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/admins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One admin (`admin-list`). */
+        get: operations["showAdmin"];
+        /** Changes an admin (`admin-edit`); a password given replaces theirs and ends their sessions. */
+        put: operations["updateAdmin"];
+        post?: never;
+        /** Removes an admin (`admin-delete`): never your own account, never the last admin. */
+        delete: operations["deleteAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/categories": {
         parameters: {
             query?: never;
@@ -606,6 +643,42 @@ export interface paths {
         /** Switches a code off (`copoun-edit`). */
         post: operations["deactivateStaffCopoun"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the client groups (`client-list`) with how many clients each holds. */
+        get: operations["listGroups"];
+        put?: never;
+        /** Adds a group (`client-edit`). */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames a group (`client-edit`). */
+        put: operations["renameGroup"];
+        post?: never;
+        /** Removes a group (`client-edit`); its clients and promo codes keep going without one. */
+        delete: operations["deleteGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +1035,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The overview (`dashboard-overview`): `from` and `to` (`YYYY-MM-DD`, the last twelve months
+         *     by default, five years at most) bound the charts; `sales_engineer_id` narrows it to one
+         *     engineer's orders (a sales engineer always sees their own).
+         */
+        get: operations["showOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/permissions": {
         parameters: {
             query?: never;
@@ -1048,6 +1142,103 @@ export interface paths {
         post?: never;
         /** Removes a product (`product-delete`). */
         delete: operations["deleteStaffProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the roles (`role-list`) with who holds how many. */
+        get: operations["listRoles"];
+        put?: never;
+        /** Adds a role (`role-create`). */
+        post: operations["createRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One role (`role-list`). */
+        get: operations["showRole"];
+        /**
+         * Changes a role's name and permissions (`role-edit`); its holders' next request has them.
+         *     A built-in role keeps its name, and `Super Admin` every permission.
+         */
+        put: operations["updateRole"];
+        post?: never;
+        /** Removes a role nobody holds (`role-delete`); built-in roles stay. */
+        delete: operations["deleteRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the sales engineers (`sales-list`) with how many clients each looks after. */
+        get: operations["listSalesEngineers"];
+        put?: never;
+        /** Adds a sales engineer with an access role (`sales-create`). */
+        post: operations["createSalesEngineer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sales-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Places an order for a client (`order-create`): a sales engineer only for the clients they
+         *     look after. Send a fresh `Idempotency-Key` per attempt, as at checkout.
+         */
+        post: operations["placeSalesOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sales engineer (`sales-list`). */
+        get: operations["showSalesEngineer"];
+        /** Changes a sales engineer (`sales-edit`). */
+        put: operations["updateSalesEngineer"];
+        post?: never;
+        /** Removes a sales engineer (`sales-delete`); their clients go back to the shop's default one. */
+        delete: operations["deleteSalesEngineer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1145,6 +1336,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The broadcasts, newest first (`sms-list`). */
+        get: operations["listSms"];
+        put?: never;
+        /**
+         * Sends a message to every client of an audience who has not opted out (`sms-send`): `202`
+         *     with the broadcast, which a job sends at the gateway's rate, once per recipient.
+         */
+        post: operations["sendSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One broadcast with how far it got (`sms-list`). */
+        get: operations["showSms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sms/{id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A broadcast's result per recipient (`sms-list`); `status` keeps one kind. */
+        get: operations["listSmsRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/sms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a message to an audience would take (`sms-send`): recipients, encoding, parts of one
+         *     copy (its opt-out line included) and parts in all.
+         */
+        post: operations["previewSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/user-points": {
         parameters: {
             query?: never;
@@ -1180,6 +1446,134 @@ export interface paths {
          *     is a 422 naming their balance.
          */
         post: operations["adjustClientPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists clients (`client-list`): `search` (part of a name or e-mail, or a phone in any form),
+         *     `status` (`verified`, `not_verified`, `blocked`), `city`, `group`, `sales_engineer_id`,
+         *     `page`, `per_page`. A sales engineer gets only the clients they look after.
+         */
+        get: operations["listClients"];
+        put?: never;
+        /** Adds a verified client (`client-create`); one a sales engineer adds is theirs. */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One client's page (`client-list`): profile, group, sales engineer, points and notes. */
+        get: operations["showClient"];
+        /** Changes a client's profile, group and sales engineer (`client-edit`). */
+        put: operations["updateClient"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's saved addresses (`client-list`). */
+        get: operations["listClientAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blocks a client (`client-block`): every session of theirs ends at once. */
+        post: operations["blockClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps a note on a client (`client-edit`), with who wrote it and when. */
+        post: operations["addClientNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's orders, newest first (`client-list` and `order-list`); `status` and the page as
+         *     in the client's own history.
+         */
+        get: operations["listClientOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/users/{id}/unblock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unblocks a client (`client-block`). */
+        post: operations["unblockClient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1560,6 +1954,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sms-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in client takes the shop's marketing SMS (order news always go out). */
+        get: operations["showSmsConsent"];
+        /** The client's switch in their settings; an opt-out is kept with its time. */
+        put: operations["changeSmsConsent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/opt-out/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opts a client out by the link their SMS ended with (no sign-in: the link is theirs alone);
+         *     a link that is not genuine is 404.
+         */
+        post: operations["optOutOfSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1631,6 +2063,16 @@ export interface components {
              */
             sales_engineer_id?: number | null;
         };
+        /** @description Who a broadcast goes to. */
+        AudienceDto: {
+            /**
+             * Format: int64
+             * @description The group's or city's id.
+             */
+            id?: number | null;
+            /** @description `all`, `group`, `city` or `verified`. */
+            kind?: string | null;
+        };
         /** @description A signed-in user with their bearer token. */
         AuthData: components["schemas"]["UserData"] & {
             /** @description The bearer token for `Authorization: Bearer …`. */
@@ -1642,6 +2084,80 @@ export interface components {
             data: components["schemas"]["AuthData"];
             /** @description What happened, in the request's language. */
             message: string;
+        };
+        /** @description A broadcast and how far it got. */
+        BroadcastData: {
+            /** @description Who it goes to. */
+            audience: components["schemas"]["AudienceDto"];
+            /** @description Who sent it. */
+            by?: string | null;
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description Failed for good.
+             */
+            failed: number;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description The message, without the opt-out line. */
+            message: string;
+            /**
+             * Format: int32
+             * @description Parts of one copy.
+             */
+            parts: number;
+            /**
+             * Format: int64
+             * @description Still to go.
+             */
+            pending: number;
+            /**
+             * Format: int64
+             * @description Sent.
+             */
+            sent: number;
+            /**
+             * Format: int64
+             * @description Skipped: they opted out.
+             */
+            skipped_opted_out: number;
+            /** @description `queued`, `sending`, `done` or `failed`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Recipients in all, the skipped included.
+             */
+            total: number;
+        };
+        /** @description A message and its audience. */
+        BroadcastForm: {
+            audience?: null | components["schemas"]["AudienceDto"];
+            /**
+             * @description The text, in either language (up to 670 characters); every copy ends with the
+             *     client's own opt-out link.
+             */
+            message?: string | null;
+        };
+        /** @description The broadcasts, newest first. */
+        BroadcastList: {
+            /** @description The broadcasts. */
+            data: components["schemas"]["BroadcastData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description One broadcast. */
+        BroadcastResponse: {
+            /** @description The broadcast. */
+            data: components["schemas"]["BroadcastData"];
+            /** @description What happened, after a send. */
+            message?: string | null;
         };
         /** @description An order a bulk change left as it was, and why. */
         BulkRefusal: {
@@ -1839,6 +2355,16 @@ export interface components {
             /** @description A guest's browser cart (ignored when signed in), at most 100 lines. */
             items?: components["schemas"]["CheckItem"][];
         };
+        /** @description A city's orders. */
+        CityCount: {
+            /** @description The city. */
+            city: components["schemas"]["NamedData"];
+            /**
+             * Format: int64
+             * @description Orders placed in the range.
+             */
+            count: number;
+        };
         /** @description A city as staff send it. */
         CityForm: {
             /** @description Whether buyers can choose it (default true). */
@@ -1865,6 +2391,69 @@ export interface components {
             /** @description Name in the request's language. */
             name: string;
         };
+        /** @description A client's saved addresses. */
+        ClientAddressList: {
+            /** @description The addresses, oldest first. */
+            data: components["schemas"]["AddressData"][];
+        };
+        /** @description A client as staff list them. */
+        ClientData: {
+            city?: null | components["schemas"]["NamedData"];
+            /**
+             * Format: date-time
+             * @description When they joined.
+             */
+            created_at: string;
+            /** @description E-mail. */
+            email?: string | null;
+            group?: null | components["schemas"]["NamedData"];
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Full name. */
+            name: string;
+            /** @description Mobile number, national form. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description Points held.
+             */
+            points: number;
+            sales_engineer?: null | components["schemas"]["NamedData"];
+            /** @description `verified`, `not_verified` or `blocked`. */
+            status: string;
+        };
+        /** @description A client as staff send them. */
+        ClientFormDto: {
+            /**
+             * Format: int64
+             * @description City id.
+             */
+            city_id?: number | null;
+            /** @description E-mail; empty for none. */
+            email?: string | null;
+            /**
+             * Format: int64
+             * @description Group id; none for no group.
+             */
+            group_id?: number | null;
+            /** @description Full name (up to 120 characters). */
+            name?: string | null;
+            /**
+             * @description A first password (new clients only, 8–128 characters with letters and digits); none lets
+             *     them set one through the forgotten-password screen.
+             */
+            password?: string | null;
+            /** @description Egyptian mobile number, any common form. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description Their own sales engineer's id; none for the shop's default one.
+             */
+            sales_engineer_id?: number | null;
+        };
         /** @description A client's points and a page of their ledger. */
         ClientLedgerData: {
             /** @description The client and their points. */
@@ -1878,6 +2467,25 @@ export interface components {
             data: components["schemas"]["ClientLedgerData"];
             /** @description Where the ledger's page sits. */
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A page of clients, newest first. */
+        ClientList: {
+            /** @description The clients. */
+            data: components["schemas"]["ClientData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A note staff keep on a client. */
+        ClientNoteData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /** @description Who wrote it, while their account exists. */
+            author?: string | null;
+            /** @description What they wrote. */
+            body: string;
         };
         /** @description A client and their points. */
         ClientPointsData: {
@@ -1904,6 +2512,37 @@ export interface components {
             data: components["schemas"]["ClientPointsData"][];
             /** @description Where this page sits. */
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A client's page. */
+        ClientProfileData: components["schemas"]["ClientData"] & {
+            /** @description Country. */
+            country?: string | null;
+            /** @description `male` or `female`. */
+            gender?: string | null;
+            /** @description Staff notes, newest first. */
+            notes: components["schemas"]["ClientNoteData"][];
+        };
+        /** @description `GET /api/dashboard/users/{id}`. */
+        ClientProfileResponse: {
+            /** @description The client. */
+            data: components["schemas"]["ClientProfileData"];
+        };
+        /** @description Whether the client takes marketing SMS. */
+        ConsentData: {
+            /** @description True unless they opted out. */
+            consent: boolean;
+        };
+        /** @description The client's choice. */
+        ConsentForm: {
+            /** @description True to take the shop's offers by SMS, false to stop them. */
+            consent?: boolean | null;
+        };
+        /** @description `GET /api/sms-consent`. */
+        ConsentResponse: {
+            /** @description The consent. */
+            data: components["schemas"]["ConsentData"];
+            /** @description What happened, after a change. */
+            message?: string | null;
         };
         /** @description A message from the contact page. */
         ContactMessageData: {
@@ -1959,6 +2598,11 @@ export interface components {
             code?: string | null;
             /** @description Until when (`YYYY-MM-DD` or an instant). */
             expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description Only clients of this group may use it (a group's id); none for everybody.
+             */
+            group_id?: number | null;
             /** @description The most a percent code takes off, EGP. */
             max_discount?: string | null;
             /** @description The least subtotal, EGP. */
@@ -1994,6 +2638,21 @@ export interface components {
              * @description Until when it works.
              */
             expires_at: string;
+        };
+        /** @description The new client's id. */
+        CreatedData: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+        };
+        /** @description `POST` answers that made something. */
+        CreatedResponse: {
+            /** @description What was made. */
+            data: components["schemas"]["CreatedData"];
+            /** @description What happened, in the request's language. */
+            message: string;
         };
         /** @description Who placed the order. */
         CustomerData: {
@@ -2050,6 +2709,37 @@ export interface components {
         GoogleLoginRequest: {
             /** @description The Google ID token from Google Identity Services. */
             token?: string | null;
+        };
+        /** @description A client group. */
+        GroupData: {
+            /**
+             * Format: int64
+             * @description How many clients it holds.
+             */
+            clients: number;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Name in the request's language. */
+            name: string;
+            /** @description Arabic name. */
+            name_ar: string;
+            /** @description English name. */
+            name_en: string;
+        };
+        /** @description A group as staff send it. */
+        GroupForm: {
+            /** @description Arabic name (up to 80 characters). */
+            name_ar?: string | null;
+            /** @description English name (up to 80 characters). */
+            name_en?: string | null;
+        };
+        /** @description The client groups. */
+        GroupList: {
+            /** @description The groups. */
+            data: components["schemas"]["GroupData"][];
         };
         /** @description A guest's checkout. */
         GuestCheckoutRequest: {
@@ -2191,6 +2881,36 @@ export interface components {
             /** @description What happened, in the request's language. */
             message: string;
         };
+        /** @description A month's count. */
+        MonthCount: {
+            /**
+             * Format: int64
+             * @description How many.
+             */
+            count: number;
+            /** @description `YYYY-MM`. */
+            month: string;
+        };
+        /** @description A month's revenue. */
+        MonthTotal: {
+            /** @description `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description EGP.
+             */
+            total: number;
+        };
+        /** @description Something a client points at: an id and its name in the request's language. */
+        NamedData: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Name. */
+            name: string;
+        };
         /** @description The points that expire next. */
         NextExpiryData: {
             /**
@@ -2203,6 +2923,11 @@ export interface components {
              * @description How many.
              */
             points: number;
+        };
+        /** @description A note on a client. */
+        NoteForm: {
+            /** @description What to keep (up to 2,000 characters). */
+            note?: string | null;
         };
         /** @description A staff note. */
         NoteRequest: {
@@ -2424,6 +3149,52 @@ export interface components {
             /** @description The order. */
             data: components["schemas"]["OrderData"];
         };
+        /** @description Today's and this month's figures. */
+        OverviewCards: {
+            /**
+             * Format: int64
+             * @description Products with ten units left or fewer.
+             */
+            low_stock: number;
+            /**
+             * Format: int64
+             * @description Clients who joined this month.
+             */
+            new_clients_month: number;
+            /**
+             * Format: int64
+             * @description Orders placed today (UTC).
+             */
+            orders_today: number;
+            /**
+             * Format: int64
+             * @description Orders waiting (new).
+             */
+            orders_waiting: number;
+            /**
+             * Format: double
+             * @description Revenue this month, EGP: the totals of the orders delivered.
+             */
+            revenue_month: number;
+        };
+        /** @description The overview. */
+        OverviewData: {
+            /** @description The cards. */
+            cards: components["schemas"]["OverviewCards"];
+            /** @description Clients who joined per month of the range. */
+            clients_per_month: components["schemas"]["MonthCount"][];
+            /** @description Orders placed per city in the range, most first. */
+            orders_per_city: components["schemas"]["CityCount"][];
+            /** @description Orders placed per month of the range. */
+            orders_per_month: components["schemas"]["MonthCount"][];
+            /** @description Revenue per month of the range. */
+            revenue_per_month: components["schemas"]["MonthTotal"][];
+        };
+        /** @description `GET /api/dashboard/overview`. */
+        OverviewResponse: {
+            /** @description The overview. */
+            data: components["schemas"]["OverviewData"];
+        };
         /** @description A content page in the request's language. */
         PageData: {
             /** @description Text; paragraphs are separated by blank lines. */
@@ -2553,6 +3324,36 @@ export interface components {
              * @description Points it costs, 1 to 1,000,000.
              */
             points?: number | null;
+        };
+        /** @description What a broadcast would take. */
+        PreviewData: {
+            /** @description One copy's length in the encoding's units, with the opt-out line. */
+            characters: number;
+            /** @description `gsm7` or `ucs2`. */
+            encoding: string;
+            /**
+             * Format: int64
+             * @description Clients of the audience who opted out.
+             */
+            opted_out: number;
+            /** @description Parts of one copy. */
+            parts: number;
+            /**
+             * Format: int64
+             * @description Clients it reaches (blocked clients, those without a phone and those who opted out left
+             *     out).
+             */
+            recipients: number;
+            /**
+             * Format: int64
+             * @description Parts in all.
+             */
+            total_parts: number;
+        };
+        /** @description `POST /api/dashboard/sms/preview`. */
+        PreviewResponse: {
+            /** @description The preview. */
+            data: components["schemas"]["PreviewData"];
         };
         /** @description A product as the storefront shows it. */
         ProductData: {
@@ -2765,6 +3566,39 @@ export interface components {
              */
             quantity?: number | null;
         };
+        /** @description One recipient's result. */
+        RecipientData: {
+            /**
+             * Format: int32
+             * @description Tries so far.
+             */
+            attempts: number;
+            /** @description The last failure. */
+            error?: string | null;
+            /** @description Their name. */
+            name?: string | null;
+            /** @description The phone it went to, national form. */
+            phone: string;
+            /**
+             * Format: date-time
+             * @description When the gateway took it.
+             */
+            sent_at?: string | null;
+            /** @description `pending`, `sending`, `sent`, `failed` or `skipped`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description The client, while their account exists.
+             */
+            user_id?: number | null;
+        };
+        /** @description A page of a broadcast's recipients. */
+        RecipientList: {
+            /** @description The recipients, in order. */
+            data: components["schemas"]["RecipientData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
+        };
         /** @description `POST /api/auth/register`. */
         RegisterRequest: {
             /**
@@ -2797,6 +3631,42 @@ export interface components {
             /** @description The new password again. */
             password_confirmation?: string | null;
         };
+        /** @description An access role. */
+        RoleData: {
+            /** @description Made by the shop (`Super Admin`, `Sales Engineer`). */
+            built_in: boolean;
+            /**
+             * Format: int64
+             * @description How many staff hold it.
+             */
+            holders: number;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Its name. */
+            name: string;
+            /** @description What it allows (`<resource>-<action>`), in the roles screen's order. */
+            permissions: string[];
+        };
+        /** @description A role as staff send it. */
+        RoleForm: {
+            /** @description Its name (up to 80 characters). */
+            name?: string | null;
+            /** @description What it allows: permission strings from `GET dashboard/permissions` (up to 100). */
+            permissions?: string[] | null;
+        };
+        /** @description Every role. */
+        RoleList: {
+            /** @description The roles, built-in ones first. */
+            data: components["schemas"]["RoleData"][];
+        };
+        /** @description One role. */
+        RoleResponse: {
+            /** @description The role. */
+            data: components["schemas"]["RoleData"];
+        };
         /** @description A sales engineer by id and name. */
         SalesEngineerRef: {
             /**
@@ -2806,6 +3676,19 @@ export interface components {
             id: number;
             /** @description Their name. */
             name?: string | null;
+        };
+        /**
+         * @description An order for a client: who, what, and the checkout's own fields (a saved address of the
+         *     client's by `address_id`, or `address` and `city_id`; `type`; a promo code; the total seen).
+         */
+        SalesOrderRequest: components["schemas"]["CheckoutRequest"] & {
+            /** @description The lines, 1 to 100 of 1 to 999 units. */
+            items?: components["schemas"]["GuestItem"][];
+            /**
+             * Format: int64
+             * @description The client's id.
+             */
+            user_id?: number | null;
         };
         /** @description A change to the settings; a field left out keeps its value. */
         SettingsForm: {
@@ -2973,6 +3856,11 @@ export interface components {
             expires_at?: string | null;
             /**
              * Format: int64
+             * @description Only clients of this group may use it.
+             */
+            group_id?: number | null;
+            /**
+             * Format: int64
              * @description Id.
              */
             id: number;
@@ -3027,6 +3915,61 @@ export interface components {
         StaffCopounResponse: {
             /** @description The code. */
             data: components["schemas"]["StaffCopounData"];
+        };
+        /** @description A staff account as staff see it. */
+        StaffData: {
+            access_role?: null | components["schemas"]["NamedData"];
+            /** @description Blocked. */
+            blocked: boolean;
+            /**
+             * Format: int64
+             * @description For a sales engineer: how many clients they look after.
+             */
+            clients: number;
+            /**
+             * Format: date-time
+             * @description When the account was made.
+             */
+            created_at: string;
+            /** @description E-mail. */
+            email?: string | null;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Full name. */
+            name: string;
+            /** @description Mobile number, national form. */
+            phone?: string | null;
+            /** @description `admin` or `sales`. */
+            role: string;
+        };
+        /** @description A staff account as staff send it. */
+        StaffFormDto: {
+            /** @description E-mail; empty for none. */
+            email?: string | null;
+            /** @description Full name (up to 120 characters). */
+            name?: string | null;
+            /**
+             * @description 8–128 characters with letters and digits; required for a new account, left out to keep
+             *     the password of an account being changed.
+             */
+            password?: string | null;
+            /** @description Egyptian mobile number, any common form. */
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description The access role's id.
+             */
+            role_id?: number | null;
+        };
+        /** @description A page of staff accounts, newest first. */
+        StaffList: {
+            /** @description The accounts. */
+            data: components["schemas"]["StaffData"][];
+            /** @description Where this page sits. */
+            meta: components["schemas"]["PageMeta"];
         };
         /** @description A staff note. */
         StaffNoteData: {
@@ -3216,6 +4159,11 @@ export interface components {
             data: components["schemas"]["StaffProductData"];
             /** @description What happened, on writes. */
             message?: string | null;
+        };
+        /** @description One staff account. */
+        StaffResponse: {
+            /** @description The account. */
+            data: components["schemas"]["StaffData"];
         };
         /** @description Every setting as staff edit it: both addresses, amounts in EGP. */
         StaffSettingsData: {
@@ -5271,6 +6219,353 @@ export interface operations {
             };
         };
     };
+    listAdmins: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Part of a name or e-mail, or a phone */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The admin's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The admin's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The admin's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listStaffCategories: {
         parameters: {
             query?: never;
@@ -6063,6 +7358,267 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The code's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renameGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
                 id: number;
             };
             cookie?: never;
@@ -7596,6 +9152,56 @@ export interface operations {
             };
         };
     };
+    showOverview: {
+        parameters: {
+            query?: {
+                /** @description First day, `YYYY-MM-DD` */
+                from?: string;
+                /** @description One sales engineer's orders */
+                sales_engineer_id?: string;
+                /** @description Last day, `YYYY-MM-DD` */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     permissions: {
         parameters: {
             query?: never;
@@ -8271,6 +9877,763 @@ export interface operations {
             };
         };
     };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoleResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSalesEngineers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Part of a name or e-mail, or a phone */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSalesEngineer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    placeSalesOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, fresh per attempt */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesOrderRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showSalesEngineer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sales engineer's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSalesEngineer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sales engineer's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSalesEngineer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sales engineer's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     showStaffSettings: {
         parameters: {
             query?: never;
@@ -8843,6 +11206,331 @@ export interface operations {
             };
         };
     };
+    listSms: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastForm"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The broadcast's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BroadcastResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSmsRecipients: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Only recipients of this result */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The broadcast's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BroadcastForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listClientPoints: {
         parameters: {
             query?: {
@@ -9039,6 +11727,596 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description A city's id */
+                city?: string;
+                /** @description A group's id */
+                group?: string;
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description A sales engineer's id */
+                sales_engineer_id?: string;
+                /** @description Part of a name or e-mail, or a phone */
+                search?: string;
+                /** @description `verified`, `not_verified` or `blocked` */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    showClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfileResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listClientAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAddressList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    blockClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addClientNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listClientOrders: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+                /** @description Only orders in this status */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblockClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9899,6 +13177,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShippingCityList"];
+                };
+            };
+        };
+    };
+    showSmsConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeSmsConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    optOutOfSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's last part */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

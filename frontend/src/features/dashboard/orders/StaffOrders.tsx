@@ -88,6 +88,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
     city: '',
     from: '',
     to: '',
+    sales_engineer_id: '',
   });
   const guests = list.audience === 'guest-orders';
   const filters = {
@@ -96,6 +97,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
     city: filter('city'),
     from: filter('from'),
     to: filter('to'),
+    sales_engineer_id: filter('sales_engineer_id'),
     search,
   };
   const orders = useQuery(staffOrderQueries.list(list.audience, language, { ...filters, page })).data;
@@ -129,6 +131,11 @@ export function StaffOrders({ list }: { list: OrderList }) {
         <Title order={2}>
           <FormattedMessage id={list.title} />
         </Title>
+        {list.source === 'sales' && hasPermission(user, 'order-create') && (
+          <Button component={Link} to="/dashboard/sales-orders-actions" data-testid="new-sales-order">
+            <FormattedMessage id="dashboard.sales_order.new" />
+          </Button>
+        )}
         <Button
           variant="default"
           onClick={() =>

@@ -89,6 +89,8 @@ export interface OrderFilter {
   from: string;
   to: string;
   search: string;
+  /** One sales engineer's orders (from their profile); '' for all. */
+  sales_engineer_id?: string;
   page: number;
 }
 

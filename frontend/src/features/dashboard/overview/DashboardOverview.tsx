@@ -1,8 +1,17 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { useSession } from '../../../shared/session/session';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
+import { usePrice } from '../../../shared/format';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { RoleName } from '../../../shared/ui/RoleName';
+import { overviewQueries } from './api';
+import { CityChart, MonthlyChart, RevenueChart } from './Charts';
 
-/** The dashboard's first screen: who is signed in and what they may do. */
+/** The dashboard's first screen (`/dashboard/overview`): who is signed in, and for staff holding
+ * `dashboard-overview` today's and this month's cards and the charts over a range of days
+ * (the last twelve months by default), kept in the address. */
 export function DashboardOverview() {
   const { user } = useSession();
   if (!user) return null;
@@ -19,15 +28,90 @@ export function DashboardOverview() {
           <Badge>
             <FormattedMessage id={`roles.${user.role}`} />
           </Badge>
-          {user.access_role && <Badge variant="light">{user.access_role}</Badge>}
+          {user.access_role && (
+            <Badge variant="light">
+              <RoleName name={user.access_role} />
+            </Badge>
+          )}
         </Group>
-        <Text size="sm" c="dimmed" mt="sm">
-          <FormattedMessage
-            id="dashboard.overview.permissions"
-            values={{ count: <FormattedNumber value={user.permissions.length} /> }}
-          />
-        </Text>
       </Paper>
+      {hasPermission(user, 'dashboard-overview') && <Figures />}
     </Stack>
+  );
+}
+
+function Figures() {
+  const intl = useIntl();
+  const price = usePrice();
+  const { language } = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const overview = useQuery(overviewQueries.figures(from, to, '', language)).data?.data;
+  const setDay = (name: 'from' | 'to', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const card = (label: string, value: string, testId: string) => (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id={label} />
+      </Text>
+      <Text fz={26} fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+  return (
+    <>
+      <Group align="end">
+        <TextInput
+          type="date"
+          label={intl.formatMessage({ id: 'dashboard.orders.from' })}
+          value={from}
+          onChange={(event) => setDay('from', event.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={intl.formatMessage({ id: 'dashboard.orders.to' })}
+          value={to}
+          onChange={(event) => setDay('to', event.currentTarget.value)}
+        />
+      </Group>
+      {overview && (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 5 }}>
+            {card(
+              'dashboard.overview.orders_today',
+              intl.formatNumber(overview.cards.orders_today),
+              'card-orders-today',
+            )}
+            {card('dashboard.overview.revenue_month', price(overview.cards.revenue_month), 'card-revenue-month')}
+            {card(
+              'dashboard.overview.new_clients_month',
+              intl.formatNumber(overview.cards.new_clients_month),
+              'card-new-clients',
+            )}
+            {card(
+              'dashboard.overview.orders_waiting',
+              intl.formatNumber(overview.cards.orders_waiting),
+              'card-orders-waiting',
+            )}
+            {card('dashboard.overview.low_stock', intl.formatNumber(overview.cards.low_stock), 'card-low-stock')}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <MonthlyChart data={overview} />
+            <RevenueChart data={overview} />
+            <CityChart data={overview} />
+          </SimpleGrid>
+        </>
+      )}
+    </>
   );
 }

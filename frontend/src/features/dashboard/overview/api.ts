@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
+
+/** The overview: cards and charts. */
+export type OverviewData = components['schemas']['OverviewData'];
+
+/** The overview over a range (the last twelve months when none), of one sales engineer when
+ * given. */
+export const overviewQueries = {
+  figures: (from: string, to: string, engineer: string, language: string) =>
+    queryOptions({
+      queryKey: ['dashboard', 'overview', from, to, engineer, language],
+      queryFn: () => {
+        const query = new URLSearchParams();
+        if (from) query.set('from', from);
+        if (to) query.set('to', to);
+        if (engineer) query.set('sales_engineer_id', engineer);
+        return api<{ data: OverviewData }>('GET', `dashboard/overview?${query}`);
+      },
+      placeholderData: keepPreviousData,
+    }),
+};
