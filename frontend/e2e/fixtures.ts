@@ -43,6 +43,13 @@ export class Outbox {
     }
   }
 
+  /** The texts sent to `to` (international form), oldest first. */
+  sentTo(to: string): string[] {
+    return this.messages()
+      .filter((m) => m.to === to)
+      .map((m) => (m as { body?: string }).body ?? '');
+  }
+
   /** How many messages it holds now. */
   size(): number {
     return this.messages().length;
@@ -113,6 +120,23 @@ export class StaffApi {
     return this.request.post(`/api/dashboard/orders/${order}/sales-engineer`, {
       data: { sales_engineer_id: engineer },
     });
+  }
+
+  /** Adds a client group of its own; answers its id. */
+  async addGroup(nameEn: string, nameAr: string): Promise<number> {
+    const answer = await this.request.post('/api/dashboard/groups', { data: { name_en: nameEn, name_ar: nameAr } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()).data.id;
+  }
+
+  /** Puts the client with this token in a group. */
+  async putInGroup(clientToken: string, phone: string, group: number): Promise<void> {
+    const me = await this.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${clientToken}` } });
+    const id: number = (await me.json()).data.id;
+    const answer = await this.request.put(`/api/dashboard/users/${id}`, {
+      data: { name: 'Samir', phone, group_id: group },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
   }
 
   /** Moves a client order to `status`. */

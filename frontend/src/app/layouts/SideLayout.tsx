@@ -11,7 +11,7 @@ export function SideLayout({ links }: { links: Array<{ to: string; label: string
     <>
       <Header />
       <div className={`page ${classes.layout}`}>
-        <Stack component="nav" gap={4} className={classes.side}>
+        <Stack component="nav" gap={4} className={classes.side} data-testid="side-menu">
           {links.map((link) => (
             <MantineNavLink
               key={link.to}
