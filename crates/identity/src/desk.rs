@@ -128,12 +128,13 @@ impl PeopleDesk {
 
     /// Keeps a note on a client, with who wrote it and when.
     pub fn add_client_note(&self, viewer: &User, id: UserId, body: &str) -> Result<(), IdentityError> {
+        // The limit holds for the text as sent, as the API document says.
+        if body.chars().count() > NOTE_MAX {
+            return Err(IdentityError::field("note", "too_long"));
+        }
         let body = body.trim();
         if body.is_empty() {
             return Err(IdentityError::field("note", "required"));
-        }
-        if body.chars().count() > NOTE_MAX {
-            return Err(IdentityError::field("note", "too_long"));
         }
         self.client(viewer, id)?;
         if self.store.add_client_note(id, viewer.id, body, self.clock.now())? { Ok(()) } else { Err(IdentityError::NotFound) }
@@ -146,15 +147,15 @@ impl PeopleDesk {
 
     /// Adds a group.
     pub fn add_group(&self, name: Localized<String>) -> Result<i64, IdentityError> {
-        let name = trimmed(name);
         check_group_name(&name).map_err(IdentityError::Invalid)?;
+        let name = trimmed(name);
         Ok(self.store.add_group(&name)?)
     }
 
     /// Renames a group.
     pub fn rename_group(&self, id: i64, name: Localized<String>) -> Result<(), IdentityError> {
-        let name = trimmed(name);
         check_group_name(&name).map_err(IdentityError::Invalid)?;
+        let name = trimmed(name);
         if self.store.rename_group(id, &name)? { Ok(()) } else { Err(IdentityError::NotFound) }
     }
 
@@ -212,16 +213,16 @@ impl PeopleDesk {
 
     /// Adds a role.
     pub fn add_role(&self, draft: RoleDraft) -> Result<i64, IdentityError> {
-        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         draft.check().map_err(IdentityError::Invalid)?;
+        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         self.store.add_role(&draft, self.clock.now())?.map_err(taken)
     }
 
     /// Changes a role's name and permissions; its holders' next request has them. A built-in
     /// role keeps its name, and `Super Admin` keeps every permission.
     pub fn update_role(&self, id: i64, draft: RoleDraft) -> Result<(), IdentityError> {
-        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         draft.check().map_err(IdentityError::Invalid)?;
+        let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         let current = self.role(id)?;
         if current.built_in && current.name != draft.name {
             return Err(IdentityError::field("name", "role_built_in"));
@@ -274,12 +275,13 @@ impl PeopleDesk {
 
 /// A person's name, phone and e-mail read, each broken rule on its field.
 fn person(name: &str, phone: &str, email: &str, errors: &mut FieldErrors) -> (String, Option<kernel::Phone>, Option<kernel::Email>) {
-    let name = name.trim().to_string();
-    if name.is_empty() {
-        errors.add("name", "required");
-    } else if name.chars().count() > PERSON_NAME_MAX {
+    // The limit holds for the text as sent, as the API document says.
+    if name.chars().count() > PERSON_NAME_MAX {
         errors.add("name", "too_long");
+    } else if name.trim().is_empty() {
+        errors.add("name", "required");
     }
+    let name = name.trim().to_string();
     let parsed_phone = kernel::Phone::parse(phone);
     if phone.trim().is_empty() {
         errors.add("phone", "required");

@@ -202,11 +202,10 @@ impl RoleDraft {
     /// A role has a name of 1 to 80 characters and at least one permission.
     pub fn check(&self) -> Result<(), FieldErrors> {
         let mut errors = FieldErrors::new();
-        let name = self.name.trim();
-        if name.is_empty() {
-            errors.add("name", "required");
-        } else if name.chars().count() > NAME_MAX {
+        if self.name.chars().count() > NAME_MAX {
             errors.add("name", "too_long");
+        } else if self.name.trim().is_empty() {
+            errors.add("name", "required");
         }
         if self.permissions.is_empty() {
             errors.add("permissions", "permissions_required");
@@ -219,10 +218,10 @@ impl RoleDraft {
 pub fn check_group_name(name: &Localized<String>) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
     for (field, text) in [("name_ar", &name.ar), ("name_en", &name.en)] {
-        if text.trim().is_empty() {
-            errors.add(field, "required");
-        } else if text.chars().count() > NAME_MAX {
+        if text.chars().count() > NAME_MAX {
             errors.add(field, "too_long");
+        } else if text.trim().is_empty() {
+            errors.add(field, "required");
         }
     }
     errors.into_result()
