@@ -25,7 +25,9 @@ test('register, verify, log in with Arabic-Indic digits, reset the password', as
   // Giza, the seed's second governorate.
   await page.selectOption('select[name=city_id]', '2');
   await page.click('button[type=submit]');
-  await page.waitForURL('**/account/settings');
+  // Registered: straight to the code that was just sent.
+  await page.waitForURL('**/auth/verify-account');
+  await page.goto('/account/settings');
   await expect(page.getByText(TEXT[language].unverified)).toBeVisible();
   await expect(page.locator('select[name=city_id]'), 'the city chosen at sign-up').toHaveValue('2');
 

@@ -29,7 +29,7 @@ test('a guest adds two products and the cart shows them with the weight rule', a
     await page.goto(`/products/${product.slug}`);
     await page.getByRole('button', { name: t.add }).click();
   }
-  await expect(page.getByTestId('cart-count')).toHaveText(language === 'ar' ? '٢' : '2');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
   await page.getByTestId('cart-link').click();
   await page.waitForURL('**/cart');
 
@@ -46,7 +46,7 @@ test('a guest adds two products and the cart shows them with the weight rule', a
     { id: seeds.id, quantity: 1 },
     { id: soil.id, quantity: 2 },
   ]);
-  await expect(page.getByTestId('cart-total')).toContainText(language === 'ar' ? '٢٤٠' : '240');
+  await expect(page.getByTestId('cart-total')).toContainText('240');
 });
 
 test('the browser cart moves to the server when a verified client logs in', async ({ page, language, staffApi }) => {

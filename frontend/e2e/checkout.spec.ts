@@ -81,7 +81,7 @@ test('a guest cart becomes a new client order: register, verify, check out with 
   await form.locator('input[name=copoun]').press('Enter');
   await expect(page.getByTestId('promo-message')).toContainText(t.applied);
   // 140 EGP of goods, 14 off, Cairo's 50 for shipping.
-  await expect(page.getByTestId('totals-total')).toContainText(language === 'ar' ? '١٧٦' : '176');
+  await expect(page.getByTestId('totals-total')).toContainText('176');
   await expectNoSidewaysScroll(page);
   await page.getByTestId('place-order').click();
 
@@ -89,7 +89,7 @@ test('a guest cart becomes a new client order: register, verify, check out with 
   await expect(page.getByText(t.placed)).toBeVisible();
   const order = page.getByTestId('order-summary').first();
   await expect(order).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
-  await expect(order.getByTestId('order-total')).toContainText(language === 'ar' ? '١٧٦' : '176');
+  await expect(order.getByTestId('order-total')).toContainText('176');
   await expectNoSidewaysScroll(page);
   await page.goto('/cart');
   await expect(page.getByTestId('cart-empty')).toBeVisible();
@@ -207,11 +207,11 @@ test.describe('staff', () => {
     await form.locator('input[name=copoun]').press('Enter');
     await expect(buyer.getByTestId('promo-message')).toContainText(TEXT[language].applied);
     // 100 EGP less 15, and the new city's 35.
-    await expect(buyer.getByTestId('totals-total')).toContainText(language === 'ar' ? '١٢٠' : '120');
+    await expect(buyer.getByTestId('totals-total')).toContainText('120');
     await form.getByTestId('place-order').click();
     await buyer.waitForURL('**/order-success?number=*');
 
     await page.reload();
-    await expect(page.getByTestId('staff-copoun-row')).toContainText(language === 'ar' ? '١ من ٥' : '1 of 5');
+    await expect(page.getByTestId('staff-copoun-row')).toContainText(language === 'ar' ? '1 من 5' : '1 of 5');
   });
 });

@@ -20,7 +20,7 @@ const TEXT = {
     clients: 'العملاء',
     sent: 'الرسالة في طريقها إلى العملاء.',
     group: 'مجموعة',
-    twoClients: '٢ عميل',
+    twoClients: '2 عميل',
     placed: 'تم تسجيل الطلب للعميل.',
   },
   en: {

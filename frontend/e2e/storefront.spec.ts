@@ -42,7 +42,7 @@ test.describe('on a 360 px phone', () => {
       await expect(page.getByTestId('product-profile')).toContainText('عدد القطع في الباقة');
       await page.getByTestId('add-to-cart').locator('input').fill('٢');
       await page.getByRole('button', { name: 'أضف إلى السلة' }).click();
-      await expect(page.getByText('تمت الإضافة: ٢ في سلتك.')).toBeVisible();
+      await expect(page.getByText('تمت الإضافة: 2 في سلتك.')).toBeVisible();
       const id = (await (await request.get('/api/products/home-garden-package')).json()).data.id;
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? 'null')).toEqual([
         { id, quantity: 2 },

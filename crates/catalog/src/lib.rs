@@ -11,4 +11,4 @@ pub mod service;
 pub mod slug;
 
 pub use product::{Category, Product, WeightUnit};
-pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductQuery, Sort};
+pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductQuery, Sort, Suggestions};

@@ -8,25 +8,72 @@ pub use kernel::search_text::normalize;
 /// Prefixes that join the article to a word: ال and its forms after و ب ف ك ل.
 const ARTICLES: [&str; 6] = ["وال", "بال", "فال", "كال", "لل", "ال"];
 
-/// The search form of one word: the article dropped from Arabic words long enough to keep a
-/// stem of two letters, a plural `s` dropped from English words of four letters or more.
-fn stem(word: &str) -> String {
-    for article in ARTICLES {
-        if let Some(rest) = word.strip_prefix(article)
-            && rest.chars().count() >= 2
-        {
-            return rest.to_string();
-        }
-    }
+/// Broken plurals and their singulars, normalised (`plurals.txt`).
+static PLURALS: std::sync::LazyLock<std::collections::HashMap<String, String>> = std::sync::LazyLock::new(|| {
+    include_str!("plurals.txt")
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once(' '))
+        .map(|(plural, singular)| (normalize(plural), normalize(singular)))
+        .collect()
+});
+
+/// A word without the article, when what is left has two letters or more.
+fn without_article(word: &str) -> &str {
+    ARTICLES.iter().find_map(|article| word.strip_prefix(article).filter(|rest| rest.chars().count() >= 2)).unwrap_or(word)
+}
+
+/// British and American spellings folded to one form, longest first: fertiliser and
+/// fertilizer, sulphur and sulfur, colour and color, litre and liter.
+const SPELLINGS: [(&str, &str); 6] = [("isation", "ization"), ("iser", "izer"), ("ised", "ized"), ("ise", "ize"), ("our", "or"), ("tre", "ter")];
+
+/// A word as written, less its grammar: the article dropped from Arabic words long enough to
+/// keep a stem of two letters, a plural `s` dropped from English words of four letters or more.
+fn plain_stem(word: &str) -> &str {
+    let word = without_article(word);
     if word.is_ascii() && word.len() >= 4 && word.ends_with('s') && !word.ends_with("ss") {
-        return word[..word.len() - 1].to_string();
+        return &word[..word.len() - 1];
     }
-    word.to_string()
+    word
+}
+
+/// The search form of one word: its [`plain_stem`], a broken plural turned into its singular,
+/// a British spelling written the American way.
+fn stem(word: &str) -> String {
+    let plain = plain_stem(word);
+    if let Some(singular) = PLURALS.get(plain) {
+        return singular.clone();
+    }
+    if !plain.is_ascii() {
+        return plain.to_string();
+    }
+    let mut english = plain.replace("sulph", "sulf");
+    if english.len() >= 5
+        && let Some((suffix, american)) = SPELLINGS.iter().find(|(suffix, _)| english.ends_with(suffix))
+    {
+        english.truncate(english.len() - suffix.len());
+        english.push_str(american);
+    }
+    english
 }
 
 /// The search terms of a text, in order.
 pub fn terms(text: &str) -> Vec<String> {
     normalize(text).split(' ').filter(|w| !w.is_empty()).map(stem).collect()
+}
+
+/// The terms a stored text is indexed under: its search terms, and each broken plural or
+/// British spelling also as written, so one typed half-way or with a typo still finds it.
+fn indexed_terms(text: &str) -> Vec<String> {
+    let mut indexed = Vec::new();
+    for word in normalize(text).split(' ').filter(|w| !w.is_empty()) {
+        let (plain, term) = (plain_stem(word), stem(word));
+        if plain != term {
+            indexed.push(plain.to_string());
+        }
+        indexed.push(term);
+    }
+    indexed
 }
 
 /// The most characters of a query that are searched; the rest is ignored.
@@ -266,7 +313,7 @@ impl SearchDocument {
 
     /// Adds a field's text with its weight.
     pub fn field(mut self, weight: u32, text: &str) -> SearchDocument {
-        self.fields.push((weight, terms(text)));
+        self.fields.push((weight, indexed_terms(text)));
         self
     }
 
@@ -302,6 +349,25 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_plural_finds_its_singular_and_back() {
+        let compost = SearchDocument::new().field(3, "سماد بلدي");
+        assert!(compost.score(&terms("اسمده")).is_some(), "أسمدة typed without hamza finds سماد");
+        assert!(fertiliser().score(&terms("سماد")).is_some(), "سماد finds أسمدة");
+        let seeds = SearchDocument::new().field(3, "بذور طماطم");
+        assert!(seeds.score(&terms("بذرة")).is_some() && seeds.score(&terms("البذور")).is_some());
+        assert!(seeds.score(&terms("بذر")).is_some(), "a word still being typed");
+    }
+
+    #[test]
+    fn british_and_american_spellings_are_one_word() {
+        assert_eq!(terms("Fertilisers"), terms("fertilizer"));
+        assert_eq!(terms("sulphur"), terms("Sulfur"));
+        assert_eq!(terms("colour litre"), terms("color liter"));
+        assert!(finds("fertlizer"), "a dropped letter in the middle of the American spelling");
+        assert_eq!(terms("rose"), ["rose"], "short words keep their ending");
+    }
+
+    #[test]
     fn alef_and_hamza_forms_are_one_letter() {
         assert_eq!(normalize("أإآٱا"), "ااااا");
         assert!(finds("اسمدة") && finds("إسمدة") && finds("آسمدة"));
@@ -330,7 +396,7 @@ mod tests {
 
     #[test]
     fn the_article_is_optional() {
-        assert_eq!(terms("الأسمدة والبذور للتربة"), vec!["اسمده", "بذور", "تربه"]);
+        assert_eq!(terms("الأسمدة والبذور للتربة"), vec!["سماد", "بذره", "تربه"]);
         assert!(finds("الاسمدة") && finds("العضوية"));
         assert_eq!(terms("ال"), vec!["ال"], "a bare article stays");
         assert_eq!(terms("الم"), vec!["الم"], "too short to be article and stem");

@@ -1,14 +1,14 @@
 //! Wiring: adapters into the domain services, the domain into the HTTP server.
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use actix_files::{Files, NamedFile};
-use actix_web::dev::{Server, ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_files::Files;
+use actix_web::dev::{Server, ServiceRequest, fn_service};
+use actix_web::http::header::CACHE_CONTROL;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
 use cart::CartService;
@@ -267,7 +267,8 @@ impl Application {
         let media = settings.media_dir();
         // Read once: product pages are this file with the product's head tags.
         let index = api::storefront::share::IndexPage(Arc::new(
-            std::fs::read_to_string(frontend.join("index.html")).unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head></html>".into()),
+            std::fs::read_to_string(frontend.join("index.html"))
+                .unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head><body>The frontend is not built: run `make run`.</body></html>".into()),
         ));
         let mut server = HttpServer::new(move || {
             App::new()
@@ -279,6 +280,7 @@ impl Application {
                 .wrap(TracingLogger::default())
                 .configure(api::configure)
                 .service(api::storefront::share::product_page())
+                .configure(api::storefront::pages::configure)
                 .service(
                     web::scope("/media")
                         .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
@@ -343,30 +345,15 @@ fn security_headers() -> DefaultHeaders {
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
 }
 
-/// The built frontend: hashed assets cached for a year, everything else falls back to
-/// `index.html` (never cached) so that client-side routes load.
+/// The built frontend: hashed assets cached for a year, other built files as they are, and
+/// every other path the app's `index.html` (never cached), with a 404 where the app has no
+/// screen (`api::storefront::pages`).
 fn frontend_routes(config: &mut web::ServiceConfig, dir: &Path) {
-    let index: PathBuf = dir.join("index.html");
-    let spa = fn_service(move |request: ServiceRequest| {
-        let index = index.clone();
-        async move {
-            let (request, _) = request.into_parts();
-            let response = match NamedFile::open_async(&index).await {
-                Ok(file) => {
-                    let mut response = file.into_response(&request);
-                    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-                    response
-                }
-                Err(_) => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
-            };
-            Ok(ServiceResponse::new(request, response))
-        }
-    });
     config
         .service(
             web::scope("/assets")
                 .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=31536000, immutable")))
                 .service(Files::new("", dir.join("assets"))),
         )
-        .service(Files::new("/", dir).index_file("__spa__").default_handler(spa));
+        .service(Files::new("/", dir).index_file("__spa__").default_handler(fn_service(api::storefront::pages::app)));
 }

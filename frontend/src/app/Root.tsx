@@ -6,6 +6,7 @@ import { toast } from '../shared/ui/toast';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 import { useCurrentUser } from '../features/auth/api';
 import { CartTransfer } from '../features/cart/CartTransfer';
+import { loginPath } from './loginPath';
 
 /** Connects the HTTP client to toasts and the router: errors speak the current language and
  * a 401 leads to Login. */
@@ -16,7 +17,7 @@ function ApiBridge() {
     connectApi({
       notify: (notice) =>
         toast(notice.kind, notice.message || intl.formatMessage({ id: notice.messageId ?? 'errors.network' })),
-      unauthorized: () => navigate('/auth/login'),
+      unauthorized: () => navigate(loginPath(window.location)),
     });
   }, [intl, navigate]);
   return null;

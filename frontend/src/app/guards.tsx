@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginPath } from './loginPath';
 import { hasPermission, isStaff, session, useSession } from '../shared/session/session';
 
 /** Login and Register: a user who already holds a token when arriving goes Home. (Signing
@@ -9,16 +10,18 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return arrivedSignedIn ? <Navigate to="/" replace /> : children;
 }
 
-/** Client screens need a token; without one, Login. */
+/** Client screens need a token; without one, Login, which comes back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession();
-  return token ? children : <Navigate to="/auth/login" replace />;
+  const location = useLocation();
+  return token ? children : <Navigate to={loginPath(location)} replace />;
 }
 
 /** The dashboard is for admins and sales engineers; others go Home. */
 export function RequireStaff({ children }: { children: ReactNode }) {
   const { token, user } = useSession();
-  if (!token) return <Navigate to="/auth/login" replace />;
+  const location = useLocation();
+  if (!token) return <Navigate to={loginPath(location)} replace />;
   return isStaff(user) ? children : <Navigate to="/" replace />;
 }
 

@@ -4,6 +4,7 @@
 pub mod catalog;
 pub mod copouns;
 pub mod guest_orders;
+pub mod pages;
 pub mod share;
 pub mod shipping_cities;
 pub mod shop;

@@ -26,14 +26,6 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-/// The page's language: the `language` cookie the frontend keeps, else `Accept-Language`.
-fn locale(request: &HttpRequest) -> Locale {
-    match request.cookie("language") {
-        Some(cookie) => Locale::from_header(cookie.value()),
-        None => crate::common::error::locale_of(request.headers()),
-    }
-}
-
 /// The head tags that describe a product.
 fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
     let product = &card.product;
@@ -60,7 +52,10 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
     let mut tags = format!(
         "<title>{title} | {shop}</title>\n    <meta name=\"description\" content=\"{description}\" />\n    \
          <meta property=\"og:type\" content=\"product\" />\n    <meta property=\"og:title\" content=\"{title}\" />\n    \
-         <meta property=\"og:description\" content=\"{description}\" />\n    <meta property=\"og:url\" content=\"{origin}/products/{slug}\" />\n",
+         <meta property=\"og:description\" content=\"{description}\" />\n    <meta property=\"og:url\" content=\"{origin}/products/{slug}\" />\n    \
+         <link rel=\"canonical\" href=\"{origin}/products/{slug}\" />\n    \
+         <link rel=\"alternate\" hreflang=\"ar\" href=\"{origin}/products/{slug}?lang=ar\" />\n    \
+         <link rel=\"alternate\" hreflang=\"en\" href=\"{origin}/products/{slug}?lang=en\" />\n",
         title = escape(name),
         shop = shop,
         description = escape(description),
@@ -84,7 +79,8 @@ fn with_product(index: &str, tags: &str) -> String {
 }
 
 async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpRequest, slug: Path<String>) -> HttpResponse {
-    let locale = locale(&request);
+    let locale = crate::storefront::pages::locale(&request);
+    let index = crate::storefront::pages::in_language(&index.0, locale);
     let found = match crate::storefront::catalog::catalogue(&state).await {
         Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
         Err(error) => Err(error),
@@ -92,9 +88,9 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let info = request.connection_info();
     let origin = format!("{}://{}", info.scheme(), info.host());
     let (status, body) = match found {
-        Ok(card) => (StatusCode::OK, with_product(&index.0, &head_tags(&card, locale, &origin))),
+        Ok(card) => (StatusCode::OK, with_product(&index, &head_tags(&card, locale, &origin))),
         // The app shows its NotFound page; crawlers get the status.
-        Err(_) => (StatusCode::NOT_FOUND, index.0.to_string()),
+        Err(_) => (StatusCode::NOT_FOUND, index),
     };
     HttpResponse::build(status).content_type(ContentType::html()).insert_header((CACHE_CONTROL, "no-cache")).body(body)
 }

@@ -7,13 +7,13 @@
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 
-use kernel::{CategoryId, Clock, Money, Page, PageRequest, ProductId};
+use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId};
 
 use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
 use crate::product::{Category, Product};
-use crate::search::{SearchDocument, SearchIndex, query_terms};
+use crate::search::{SearchDocument, SearchIndex, match_term, query_terms, terms};
 
 /// How many products the Home screen shows per row.
 pub const HOME_ROW: usize = 8;
@@ -87,6 +87,20 @@ pub struct ProductQuery {
     pub sort: Sort,
     /// Which page.
     pub page: PageRequest,
+}
+
+/// The most products the search box suggests.
+pub const SUGGESTED_PRODUCTS: u32 = 6;
+/// The most categories the search box suggests.
+pub const SUGGESTED_CATEGORIES: usize = 3;
+
+/// What the search box suggests.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Suggestions {
+    /// The best matching products.
+    pub products: Vec<ProductCard>,
+    /// The categories whose names match every word.
+    pub categories: Vec<Category>,
 }
 
 /// A product with the price shown for it now and its category.
@@ -403,6 +417,53 @@ impl Catalogue {
         Ok(self.card(product, self.price(product, now)))
     }
 
+    /// An offer running at `now` and one page of the products it lowers, newest first; an
+    /// offer that is off, not started or over is not found, as its link should lead nowhere.
+    pub fn offer(&self, id: OfferId, page: PageRequest, now: chrono::DateTime<chrono::Utc>) -> Result<(Offer, Page<ProductCard>), CatalogError> {
+        let offer = self.offers.iter().find(|o| o.id == id && o.status(now) == OfferStatus::Active).ok_or(CatalogError::NotFound)?;
+        let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+        let mut total = 0;
+        let mut cards = Vec::new();
+        for product in self.products.iter().filter(|p| offer.applies_to(p.id, p.category_id, now)) {
+            if total >= offset && cards.len() < page.per_page as usize {
+                cards.push(self.card(product, self.price(product, now)));
+            }
+            total += 1;
+        }
+        Ok((offer.clone(), Page::new(cards, page, total as u64)))
+    }
+
+    /// What the header's search box suggests while a shopper types: the best few products and
+    /// the categories whose names match, from memory.
+    pub fn suggest(&self, text: &str, now: chrono::DateTime<chrono::Utc>) -> Suggestions {
+        let words = query_terms(text);
+        if words.is_empty() {
+            return Suggestions::default();
+        }
+        let query = ProductQuery {
+            search: Some(text.to_string()),
+            category: None,
+            min_price: None,
+            max_price: None,
+            in_stock: false,
+            featured: false,
+            offers: false,
+            sort: Sort::Relevance,
+            page: PageRequest::new(None, Some(SUGGESTED_PRODUCTS)),
+        };
+        let categories = self
+            .categories
+            .iter()
+            .filter(|category| {
+                let names = [terms(&category.name.ar), terms(&category.name.en)];
+                words.iter().all(|word| names.iter().any(|name| name.iter().any(|term| match_term(word, term).is_some())))
+            })
+            .take(SUGGESTED_CATEGORIES)
+            .cloned()
+            .collect();
+        Suggestions { products: self.list_products(&query, now).data, categories }
+    }
+
     /// The cards of the products among `ids` that exist, priced at `now` (a cart's lines).
     pub fn cards_of(&self, ids: &[ProductId], now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
         self.products.iter().filter(|p| ids.contains(&p.id)).map(|product| self.card(product, self.price(product, now))).collect()
@@ -440,6 +501,11 @@ impl Catalogue {
     /// Every category in order.
     pub fn categories(&self) -> Vec<Category> {
         self.categories.clone()
+    }
+
+    /// Every product's slug, newest first (the sitemap's product pages).
+    pub fn product_slugs(&self) -> impl Iterator<Item = &str> {
+        self.products.iter().map(|product| product.slug.as_str())
     }
 
     /// What the Home screen shows, in one call.

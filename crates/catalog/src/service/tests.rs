@@ -182,7 +182,8 @@ fn price_filters_and_sorts_use_the_sale_price() {
 fn search_finds_arabic_in_any_spelling_and_ranks_the_best_match_first() {
     let catalog = service(store_at_version_one());
     let search = |text: &str| ProductQuery { search: Some(text.into()), ..query() };
-    assert_eq!(catalog.list_products(&search("اسمده")).map(|p| ids(&p)).ok(), Some(vec![2, 1]), "the name, then the category");
+    assert_eq!(catalog.list_products(&search("اسمده")).map(|p| ids(&p)).ok(), Some(vec![1, 2]), "the plural finds the singular too");
+    assert_eq!(catalog.list_products(&search("أسمدة نيتروجينية")).map(|p| ids(&p)).ok(), Some(vec![2]));
     assert_eq!(catalog.list_products(&search("البذور")).map(|p| ids(&p)).ok(), Some(vec![3, 4]));
     assert_eq!(catalog.list_products(&search("tomatto")).map(|p| ids(&p)).ok(), Some(vec![3]));
     assert_eq!(catalog.list_products(&search("tractor")).map(|p| p.total).ok(), Some(0));
@@ -214,6 +215,30 @@ fn home_shows_featured_categories_recent_and_running_offers() {
     assert_eq!(home.categories.len(), 2);
     assert_eq!(home.recent.first().map(|c| c.product.id), Some(ProductId(1)));
     assert_eq!(home.offers.len(), 1);
+}
+
+#[test]
+fn an_offer_page_lists_the_products_it_lowers_while_it_runs() {
+    let catalogue = service(store_at_version_one()).catalogue().unwrap_or_else(|e| panic!("{e}"));
+    let (offer, page) = catalogue.offer(OfferId(1), PageRequest::new(None, None), now()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(offer.id, OfferId(1));
+    assert_eq!(page.data.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![ProductId(2)]);
+    assert_eq!(page.data[0].price.sale_price, Money::from_piastres(15_000), "half of 300 EGP");
+    assert_eq!(page.total, 1);
+    assert!(matches!(catalogue.offer(OfferId(1), PageRequest::new(None, None), now() + Duration::days(2)), Err(CatalogError::NotFound)), "over");
+    assert!(matches!(catalogue.offer(OfferId(9), PageRequest::new(None, None), now()), Err(CatalogError::NotFound)));
+}
+
+#[test]
+fn the_search_box_suggests_products_and_categories_as_the_shopper_types() {
+    let catalogue = service(store_at_version_one()).catalogue().unwrap_or_else(|e| panic!("{e}"));
+    let seeds = catalogue.suggest("بذ", now());
+    assert_eq!(seeds.categories.iter().map(|c| c.slug.as_str()).collect::<Vec<_>>(), ["seeds"]);
+    assert_eq!(seeds.products.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![ProductId(3), ProductId(4)]);
+    let english = catalogue.suggest("fertilizer", now());
+    assert_eq!(english.categories.iter().map(|c| c.slug.as_str()).collect::<Vec<_>>(), ["fertilisers"], "the American spelling finds the British name");
+    assert_eq!(catalogue.suggest("  ", now()), Suggestions::default());
+    assert!(catalogue.suggest("tractor", now()).products.is_empty());
 }
 
 #[test]

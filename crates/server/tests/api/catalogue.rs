@@ -147,6 +147,65 @@ async fn home_and_categories_in_one_call_each() {
     assert_eq!(slugs, ["seeds", "soil", "fertilisers", "pesticides", "packages"]);
 }
 
+fn slugs(page: &Value) -> std::collections::BTreeSet<String> {
+    page["data"].as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap().to_string()).collect()
+}
+
+#[actix_web::test]
+async fn a_plural_and_its_singular_and_a_misspelt_american_word_find_the_fertilisers() {
+    let app = spawn_app_with_catalogue().await;
+    let fertilisers = slugs(&list(&app, "category=fertilisers&per_page=100", "en").await);
+    assert_eq!(fertilisers.len(), 10);
+    let plural = slugs(&list(&app, "search=اسمده&per_page=100", "ar").await);
+    let singular = slugs(&list(&app, "search=سماد&per_page=100", "ar").await);
+    assert_eq!(plural, singular, "أسمدة and سماد are one word to a shopper");
+    assert!(plural.is_superset(&fertilisers));
+    let misspelt = slugs(&list(&app, "search=fertlizer&per_page=100", "en").await);
+    assert!(misspelt.is_superset(&fertilisers), "a dropped letter in the American spelling");
+}
+
+#[actix_web::test]
+async fn the_search_box_suggests_products_and_categories() {
+    let app = spawn_app_with_catalogue().await;
+    let suggest = |q: &str, lang: &'static str| {
+        let path = format!("search/suggestions?q={}", urlencoding(q));
+        let app = &app;
+        async move { json_of(app.request(Method::GET, &path, None, lang).send().await.unwrap()).await }
+    };
+    let seeds = suggest("بذور", "ar").await;
+    assert_eq!(seeds["data"]["categories"][0]["slug"], "seeds");
+    let products = seeds["data"]["products"].as_array().unwrap();
+    assert!(!products.is_empty() && products.len() <= 6);
+    assert!(products.iter().all(|p| p["name"].as_str().unwrap().contains("بذور") && p["sale_price"].as_f64().unwrap() > 0.0));
+    let english = suggest("fertiliz", "en").await;
+    assert_eq!(english["data"]["categories"][0]["name"], "Fertilisers");
+    let nothing = suggest("", "en").await;
+    assert_eq!(nothing["data"], serde_json::json!({"products": [], "categories": []}));
+    let long = suggest(&"سماد ".repeat(300), "ar").await;
+    assert!(long["data"]["products"].as_array().unwrap().len() <= 6, "a huge query is cut, not refused");
+}
+
+fn urlencoding(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[actix_web::test]
+async fn a_deal_on_home_leads_to_its_page_with_the_products_it_lowers() {
+    let app = spawn_app_with_catalogue().await;
+    let home = json_of(app.request(Method::GET, "home", None, "en").send().await.unwrap()).await;
+    let id = home["data"]["offers"][0]["id"].as_i64().unwrap();
+    let page = json_of(app.request(Method::GET, &format!("offers/{id}?per_page=100"), None, "en").send().await.unwrap()).await;
+    assert_eq!(page["offer"]["title"], home["data"]["offers"][0]["title"]);
+    let products = page["data"].as_array().unwrap();
+    assert_eq!(page["meta"]["total"], 10, "the season's deal lowers the ten fertilisers");
+    assert!(products.iter().all(|p| p["has_offer"] == true && p["sale_price"].as_f64() < p["price"].as_f64()));
+    let second = json_of(app.request(Method::GET, &format!("offers/{id}?per_page=4&page=3"), None, "en").send().await.unwrap()).await;
+    assert_eq!(second["data"].as_array().unwrap().len(), 2, "pages of the offer's products");
+    assert_eq!(app.request(Method::GET, "offers/999999", None, "en").send().await.unwrap().status(), 404);
+    let refused = app.request(Method::GET, &format!("offers/{id}?page=x"), None, "ar").send().await.unwrap();
+    assert_eq!(refused.status(), 422);
+}
+
 #[actix_web::test]
 async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     let app = spawn_app_with_catalogue().await;
@@ -171,4 +230,26 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     let english = page("neem-oil", Some("language=en")).await.unwrap().text().await.unwrap();
     assert!(english.contains("<title>Neem oil | Mahsoul</title>"));
     assert_eq!(page("no-such-product", None).await.unwrap().status(), 404);
+}
+
+#[actix_web::test]
+async fn crawlers_get_a_404_for_unknown_paths_a_robots_file_and_a_sitemap_in_both_languages() {
+    let app = spawn_app_with_catalogue().await;
+    let status = |path: &'static str| {
+        let request = app.client.get(format!("{}{path}", app.address));
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(status("/").await, 200);
+    assert_eq!(status("/products?category=seeds").await, 200);
+    assert_eq!(status("/dashboard/users/7").await, 200, "the app's screens");
+    assert_eq!(status("/no-such-page").await, 404);
+    assert_eq!(status("/products/neem-oil/extra").await, 404);
+    let robots = app.client.get(format!("{}/robots.txt", app.address)).send().await.unwrap().text().await.unwrap();
+    assert!(robots.contains("Disallow: /dashboard") && robots.contains(&format!("Sitemap: {}/sitemap.xml", app.address)));
+    let sitemap = app.client.get(format!("{}/sitemap.xml", app.address)).send().await.unwrap();
+    assert_eq!(sitemap.headers()["content-type"], "application/xml; charset=utf-8");
+    let sitemap = sitemap.text().await.unwrap();
+    assert_eq!(sitemap.matches("<url>").count(), 7 + 5 + 2 + 42, "pages, categories, the two running offers, products");
+    assert!(sitemap.contains(&format!("<loc>{}/products/neem-oil</loc>", app.address)));
+    assert!(sitemap.contains(&format!("hreflang=\"en\" href=\"{}/products?category=seeds&amp;lang=en\"", app.address)));
 }

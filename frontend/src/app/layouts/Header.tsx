@@ -1,17 +1,23 @@
 import { Anchor, Button, Group, Menu } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { loginPath } from '../loginPath';
+import { usePhone } from '../../shared/ui/usePhone';
 import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
 import { CartBadge } from '../../features/cart/CartBadge';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
+import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import classes from './Header.module.css';
 
-/** The header: the shop, its sections, the language switch and the account menu. */
+/** The header: the shop, its sections, the search box, the language switch and the account
+ * menu — one row on a phone, where the cart and the account move to the bottom bar. */
 export function Header() {
   const { token, user } = useSession();
+  const location = useLocation();
+  const phone = usePhone();
   const logout = useLogout();
   return (
     <header className={classes.header}>
@@ -25,14 +31,20 @@ export function Header() {
             <FormattedMessage id="nav.products" />
           </Anchor>
         </nav>
+        <HeaderSearch />
         <Group gap="xs" wrap="nowrap">
           <LanguageSwitch />
-          <CartBadge />
+          {!phone && <CartBadge />}
           {token && <NotificationBell />}
           {token ? (
             <Menu position="bottom-end" zIndex={500}>
               <Menu.Target>
-                <Button variant="light" size="compact-sm" data-testid="account-menu">
+                <Button
+                  variant="light"
+                  size={phone ? 'sm' : 'compact-sm'}
+                  data-testid="account-menu"
+                  maw={phone ? 120 : undefined}
+                >
                   {user?.name ?? <FormattedMessage id="nav.account" />}
                 </Button>
               </Menu.Target>
@@ -56,9 +68,11 @@ export function Header() {
               </Menu.Dropdown>
             </Menu>
           ) : (
-            <Button component={Link} to="/auth/login" size="compact-sm" data-testid="login-link">
-              <FormattedMessage id="nav.login" />
-            </Button>
+            !phone && (
+              <Button component={Link} to={loginPath(location)} size="compact-sm" data-testid="login-link">
+                <FormattedMessage id="nav.login" />
+              </Button>
+            )
           )}
         </Group>
       </div>

@@ -1,16 +1,22 @@
 import { Outlet } from 'react-router-dom';
 import { Header } from './Header';
+import { BottomNav } from './BottomNav';
+import { SkipLink } from '../../shared/ui/SkipLink';
 import { Footer } from '../../shared/ui/Footer';
+import { usePhone } from '../../shared/ui/usePhone';
 
-/** The storefront: header, page, footer. */
+/** The storefront: a skip link, header, page, footer, and the phone's bottom bar. */
 export function PublicLayout() {
+  const phone = usePhone();
   return (
     <>
+      <SkipLink />
       <Header />
-      <main className="page">
+      <main className="page" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
+      {phone && <BottomNav />}
     </>
   );
 }

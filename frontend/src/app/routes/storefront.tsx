@@ -19,6 +19,13 @@ export const storefrontRoutes: RouteObject = {
       path: 'products/:slug',
       element: <ProductProfile buy={(product) => <AddToCart productId={product.id} inStock={product.in_stock} />} />,
     },
+    {
+      path: 'offers/:id',
+      ...screen(
+        () => import('../../features/catalog/OfferPage'),
+        (m) => m.OfferPage,
+      ),
+    },
     { path: 'about-us', ...screen(content, (m) => m.AboutUs) },
     { path: 'terms-and-conditions', ...screen(content, (m) => m.TermsAndConditions) },
     { path: 'privacy-policy', ...screen(content, (m) => m.PrivacyPolicy) },

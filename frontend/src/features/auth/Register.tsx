@@ -36,7 +36,8 @@ export function Register() {
       );
       session.signIn(answer.data);
       toast('success', answer.message);
-      navigate('/account/settings');
+      // The code was just sent: the next thing to do is type it.
+      navigate('/auth/verify-account');
     } catch (error) {
       showServerErrors(form, error);
     }

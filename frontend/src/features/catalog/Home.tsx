@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { catalogQueries } from './api';
 import { ProductGrid } from './ProductGrid';
+import { DiscountBadge } from './DiscountBadge';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 
 const BENEFITS = ['quality', 'support', 'delivery', 'advice'] as const;
 
@@ -24,6 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function Home() {
   const { language } = useLanguage();
   const home = useQuery(catalogQueries.home(language)).data?.data;
+  usePageTitle(undefined);
   return (
     <Stack gap="xl">
       <Stack gap="sm" py="lg" align="flex-start">
@@ -61,12 +64,18 @@ export function Home() {
             <Section id="deals" title="home.deals.title">
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 {home.offers.map((offer) => (
-                  <Card key={offer.id} withBorder bg="green.0">
+                  <Card
+                    key={offer.id}
+                    withBorder
+                    bg="green.0"
+                    component={Link}
+                    to={`/offers/${offer.id}`}
+                    data-testid="home-deal"
+                    className="focus-card"
+                  >
                     <Group justify="space-between" wrap="nowrap">
                       <Text fw={700}>{offer.title}</Text>
-                      <Badge color="red" size="lg">
-                        -{offer.percentage}%
-                      </Badge>
+                      <DiscountBadge percent={offer.percentage} size="lg" />
                     </Group>
                   </Card>
                 ))}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
 import type { Product } from '../../shared/api/catalogue';
 import { ProductImage } from './ProductImage';
+import { DiscountBadge } from './DiscountBadge';
 
 /** A product in a list: picture, name, price (and the sale price), stock. */
 export function ProductCard({ product }: { product: Product }) {
@@ -36,7 +37,7 @@ export function ProductCard({ product }: { product: Product }) {
           )}
         </Group>
         <Group gap={4}>
-          {discounted && <Badge color="red">-{product.discount}%</Badge>}
+          {discounted && <DiscountBadge percent={product.discount} />}
           {!product.in_stock && (
             <Badge color="gray">
               <FormattedMessage id="product.out_of_stock" />

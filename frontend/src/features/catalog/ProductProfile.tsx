@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
-import { useParams } from 'react-router-dom';
+import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
 import { NotFound } from '../../shared/ui/NotFound';
 import { ApiError } from '../../shared/api/client';
 import { usePrice, useWeight } from '../../shared/format';
@@ -10,16 +10,20 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import type { Product } from '../../shared/api/catalogue';
 import { catalogQueries } from './api';
 import { ProductImage } from './ProductImage';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { DiscountBadge, Saving } from './DiscountBadge';
 
 /** One product: gallery, price with the sale price and discount, stock, add to cart, weight,
  * package pieces, expiry and description. */
 export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }) {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
+  const intl = useIntl();
   const price = usePrice();
   const weight = useWeight();
   const query = useQuery(catalogQueries.product(language, slug));
   const [shown, setShown] = useState(0);
+  usePageTitle(query.data?.data.name);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
   const product = query.data?.data;
@@ -33,7 +37,13 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
         {product.images.length > 1 && (
           <Group gap="xs">
             {product.images.map((image, index) => (
-              <UnstyledButton key={image} onClick={() => setShown(index)} style={{ inlineSize: 64 }}>
+              <UnstyledButton
+                key={image}
+                onClick={() => setShown(index)}
+                style={{ inlineSize: 64 }}
+                aria-label={intl.formatMessage({ id: 'product.picture' }, { number: index + 1 })}
+                aria-pressed={index === shown}
+              >
                 <img
                   src={image}
                   alt=""
@@ -45,7 +55,26 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
         )}
       </Stack>
       <Stack gap="sm">
-        {product.category && <Text c="dimmed">{product.category.name}</Text>}
+        <Group
+          gap={6}
+          component="nav"
+          aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}
+          data-testid="breadcrumbs"
+        >
+          <Anchor component={Link} to="/" className="tap-target">
+            <FormattedMessage id="nav.home" />
+          </Anchor>
+          <Text c="dimmed" aria-hidden>
+            ›
+          </Text>
+          <Anchor
+            component={Link}
+            to={product.category ? `/products?category=${encodeURIComponent(product.category.slug)}` : '/products'}
+            className="tap-target"
+          >
+            {product.category ? product.category.name : <FormattedMessage id="nav.products" />}
+          </Anchor>
+        </Group>
         <Title order={1}>{product.name}</Title>
         <Group gap="sm" align="baseline">
           <Text size="xl" fw={800} c="green.8" data-testid="profile-price">
@@ -56,7 +85,10 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
               <Text c="dimmed" td="line-through">
                 <bdi>{price(product.price)}</bdi>
               </Text>
-              <Badge color="red">-{product.discount}%</Badge>
+              <DiscountBadge percent={product.discount} />
+              <Text size="sm" fw={600} c="red.9">
+                <Saving price={product.price} salePrice={product.sale_price} />
+              </Text>
             </>
           )}
         </Group>

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Chip, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ProductPages } from './ProductPages';
+import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { catalogQueries, type ProductFilters } from './api';
 import { ProductGrid } from './ProductGrid';
@@ -11,6 +13,12 @@ import { ProductGrid } from './ProductGrid';
 /** The product list: search as you type, the filter panel (all, price lowest or highest,
  * a category, clear) and pages, all kept in the address so a list can be shared. */
 export function Products() {
+  // A search from the header starts the list afresh, its box showing the new words.
+  const searched = (useLocation().state as { searched?: number } | null)?.searched ?? 0;
+  return <ProductList key={searched} />;
+}
+
+function ProductList() {
   const intl = useIntl();
   const { language } = useLanguage();
   const [params, setParams] = useSearchParams();
@@ -40,6 +48,7 @@ export function Products() {
 
   const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
   const products = useQuery(catalogQueries.products(language, filters)).data;
+  usePageTitle(intl.formatMessage({ id: 'products.title' }));
 
   return (
     <Stack gap="md">
@@ -100,25 +109,38 @@ export function Products() {
       </Group>
       {products && (
         <>
-          <Text size="sm" c="dimmed" data-testid="result-count">
+          <Text size="sm" c="dimmed" data-testid="result-count" id="product-list">
             <FormattedMessage id="products.count" values={{ count: products.meta.total }} />
           </Text>
           {products.data.length === 0 ? (
-            <Text>
-              <FormattedMessage id="products.empty" />
-            </Text>
+            <Stack gap="xs" data-testid="no-results">
+              <Text>
+                <FormattedMessage id="products.empty" />
+              </Text>
+              <Group gap="xs">
+                {categories.map((category) => (
+                  <Button
+                    key={category.id}
+                    variant="light"
+                    onClick={() => {
+                      setTyped('');
+                      update({ category: category.slug, search: undefined });
+                    }}
+                  >
+                    {category.name}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
           ) : (
             <ProductGrid products={products.data} />
           )}
-          {products.meta.last_page > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={products.meta.last_page}
-                value={products.meta.current_page}
-                onChange={(page) => update({ page: String(page) })}
-              />
-            </Group>
-          )}
+          <ProductPages
+            listId="product-list"
+            total={products.meta.last_page}
+            value={products.meta.current_page}
+            onChange={(page) => update({ page: String(page) })}
+          />
         </>
       )}
     </Stack>

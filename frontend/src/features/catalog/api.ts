@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { categoriesQuery } from '../../shared/api/catalogue';
-import type { HomeData, Product, ProductPage } from '../../shared/api/types';
+import type { HomeData, OfferPage, Product, ProductPage, SuggestionsResponse } from '../../shared/api/types';
 
 /** What the product list is asked for (the URL's search parameters). */
 export interface ProductFilters {
@@ -31,6 +31,21 @@ export const catalogQueries = {
       retry: false,
     }),
   categories: categoriesQuery,
+  offer: (language: string, id: string, page: string) =>
+    queryOptions({
+      queryKey: ['catalog', language, 'offer', id, page],
+      queryFn: () =>
+        api<OfferPage>('GET', `offers/${encodeURIComponent(id)}?page=${encodeURIComponent(page)}`, { silent: true }),
+      retry: false,
+      placeholderData: (previous) => previous,
+    }),
+  suggestions: (language: string, text: string) =>
+    queryOptions({
+      queryKey: ['catalog', language, 'suggestions', text],
+      queryFn: () =>
+        api<SuggestionsResponse>('GET', `search/suggestions?q=${encodeURIComponent(text)}`, { silent: true }),
+      staleTime: 60_000,
+    }),
   home: (language: string) =>
     queryOptions({ queryKey: ['catalog', language, 'home'], queryFn: () => api<{ data: HomeData }>('GET', 'home') }),
 };

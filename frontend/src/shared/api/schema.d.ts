@@ -1731,6 +1731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A running offer and one page of its products; an offer that is off, not started or over
+         *     is a 404.
+         */
+        get: operations["offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -1909,6 +1929,26 @@ export interface paths {
         };
         /** One product by its slug. */
         get: operations["product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the header's search box suggests for `q` (at most six products and three categories),
+         *     answered from the catalogue in memory; the query is bounded as the list's `search` is.
+         */
+        get: operations["suggestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3017,6 +3057,15 @@ export interface components {
             title_ar?: string | null;
             /** @description English title. */
             title_en?: string | null;
+        };
+        /** @description An offer's page: the offer and one page of the products it lowers. */
+        OfferPage: {
+            /** @description Its products, newest first. */
+            data: components["schemas"]["ProductData"][];
+            /** @description Where the page sits. */
+            meta: components["schemas"]["PageMeta"];
+            /** @description The offer. */
+            offer: components["schemas"]["OfferData"];
         };
         /** @description Where the order goes. */
         OrderAddressData: {
@@ -4252,6 +4301,32 @@ export interface components {
             note?: string | null;
             /** @description `on_delivery`, `delivered` or `cancelled`. */
             status?: string | null;
+        };
+        /** @description A product the search box suggests: what its line shows. */
+        SuggestedProduct: {
+            /** @description Its first picture. */
+            image?: string | null;
+            /** @description Its name in the request's language. */
+            name: string;
+            /**
+             * Format: double
+             * @description Sale price, EGP.
+             */
+            sale_price: number;
+            /** @description Its address. */
+            slug: string;
+        };
+        /** @description What the search box suggests. */
+        SuggestionsData: {
+            /** @description The categories whose names match. */
+            categories: components["schemas"]["CategoryData"][];
+            /** @description The best few products. */
+            products: components["schemas"]["SuggestedProduct"][];
+        };
+        /** @description What the search box suggests. */
+        SuggestionsResponse: {
+            /** @description The suggestions. */
+            data: components["schemas"]["SuggestionsData"];
         };
         /** @description A temporary token for the password reset. */
         TokenData: {
@@ -12657,6 +12732,49 @@ export interface operations {
             };
         };
     };
+    offer: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Offer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -13134,6 +13252,37 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /** @description What the shopper typed so far */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionsResponse"];
+                };
+            };
+            /** @description A query parameter is malformed or given twice: `errors` names it. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,10 @@ export type Category = Schemas['CategoryData'];
 export type Product = Schemas['ProductData'];
 /** A running offer. */
 export type Offer = Schemas['OfferData'];
+/** An offer with one page of its products. */
+export type OfferPage = Schemas['OfferPage'];
+/** What the header's search box suggests. */
+export type SuggestionsResponse = Schemas['SuggestionsResponse'];
 /** One page of products. */
 export type ProductPage = Schemas['ProductList'];
 /** Everything the Home screen shows. */

@@ -7,6 +7,10 @@ import { applyLanguage, currentLanguage, type Language } from './language';
 
 const catalogues: Record<Language, Record<string, string>> = { ar, en };
 
+/** Arabic with Western digits (0–9), as Noon, Amazon.eg and Jumia write prices; inputs still
+ * accept Arabic-Indic digits (`toLatinDigits`). */
+export const INTL_LOCALES: Record<Language, string> = { ar: 'ar-EG-u-nu-latn', en: 'en' };
+
 interface LanguageContextValue {
   language: Language;
   setLanguage: (language: Language) => void;
@@ -38,7 +42,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     <LanguageContext.Provider value={value}>
       <DirectionProvider initialDirection={language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
         <DirectionSync language={language} />
-        <IntlProvider locale={language === 'ar' ? 'ar-EG' : 'en'} messages={catalogues[language]} defaultLocale="ar-EG">
+        <IntlProvider locale={INTL_LOCALES[language]} messages={catalogues[language]} defaultLocale={INTL_LOCALES.ar}>
           {children}
         </IntlProvider>
       </DirectionProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, currentLanguage, parseLanguage, readLanguageCookie } from './language';
+import { applyLanguage, currentLanguage, initialLanguage, parseLanguage, readLanguageCookie } from './language';
 
 describe('language', () => {
   it('is English only when asked for, Arabic otherwise', () => {
@@ -10,6 +10,13 @@ describe('language', () => {
     expect(readLanguageCookie('a=1; language=en; b=2')).toBe('en');
     expect(readLanguageCookie('language=de')).toBe('ar');
     expect(readLanguageCookie('')).toBe('ar');
+  });
+
+  it('follows a link that asks for one (?lang=) over the cookie', () => {
+    expect(initialLanguage('?lang=en', 'language=ar')).toBe('en');
+    expect(initialLanguage('?page=2&lang=ar', 'language=en')).toBe('ar');
+    expect(initialLanguage('?lang=fr', 'language=en')).toBe('en');
+    expect(initialLanguage('', '')).toBe('ar');
   });
 
   it('is kept in the cookie and mirrors the page', () => {

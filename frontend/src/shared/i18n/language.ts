@@ -15,7 +15,15 @@ export function readLanguageCookie(cookies: string = document.cookie): Language 
   return parseLanguage(match ? decodeURIComponent(match[1] ?? '') : null);
 }
 
-let current: Language = typeof document === 'undefined' ? 'ar' : readLanguageCookie();
+/** The language a link asks for (`?lang=`, the sitemap's alternates), else the cookie's. */
+export function initialLanguage(search: string, cookies: string): Language {
+  const asked = new URLSearchParams(search).get('lang');
+  return asked === 'ar' || asked === 'en' ? asked : readLanguageCookie(cookies);
+}
+
+// The server already wrote `lang` and `dir` on the page for the same choice.
+let current: Language =
+  typeof document === 'undefined' ? 'ar' : initialLanguage(window.location.search, document.cookie);
 
 /** The language every API call is made in. */
 export function currentLanguage(): Language {

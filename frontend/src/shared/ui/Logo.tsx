@@ -13,7 +13,7 @@ export function Logo() {
     >
       <Group gap={6} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={32} height={32} />
-        <Text fw={800} size="xl" c="green.8">
+        <Text fw={800} size="xl" c="green.8" visibleFrom="sm">
           {intl.formatMessage({ id: 'app.name' })}
         </Text>
       </Group>

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use catalog::service::Catalogue;
 use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{CategoryId, FieldErrors, Locale, Money, PageRequest};
+use kernel::{CategoryId, FieldErrors, Locale, Money, OfferId, PageRequest};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
@@ -29,12 +29,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/products", web::get().to(products))
         .route("/products/{slug}", web::get().to(product))
         .route("/categories", web::get().to(categories))
-        .route("/home", web::get().to(home));
+        .route("/home", web::get().to(home))
+        .route("/offers/{id}", web::get().to(offer))
+        .route("/search/suggestions", web::get().to(suggestions));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(products, product, categories, home))]
+#[openapi(paths(products, product, categories, home, offer, suggestions))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -175,6 +177,48 @@ pub struct ProductList {
     pub meta: PageMeta,
 }
 
+/// An offer's page: the offer and one page of the products it lowers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OfferPage {
+    /// The offer.
+    pub offer: OfferData,
+    /// Its products, newest first.
+    #[schema(value_type = Vec<ProductData>)]
+    pub data: Vec<CardJson>,
+    /// Where the page sits.
+    pub meta: PageMeta,
+}
+
+/// A product the search box suggests: what its line shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestedProduct {
+    /// Its address.
+    pub slug: String,
+    /// Its name in the request's language.
+    pub name: String,
+    /// Sale price, EGP.
+    #[schema(value_type = f64)]
+    pub sale_price: Money,
+    /// Its first picture.
+    pub image: Option<String>,
+}
+
+/// What the search box suggests.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestionsData {
+    /// The best few products.
+    pub products: Vec<SuggestedProduct>,
+    /// The categories whose names match.
+    pub categories: Vec<CategoryData>,
+}
+
+/// What the search box suggests.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SuggestionsResponse {
+    /// The suggestions.
+    pub data: SuggestionsData,
+}
+
 /// One product.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductResponse {
@@ -310,4 +354,40 @@ pub async fn home(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<Home
             offers: offers.into_iter().map(|o| OfferData::new(o, locale)).collect(),
         },
     }))
+}
+
+/// A running offer and one page of its products; an offer that is off, not started or over
+/// is a 404.
+#[utoipa::path(get, path = "/api/offers/{id}", tag = "catalogue", params(("id" = i64, Path, description = "Offer id"), PageParams),
+    responses((status = 200, body = OfferPage), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn offer(state: Data<AppState>, Lang(locale): Lang, id: Path<i64>, QueryParams(params): QueryParams) -> Result<Json<OfferPage>, ApiError> {
+    let text = |name: &str| params.get(name).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let page = PageRequest::parse(text("page"), text("per_page"))?;
+    let catalogue = catalogue(&state).await?;
+    let (offer, page) = catalogue.offer(OfferId(*id), page, state.catalog.now())?;
+    let meta = PageMeta::from(&page);
+    let data =
+        page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
+    Ok(Json(OfferPage { offer: OfferData::new(offer, locale), data, meta }))
+}
+
+/// What the header's search box suggests for `q` (at most six products and three categories),
+/// answered from the catalogue in memory; the query is bounded as the list's `search` is.
+#[utoipa::path(get, path = "/api/search/suggestions", tag = "catalogue", params(("q" = Option<String>, Query, description = "What the shopper typed so far")),
+    responses((status = 200, body = SuggestionsResponse)))]
+pub async fn suggestions(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<SuggestionsResponse>, ApiError> {
+    let text = params.get("q").map(String::as_str).unwrap_or_default();
+    let found = catalogue(&state).await?.suggest(text, state.catalog.now());
+    let products = found
+        .products
+        .into_iter()
+        .map(|card| SuggestedProduct {
+            slug: card.product.slug.clone(),
+            name: card.product.name.pick(locale).to_string(),
+            sale_price: card.price.sale_price,
+            image: card.product.images.first().map(|path| format!("/media/{path}")),
+        })
+        .collect();
+    let categories = found.categories.into_iter().map(|c| CategoryData::new(c, locale)).collect();
+    Ok(Json(SuggestionsResponse { data: SuggestionsData { products, categories } }))
 }

@@ -1,0 +1,159 @@
+//! The app's HTML for every path that is neither the API, media nor a built file: a 404 for a
+//! path the app has no screen for (crawlers see what shoppers see), `lang` and `dir` from the
+//! language asked for, a description for search results; and `robots.txt` and `sitemap.xml`,
+//! so search engines find every product in both languages.
+
+use std::fmt::Write as _;
+use std::sync::LazyLock;
+
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, ContentType};
+use actix_web::web::{self, Data};
+use actix_web::{HttpRequest, HttpResponse};
+use kernel::Locale;
+
+use crate::AppState;
+use crate::storefront::share::IndexPage;
+
+/// The most addresses a sitemap holds (the protocol's limit).
+const SITEMAP_MAX_URLS: usize = 50_000;
+
+/// The shop's pages that are not products or categories.
+const CONTENT_PAGES: [&str; 7] = ["/", "/products", "/about-us", "/terms-and-conditions", "/privacy-policy", "/refund-policies", "/contact"];
+
+/// The app's screens (the frontend's `paths.json`, checked against its router by a test),
+/// each split into segments: `:x` is any one segment, a last `*` any rest.
+static SCREENS: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
+    #[derive(serde::Deserialize)]
+    struct Known {
+        paths: Vec<String>,
+    }
+    let known: Known = serde_json::from_str(include_str!("../../../../frontend/src/app/paths.json")).unwrap_or(Known { paths: vec!["/".into()] });
+    known.paths.iter().map(|path| path.split('/').filter(|s| !s.is_empty()).map(str::to_string).collect()).collect()
+});
+
+/// Whether the app has a screen at `path`.
+pub fn is_screen(path: &str) -> bool {
+    let have: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    SCREENS.iter().any(|want| match want.split_last() {
+        Some((last, head)) if last == "*" => have.len() >= head.len() && head.iter().zip(&have).all(|(w, h)| w.starts_with(':') || w == h),
+        _ => want.len() == have.len() && want.iter().zip(&have).all(|(w, h)| w.starts_with(':') || w == h),
+    })
+}
+
+/// The page's language: `?lang=` (the sitemap's links), then the `language` cookie the
+/// frontend keeps, then `Accept-Language`.
+pub fn locale(request: &HttpRequest) -> Locale {
+    let asked = request.query_string().split('&').find_map(|pair| pair.strip_prefix("lang="));
+    match (asked, request.cookie("language")) {
+        (Some(code), _) => Locale::from_header(code),
+        (None, Some(cookie)) => Locale::from_header(cookie.value()),
+        (None, None) => crate::common::error::locale_of(request.headers()),
+    }
+}
+
+/// The built `index.html` in a language: `lang` and `dir` on the root element from the first
+/// byte, so the page never flips, and the shop's description.
+pub fn in_language(index: &str, locale: Locale) -> String {
+    let root = locale.pick(r#"<html lang="ar" dir="rtl">"#, r#"<html lang="en" dir="ltr">"#);
+    let description = locale.pick(
+        "محصول: بذور وتربة وأسمدة ومبيدات للمزارعين وهواة الزراعة في كل محافظات مصر، مع التوصيل إلى بابك.",
+        "Mahsoul: seeds, soil, fertilisers and pesticides for farmers and home growers across Egypt, delivered to your door.",
+    );
+    let page = index.replacen(r#"<html lang="ar" dir="rtl">"#, root, 1);
+    if page.contains(r#"name="description""#) {
+        page
+    } else {
+        page.replacen("</head>", &format!("    <meta name=\"description\" content=\"{description}\" />\n  </head>"), 1)
+    }
+}
+
+/// The app for any other path: 200 where it has a screen, 404 (its NotFound screen) where not.
+pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
+    let (request, _) = request.into_parts();
+    let status = if is_screen(request.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
+    let response = match request.app_data::<Data<IndexPage>>() {
+        Some(index) => HttpResponse::build(status)
+            .content_type(ContentType::html())
+            .insert_header((CACHE_CONTROL, "no-cache"))
+            .body(in_language(&index.0, locale(&request))),
+        None => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
+    };
+    Ok(ServiceResponse::new(request, response))
+}
+
+/// `robots.txt` and `sitemap.xml`, to register before the static files.
+pub fn configure(config: &mut web::ServiceConfig) {
+    config.route("/robots.txt", web::get().to(robots)).route("/sitemap.xml", web::get().to(sitemap));
+}
+
+fn origin(request: &HttpRequest) -> String {
+    let info = request.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
+}
+
+async fn robots(request: HttpRequest) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /dashboard\nDisallow: /account\nDisallow: /auth\nDisallow: /cart\n\nSitemap: {}/sitemap.xml\n",
+        origin(&request)
+    );
+    HttpResponse::Ok().content_type(ContentType::plaintext()).insert_header((CACHE_CONTROL, "public, max-age=3600")).body(body)
+}
+
+/// Every shop page, category, running offer and product, each with its Arabic and English
+/// address (`?lang=`) as alternates.
+async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResponse, crate::ApiError> {
+    let catalogue = crate::storefront::catalog::catalogue(&state).await?;
+    let now = state.catalog.now();
+    let origin = origin(&request);
+    let categories = catalogue.categories();
+    let offers = catalogue.home(now).offers;
+    let paths = CONTENT_PAGES
+        .iter()
+        .map(|path| path.to_string())
+        .chain(categories.iter().map(|c| format!("/products?category={}", c.slug)))
+        .chain(offers.iter().map(|o| format!("/offers/{}", o.id.0)))
+        .chain(catalogue.product_slugs().map(|slug| format!("/products/{slug}")))
+        .take(SITEMAP_MAX_URLS);
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+    );
+    for path in paths {
+        let url = escape(&format!("{origin}{path}"));
+        let join = if path.contains('?') { "&amp;" } else { "?" };
+        let _ = write!(
+            xml,
+            "  <url><loc>{url}</loc><xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"{url}{join}lang=ar\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"{url}{join}lang=en\"/></url>\n"
+        );
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").insert_header((CACHE_CONTROL, "public, max-age=3600")).body(xml))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screens_are_known_and_other_paths_are_not() {
+        for path in ["/", "/products", "/products/neem-oil", "/offers/3", "/auth/login", "/account/orders-history", "/dashboard", "/dashboard/users/7"] {
+            assert!(is_screen(path), "{path}");
+        }
+        for path in ["/nope", "/products/a/b", "/offers", "/wp-admin", "/authx"] {
+            assert!(!is_screen(path), "{path}");
+        }
+    }
+
+    #[test]
+    fn the_page_speaks_the_language_from_its_first_byte() {
+        let index = "<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">\n  <head>\n  </head></html>";
+        let english = in_language(index, Locale::En);
+        assert!(english.contains("<html lang=\"en\" dir=\"ltr\">") && english.contains("name=\"description\" content=\"Mahsoul: seeds"));
+        assert!(in_language(index, Locale::Ar).contains("<html lang=\"ar\" dir=\"rtl\">"));
+    }
+}

@@ -1,0 +1,134 @@
+// The storefront as a shopper meets it on a 360 px phone, in Arabic and English: one digit
+// system and numbers that read the right way, a header search that suggests, deals that lead
+// to their page, thumb-sized controls, visible focus, contrast that passes WCAG AA, sign-in
+// that comes back, and a real 404.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { CLIENT_PASSWORD, expect, newClient, test } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/;
+
+/** Where the minus and the percent sign of every discount badge are drawn, left to right. */
+async function badgeOrder(page: Page): Promise<{ text: string; minusLeftOfPercent: boolean }[]> {
+  return page.getByTestId('discount-badge').evaluateAll((badges) =>
+    badges.map((badge) => {
+      const walker = document.createTreeWalker(badge, NodeFilter.SHOW_TEXT);
+      let minus = 0;
+      let percent = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const at = (index: number) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return range.getBoundingClientRect().left;
+        };
+        if (text.includes('-')) minus = at(text.indexOf('-'));
+        if (text.includes('%')) percent = at(text.indexOf('%'));
+      }
+      return { text: badge.textContent ?? '', minusLeftOfPercent: minus < percent };
+    }),
+  );
+}
+
+test('numbers are Western digits and discounts read "-20%" in either direction', async ({ page, language }) => {
+  for (const path of ['/', '/products?offers=1', '/products/neem-oil', '/contact']) {
+    await page.goto(path);
+    await page.locator('main').getByText(/\d/).first().waitFor();
+    if (language === 'ar') expect(await page.locator('body').innerText(), path).not.toMatch(ARABIC_INDIC);
+  }
+  await page.goto('/');
+  await page.getByTestId('discount-badge').first().waitFor();
+  const badges = await badgeOrder(page);
+  expect(badges.length).toBeGreaterThan(0);
+  for (const badge of badges) expect(badge, badge.text).toMatchObject({ minusLeftOfPercent: true });
+});
+
+test('the header search suggests as you type and Enter lists every result', async ({ page, language }) => {
+  await page.goto('/');
+  const search = page.getByTestId('header-search');
+  await search.fill(language === 'ar' ? 'بذور' : 'seeds');
+  const suggestions = page.getByTestId('search-suggestions');
+  await expect(suggestions.getByTestId('suggestion').first()).toBeVisible();
+  await expect(suggestions).toContainText(language === 'ar' ? 'كل البذور' : 'All of Seeds');
+  await search.press('Enter');
+  await page.waitForURL(/\/products\?search=/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await search.fill(language === 'ar' ? 'اسمده' : 'fertlizer');
+  await search.press('Enter');
+  await expect(page.getByTestId('product-name').first()).toContainText(language === 'ar' ? 'سماد' : 'ertili');
+  await page.getByTestId('search-clear').click();
+  await expect(search).toHaveValue('');
+});
+
+test('a deal on Home leads to its page with its products', async ({ page, language }) => {
+  await page.goto('/');
+  await page.getByTestId('home-deal').first().click();
+  await page.waitForURL(/\/offers\/\d+$/);
+  await expect(page.getByTestId('offer-page')).toContainText(
+    language === 'ar' ? 'خصم موسم الزراعة' : 'Planting season',
+  );
+  await expect(page.getByTestId('offer-page').getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByTestId('offer-page').getByTestId('discount-badge').first()).toBeVisible();
+  await expect(page).toHaveTitle(language === 'ar' ? /محصول/ : /Mahsoul/);
+});
+
+test('controls are thumb-sized and the keyboard shows where it is', async ({ page }) => {
+  for (const path of ['/', '/products', '/products/neem-oil']) {
+    await page.goto(path);
+    await page.getByTestId('product-card').or(page.getByTestId('product-profile')).first().waitFor();
+    const small = await page.locator('header, main, footer, [data-testid=bottom-nav]').evaluateAll((areas) =>
+      areas.flatMap((area) =>
+        [...area.querySelectorAll<HTMLElement>('a, button, input, [role=button]')]
+          .filter((element) => element.offsetParent !== null && element.getAttribute('type') !== 'hidden')
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+          .map(
+            ({ element, box }) =>
+              `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+          ),
+      ),
+    );
+    expect(small, path).toEqual([]);
+  }
+  await page.goto('/products');
+  const card = page.getByTestId('product-card').first();
+  await card.focus();
+  const outline = await card.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+});
+
+test('the storefront passes an automated WCAG 2.2 AA check', async ({ page }) => {
+  for (const path of ['/', '/products', '/products/neem-oil', '/cart', '/contact']) {
+    await page.goto(path);
+    await page.locator('main').getByText(/\S/).first().waitFor();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test('signing in from a product page comes back to it', async ({ page, request, outbox, language }) => {
+  const client = await newClient(request, outbox, language === 'ar' ? '0126' : '0127');
+  await page.goto('/products/neem-oil');
+  await page.getByTestId('bottom-account').click();
+  await page.getByTestId('login-form').waitFor();
+  await page.fill('input[name=username]', client.phone);
+  await page.fill('input[name=password]', CLIENT_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL('**/products/neem-oil');
+});
+
+test('an unknown path answers 404 with the NotFound screen, in the page language', async ({ page, language }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  expect(await response?.text()).toContain(
+    language === 'ar' ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
+  );
+  expect((await page.goto('/products/neem-oil'))?.status()).toBe(200);
+});

@@ -1,0 +1,50 @@
+import { Badge, UnstyledButton } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink, useLocation } from 'react-router-dom';
+import { loginPath } from '../loginPath';
+import { useCart } from '../../shared/cart/useCart';
+import { useSession } from '../../shared/session/session';
+import { HEADER_SEARCH_ID } from '../../features/catalog/HeaderSearch';
+import classes from './Header.module.css';
+
+/** The phone's bar at the bottom of the screen, under the thumb: Home, categories, search,
+ * the cart with its count, the account. */
+export function BottomNav() {
+  const intl = useIntl();
+  const { count } = useCart();
+  const { token } = useSession();
+  const location = useLocation();
+  return (
+    <nav className={classes.bottom} aria-label={intl.formatMessage({ id: 'nav.bottom' })} data-testid="bottom-nav">
+      <NavLink to="/" end className={classes.tab}>
+        <FormattedMessage id="nav.home" />
+      </NavLink>
+      <NavLink to="/#categories" className={classes.tab}>
+        <FormattedMessage id="nav.categories" />
+      </NavLink>
+      <UnstyledButton className={classes.tab} onClick={() => document.getElementById(HEADER_SEARCH_ID)?.focus()}>
+        <FormattedMessage id="nav.search" />
+      </UnstyledButton>
+      <NavLink
+        to="/cart"
+        className={classes.tab}
+        aria-label={intl.formatMessage({ id: 'cart.badge' }, { count })}
+        data-testid="cart-link"
+      >
+        <FormattedMessage id="cart.title" />
+        {count > 0 && (
+          <Badge size="sm" circle data-testid="cart-count">
+            {intl.formatNumber(count)}
+          </Badge>
+        )}
+      </NavLink>
+      <NavLink
+        to={token ? '/account/settings' : loginPath(location)}
+        className={classes.tab}
+        data-testid="bottom-account"
+      >
+        <FormattedMessage id={token ? 'nav.account' : 'nav.login'} />
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,67 @@
+import { http, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { applyLanguage } from '../../shared/i18n/language';
+import { HeaderSearch } from './HeaderSearch';
+
+beforeEach(() => applyLanguage('en'));
+
+const seeds = { id: 1, slug: 'seeds', name: 'Seeds', image: null };
+
+describe('HeaderSearch', () => {
+  it('suggests products and categories as the shopper types, and Enter lists every result', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/search/suggestions', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        asked.push(q);
+        return HttpResponse.json({
+          data: {
+            products: [{ slug: 'tomato-seeds', name: 'Tomato seeds', sale_price: 45, image: null }],
+            categories: [seeds],
+          },
+        });
+      }),
+      http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <HeaderSearch /> });
+    await user.type(screen.getByRole('searchbox', { name: /Search seeds/ }), 'seeds');
+    expect(await screen.findByText('Tomato seeds')).toBeInTheDocument();
+    expect(screen.getByText('All of Seeds')).toBeInTheDocument();
+    expect(asked.at(-1)).toBe('seeds');
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/products');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?search=seeds');
+  });
+
+  it('offers the categories when nothing matches, and clears', async () => {
+    server.use(
+      http.get('*/api/search/suggestions', () => HttpResponse.json({ data: { products: [], categories: [] } })),
+      http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <HeaderSearch /> });
+    const box = screen.getByRole('searchbox', { name: /Search seeds/ });
+    await user.type(box, 'tractor');
+    expect(await screen.findByText('Nothing matches; browse a category:')).toBeInTheDocument();
+    // jsdom runs no transitions: the dropdown stays display:none here (the browser tests see it).
+    await user.click(await screen.findByRole('option', { name: 'Seeds', hidden: true }));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?category=seeds');
+  });
+
+  it('clears what was typed', async () => {
+    server.use(
+      http.get('*/api/search/suggestions', () => HttpResponse.json({ data: { products: [], categories: [] } })),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <HeaderSearch /> });
+    const box = screen.getByRole('searchbox', { name: /Search seeds/ });
+    await user.type(box, 'neem');
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(box).toHaveValue('');
+  });
+});
