@@ -63,8 +63,8 @@ test('a guest cart becomes a new client order: register, verify, check out with 
   await page.fill('input[name=password]', 'Harvest2026');
   await page.fill('input[name=password_confirmation]', 'Harvest2026');
   await page.click('button[type=submit]');
-  await page.waitForURL('**/account/settings');
-  await page.getByTestId('verify-link').click();
+  // Registered: straight to the code screen.
+  await page.waitForURL('**/auth/verify-account');
   await page.getByTestId('verify-form').waitFor();
   await page.fill('input[name=code]', await outbox.codeSentTo(`+2${phone}`, sent));
   await page.click('button[type=submit]');

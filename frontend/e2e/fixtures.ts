@@ -292,7 +292,7 @@ export async function logIn(page: Page, username: string, password = 'Mahsoul202
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('account-menu').click();
   await page.getByTestId('logout').click();
-  await page.waitForURL('**/auth/login');
+  await page.waitForURL(/\/auth\/login/);
   await page.getByTestId('login-form').waitFor();
 }
 

@@ -50,7 +50,7 @@ impl Default for ShopSettings {
             contact_phone: "01000000000".into(),
             whatsapp_number: "201000000000".into(),
             email: "support@mahsoul.example".into(),
-            address: Localized::new("١٢ شارع الجامعة، الدقي، الجيزة".into(), "12 El Gamaa Street, Dokki, Giza".into()),
+            address: Localized::new("12 شارع الجامعة، الدقي، الجيزة".into(), "12 El Gamaa Street, Dokki, Giza".into()),
             facebook_url: String::new(),
             instagram_url: String::new(),
             free_weight_kg: 10,

@@ -10,18 +10,23 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return arrivedSignedIn ? <Navigate to="/" replace /> : children;
 }
 
+/** Login, coming back here unless the user just logged out themselves. */
+function afterSignOut(location: { pathname: string; search: string }): string {
+  return session.loggedOut() ? '/auth/login' : loginPath(location);
+}
+
 /** Client screens need a token; without one, Login, which comes back here. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession();
   const location = useLocation();
-  return token ? children : <Navigate to={loginPath(location)} replace />;
+  return token ? children : <Navigate to={afterSignOut(location)} replace />;
 }
 
 /** The dashboard is for admins and sales engineers; others go Home. */
 export function RequireStaff({ children }: { children: ReactNode }) {
   const { token, user } = useSession();
   const location = useLocation();
-  if (!token) return <Navigate to={loginPath(location)} replace />;
+  if (!token) return <Navigate to={afterSignOut(location)} replace />;
   return isStaff(user) ? children : <Navigate to="/" replace />;
 }
 

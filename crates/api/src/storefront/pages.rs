@@ -122,9 +122,9 @@ async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResp
     for path in paths {
         let url = escape(&format!("{origin}{path}"));
         let join = if path.contains('?') { "&amp;" } else { "?" };
-        let _ = write!(
+        let _ = writeln!(
             xml,
-            "  <url><loc>{url}</loc><xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"{url}{join}lang=ar\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"{url}{join}lang=en\"/></url>\n"
+            "  <url><loc>{url}</loc><xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"{url}{join}lang=ar\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"{url}{join}lang=en\"/></url>"
         );
     }
     xml.push_str("</urlset>\n");

@@ -39,7 +39,7 @@ export function ProductCard({ product }: { product: Product }) {
         <Group gap={4}>
           {discounted && <DiscountBadge percent={product.discount} />}
           {!product.in_stock && (
-            <Badge color="gray">
+            <Badge color="gray.7">
               <FormattedMessage id="product.out_of_stock" />
             </Badge>
           )}

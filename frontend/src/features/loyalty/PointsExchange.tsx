@@ -165,7 +165,7 @@ export function PointsExchange() {
               <Text fw={600}>
                 <FormattedMessage id="points.last_coupon" />
               </Text>
-              <Badge color={data.last_coupon.used ? 'gray' : 'green'}>
+              <Badge color={data.last_coupon.used ? 'gray.7' : 'green'}>
                 <FormattedMessage id={data.last_coupon.used ? 'points.coupon_used' : 'points.coupon_unused'} />
               </Badge>
             </Group>

@@ -26,6 +26,8 @@ function storeUser(user: UserData) {
 }
 
 /** Who is signed in, kept in local storage so it survives reloads. */
+let loggedOut = false;
+
 export const session = {
   token: (): string | null => localStorage.getItem(KEYS.token),
 
@@ -43,6 +45,7 @@ export const session = {
   },
 
   signIn(data: AuthData) {
+    loggedOut = false;
     const { token, ...user } = data;
     localStorage.setItem(KEYS.token, token);
     storeUser(user);
@@ -71,8 +74,13 @@ export const session = {
     localStorage.removeItem(KEYS.tempToken);
   },
 
+  /** Whether the last session ended by the user's own logout (not an expired token): Login
+   * then need not bring them back where they were. */
+  loggedOut: (): boolean => loggedOut,
+
   /** Logout: the token, the user data and the points go. */
   signOut() {
+    loggedOut = true;
     [KEYS.token, KEYS.user, KEYS.points, KEYS.email, KEYS.phone].forEach((key) => localStorage.removeItem(key));
     emit();
   },

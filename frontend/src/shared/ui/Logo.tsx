@@ -8,7 +8,8 @@ export function Logo() {
   return (
     <Link
       to="/"
-      style={{ textDecoration: 'none', color: 'inherit' }}
+      className="tap-target"
+      style={{ textDecoration: 'none', color: 'inherit', minInlineSize: 44, justifyContent: 'center' }}
       aria-label={intl.formatMessage({ id: 'nav.home' })}
     >
       <Group gap={6} wrap="nowrap">
