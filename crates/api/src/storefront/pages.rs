@@ -88,7 +88,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config.route("/robots.txt", web::get().to(robots)).route("/sitemap.xml", web::get().to(sitemap));
 }
 
-fn origin(request: &HttpRequest) -> String {
+/// The shop's address as the request reached it.
+pub(crate) fn origin(request: &HttpRequest) -> String {
     let info = request.connection_info();
     format!("{}://{}", info.scheme(), info.host())
 }
@@ -120,7 +121,7 @@ async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResp
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
     );
     for path in paths {
-        let url = escape(&format!("{origin}{path}"));
+        let url = crate::storefront::share::escape(&format!("{origin}{path}"));
         let join = if path.contains('?') { "&amp;" } else { "?" };
         let _ = writeln!(
             xml,
@@ -129,10 +130,6 @@ async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResp
     }
     xml.push_str("</urlset>\n");
     Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").insert_header((CACHE_CONTROL, "public, max-age=3600")).body(xml))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -22,7 +22,8 @@ pub fn product_page() -> actix_web::Resource {
     web::resource("/products/{slug}").route(web::get().to(serve))
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe inside HTML and XML, attributes included.
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
@@ -85,8 +86,7 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
         Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
         Err(error) => Err(error),
     };
-    let info = request.connection_info();
-    let origin = format!("{}://{}", info.scheme(), info.host());
+    let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
         Ok(card) => (StatusCode::OK, with_product(&index, &head_tags(&card, locale, &origin))),
         // The app shows its NotFound page; crawlers get the status.
