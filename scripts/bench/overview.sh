@@ -6,6 +6,7 @@
 # overview for the default year, a one-month range and a sales engineer's own, each for a few
 # seconds at 8 connections (wrk). The aim (issue 23) is p99 < 300 ms.
 #   scripts/bench/overview.sh [orders=1000000] [clients=200000] [seconds=10]
+#   BACKENDS=postgres scripts/bench/overview.sh …   (one database only; both by default)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ORDERS="${1:-1000000}"
@@ -66,9 +67,12 @@ run_backend() {
   rm -rf "$dir"
 }
 
-run_backend sqlite
-if scripts/postgres-available "$PG_URL" && command -v psql >/dev/null; then
-  run_backend postgres
-else
-  echo "!! PostgreSQL is not reachable at $PG_URL: its leg was skipped"
+BACKENDS="${BACKENDS:-sqlite postgres}"
+if [[ " $BACKENDS " == *" sqlite "* ]]; then run_backend sqlite; fi
+if [[ " $BACKENDS " == *" postgres "* ]]; then
+  if scripts/postgres-available "$PG_URL" && command -v psql >/dev/null; then
+    run_backend postgres
+  else
+    echo "!! PostgreSQL is not reachable at $PG_URL: its leg was skipped"
+  fi
 fi

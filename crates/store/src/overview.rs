@@ -158,10 +158,13 @@ fn in_range(from: NaiveDate, to: NaiveDate, engineer: Option<UserId>) -> _ {
 
 /// Whether anything waits to be tallied: two reads of the partial indexes, no lock, so that a
 /// read of the overview with nothing pending does not queue behind the tally (or, on SQLite,
-/// behind every writer).
+/// behind every writer). Ordered by id so that PostgreSQL reads the partial index whatever its
+/// statistics say: right after a bulk load or a large tally they still count most rows
+/// untallied, and an unordered `LIMIT 1` is then planned as a scan of the whole table (0.2–0.4 s
+/// a call over 2.3 M status changes).
 fn pending(conn: &mut DbConn) -> QueryResult<bool> {
-    let changes = order_history::table.filter(untallied("order_history")).select(order_history::id).first::<i64>(conn).optional()?;
-    Ok(changes.is_some() || users::table.filter(untallied("users")).select(users::id).first::<i64>(conn).optional()?.is_some())
+    let changes = order_history::table.filter(untallied("order_history")).order(order_history::id).select(order_history::id).first::<i64>(conn).optional()?;
+    Ok(changes.is_some() || users::table.filter(untallied("users")).order(users::id).select(users::id).first::<i64>(conn).optional()?.is_some())
 }
 
 impl Figures for DieselFigures {
