@@ -6,9 +6,16 @@ const BUILT_IN: Record<string, string> = {
   'Sales Engineer': 'roles.built_in.sales_engineer',
 };
 
+/** An access role's name as staff read it, as text (for a list of choices). */
+export function useRoleName(): (name: string) => string {
+  const intl = useIntl();
+  return (name) => {
+    const id = BUILT_IN[name];
+    return id ? intl.formatMessage({ id }) : name;
+  };
+}
+
 /** An access role's name as staff read it. */
 export function RoleName({ name }: { name: string }) {
-  const intl = useIntl();
-  const id = BUILT_IN[name];
-  return <>{id ? intl.formatMessage({ id }) : name}</>;
+  return <>{useRoleName()(name)}</>;
 }

@@ -6,12 +6,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffQueries, useSaveStaff, type StaffFormValues, type StaffKind } from './api';
+import { useRoleName } from '../../../shared/ui/RoleName';
 
 /** Adds an admin or a sales engineer (`/dashboard/admins-actions`, `/dashboard/sales-actions`),
  * or changes the one named by `?id=`: contacts, access role, and a password (required for a new
  * account; left empty, an account being changed keeps its own). */
 export function StaffActions({ kind }: { kind: StaffKind }) {
   const intl = useIntl();
+  const roleName = useRoleName();
   const [params] = useSearchParams();
   const id = params.get('id');
   const existing = useQuery({ ...staffQueries.one(kind, id ?? ''), enabled: !!id }).data?.data;
@@ -71,7 +73,7 @@ export function StaffActions({ kind }: { kind: StaffKind }) {
             name="role_id"
             data={[
               { value: '', label: intl.formatMessage({ id: 'dashboard.staff.choose_role' }) },
-              ...roles.map((role) => ({ value: String(role.id), label: role.name })),
+              ...roles.map((role) => ({ value: String(role.id), label: roleName(role.name) })),
             ]}
             {...form.getInputProps('role_id')}
           />
