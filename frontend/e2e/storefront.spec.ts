@@ -29,6 +29,26 @@ test.describe('on a 360 px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  test('a search with a word the catalogue lacks answers the products with the most words, and says so', async ({
+    page,
+    language,
+  }) => {
+    await page.goto(`/products?search=${encodeURIComponent('بذور طماطم بلدي')}`);
+    await expect(page.getByTestId('some-words')).toHaveText(
+      language === 'ar'
+        ? 'لا يوجد منتج فيه كل الكلمات التي كتبتها: هذه فيها أكثرها.'
+        : 'No product has every word you typed: these have the most of them.',
+    );
+    await expect(
+      page
+        .getByTestId('product-name')
+        .filter({ hasText: language === 'ar' ? 'بذور طماطم هجين 023' : 'Hybrid tomato seeds 023' }),
+    ).toBeVisible();
+    await page.goto(`/products?search=${encodeURIComponent('بذور طماطم')}`);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('some-words')).toHaveCount(0);
+  });
+
   test(
     'a product page shows its price, stock, weight and package pieces',
     { tag: '@ar-only' },

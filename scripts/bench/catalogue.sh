@@ -3,6 +3,7 @@
 # wrk (64 connections, 2 threads), next to a static JSON endpoint of the same server as the
 # ceiling, on SQLite and on PostgreSQL. Prints requests/s and p50/p99 for each.
 #   scripts/bench/catalogue.sh [products=10000] [seconds=15]
+#   BIN=path/to/mahsoul scripts/bench/catalogue.sh …   (another build, e.g. the code before a change)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 PRODUCTS="${1:-10000}"
@@ -11,9 +12,16 @@ PG_URL="${PG_URL:-postgres://postgres@127.0.0.1:5432}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk"; exit 1; }
-cargo build --release --bin mahsoul >/dev/null
-BIN="$TARGET_DIR/release/mahsoul"
-SEARCH=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("اسمده عضوي"))')
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --bin mahsoul >/dev/null
+  BIN="$TARGET_DIR/release/mahsoul"
+fi
+quote() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
+SEARCH=$(quote "اسمده عضوي")
+# A typo (two letters in a long word), a word said another way, and a word no product has.
+TYPO=$(quote "فيرمكولت")
+SAID=$(quote "درة شامية")
+SOME=$(quote "سماد عضوي للنخيل")
 
 run_backend() {
   local backend="$1" dir port url pid
@@ -38,7 +46,7 @@ run_backend() {
   curl -fs "$base/products" >/dev/null
   echo "== $backend, $(curl -fs "$base/products?per_page=1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["meta"]["total"])') products"
   printf '%-28s %12s %10s %10s\n' endpoint "requests/s" p50 p99
-  for entry in "static (ceiling)|$base/auth/providers" "list|$base/products?page=3" "list filtered+sorted|$base/products?category=fertilisers&sort=price_asc&in_stock=1" "search|$base/products?search=$SEARCH" "product|$base/products/bench-product-4242"; do
+  for entry in "static (ceiling)|$base/auth/providers" "list|$base/products?page=3" "list filtered+sorted|$base/products?category=fertilisers&sort=price_asc&in_stock=1" "search|$base/products?search=$SEARCH" "search, a typo|$base/products?search=$TYPO" "search, said alike|$base/products?search=$SAID" "search, some words|$base/products?search=$SOME" "product|$base/products/bench-product-4242"; do
     local label="${entry%%|*}" target="${entry#*|}" out
     out=$(wrk -t2 -c64 -d"${SECONDS_EACH}s" --latency "$target")
     printf '%-28s %12s %10s %10s\n' "$label" \

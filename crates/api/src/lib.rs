@@ -34,6 +34,8 @@ pub struct AppState {
     pub catalog: Arc<catalog::CatalogService>,
     /// Staff changes to the catalogue.
     pub catalog_admin: Arc<catalog::admin::CatalogAdmin>,
+    /// The searches that found nothing.
+    pub search_misses: Arc<catalog::misses::SearchMisses>,
     /// Settings, pages and the contact form.
     pub shop: Arc<shop::ShopService>,
     /// Signed-in buyers' carts.
@@ -102,6 +104,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::offers::RESOURCE,
     dashboard::settings::RESOURCE,
     dashboard::contact_messages::RESOURCE,
+    dashboard::search::RESOURCE,
     dashboard::shipping_cities::RESOURCE,
     dashboard::copouns::RESOURCE,
     dashboard::orders::RESOURCE,

@@ -8,6 +8,7 @@ use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId};
 
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
+use crate::search::{GROUP_MAX_MEMBERS, GROUPS_MAX, MEMBER_MAX_WORDS, SynonymGroup, normalize, query_terms};
 use crate::service::{CatalogError, CatalogService};
 use crate::slug::{slugify, unique_slug};
 
@@ -233,6 +234,41 @@ impl CatalogAdmin {
         self.write_with_images(&[], |_| self.editor.delete_offer(id))
     }
 
+    /// Every synonym group, oldest first.
+    pub fn synonym_groups(&self) -> Result<Vec<SynonymGroup>, CatalogError> {
+        Ok(self.editor.synonym_groups()?)
+    }
+
+    /// Adds a synonym group; it answers searches on every node within the freshness window.
+    pub fn create_synonym_group(&self, members: &[String]) -> Result<SynonymGroup, CatalogError> {
+        let members = synonym_members(members)?;
+        if self.editor.synonym_groups()?.len() >= GROUPS_MAX {
+            return Err(CatalogError::Invalid(FieldErrors::single("members", "synonym_groups_full")));
+        }
+        let id = self.editor.create_synonym_group(&members)?;
+        self.catalog.invalidate();
+        Ok(SynonymGroup { id, members })
+    }
+
+    /// Replaces a synonym group's members.
+    pub fn update_synonym_group(&self, id: i64, members: &[String]) -> Result<SynonymGroup, CatalogError> {
+        let members = synonym_members(members)?;
+        if !self.editor.update_synonym_group(id, &members)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(SynonymGroup { id, members })
+    }
+
+    /// Removes a synonym group.
+    pub fn delete_synonym_group(&self, id: i64) -> Result<(), CatalogError> {
+        if !self.editor.delete_synonym_group(id)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
@@ -254,4 +290,29 @@ impl CatalogAdmin {
     pub fn delete_product(&self, id: ProductId) -> Result<(), CatalogError> {
         self.write_with_images(&[], |_| self.editor.delete_product(id))
     }
+}
+/// A synonym group's members as kept: trimmed and single-spaced, the same member once; two to
+/// [`GROUP_MAX_MEMBERS`] of them, each of one to [`MEMBER_MAX_WORDS`] words.
+fn synonym_members(members: &[String]) -> Result<Vec<String>, CatalogError> {
+    if members.len() > GROUP_MAX_MEMBERS {
+        return Err(CatalogError::Invalid(FieldErrors::single("members", "too_many")));
+    }
+    let mut errors = FieldErrors::new();
+    let mut kept: Vec<String> = Vec::new();
+    for member in members {
+        errors.limit_length("members", member, limits::NAME);
+        let words = query_terms(member).len();
+        if words > MEMBER_MAX_WORDS {
+            errors.add("members", "synonym_words");
+        }
+        let member = member.split_whitespace().collect::<Vec<_>>().join(" ");
+        if words > 0 && !kept.iter().any(|other| normalize(other) == normalize(&member)) {
+            kept.push(member);
+        }
+    }
+    if kept.len() < 2 {
+        errors.add("members", "synonyms_too_few");
+    }
+    errors.into_result().map_err(CatalogError::Invalid)?;
+    Ok(kept)
 }

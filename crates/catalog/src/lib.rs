@@ -2,6 +2,7 @@
 //! their prices under offers, readable slugs, and search that understands Arabic.
 
 pub mod admin;
+pub mod misses;
 pub mod offer;
 pub mod ports;
 pub mod pricing;
@@ -11,4 +12,4 @@ pub mod service;
 pub mod slug;
 
 pub use product::{Category, Product, WeightUnit};
-pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductQuery, Sort, Suggestions};
+pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, Sort, Suggestions};

@@ -5,6 +5,7 @@ use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::offer::{Offer, OfferTarget};
 use crate::product::{Category, Product, WeightUnit};
+use crate::search::SynonymGroup;
 
 /// The whole catalogue as stored, with its versions.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -19,6 +20,8 @@ pub struct StoredCatalogue {
     pub products: Vec<Product>,
     /// Every offer.
     pub offers: Vec<Offer>,
+    /// The shop's synonyms for search.
+    pub synonyms: Vec<SynonymGroup>,
 }
 
 /// The stored versions: the catalogue's, bumped by staff writes, and the stock's, bumped by
@@ -159,4 +162,12 @@ pub trait CatalogueEditor: Send + Sync {
     fn set_offer_active(&self, id: OfferId, active: bool) -> anyhow::Result<bool>;
     /// Removes an offer; returns its banner, `None` when there is no such offer.
     fn delete_offer(&self, id: OfferId) -> anyhow::Result<Option<Vec<String>>>;
+    /// Every synonym group, oldest first.
+    fn synonym_groups(&self) -> anyhow::Result<Vec<SynonymGroup>>;
+    /// Adds a synonym group; its id.
+    fn create_synonym_group(&self, members: &[String]) -> anyhow::Result<i64>;
+    /// Replaces a group's members; false when there is no such group.
+    fn update_synonym_group(&self, id: i64, members: &[String]) -> anyhow::Result<bool>;
+    /// Removes a group; false when there is no such group.
+    fn delete_synonym_group(&self, id: i64) -> anyhow::Result<bool>;
 }

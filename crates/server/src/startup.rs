@@ -14,6 +14,7 @@ use api::{AppState, HealthCheck};
 use cart::CartService;
 use catalog::CatalogService;
 use catalog::admin::CatalogAdmin;
+use catalog::misses::SearchMisses;
 use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
@@ -42,6 +43,7 @@ use store::outreach::DieselBroadcasts;
 use store::overview::DieselFigures;
 use store::people::DieselPeopleStore;
 use store::promos::DieselPromoCodes;
+use store::search_misses::DieselMissedSearches;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
@@ -244,6 +246,7 @@ impl Application {
             identity,
             catalog,
             catalog_admin,
+            search_misses: Arc::new(SearchMisses::new(Arc::new(DieselMissedSearches::new(db.clone())))),
             shop,
             cart,
             delivery,

@@ -3,13 +3,14 @@
 
 use catalog::offer::{Offer, OfferTarget};
 use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue, Versions};
+use catalog::search::SynonymGroup;
 use catalog::{Category, Product, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::database::{Database, DbConn, write};
-use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products};
+use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products, search_synonyms};
 
 /// The catalogue in the shop's database.
 #[derive(Clone)]
@@ -208,6 +209,12 @@ fn add_images(conn: &mut DbConn, product_id: i64, images: &[String]) -> QueryRes
     Ok(())
 }
 
+/// Every synonym group, oldest first; members are kept one per line.
+fn synonym_groups(conn: &mut DbConn) -> QueryResult<Vec<SynonymGroup>> {
+    let rows: Vec<(i64, String)> = search_synonyms::table.order(search_synonyms::id).select((search_synonyms::id, search_synonyms::members)).load(conn)?;
+    Ok(rows.into_iter().map(|(id, members)| SynonymGroup { id, members: members.lines().map(str::to_string).collect() }).collect())
+}
+
 /// Marks the catalogue changed; call inside the writing transaction.
 fn bump_version(conn: &mut DbConn) -> QueryResult<()> {
     diesel::update(catalogue_version::table.find(1)).set(catalogue_version::version.eq(catalogue_version::version + 1)).execute(conn)?;
@@ -288,7 +295,8 @@ impl CatalogueStore for DieselCatalogueStore {
                     active: r.active,
                 })
                 .collect();
-            Ok(StoredCatalogue { version, stock_version, categories, products, offers })
+            let synonyms = synonym_groups(conn)?;
+            Ok(StoredCatalogue { version, stock_version, categories, products, offers, synonyms })
         })
     }
 }
@@ -469,6 +477,44 @@ impl CatalogueEditor for DieselCatalogueStore {
             };
             bump_version(conn)?;
             QueryResult::Ok(Some(banner.into_iter().collect()))
+        })?)
+    }
+
+    fn synonym_groups(&self) -> anyhow::Result<Vec<SynonymGroup>> {
+        Ok(synonym_groups(&mut *self.db.conn()?)?)
+    }
+
+    fn create_synonym_group(&self, members: &[String]) -> anyhow::Result<i64> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            let id = diesel::insert_into(search_synonyms::table)
+                .values(search_synonyms::members.eq(members.join("\n")))
+                .returning(search_synonyms::id)
+                .get_result(conn)?;
+            bump_version(conn)?;
+            QueryResult::Ok(id)
+        })?)
+    }
+
+    fn update_synonym_group(&self, id: i64, members: &[String]) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            let updated = diesel::update(search_synonyms::table.find(id)).set(search_synonyms::members.eq(members.join("\n"))).execute(conn)? > 0;
+            if updated {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(updated)
+        })?)
+    }
+
+    fn delete_synonym_group(&self, id: i64) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            let deleted = diesel::delete(search_synonyms::table.find(id)).execute(conn)? > 0;
+            if deleted {
+                bump_version(conn)?;
+            }
+            QueryResult::Ok(deleted)
         })?)
     }
 

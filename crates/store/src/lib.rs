@@ -16,6 +16,7 @@ pub mod overview;
 pub mod people;
 pub mod promos;
 pub mod schema;
+pub mod search_misses;
 pub mod seed;
 
 pub use database::{Backend, Database};

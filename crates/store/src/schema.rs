@@ -490,6 +490,23 @@ diesel::joinable!(points_ledger -> copouns (copoun_id));
 diesel::joinable!(idempotency_keys -> points_ledger (points_entry_id));
 diesel::joinable!(sms_recipients -> sms_broadcasts (broadcast_id));
 
+diesel::table! {
+    search_synonyms (id) {
+        id -> BigInt,
+        members -> Text,
+    }
+}
+
+diesel::table! {
+    search_misses (id) {
+        id -> BigInt,
+        text -> Text,
+        language -> Text,
+        searches -> BigInt,
+        last_searched_at -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
     order_notes,
@@ -529,4 +546,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     shop_settings,
     pages,
     contact_messages,
+    search_synonyms,
+    search_misses,
 );

@@ -109,6 +109,9 @@ mod tests {
             "quantity_too_high",
             "too_many",
             "password_needed",
+            "synonyms_too_few",
+            "synonym_words",
+            "synonym_groups_full",
         ];
         for rule in rules {
             for catalogue in [&*ARABIC, &*ENGLISH] {

@@ -11,6 +11,7 @@ pub mod points;
 pub mod products;
 pub mod roles;
 pub mod sales_orders;
+pub mod search;
 pub mod settings;
 pub mod shipping_cities;
 pub mod sms;

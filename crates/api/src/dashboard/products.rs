@@ -2,7 +2,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use catalog::ports::ProductDraft;
-use catalog::{CategoryRef, ProductCard, ProductQuery, Sort, WeightUnit};
+use catalog::{CategoryRef, ProductCard, ProductPage, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use identity::permission::Permission;
 use kernel::validation::limits;
@@ -79,6 +79,9 @@ pub struct StaffProductList {
     pub data: Vec<StaffProductData>,
     /// Where the page sits.
     pub meta: PageMeta,
+    /// Whether the products have every word searched for; false when none has them all and
+    /// these have the most of them.
+    pub every_word: bool,
 }
 
 /// One product for staff.
@@ -243,8 +246,12 @@ pub async fn list(
         page: params.page()?,
         search,
     };
-    let page = catalogue(&state).await?.list_products(&query, state.catalog.now());
-    Ok(Json(StaffProductList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect() }))
+    let ProductPage { page, every_word } = catalogue(&state).await?.list_products(&query, state.catalog.now());
+    Ok(Json(StaffProductList {
+        meta: PageMeta::from(&page),
+        data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect(),
+        every_word,
+    }))
 }
 
 /// One product for staff (`product-list`).

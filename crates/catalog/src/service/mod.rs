@@ -13,7 +13,7 @@ use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
 use crate::product::{Category, Product};
-use crate::search::{SearchDocument, SearchIndex, match_term, query_terms, terms};
+use crate::search::{SearchDocument, SearchIndex, Synonyms, indexed_terms, match_term, query_terms};
 
 /// How many products the Home screen shows per row.
 pub const HOME_ROW: usize = 8;
@@ -89,6 +89,15 @@ pub struct ProductQuery {
     pub page: PageRequest,
 }
 
+/// One page of the product list, and whether its products have every word searched for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductPage {
+    /// The products.
+    pub page: Page<ProductCard>,
+    /// False when no product has every word searched for and these have the most of them.
+    pub every_word: bool,
+}
+
 /// The most products the search box suggests.
 pub const SUGGESTED_PRODUCTS: u32 = 6;
 /// The most categories the search box suggests.
@@ -136,6 +145,8 @@ pub struct Catalogue {
     products: Vec<Arc<Product>>,
     offers: Vec<Offer>,
     search: Arc<SearchIndex>,
+    /// The shop's synonyms, ready to match a query.
+    synonyms: Arc<Synonyms>,
     /// What the list filters look at, per product in the same order: small and contiguous,
     /// so a filter pass over thousands of products stays in cache.
     facets: Vec<Facets>,
@@ -182,13 +193,14 @@ impl Catalogue {
             products,
             offers: self.offers.clone(),
             search: Arc::clone(&self.search),
+            synonyms: Arc::clone(&self.synonyms),
             facets,
             by_slug: Arc::clone(&self.by_slug),
         }
     }
 
     fn new(stored: StoredCatalogue) -> Catalogue {
-        let StoredCatalogue { version, stock_version, mut categories, mut products, offers } = stored;
+        let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms } = stored;
         categories.sort_by_key(|c| (c.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
         let documents: Vec<SearchDocument> = products
@@ -206,7 +218,17 @@ impl Catalogue {
         let facets = products.iter().map(|p| Facets { category_id: p.category_id, in_stock: p.in_stock(), featured: p.featured }).collect();
         let by_slug = products.iter().enumerate().map(|(position, p)| (p.slug.clone(), position)).collect();
         let products = products.into_iter().map(Arc::new).collect();
-        Catalogue { version, stock_version, categories, products, offers, search: Arc::new(SearchIndex::build(&documents)), facets, by_slug: Arc::new(by_slug) }
+        Catalogue {
+            version,
+            stock_version,
+            categories,
+            products,
+            offers,
+            search: Arc::new(SearchIndex::build(&documents)),
+            synonyms: Arc::new(Synonyms::new(&synonyms)),
+            facets,
+            by_slug: Arc::new(by_slug),
+        }
     }
 
     fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {
@@ -304,7 +326,7 @@ impl CatalogService {
     }
 
     /// Lists products: filtered, searched, ranked or sorted, one page.
-    pub fn list_products(&self, query: &ProductQuery) -> Result<Page<ProductCard>, CatalogError> {
+    pub fn list_products(&self, query: &ProductQuery) -> Result<ProductPage, CatalogError> {
         Ok(self.catalogue()?.list_products(query, self.clock.now()))
     }
 
@@ -325,8 +347,9 @@ impl CatalogService {
 }
 
 impl Catalogue {
-    /// Lists products: filtered, searched, ranked or sorted, one page.
-    pub fn list_products(&self, query: &ProductQuery, now: chrono::DateTime<chrono::Utc>) -> Page<ProductCard> {
+    /// Lists products: filtered, searched, ranked or sorted, one page. A search answers the
+    /// products with every word, or, when none has them all, those with the most.
+    pub fn list_products(&self, query: &ProductQuery, now: chrono::DateTime<chrono::Utc>) -> ProductPage {
         let category = match &query.category {
             None => None,
             Some(CategoryRef::Id(id)) => Some(*id),
@@ -348,12 +371,15 @@ impl Catalogue {
         if words.is_empty() && !by_price && !filtered {
             // Everything, newest first as held.
             let rows = page_of(&mut self.products.iter().skip(offset).take(per_page));
-            return Page::new(rows, query.page, self.products.len() as u64);
+            return ProductPage { page: Page::new(rows, query.page, self.products.len() as u64), every_word: true };
         }
+        let mut every_word = true;
         let matching: Box<dyn Iterator<Item = (u32, usize)> + '_> = if words.is_empty() {
             Box::new((0..self.products.len()).filter(|&p| wanted(p)).map(|position| (0, position)))
         } else {
-            Box::new(self.search.search(&words).into_iter().map(|(position, score)| (score, position as usize)).filter(move |&(_, p)| !filtered || wanted(p)))
+            let matches = self.search.best_matches(&self.synonyms.alternatives(&words));
+            every_word = matches.every_word;
+            Box::new(matches.documents.into_iter().map(|(position, score)| (score, position as usize)).filter(move |&(_, p)| !filtered || wanted(p)))
         };
         if !by_price && (words.is_empty() || query.sort == Sort::Newest) {
             // Already in order: count the matches and build only the page.
@@ -366,7 +392,7 @@ impl Catalogue {
                 total += 1;
             }
             let rows = page_of(&mut positions.into_iter().filter_map(|p| self.products.get(p)));
-            return Page::new(rows, query.page, total as u64);
+            return ProductPage { page: Page::new(rows, query.page, total as u64), every_word };
         }
         // Each hit: its sort key (smaller first), its position (newest first on equal keys) and
         // its price once known.
@@ -408,7 +434,7 @@ impl Catalogue {
                 Some(self.card(product, price.unwrap_or_else(|| self.price(product, now))))
             })
             .collect();
-        Page::new(rows, query.page, total as u64)
+        ProductPage { page: Page::new(rows, query.page, total as u64), every_word }
     }
 
     /// One product by its slug.
@@ -455,13 +481,13 @@ impl Catalogue {
             .categories
             .iter()
             .filter(|category| {
-                let names = [terms(&category.name.ar), terms(&category.name.en)];
+                let names = [indexed_terms(&category.name.ar), indexed_terms(&category.name.en)];
                 words.iter().all(|word| names.iter().any(|name| name.iter().any(|term| match_term(word, term).is_some())))
             })
             .take(SUGGESTED_CATEGORIES)
             .cloned()
             .collect();
-        Suggestions { products: self.list_products(&query, now).data, categories }
+        Suggestions { products: self.list_products(&query, now).page.data, categories }
     }
 
     /// The cards of the products among `ids` that exist, priced at `now` (a cart's lines).

@@ -9,6 +9,7 @@ use super::*;
 use crate::offer::OfferTarget;
 use crate::ports::{MockCatalogueStore, Versions};
 use crate::product::WeightUnit;
+use crate::search::SynonymGroup;
 
 struct FixedClock(DateTime<Utc>);
 
@@ -68,6 +69,7 @@ fn stored() -> StoredCatalogue {
             ends_at: now() + Duration::days(1),
             active: true,
         }],
+        synonyms: vec![SynonymGroup { id: 1, members: vec!["قوطة".into(), "طماطم".into()] }],
     }
 }
 
@@ -96,15 +98,15 @@ fn query() -> ProductQuery {
     }
 }
 
-fn ids(page: &Page<ProductCard>) -> Vec<i64> {
-    page.data.iter().map(|card| card.product.id.0).collect()
+fn ids(list: &ProductPage) -> Vec<i64> {
+    list.page.data.iter().map(|card| card.product.id.0).collect()
 }
 
 #[test]
 fn the_catalogue_is_loaded_once_per_version() {
     let catalog = service(store_at_version_one());
     for _ in 0..3 {
-        assert_eq!(catalog.list_products(&query()).map(|p| p.total).ok(), Some(4));
+        assert_eq!(catalog.list_products(&query()).map(|p| p.page.total).ok(), Some(4));
     }
 }
 
@@ -160,7 +162,7 @@ fn filters_by_category_slug_stock_featured_and_offers() {
     let in_stock = ProductQuery { in_stock: true, ..by_slug };
     assert_eq!(catalog.list_products(&in_stock).map(|p| ids(&p)).ok(), Some(vec![4]));
     let unknown = ProductQuery { category: Some(CategoryRef::Slug("tractors".into())), ..query() };
-    assert_eq!(catalog.list_products(&unknown).map(|p| p.total).ok(), Some(0));
+    assert_eq!(catalog.list_products(&unknown).map(|p| p.page.total).ok(), Some(0));
     let featured = ProductQuery { featured: true, ..query() };
     assert_eq!(catalog.list_products(&featured).map(|p| ids(&p)).ok(), Some(vec![2]));
     let offers = ProductQuery { offers: true, ..query() };
@@ -186,7 +188,11 @@ fn search_finds_arabic_in_any_spelling_and_ranks_the_best_match_first() {
     assert_eq!(catalog.list_products(&search("أسمدة نيتروجينية")).map(|p| ids(&p)).ok(), Some(vec![2]));
     assert_eq!(catalog.list_products(&search("البذور")).map(|p| ids(&p)).ok(), Some(vec![3, 4]));
     assert_eq!(catalog.list_products(&search("tomatto")).map(|p| ids(&p)).ok(), Some(vec![3]));
-    assert_eq!(catalog.list_products(&search("tractor")).map(|p| p.total).ok(), Some(0));
+    assert_eq!(catalog.list_products(&search("tractor")).map(|p| p.page.total).ok(), Some(0));
+    let some = catalog.list_products(&search("اسمده tractor")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((ids(&some), some.every_word), (vec![1, 2], false), "a word the catalogue lacks does not empty the answer, and says so");
+    assert!(catalog.list_products(&search("اسمده")).is_ok_and(|list| list.every_word));
+    assert_eq!(catalog.list_products(&search("بذور قوطة")).map(|p| ids(&p)).ok(), Some(vec![3]), "the stored synonyms answer");
 }
 
 #[test]
@@ -194,9 +200,9 @@ fn pages_hold_their_slice_and_the_count() {
     let catalog = service(store_at_version_one());
     let second = ProductQuery { page: PageRequest::new(Some(2), Some(3)), ..query() };
     let page = catalog.list_products(&second).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((ids(&page), page.total, page.last_page, page.current_page), (vec![4], 4, 2, 2));
+    assert_eq!((ids(&page), page.page.total, page.page.last_page, page.page.current_page), (vec![4], 4, 2, 2));
     let beyond = ProductQuery { page: PageRequest::new(Some(9), Some(3)), ..query() };
-    assert_eq!(catalog.list_products(&beyond).map(|p| p.data.len()).ok(), Some(0));
+    assert_eq!(catalog.list_products(&beyond).map(|p| p.page.data.len()).ok(), Some(0));
 }
 
 #[test]
@@ -282,9 +288,9 @@ fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
         .collect();
     let mut store = MockCatalogueStore::new();
     store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
-    store
-        .expect_load()
-        .returning(move || Ok(StoredCatalogue { version: 1, stock_version: 0, categories: stored().categories, products: products.clone(), offers: vec![] }));
+    store.expect_load().returning(move || {
+        Ok(StoredCatalogue { version: 1, stock_version: 0, categories: stored().categories, products: products.clone(), offers: vec![], synonyms: vec![] })
+    });
     let catalog = service(store);
     for (search, sort) in [
         (None, Sort::PriceAsc),

@@ -27,7 +27,7 @@ pub struct TestApp {
     pub outbox: PathBuf,
     pub backend: &'static str,
     settings: Settings,
-    _data: FreshDatabase,
+    _data: std::sync::Arc<FreshDatabase>,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -84,11 +84,29 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
         outbox: data.dir.path().join("outbox.jsonl"),
         backend: if postgres_leg() { "postgres" } else { "sqlite" },
         settings,
-        _data: data,
+        _data: std::sync::Arc::new(data),
     }
 }
 
 impl TestApp {
+    /// Another node of the same shop: its own server and catalogue copy over this one's
+    /// database and files, re-reading the catalogue at most every `freshness_ms`.
+    pub async fn another_node(&self, freshness_ms: i64) -> TestApp {
+        let mut settings = self.settings.clone();
+        settings.catalogue.freshness_ms = freshness_ms;
+        let app = Application::build(&settings).expect("app");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        actix_web::rt::spawn(app.run_until_stopped());
+        TestApp {
+            address,
+            client: reqwest::Client::new(),
+            outbox: self.outbox.clone(),
+            backend: self.backend,
+            settings,
+            _data: std::sync::Arc::clone(&self._data),
+        }
+    }
+
     pub fn request(&self, method: Method, path: &str, token: Option<&str>, lang: &str) -> RequestBuilder {
         let mut request = self.client.request(method, format!("{}/api/{path}", self.address)).header("Accept-Language", lang);
         if let Some(token) = token {

@@ -18,6 +18,8 @@ mod overview;
 mod people;
 mod permissions;
 mod points;
+mod search_quality;
+mod search_settings;
 mod shop;
 mod sms;
 mod staff_orders;

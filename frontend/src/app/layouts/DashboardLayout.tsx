@@ -22,6 +22,7 @@ const LINKS: { to: string; label: string; permission?: string }[] = [
   { to: '/dashboard/sales', label: 'dashboard.nav.sales', permission: 'sales-list' },
   { to: '/dashboard/roles', label: 'dashboard.nav.roles', permission: 'role-list' },
   { to: '/dashboard/settings', label: 'dashboard.nav.settings', permission: 'setting-list' },
+  { to: '/dashboard/search', label: 'dashboard.nav.search', permission: 'setting-list' },
 ];
 
 /** The staff dashboard: a side menu of what the user may open, and the page. */

@@ -250,6 +250,14 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'search',
+      ...screen(
+        () => import('../../features/dashboard/search/DashboardSearch'),
+        (m) => m.DashboardSearch,
+        needs('setting-list'),
+      ),
+    },
+    {
       path: 'contact-messages',
       ...screen(
         () => import('../../features/dashboard/contact/DashboardContactMessages'),

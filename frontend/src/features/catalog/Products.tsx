@@ -112,6 +112,11 @@ function ProductList() {
           <Text size="sm" c="dimmed" data-testid="result-count" id="product-list">
             <FormattedMessage id="products.count" values={{ count: products.meta.total }} />
           </Text>
+          {products.every_word === false && (
+            <Text size="sm" data-testid="some-words" role="status">
+              <FormattedMessage id="products.some_words" />
+            </Text>
+          )}
           {products.data.length === 0 ? (
             <Stack gap="xs" data-testid="no-results">
               <Text>

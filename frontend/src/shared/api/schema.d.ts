@@ -1244,6 +1244,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/search/misses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The searches that found nothing, the most recent first (`setting-list`): `page`, `per_page`. */
+        get: operations["listSearchMisses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/search/misses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets a search that found nothing, once answered (`setting-edit`). */
+        delete: operations["forgetSearchMiss"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/search/synonyms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The synonym groups (`setting-list`). */
+        get: operations["listSynonymGroups"];
+        put?: never;
+        /** Adds a synonym group (`setting-edit`). */
+        post: operations["createSynonymGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/search/synonyms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a synonym group's members (`setting-edit`). */
+        put: operations["updateSynonymGroup"];
+        post?: never;
+        /** Removes a synonym group (`setting-edit`). */
+        delete: operations["deleteSynonymGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/settings": {
         parameters: {
             query?: never;
@@ -3515,6 +3585,11 @@ export interface components {
         ProductList: {
             /** @description The products. */
             data: components["schemas"]["ProductData"][];
+            /**
+             * @description Whether the products have every word searched for; false when none has them all and
+             *     these have the most of them (the screen says "results for some of your words").
+             */
+            every_word: boolean;
             /** @description Where the page sits. */
             meta: components["schemas"]["PageMeta"];
         };
@@ -3738,6 +3813,35 @@ export interface components {
              * @description The client's id.
              */
             user_id?: number | null;
+        };
+        /** @description A search that found nothing. */
+        SearchMissData: {
+            /**
+             * Format: int64
+             * @description The miss's id.
+             */
+            id: number;
+            /** @description The storefront's language at the time: `ar` or `en`. */
+            language: string;
+            /**
+             * Format: date-time
+             * @description When it last found nothing.
+             */
+            last_searched_at: string;
+            /**
+             * Format: int64
+             * @description How many times it found nothing.
+             */
+            searches: number;
+            /** @description The text as search folds it (no hamza forms, ة as ه, Latin digits, lower case). */
+            text: string;
+        };
+        /** @description A page of the searches that found nothing, the most recent first. */
+        SearchMissList: {
+            /** @description The searches. */
+            data: components["schemas"]["SearchMissData"][];
+            /** @description Where the page sits. */
+            meta: components["schemas"]["PageMeta"];
         };
         /** @description A change to the settings; a field left out keeps its value. */
         SettingsForm: {
@@ -4199,6 +4303,11 @@ export interface components {
         StaffProductList: {
             /** @description The products, newest first. */
             data: components["schemas"]["StaffProductData"][];
+            /**
+             * @description Whether the products have every word searched for; false when none has them all and
+             *     these have the most of them.
+             */
+            every_word: boolean;
             /** @description Where the page sits. */
             meta: components["schemas"]["PageMeta"];
         };
@@ -4327,6 +4436,36 @@ export interface components {
         SuggestionsResponse: {
             /** @description The suggestions. */
             data: components["schemas"]["SuggestionsData"];
+        };
+        /** @description A synonym group: words or phrases, in either language, shoppers use for one thing. */
+        SynonymGroupData: {
+            /**
+             * Format: int64
+             * @description The group's id.
+             */
+            id: number;
+            /** @description Its members, as staff wrote them. */
+            members: string[];
+        };
+        /**
+         * @description A group's members: two to ten words or phrases of at most five words each, in either
+         *     language (`قوطة`, `طماطم`, `tomato`).
+         */
+        SynonymGroupForm: {
+            /** @description The members. */
+            members?: string[] | null;
+        };
+        /** @description Every synonym group, oldest first. */
+        SynonymGroupList: {
+            /** @description The groups. */
+            data: components["schemas"]["SynonymGroupData"][];
+        };
+        /** @description A group after a change. */
+        SynonymGroupResponse: {
+            /** @description The group as kept (trimmed, each member once). */
+            data: components["schemas"]["SynonymGroupData"];
+            /** @description What happened. */
+            message: string;
         };
         /** @description A temporary token for the password reset. */
         TokenData: {
@@ -10700,6 +10839,362 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSearchMisses: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
+                page?: string;
+                /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
+                per_page?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchMissList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgetSearchMiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The miss's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSynonymGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymGroupList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSynonymGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymGroupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymGroupResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSynonymGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynonymGroupForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SynonymGroupResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteSynonymGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -43,6 +43,7 @@ export type MessageResponse = Schemas['MessageResponse'];
 export type PendingContact = Schemas['PendingContact'];
 /** A product as staff see it. */
 export type StaffProduct = Schemas['StaffProductData'];
+export type StaffProductPage = Schemas['StaffProductList'];
 /** A category as staff see it. */
 export type StaffCategory = Schemas['StaffCategoryData'];
 /** An offer as staff see it. */
@@ -53,3 +54,5 @@ export type StaffSettings = Schemas['StaffSettingsData'];
 export type StaffPage = Schemas['StaffPageData'];
 /** A message from the contact page. */
 export type ContactMessage = Schemas['ContactMessageData'];
+export type SynonymGroup = Schemas['SynonymGroupData'];
+export type SearchMiss = Schemas['SearchMissData'];

@@ -10,7 +10,7 @@ use catalog::offer::Offer;
 use std::sync::Arc;
 
 use catalog::service::Catalogue;
-use catalog::{Category, CategoryRef, Home, ProductCard, ProductQuery, Sort};
+use catalog::{Category, CategoryRef, Home, ProductCard, ProductPage, ProductQuery, Sort};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CategoryId, FieldErrors, Locale, Money, OfferId, PageRequest};
 use serde::Serialize;
@@ -175,6 +175,9 @@ pub struct ProductList {
     pub data: Vec<CardJson>,
     /// Where the page sits.
     pub meta: PageMeta,
+    /// Whether the products have every word searched for; false when none has them all and
+    /// these have the most of them (the screen says "results for some of your words").
+    pub every_word: bool,
 }
 
 /// An offer's page: the offer and one page of the products it lowers.
@@ -319,11 +322,16 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
 pub async fn products(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<ProductList>, ApiError> {
     let query = product_query(&params)?;
     let catalogue = catalogue(&state).await?;
-    let page = catalogue.list_products(&query, state.catalog.now());
+    let ProductPage { page, every_word } = catalogue.list_products(&query, state.catalog.now());
+    if let Some(text) = query.search.filter(|_| page.total == 0 && page.current_page == 1) {
+        // Kept for staff (the text, not who typed it), so the shop learns what it lacks.
+        let (misses, at) = (state.search_misses.clone(), state.catalog.now());
+        blocking(move || misses.record(&text, locale, at)).await?;
+    }
     let meta = PageMeta::from(&page);
     let data =
         page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
-    Ok(Json(ProductList { meta, data }))
+    Ok(Json(ProductList { meta, data, every_word }))
 }
 
 /// One product by its slug.

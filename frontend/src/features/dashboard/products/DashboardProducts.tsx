@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -47,6 +47,11 @@ export function DashboardProducts() {
           data-testid="staff-products-category"
         />
       </Group>
+      {products?.every_word === false && (
+        <Text size="sm" data-testid="some-words" role="status">
+          <FormattedMessage id="products.some_words" />
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={520}>
         <Table striped>
           <Table.Thead>

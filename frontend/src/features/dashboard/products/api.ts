@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client';
-import type { StaffProduct } from '../../../shared/api/types';
+import type { StaffProduct, StaffProductPage } from '../../../shared/api/types';
 
 export type { StaffProduct };
 import { useRefreshCatalogue } from '../refresh';
@@ -29,7 +29,7 @@ export const staffProductQueries = {
     queryOptions({
       queryKey: ['dashboard', language, 'products', search, page, category],
       queryFn: () =>
-        api<{ data: StaffProduct[]; meta: { last_page: number; total: number } }>(
+        api<StaffProductPage>(
           'GET',
           `dashboard/products?${new URLSearchParams({ search, page: String(page), category: category ?? '' })}`,
         ),
