@@ -19,10 +19,12 @@ use identity::IdentityService;
 pub use common::error::ApiError;
 use common::{error, extract, methods};
 
-/// Tells whether the database answers, and which one it is.
+/// Tells which database the node uses and whether it is ready to serve on it.
 pub trait HealthCheck: Send + Sync {
-    /// `sqlite` or `postgres` when the database answers a query.
-    fn database(&self) -> anyhow::Result<&'static str>;
+    /// `sqlite` or `postgres`, without asking the database.
+    fn backend(&self) -> &'static str;
+    /// Succeeds when the database answers a query and every migration of this build is applied.
+    fn ready(&self) -> anyhow::Result<()>;
 }
 
 /// What every handler can reach.

@@ -1,4 +1,4 @@
-//! `mahsoul`: serve the shop, migrate, seed, or create an admin.
+//! `mahsoul`: serve the shop, migrate, back up and restore, seed, or create an admin.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,6 @@ use identity::{IdentityError, Role};
 use kernel::{Email, Phone};
 use server::settings::Settings;
 use server::startup::{Application, identity_service, open_database};
-use tracing_subscriber::EnvFilter;
 
 // Many small allocations per request (JSON, product cards): mimalloc serves them faster than
 // glibc's allocator under several worker threads (docs/performance.md).
@@ -38,7 +37,23 @@ enum Command {
     /// Serve the API and the frontend (the default).
     Serve,
     /// Run pending database migrations.
-    Migrate,
+    Migrate {
+        /// Only list the migrations that would run, and exit with 1 when there are some.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Back up the database and the media folder to a .tar.gz while the shop serves.
+    Backup {
+        /// The archive to write.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Restore a backup into an empty data dir (SQLite) or an empty database (PostgreSQL).
+    Restore {
+        /// The archive to read.
+        #[arg(long)]
+        from: PathBuf,
+    },
     /// Add the demo users and reference data that are missing.
     Seed,
     /// Create an administrator with the Super Admin role.
@@ -62,10 +77,10 @@ enum Command {
 
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt().with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"))).init();
     let cli = Cli::parse();
     let mut settings = Settings::load()?;
     settings.override_with(cli.port, cli.data_dir.as_deref(), cli.database_url.as_deref());
+    server::telemetry::init_logs(&settings.log)?;
 
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
@@ -76,9 +91,28 @@ async fn main() -> anyhow::Result<()> {
             }
             app.run_until_stopped().await?;
         }
-        Command::Migrate => {
+        Command::Migrate { check: false } => {
             let db = store::Database::connect(&settings.database_url(), 1)?;
             println!("{} migration(s) applied on {}", db.migrate()?, db.backend().name());
+        }
+        Command::Migrate { check: true } => {
+            let db = store::Database::connect(&settings.database_url(), 1)?;
+            let pending = db.pending_migrations()?;
+            println!("{} migration(s) would run on {}", pending.len(), db.backend().name());
+            for name in &pending {
+                println!("  {name}");
+            }
+            if !pending.is_empty() {
+                std::process::exit(1);
+            }
+        }
+        Command::Backup { to } => {
+            let archived = server::backup::backup(&settings, &to)?;
+            println!("Backed up the {} database and {} media file(s) to {}", archived.database, archived.media_files, to.display());
+        }
+        Command::Restore { from } => {
+            let archived = server::backup::restore(&settings, &from)?;
+            println!("Restored the {} database and {} media file(s) from {}", archived.database, archived.media_files, from.display());
         }
         Command::Seed => {
             let db = open_database(&settings)?;

@@ -31,6 +31,10 @@ pub struct Settings {
     pub limits: LimitSettings,
     /// Invoices.
     pub invoices: InvoiceSettings,
+    /// What the node logs, and how.
+    pub log: LogSettings,
+    /// The Prometheus metrics listener.
+    pub metrics: MetricsSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -55,6 +59,26 @@ pub struct ServerSettings {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The site's address as buyers reach it, for links printed on invoices.
     pub public_url: String,
+    /// Seconds a stopping node gives the requests it is serving to finish.
+    pub shutdown_timeout_secs: u64,
+}
+
+/// What the node logs, and how.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LogSettings {
+    /// A `tracing` filter such as `info` or `info,store=debug`; `RUST_LOG` wins when set.
+    pub level: String,
+    /// `text` for people, `json` (one object a line) for log collectors.
+    pub format: String,
+}
+
+/// The Prometheus metrics listener.
+#[derive(Debug, Clone, Deserialize)]
+pub struct MetricsSettings {
+    /// The port `/metrics` is served on, apart from the shop's; 0 turns metrics off.
+    pub port: u16,
+    /// The address it listens on: keep it private (the proxy does not forward it).
+    pub host: String,
 }
 
 /// Invoices.

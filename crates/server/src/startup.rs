@@ -130,9 +130,15 @@ fn edge_limits(settings: &Settings) -> api::common::extract::EdgeLimits {
 struct DatabaseHealth(Database);
 
 impl HealthCheck for DatabaseHealth {
-    fn database(&self) -> anyhow::Result<&'static str> {
+    fn backend(&self) -> &'static str {
+        self.0.backend().name()
+    }
+
+    fn ready(&self) -> anyhow::Result<()> {
         self.0.ping()?;
-        Ok(self.0.backend().name())
+        let pending = self.0.pending_migrations()?;
+        anyhow::ensure!(pending.is_empty(), "migrations not applied: {}", pending.join(", "));
+        Ok(())
     }
 }
 
@@ -142,6 +148,7 @@ pub struct Application {
     server: Server,
     seeded: bool,
     jobs: Vec<Repeated>,
+    send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>,
 }
 
 /// A job the server runs every so often while it serves; a failing run is logged and run again
@@ -280,7 +287,8 @@ impl Application {
                 .wrap(from_fn(api::common::methods::head_as_get))
                 .wrap(Compress::default())
                 .wrap(security_headers())
-                .wrap(TracingLogger::default())
+                .wrap(from_fn(crate::telemetry::request_id_header))
+                .wrap(TracingLogger::<crate::telemetry::RequestSpan>::new())
                 .configure(api::configure)
                 .service(api::storefront::share::product_page())
                 .configure(api::storefront::pages::configure)
@@ -296,21 +304,19 @@ impl Application {
                 )
                 .configure(|config| frontend_routes(config, &frontend))
         })
-        .listen(listener)?;
+        .listen(listener)?
+        .shutdown_timeout(settings.server.shutdown_timeout_secs);
         if settings.server.workers > 0 {
             server = server.workers(settings.server.workers);
         }
+        let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
         let jobs = vec![
-            Repeated {
-                name: "messages",
-                every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)),
-                run: Arc::new(move || courier.send_due()),
-            },
+            Repeated { name: "messages", every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)), run: send_messages.clone() },
             Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
             Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
             Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
         ];
-        Ok(Application { port, server: server.run(), seeded, jobs })
+        Ok(Application { port, server: server.run(), seeded, jobs, send_messages })
     }
 
     /// The port the server listens on.
@@ -323,13 +329,23 @@ impl Application {
         self.seeded
     }
 
-    /// Serves, and runs the background jobs, until the process is stopped.
+    /// Serves, and runs the background jobs, until the process is stopped. On SIGTERM the
+    /// node accepts no new connection, lets the requests it serves finish (up to
+    /// `server.shutdown_timeout_secs`), then sends the messages still queued once more, so an
+    /// order placed in its last second has its SMS on the way before the process exits.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let jobs = futures_util::future::join_all(self.jobs.into_iter().map(Repeated::run));
-        tokio::select! {
+        let served = tokio::select! {
             served = self.server => served,
             _ = jobs => Ok(()),
+        };
+        let send_messages = self.send_messages;
+        match tokio::task::spawn_blocking(move || send_messages()).await {
+            Ok(Ok(sent)) => tracing::info!(sent, "stopped; queued messages sent"),
+            Ok(Err(error)) => tracing::warn!(error = format!("{error:#}"), "stopped; some queued messages wait for the next start"),
+            Err(error) => tracing::error!(%error, "stopped; the last send of queued messages failed"),
         }
+        served
     }
 }
 

@@ -254,9 +254,32 @@ impl Database {
         applied.map_err(|e| anyhow::anyhow!("running migrations: {e}"))
     }
 
+    /// The names of the migrations not yet applied, in the order they would run.
+    pub fn pending_migrations(&self) -> anyhow::Result<Vec<String>> {
+        let mut conn = self.conn()?;
+        let names = match &mut *conn {
+            DbConn::Postgres(pg) => pg.pending_migrations(POSTGRES_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
+            DbConn::Sqlite(sqlite) => sqlite.pending_migrations(SQLITE_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
+        };
+        names.map_err(|e| anyhow::anyhow!("reading the migrations: {e}"))
+    }
+
     /// Answers when the database can serve a query.
     pub fn ping(&self) -> anyhow::Result<()> {
         Ok(self.conn()?.batch_execute("SELECT 1")?)
+    }
+
+    /// Writes a consistent copy of a SQLite database to `path` while the shop keeps serving
+    /// (`VACUUM INTO`: one read transaction, so writers carry on beside it under WAL). The copy
+    /// holds everything committed before it started.
+    pub fn copy_sqlite_into(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        let mut conn = self.conn()?;
+        let DbConn::Sqlite(sqlite) = &mut *conn else {
+            anyhow::bail!("only a SQLite database is copied file by file");
+        };
+        let target = path.to_str().context("the backup path is not valid UTF-8")?;
+        diesel::sql_query("VACUUM INTO ?").bind::<diesel::sql_types::Text, _>(target).execute(sqlite)?;
+        Ok(())
     }
 }
 

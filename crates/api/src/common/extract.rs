@@ -409,7 +409,10 @@ fn authenticate(req: &HttpRequest, kind: TokenKind) -> LocalBoxFuture<'static, R
     Box::pin(async move {
         let token = token.ok_or(ApiError::Identity(identity::IdentityError::Unauthenticated))?;
         let state = state.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
-        blocking(move || state.identity.authenticate(&token, kind)).await
+        let principal = blocking(move || state.identity.authenticate(&token, kind)).await?;
+        // The request's log line names who made it (the root span declares the field).
+        tracing::Span::current().record("user_id", principal.user.id.0);
+        Ok(principal)
     })
 }
 

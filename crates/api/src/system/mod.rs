@@ -1,3 +1,3 @@
-//! The node itself: health.
+//! The node itself: health and readiness.
 
 pub mod health;

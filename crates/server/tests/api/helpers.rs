@@ -26,7 +26,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub outbox: PathBuf,
     pub backend: &'static str,
-    settings: Settings,
+    pub settings: Settings,
     _data: std::sync::Arc<FreshDatabase>,
 }
 

@@ -13,6 +13,8 @@ mod delivery;
 mod google;
 mod helpers;
 mod invoices;
+mod node;
+mod operations;
 mod orders;
 mod overview;
 mod people;

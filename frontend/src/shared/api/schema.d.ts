@@ -1720,7 +1720,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether this node can serve, and on which database. */
+        /**
+         * Whether this node's process answers, and on which database it runs. It does not ask the
+         *     database: a liveness probe that failed with the database would restart nodes that are
+         *     fine and only waiting for it.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1999,6 +2003,26 @@ export interface paths {
         };
         /** One product by its slug. */
         get: operations["product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this node can serve: the database answers and every migration of this build is
+         *     applied. Load balancers send buyers only to ready nodes.
+         */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2890,11 +2914,11 @@ export interface components {
              */
             quantity?: number | null;
         };
-        /** @description `GET /api/health`. */
+        /** @description `GET /api/health` and `GET /api/ready`. */
         Health: {
             /** @description `sqlite` or `postgres`. */
-            database?: string | null;
-            /** @description `ok` when the node can serve. */
+            database: string;
+            /** @description `ok`, or `unavailable` when the node cannot serve. */
             status: string;
         };
         /** @description One change of status. */
@@ -13091,14 +13115,6 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
         };
     };
     home: {
@@ -13752,6 +13768,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
                 };
             };
         };

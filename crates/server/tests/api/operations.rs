@@ -1,0 +1,288 @@
+//! Running the shop for real: health and readiness for the proxy, a request id on every answer,
+//! logs that never hold a secret, `migrate --check`, backups taken while orders come in and
+//! restored elsewhere, and a rolling restart under checkout load that loses no order.
+
+use std::collections::BTreeSet;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use diesel::prelude::*;
+use futures_util::future::join_all;
+use identity::Role;
+use serde_json::{Value, json};
+
+use crate::helpers::{json_of, spawn_app, spawn_app_with};
+use crate::node::{Node, mahsoul};
+
+/// A guest's order of one unit of `product`, to Giza.
+fn one_unit(product: i64) -> Value {
+    json!({"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": [{"id": product, "quantity": 1}]})
+}
+
+/// The order numbers and one product's stock stored in the database at `url`.
+fn stored_orders_and_stock(url: &str, product: i64) -> (BTreeSet<String>, i64) {
+    use store::schema::{orders, products};
+    let db = store::Database::connect(url, 1).expect("database");
+    let conn = &mut *db.conn().expect("connection");
+    let numbers: Vec<Option<String>> = orders::table.select(orders::number).load(conn).expect("orders");
+    let stock = products::table.find(product).select(products::quantity).first(conn).expect("product");
+    (numbers.into_iter().map(|number| number.expect("a placed order has a number")).collect(), stock)
+}
+
+#[actix_web::test]
+async fn health_answers_without_the_database_and_ready_waits_for_every_migration() {
+    let app = spawn_app().await;
+    assert_eq!(json_of(app.get("health", None).await).await, json!({"status": "ok", "database": app.backend}));
+    let ready = app.get("ready", None).await;
+    assert_eq!(ready.status(), 200);
+    assert_eq!(json_of(ready).await, json!({"status": "ok", "database": app.backend}));
+
+    // As if this build were newer than the database: its last migration not yet applied.
+    let db = app.database();
+    diesel::sql_query("DELETE FROM __diesel_schema_migrations WHERE version = (SELECT MAX(version) FROM __diesel_schema_migrations)")
+        .execute(&mut *db.conn().unwrap())
+        .unwrap();
+    let not_ready = app.get("ready", None).await;
+    assert_eq!(not_ready.status(), 503);
+    assert_eq!(json_of(not_ready).await, json!({"status": "unavailable", "database": app.backend}));
+    assert_eq!(app.get("health", None).await.status(), 200, "the process itself is fine: no restart");
+}
+
+#[actix_web::test]
+async fn every_answer_carries_its_own_request_id() {
+    let app = spawn_app().await;
+    let mut ids = BTreeSet::new();
+    for path in ["health", "products", "no/such/thing", "auth/me"] {
+        let answer = app.get(path, None).await;
+        let id = answer.headers().get("x-request-id").unwrap_or_else(|| panic!("{path}: no X-Request-Id")).to_str().unwrap().to_string();
+        assert!(uuid::Uuid::parse_str(&id).is_ok(), "{path}: {id}");
+        ids.insert(id);
+    }
+    assert_eq!(ids.len(), 4, "one id per request");
+}
+
+#[actix_web::test]
+async fn migrate_check_lists_what_would_run_and_fails_until_it_has_run() {
+    let data = test_support::fresh_database();
+    let check = mahsoul(data.dir.path(), &data.url, &[]).args(["migrate", "--check"]).output().unwrap();
+    let listed = String::from_utf8_lossy(&check.stdout).into_owned();
+    assert_eq!(check.status.code(), Some(1), "{listed}");
+    let count = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations/sqlite")).unwrap().count();
+    assert!(listed.starts_with(&format!("{count} migration(s) would run")), "{listed}");
+    assert!(listed.contains("2026-11-25-000023_search"), "{listed}");
+
+    let migrate = mahsoul(data.dir.path(), &data.url, &[]).arg("migrate").output().unwrap();
+    assert!(migrate.status.success(), "{}", String::from_utf8_lossy(&migrate.stderr));
+    let check = mahsoul(data.dir.path(), &data.url, &[]).args(["migrate", "--check"]).output().unwrap();
+    assert_eq!(check.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&check.stdout).starts_with("0 migration(s) would run"));
+}
+
+#[actix_web::test]
+async fn a_backup_taken_while_orders_come_in_restores_a_shop_with_every_order_acknowledged_before_it() {
+    let app = spawn_app_with(|settings| settings.limits.guest_orders_per_address = 10_000).await;
+    let admin = app.account_token(Role::Admin, "01012370001").await;
+    let seeds = app.add_product(&admin, "Basil seeds", 30, 100_000, 100).await;
+    let picture = app.settings.media_dir().join("products/basil.webp");
+    std::fs::create_dir_all(picture.parent().unwrap()).unwrap();
+    std::fs::write(&picture, b"basil picture").unwrap();
+    let mut acknowledged = BTreeSet::new();
+    for _ in 0..5 {
+        let placed = app.guest_checkout(&one_unit(seeds), None).await;
+        assert_eq!(placed.status(), 201);
+        acknowledged.insert(json_of(placed).await["data"]["number"].as_str().unwrap().to_string());
+    }
+
+    let elsewhere = tempfile::tempdir().unwrap();
+    let archive = elsewhere.path().join("mahsoul-backup.tar.gz");
+    let mut backup = mahsoul(&app.settings.server.data_dir, &app.settings.database_url(), &[])
+        .args(["backup", "--to"])
+        .arg(&archive)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut during = 0;
+    while during < 3 || backup.try_wait().unwrap().is_none() {
+        assert_eq!(app.guest_checkout(&one_unit(seeds), None).await.status(), 201, "the shop takes orders while it is backed up");
+        during += 1;
+    }
+    let backed_up = backup.wait_with_output().unwrap();
+    assert!(backed_up.status.success(), "{}", String::from_utf8_lossy(&backed_up.stderr));
+    let said = String::from_utf8_lossy(&backed_up.stdout).into_owned();
+    assert!(said.contains(&format!("Backed up the {} database and 1 media file(s)", app.backend)), "{said}");
+
+    let target = test_support::fresh_database();
+    let restored = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
+    assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    let again = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
+    assert!(!again.status.success(), "a restore never writes over a shop");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("empty"), "{}", String::from_utf8_lossy(&again.stderr));
+
+    let (orders, stock) = stored_orders_and_stock(&target.url, seeds);
+    assert!(acknowledged.is_subset(&orders), "every order acknowledged before the backup is in it");
+    assert!(orders.len() <= 5 + during, "{} orders restored, {} placed", orders.len(), 5 + during);
+    assert_eq!(stock, 100_000 - orders.len() as i64, "each order whole: its stock taken with it, no half of one");
+
+    let node = Node::start(target.dir.path(), &target.url, &[]);
+    let client = reqwest::Client::new();
+    assert_eq!(client.get(format!("{}/api/ready", node.address)).send().await.unwrap().status(), 200);
+    let number = acknowledged.first().unwrap();
+    let tracked = client.get(format!("{}/api/guest-orders/track?number={number}&phone=01112345678", node.address)).send().await.unwrap();
+    assert_eq!(tracked.status(), 200, "the buyer tracks the order on the restored shop");
+    let image = client.get(format!("{}/media/products/basil.webp", node.address)).send().await.unwrap();
+    assert_eq!(image.bytes().await.unwrap().as_ref(), b"basil picture");
+}
+
+#[actix_web::test]
+async fn the_json_log_of_a_whole_journey_names_requests_and_users_but_never_a_password_code_or_token() {
+    let data = test_support::fresh_database();
+    let mut node = Node::start(data.dir.path(), &data.url, &[("MAHSOUL__LOG__LEVEL", "debug")]);
+    let client = reqwest::Client::new();
+    let api = |path: &str| format!("{}/api/{path}", node.address);
+    let outbox = data.dir.path().join("outbox.jsonl");
+    let last_code = |to: &str| -> String {
+        std::fs::read_to_string(&outbox)
+            .unwrap_or_default()
+            .lines()
+            .rev()
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .find(|message| message["to"] == to)
+            .and_then(|message| message["code"].as_str().map(str::to_string))
+            .unwrap_or_else(|| panic!("no code sent to {to}"))
+    };
+    let (password, new_password) = ("Harvest2026secret", "Seedling2027secret");
+
+    let registered = client
+        .post(api("auth/register"))
+        .json(&json!({"name": "Samir", "phone": "01012380001", "email": "samir@example.com", "password": password, "password_confirmation": password}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status(), 200);
+    let registered_id = registered.headers()["x-request-id"].to_str().unwrap().to_string();
+    let body = json_of(registered).await;
+    let (session, user_id) = (body["data"]["token"].as_str().unwrap().to_string(), body["data"]["id"].as_i64().unwrap());
+    let verify_code = last_code("+201012380001");
+    let verified = client.post(api("auth/verify")).bearer_auth(&session).json(&json!({"code": verify_code})).send().await.unwrap();
+    assert_eq!(verified.status(), 200);
+    let verified_id = verified.headers()["x-request-id"].to_str().unwrap().to_string();
+
+    assert_eq!(client.post(api("auth/forget-password")).json(&json!({"username": "samir@example.com"})).send().await.unwrap().status(), 200);
+    let reset_code = last_code("samir@example.com");
+    let checked = client.post(api("auth/forget-password/check-otp")).json(&json!({"username": "samir@example.com", "code": reset_code})).send().await.unwrap();
+    let reset_token = json_of(checked).await["data"]["token"].as_str().unwrap().to_string();
+    let reset = client
+        .put(api("auth/reset-password"))
+        .bearer_auth(&reset_token)
+        .json(&json!({"password": new_password, "password_confirmation": new_password}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reset.status(), 200);
+    let new_session = json_of(reset).await["data"]["token"].as_str().unwrap().to_string();
+    let login = client.post(api("auth/login")).json(&json!({"username": "01012380001", "password": new_password})).send().await.unwrap();
+    assert_eq!(login.status(), 200);
+    let login_session = json_of(login).await["data"]["token"].as_str().unwrap().to_string();
+    let wrong = client.post(api("auth/login")).json(&json!({"username": "01012380001", "password": password})).send().await.unwrap();
+    assert_eq!(wrong.status(), 422);
+
+    // Queries carry Google's sign-in codes (and buyers' phones): the log keeps the path only.
+    let google_code = "4/0AVG7fiQ-google-sign-in-code";
+    client.get(api(&format!("auth/google/callback?code={google_code}&state=x"))).send().await.unwrap();
+
+    node.terminate();
+    assert!(node.wait(Duration::from_secs(20)).success());
+    let log = node.log();
+    let lines: Vec<Value> = log.iter().filter(|line| line.starts_with('{')).map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert!(lines.len() >= 9, "a line per request at least: {log:#?}");
+    let about = |id: &str| lines.iter().any(|line| line.to_string().contains(id));
+    assert!(about(&registered_id) && about(&verified_id), "the ids the caller saw find the requests' lines");
+    assert!(
+        lines.iter().any(|line| line.to_string().contains(&verified_id) && line.to_string().contains(&format!("\"user_id\":{user_id}"))),
+        "the verified request's line names its user"
+    );
+    let whole = log.join("\n");
+    for secret in
+        [password, new_password, &verify_code, &reset_code, &session, &reset_token, &new_session, &login_session, google_code, crate::node::NODE_JWT_SECRET]
+    {
+        assert!(!whole.contains(secret), "the log holds a secret: {secret}");
+    }
+}
+
+#[actix_web::test]
+async fn a_rolling_restart_of_one_of_two_nodes_under_checkout_load_loses_no_order() {
+    let data = test_support::fresh_database();
+    let settings = [("MAHSOUL__LIMITS__GUEST_ORDERS_PER_ADDRESS", "100000"), ("MAHSOUL__SERVER__SHUTDOWN_TIMEOUT_SECS", "10")];
+    let mut first = Node::start(data.dir.path(), &data.url, &settings);
+    store::seed::shipping_cities(&store::Database::connect(&data.url, 1).unwrap()).unwrap();
+    let admin = mahsoul(data.dir.path(), &data.url, &[])
+        .args(["create-admin", "--name", "Owner", "--email", "owner@example.com", "--phone", "01012390001", "--password", "Harvest2026secret"])
+        .output()
+        .unwrap();
+    assert!(admin.status.success(), "{}", String::from_utf8_lossy(&admin.stderr));
+    let second = Node::start(data.dir.path(), &data.url, &settings);
+    let client = reqwest::Client::new();
+    let login = client
+        .post(format!("{}/api/auth/login", first.address))
+        .json(&json!({"username": "owner@example.com", "password": "Harvest2026secret"}))
+        .send()
+        .await
+        .unwrap();
+    let token = json_of(login).await["data"]["token"].as_str().unwrap().to_string();
+    let product = json!({"name_ar": "بذور ريحان", "name_en": "Basil seeds", "price": 30, "quantity": 100_000, "weight": 100, "weight_unit": "g"});
+    let added = client.post(format!("{}/api/dashboard/products", second.address)).bearer_auth(&token).json(&product).send().await.unwrap();
+    let seeds = json_of(added).await["data"]["id"].as_i64().unwrap();
+
+    // Four buyers behind a proxy that sends every other checkout to each node and, when a node
+    // does not answer, sends the same request (same Idempotency-Key) to the other.
+    let stopping = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(AtomicBool::new(false));
+    let buyer = |lane: usize| {
+        let (client, first, second, stop) = (client.clone(), first.address.clone(), second.address.clone(), stop.clone());
+        async move {
+            let mut numbers = Vec::new();
+            let mut retried = 0;
+            for turn in 0.. {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let key = format!("lane-{lane}-turn-{turn}");
+                let (preferred, other) = if (lane + turn).is_multiple_of(2) { (&first, &second) } else { (&second, &first) };
+                let send =
+                    |node: &String| client.post(format!("{node}/api/guest-orders/checkout")).header("Idempotency-Key", &key).json(&one_unit(seeds)).send();
+                let answer = match send(preferred).await {
+                    Ok(answer) => answer,
+                    Err(_) => {
+                        retried += 1;
+                        send(other).await.expect("the other node answers")
+                    }
+                };
+                assert_eq!(answer.status(), 201, "every checkout is answered with its order");
+                numbers.push(json_of(answer).await["data"]["number"].as_str().unwrap().to_string());
+            }
+            (numbers, retried)
+        }
+    };
+    let restart = async {
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        stopping.store(true, Ordering::SeqCst);
+        first.terminate();
+        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        stop.store(true, Ordering::SeqCst);
+    };
+    let (lanes, ()) = tokio::join!(join_all((0..4).map(buyer)), restart);
+    assert!(stopping.load(Ordering::SeqCst));
+    assert!(first.wait(Duration::from_secs(15)).success(), "the stopped node exits cleanly within its shutdown time");
+
+    let acknowledged: Vec<String> = lanes.iter().flat_map(|(numbers, _)| numbers.clone()).collect();
+    let distinct: BTreeSet<String> = acknowledged.iter().cloned().collect();
+    assert_eq!(distinct.len(), acknowledged.len(), "one order per checkout, even one sent twice");
+    let (stored, stock) = stored_orders_and_stock(&data.url, seeds);
+    assert_eq!(stored, distinct, "every acknowledged order is stored, and nothing else");
+    assert_eq!(stock, 100_000 - distinct.len() as i64);
+    assert!(distinct.len() > 20, "the load ran on both nodes: {} orders", distinct.len());
+    assert!(lanes.iter().map(|(_, retried)| retried).sum::<usize>() > 0, "the stopped node refused checkouts, which went to the other");
+}
