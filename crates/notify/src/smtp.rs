@@ -29,7 +29,7 @@ pub struct SmtpSettings {
     pub host: String,
     /// Server port.
     pub port: u16,
-    /// Login, when the server asks for one.
+    /// Login, when the server asks for one; empty for none.
     #[serde(default)]
     pub username: Option<String>,
     /// Password for the login.
@@ -57,7 +57,8 @@ impl SmtpMailer {
             SmtpSecurity::None => SmtpTransport::builder_dangerous(&settings.host),
         };
         let mut builder = builder.port(settings.port).timeout(Some(std::time::Duration::from_secs(10)));
-        if let (Some(user), Some(password)) = (&settings.username, &settings.password) {
+        // An empty login (as an unset environment variable gives) means the server asks for none.
+        if let (Some(user), Some(password)) = (settings.username.as_ref().filter(|user| !user.is_empty()), &settings.password) {
             builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
         }
         let from = settings.from.parse().context("the SMTP sender is not an address")?;

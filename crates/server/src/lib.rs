@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod demo;
+pub mod metrics;
 pub mod settings;
 pub mod startup;
 pub mod telemetry;

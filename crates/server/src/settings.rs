@@ -75,10 +75,12 @@ pub struct LogSettings {
 /// The Prometheus metrics listener.
 #[derive(Debug, Clone, Deserialize)]
 pub struct MetricsSettings {
-    /// The port `/metrics` is served on, apart from the shop's; 0 turns metrics off.
-    pub port: u16,
+    /// Whether the node counts requests and serves `/metrics`.
+    pub enabled: bool,
     /// The address it listens on: keep it private (the proxy does not forward it).
     pub host: String,
+    /// The port `/metrics` is served on, apart from the shop's.
+    pub port: u16,
 }
 
 /// Invoices.
@@ -244,5 +246,26 @@ impl Settings {
         if let Some(url) = database_url {
             self.database.url = url.to_string();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use config::{Config, File, FileFormat};
+
+    /// Every `MAHSOUL__SECTION__KEY` the deployment files set names a real setting: a typo
+    /// there would be ignored silently, and the shop would run on the default.
+    #[test]
+    fn the_deployment_files_set_only_settings_that_exist() {
+        let defaults = Config::builder().add_source(File::from_str(include_str!("../../../config/default.toml"), FileFormat::Toml)).build().unwrap();
+        let mut checked = 0;
+        for file in [include_str!("../../../deploy/compose.yaml"), include_str!("../../../deploy/Dockerfile")] {
+            for word in file.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|word| word.starts_with("MAHSOUL__")) {
+                let key = word.trim_start_matches("MAHSOUL__").to_lowercase().replace("__", ".");
+                assert!(defaults.get::<config::Value>(&key).is_ok(), "{word} names no setting ({key})");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} variables");
     }
 }

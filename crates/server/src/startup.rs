@@ -7,7 +7,7 @@ use std::sync::Arc;
 use actix_files::Files;
 use actix_web::dev::{Server, ServiceRequest, fn_service};
 use actix_web::http::header::CACHE_CONTROL;
-use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
+use actix_web::middleware::{Compress, Condition, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use api::{AppState, HealthCheck};
@@ -149,6 +149,8 @@ pub struct Application {
     seeded: bool,
     jobs: Vec<Repeated>,
     send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>,
+    metrics_server: Option<Server>,
+    metrics_port: Option<u16>,
 }
 
 /// A job the server runs every so often while it serves; a failing run is logged and run again
@@ -247,6 +249,7 @@ impl Application {
             Arc::new(SystemClock),
             settings.messages.broadcast_per_second,
         ));
+        let metrics = settings.metrics.enabled.then(|| web::Data::new(crate::metrics::ShopMetrics::new(db.clone(), catalog.clone())));
         let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
         let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
         let state = web::Data::new(AppState {
@@ -280,15 +283,21 @@ impl Application {
             std::fs::read_to_string(frontend.join("index.html"))
                 .unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head><body>The frontend is not built: run `make run`.</body></html>".into()),
         ));
+        let metrics_for_app = metrics.clone();
         let mut server = HttpServer::new(move || {
-            App::new()
-                .app_data(state.clone())
+            let app = App::new();
+            let app = match &metrics_for_app {
+                Some(metrics) => app.app_data(metrics.clone()),
+                None => app,
+            };
+            app.app_data(state.clone())
                 .app_data(web::Data::new(index.clone()))
                 .wrap(from_fn(api::common::methods::head_as_get))
                 .wrap(Compress::default())
                 .wrap(security_headers())
                 .wrap(from_fn(crate::telemetry::request_id_header))
                 .wrap(TracingLogger::<crate::telemetry::RequestSpan>::new())
+                .wrap(Condition::new(metrics_for_app.is_some(), from_fn(crate::metrics::count_requests)))
                 .configure(api::configure)
                 .service(api::storefront::share::product_page())
                 .configure(api::storefront::pages::configure)
@@ -316,12 +325,31 @@ impl Application {
             Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
             Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
         ];
-        Ok(Application { port, server: server.run(), seeded, jobs, send_messages })
+        let (metrics_server, metrics_port) = match metrics {
+            Some(metrics) => {
+                let (host, port) = (settings.metrics.host.as_str(), settings.metrics.port);
+                let listener = TcpListener::bind((host, port)).with_context(|| format!("binding the metrics port {host}:{port}"))?;
+                let port = listener.local_addr()?.port();
+                let server = HttpServer::new(move || App::new().app_data(metrics.clone()).route("/metrics", web::get().to(crate::metrics::scrape)))
+                    .workers(1)
+                    .disable_signals()
+                    .listen(listener)?
+                    .run();
+                (Some(server), Some(port))
+            }
+            None => (None, None),
+        };
+        Ok(Application { port, server: server.run(), seeded, jobs, send_messages, metrics_server, metrics_port })
     }
 
     /// The port the server listens on.
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port `/metrics` is served on, when metrics are on.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
     }
 
     /// Whether demo data was seeded by this start.
@@ -334,11 +362,19 @@ impl Application {
     /// `server.shutdown_timeout_secs`), then sends the messages still queued once more, so an
     /// order placed in its last second has its SMS on the way before the process exits.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let metrics = self.metrics_server.map(|server| {
+            let handle = server.handle();
+            actix_web::rt::spawn(server);
+            handle
+        });
         let jobs = futures_util::future::join_all(self.jobs.into_iter().map(Repeated::run));
         let served = tokio::select! {
             served = self.server => served,
             _ = jobs => Ok(()),
         };
+        if let Some(metrics) = metrics {
+            metrics.stop(false).await;
+        }
         let send_messages = self.send_messages;
         match tokio::task::spawn_blocking(move || send_messages()).await {
             Ok(Ok(sent)) => tracing::info!(sent, "stopped; queued messages sent"),

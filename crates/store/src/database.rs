@@ -264,6 +264,12 @@ impl Database {
         names.map_err(|e| anyhow::anyhow!("reading the migrations: {e}"))
     }
 
+    /// Connections the pool holds, and how many of them are idle.
+    pub fn pool_state(&self) -> (u32, u32) {
+        let state = self.pool.state();
+        (state.connections, state.idle_connections)
+    }
+
     /// Answers when the database can serve a query.
     pub fn ping(&self) -> anyhow::Result<()> {
         Ok(self.conn()?.batch_execute("SELECT 1")?)

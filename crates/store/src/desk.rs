@@ -402,6 +402,16 @@ impl DieselMessageQueue {
     pub fn new(db: Database) -> Self {
         DieselMessageQueue { db }
     }
+
+    /// Messages not yet sent, and how many of them failed at least once (the gateway or the
+    /// mail server refused them): what the metrics report.
+    pub fn backlog(&self) -> anyhow::Result<(i64, i64)> {
+        let conn = &mut *self.db.conn()?;
+        let unsent = message_queue::table.filter(message_queue::sent_at.is_null());
+        let queued = unsent.count().get_result(conn)?;
+        let failing = unsent.filter(message_queue::attempts.gt(0)).count().get_result(conn)?;
+        Ok((queued, failing))
+    }
 }
 
 #[derive(Queryable, Selectable)]

@@ -6,6 +6,7 @@ use std::collections::hash_map::Entry;
 use std::future::{Ready, ready};
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::time::Duration;
 
 use actix_multipart::Multipart;
@@ -385,12 +386,38 @@ fn insert_path(target: &mut Value, key: &str, value: Value) -> Result<(), ApiErr
     Ok(())
 }
 
+/// Work handed to the blocking pool that has not finished: running or waiting for a thread.
+static BLOCKING_IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
+
+/// How many requests' database or hashing work is on the blocking pool right now (running or
+/// queued): the metrics report it, a number that grows when the pool is the bottleneck.
+pub fn blocking_in_flight() -> usize {
+    BLOCKING_IN_FLIGHT.load(AtomicOrdering::Relaxed)
+}
+
+/// Counts one piece of blocking work while it lives.
+struct BlockingWork;
+
+impl BlockingWork {
+    fn begin() -> BlockingWork {
+        BLOCKING_IN_FLIGHT.fetch_add(1, AtomicOrdering::Relaxed);
+        BlockingWork
+    }
+}
+
+impl Drop for BlockingWork {
+    fn drop(&mut self) {
+        BLOCKING_IN_FLIGHT.fetch_sub(1, AtomicOrdering::Relaxed);
+    }
+}
+
 /// Runs blocking work (Diesel, argon2) on the blocking pool, never on an async worker.
 pub async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, ApiError>
 where
     T: Send + 'static,
     E: Into<ApiError> + Send + 'static,
 {
+    let _counted = BlockingWork::begin();
     match web::block(work).await {
         Ok(result) => result.map_err(Into::into),
         Err(error) => Err(ApiError::Internal(anyhow::anyhow!("blocking task failed: {error}"))),

@@ -4,7 +4,7 @@
 //! the stored version on every call: a cache, refreshed the moment any node writes, never
 //! needed for correctness. Filtering, ranking and sorting then cost microseconds.
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId};
@@ -256,6 +256,18 @@ pub struct CatalogService {
     // When (milliseconds since the epoch) one caller started checking the stored version, 0
     // when none is; meanwhile the others keep serving the copy.
     refreshing_since: AtomicI64,
+    loads: AtomicU64,
+    load_micros: AtomicU64,
+}
+
+/// How often this node read the whole catalogue again, and how long that took in all: what
+/// the metrics report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogueLoads {
+    /// Whole reads since the node started.
+    pub count: u64,
+    /// Their time, added up.
+    pub total: std::time::Duration,
 }
 
 impl CatalogService {
@@ -263,7 +275,20 @@ impl CatalogService {
     /// passed since the last check (zero: on every call), so a write on another node shows
     /// here within that time.
     pub fn new(store: Arc<dyn CatalogueStore>, clock: Arc<dyn Clock>, freshness: chrono::Duration) -> CatalogService {
-        CatalogService { store, clock, freshness, cache: RwLock::new(None), refreshing_since: AtomicI64::new(0) }
+        CatalogService {
+            store,
+            clock,
+            freshness,
+            cache: RwLock::new(None),
+            refreshing_since: AtomicI64::new(0),
+            loads: AtomicU64::new(0),
+            load_micros: AtomicU64::new(0),
+        }
+    }
+
+    /// The whole reads of the catalogue so far.
+    pub fn loads(&self) -> CatalogueLoads {
+        CatalogueLoads { count: self.loads.load(Ordering::Relaxed), total: std::time::Duration::from_micros(self.load_micros.load(Ordering::Relaxed)) }
     }
 
     /// The catalogue without I/O, so it can be asked on an async worker: the copy while fresh
@@ -317,7 +342,13 @@ impl CatalogService {
             Some((catalogue, _)) if catalogue.version == versions.catalogue && catalogue.stock_version == versions.stock => catalogue,
             // Only orders moved stock: read the quantities, keep the rest.
             Some((catalogue, _)) if catalogue.version == versions.catalogue => Arc::new(catalogue.restocked(versions.stock, &self.store.stock()?)),
-            _ => Arc::new(Catalogue::new(self.store.load()?)),
+            _ => {
+                let started = std::time::Instant::now();
+                let loaded = Arc::new(Catalogue::new(self.store.load()?));
+                self.loads.fetch_add(1, Ordering::Relaxed);
+                self.load_micros.fetch_add(u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX), Ordering::Relaxed);
+                loaded
+            }
         };
         if let Ok(mut guard) = self.cache.write() {
             *guard = Some(Cached { catalogue: catalogue.clone(), checked_at: now });

@@ -27,6 +27,8 @@ pub struct TestApp {
     pub outbox: PathBuf,
     pub backend: &'static str,
     pub settings: Settings,
+    /// `http://127.0.0.1:<port>` of `/metrics`, when the settings turned metrics on.
+    pub metrics: Option<String>,
     _data: std::sync::Arc<FreshDatabase>,
 }
 
@@ -77,10 +79,12 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     }
     let app = Application::build(&settings).expect("app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics = app.metrics_port().map(|port| format!("http://127.0.0.1:{port}"));
     actix_web::rt::spawn(app.run_until_stopped());
     TestApp {
         address,
         client: reqwest::Client::new(),
+        metrics,
         outbox: data.dir.path().join("outbox.jsonl"),
         backend: if postgres_leg() { "postgres" } else { "sqlite" },
         settings,
@@ -100,6 +104,7 @@ impl TestApp {
         TestApp {
             address,
             client: reqwest::Client::new(),
+            metrics: None,
             outbox: self.outbox.clone(),
             backend: self.backend,
             settings,

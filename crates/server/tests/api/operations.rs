@@ -64,6 +64,65 @@ async fn every_answer_carries_its_own_request_id() {
 }
 
 #[actix_web::test]
+async fn metrics_count_requests_by_route_and_the_orders_placed_on_their_own_port() {
+    // An SMS gateway that refuses every connection: the order's SMS waits, failing.
+    let refused = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let app = spawn_app_with(|settings| {
+        settings.metrics.enabled = true;
+        settings.metrics.port = 0;
+        settings.messages.sms = "http".into();
+        settings.messages.sms_gateway.url = format!("http://{refused}/send");
+    })
+    .await;
+    let admin = app.account_token(Role::Admin, "01012370002").await;
+    let seeds = app.add_product(&admin, "Dill seeds", 20, 50, 100).await;
+    for _ in 0..3 {
+        assert_eq!(app.get("products", None).await.status(), 200);
+    }
+    assert_eq!(app.get("products/no-such-seeds", None).await.status(), 404);
+    let placed = app.guest_checkout(&one_unit(seeds), Some("metrics-order")).await;
+    assert_eq!(placed.status(), 201);
+    let replayed = app.guest_checkout(&one_unit(seeds), Some("metrics-order")).await;
+    assert_eq!(replayed.status(), 201, "a replay answers the same order");
+    for page in 0..200 {
+        app.get(&format!("products?page={}", page % 5 + 1), None).await;
+    }
+
+    let shop_port = app.client.get(format!("{}/metrics", app.address)).send().await.unwrap();
+    assert_eq!(shop_port.status(), 404, "the shop's own port never shows the metrics");
+    let metrics = app.metrics.as_ref().expect("metrics are on");
+    let scrape = || async { app.client.get(format!("{metrics}/metrics")).send().await.unwrap().text().await.unwrap() };
+    let mut text = scrape().await;
+    for _ in 0..50 {
+        if text.contains("mahsoul_messages_failing 1") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        text = scrape().await;
+    }
+    let value = |series: &str| -> f64 {
+        let line = text.lines().find(|line| line.starts_with(series)).unwrap_or_else(|| panic!("no {series} in:\n{text}"));
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(value(r#"mahsoul_http_requests_total{method="GET",route="/api/products",status="200"}"#), 203.0);
+    assert_eq!(value(r#"mahsoul_http_requests_total{method="GET",route="/api/products/{slug}",status="404"}"#), 1.0);
+    assert_eq!(value(r#"mahsoul_http_requests_total{method="POST",route="/api/guest-orders/checkout",status="201"}"#), 2.0);
+    assert_eq!(value("mahsoul_orders_placed_total"), 1.0, "a replayed answer places no second order");
+    assert_eq!(value(r#"mahsoul_http_request_duration_seconds_count{method="GET",route="/api/products"}"#), 203.0);
+    assert!(value(r#"mahsoul_http_request_duration_seconds_sum{method="GET",route="/api/products"}"#) > 0.0);
+    assert!(value("mahsoul_catalogue_loads_total") >= 1.0);
+    assert!(value("mahsoul_catalogue_load_seconds_total") > 0.0);
+    assert!(value(r#"mahsoul_database_connections{state="idle"}"#) + value(r#"mahsoul_database_connections{state="in_use"}"#) >= 1.0);
+    assert!(value("mahsoul_blocking_in_flight") >= 0.0);
+    assert_eq!((value("mahsoul_messages_queued"), value("mahsoul_messages_failing")), (1.0, 1.0), "the order's SMS, refused by the gateway");
+    assert!(!text.contains("no-such-seeds"), "series are named by route, never by a caller's path");
+    let dashboard = include_str!("../../../../deploy/grafana-dashboard.json");
+    for name in dashboard.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|word| word.starts_with("mahsoul_")) {
+        assert!(text.contains(name), "the Grafana dashboard charts {name}, which no node serves");
+    }
+}
+
+#[actix_web::test]
 async fn migrate_check_lists_what_would_run_and_fails_until_it_has_run() {
     let data = test_support::fresh_database();
     let check = mahsoul(data.dir.path(), &data.url, &[]).args(["migrate", "--check"]).output().unwrap();
