@@ -77,13 +77,16 @@ test(
     await row.getByTestId('contact-handled').click();
     await expect(page.getByText('تم تعليم الرسالة كمُجاب عليها.')).toBeVisible();
     await expect(row).toHaveCount(0);
-    // The list re-renders as the answered row leaves it; a click landing mid-render was once
-    // lost in CI, so the switch is clicked until it holds.
-    await expect(async () => {
-      await page.getByTestId('contact-status').getByText('تم الرد').click();
-      await expect(page.getByRole('radio', { name: 'تم الرد' })).toBeChecked({ timeout: 1_000 });
-    }).toPass();
+    await page.getByTestId('contact-status').getByText('تم الرد').click();
+    await expect(page.getByRole('radio', { name: 'تم الرد' })).toBeChecked();
     await expect(page.getByTestId('contact-message-row').filter({ hasText: 'عم رجب' })).toBeVisible();
+    // The highlight sits under the chosen label in Arabic too (it once stayed at the start).
+    const status = page.getByTestId('contact-status');
+    await expect(async () => {
+      const highlight = await status.locator('.mantine-SegmentedControl-indicator').boundingBox();
+      const chosen = await status.locator('label', { hasText: 'تم الرد' }).boundingBox();
+      expect(Math.abs(highlight!.x + highlight!.width / 2 - (chosen!.x + chosen!.width / 2))).toBeLessThan(3);
+    }).toPass();
   },
 );
 
