@@ -12,6 +12,8 @@ const chromium = {
   ...devices['Desktop Chrome'],
   // A phone-sized screen: most buyers shop from one.
   viewport: { width: 390, height: 844 },
+  // Every answer a journey checks is the server's; e2e/offline.spec.ts allows the worker.
+  serviceWorkers: 'block' as const,
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-sync'],

@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
+
+// The service worker (vite.config.ts) keeps the shell, scripts and pictures for weak networks.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) registerSW({ immediate: true });
 
 const root = document.getElementById('root');
 if (root) {

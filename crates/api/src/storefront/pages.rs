@@ -69,6 +69,16 @@ pub fn in_language(index: &str, locale: Locale) -> String {
     }
 }
 
+/// The shop's picture for link previews (`og:image`, 1200×630 JPEG, made by
+/// `frontend/scripts/brand-images.mjs`), for pages without a picture of their own.
+pub(crate) fn shop_image(origin: &str) -> String {
+    format!(
+        "    <meta property=\"og:image\" content=\"{}/og-image.jpg\" />\n    <meta property=\"og:image:width\" content=\"1200\" />\n    \
+         <meta property=\"og:image:height\" content=\"630\" />\n",
+        crate::storefront::share::escape(origin)
+    )
+}
+
 /// The app for any other path: 200 where it has a screen, 404 (its NotFound screen) where not.
 pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
     let (request, _) = request.into_parts();
@@ -77,7 +87,7 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
         Some(index) => HttpResponse::build(status)
             .content_type(ContentType::html())
             .insert_header((CACHE_CONTROL, "no-cache"))
-            .body(in_language(&index.0, locale(&request))),
+            .body(in_language(&index.0, locale(&request)).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1)),
         None => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
     };
     Ok(ServiceResponse::new(request, response))

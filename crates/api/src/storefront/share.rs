@@ -62,8 +62,11 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
         description = escape(description),
         slug = escape(&product.slug),
     );
-    if let Some(image) = &image {
-        tags.push_str(&format!("    <meta property=\"og:image\" content=\"{}\" />\n", escape(image)));
+    // Link previews (WhatsApp, Facebook) show raster pictures only: an SVG picture (the demo
+    // catalogue's) gives way to the shop's own.
+    match image.as_deref().filter(|image| !image.ends_with(".svg")) {
+        Some(image) => tags.push_str(&format!("    <meta property=\"og:image\" content=\"{}\" />\n", escape(image))),
+        None => tags.push_str(&crate::storefront::pages::shop_image(origin)),
     }
     // `</` inside JSON would close the script element early.
     let json = structured.to_string().replace("</", "<\\/");

@@ -226,6 +226,11 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(data["@type"], "Product");
     assert_eq!(data["offers"]["priceCurrency"], "EGP");
     assert_eq!(data["offers"]["price"], "120.00");
+    let shop_picture = format!(r#"<meta property="og:image" content="{}/og-image.jpg" />"#, app.address);
+    assert!(html.contains(&shop_picture), "a demo product's picture is an SVG, which link previews do not show: {html}");
+    assert_eq!(html.matches("og:image\"").count(), 1);
+    let home = app.client.get(format!("{}/", app.address)).send().await.unwrap().text().await.unwrap();
+    assert!(home.contains(&shop_picture), "Home shares with the shop's picture");
 
     let english = page("neem-oil", Some("language=en")).await.unwrap().text().await.unwrap();
     assert!(english.contains("<title>Neem oil | Mahsoul</title>"));

@@ -4,6 +4,7 @@ import { BottomNav } from './BottomNav';
 import { SkipLink } from '../../shared/ui/SkipLink';
 import { Footer } from '../../shared/ui/Footer';
 import { usePhone } from '../../shared/ui/usePhone';
+import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 
 /** The storefront: a skip link, header, page, footer, and the phone's bottom bar. */
 export function PublicLayout() {
@@ -11,6 +12,7 @@ export function PublicLayout() {
   return (
     <>
       <SkipLink />
+      <OfflineNotice />
       <Header />
       <main className="page" id="main" tabIndex={-1}>
         <Outlet />
