@@ -95,6 +95,7 @@ test-frontend: frontend-deps
 # comes from the test build (`cargo test --workspace` builds it with the same features; a plain
 # `cargo build` would resolve features anew and rebuild half the tree).
 test-e2e: frontend-build
+	cd frontend && node scripts/js-budget.mjs
 	cargo test --workspace --no-run
 	@if scripts/postgres-available "$(PG_URL)" && command -v psql >/dev/null; then \
 		export E2E_DATABASE_URL="$(PG_URL)"; \

@@ -70,6 +70,8 @@ export default defineConfig({
   build: {
     target: 'es2020',
     cssCodeSplit: true,
+    // Read by scripts/js-budget.mjs: which files each screen needs.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -41,11 +41,14 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/notifications/styles.css';
 import '../shared/ui/global.css';
+import '../shared/ui/first-paint.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
+import { currentLanguage } from '../shared/i18n/language';
+import { seedFromPage } from '../shared/api/pageData';
 import { router } from './router';
 
 // Mantine's green with white text measures 2.4:1; this darker green keeps its hue and reaches
@@ -80,6 +83,8 @@ const readableGrays: CSSVariablesResolver = () => ({
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
+// The server painted Home, a list or a product page with these answers: no second round trip.
+if (typeof document !== 'undefined') seedFromPage(queryClient, currentLanguage());
 
 /** Providers: theme, language and direction, server state, toasts, routes. */
 export function App() {

@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod copouns;
+pub mod first_paint;
 pub mod guest_orders;
 pub mod pages;
 pub mod share;

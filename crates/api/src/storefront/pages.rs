@@ -14,6 +14,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use kernel::Locale;
 
 use crate::AppState;
+use crate::storefront::first_paint::FirstPaint;
 use crate::storefront::share::IndexPage;
 
 /// The most addresses a sitemap holds (the protocol's limit).
@@ -84,13 +85,30 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
     let (request, _) = request.into_parts();
     let status = if is_screen(request.path()) { StatusCode::OK } else { StatusCode::NOT_FOUND };
     let response = match request.app_data::<Data<IndexPage>>() {
-        Some(index) => HttpResponse::build(status)
-            .content_type(ContentType::html())
-            .insert_header((CACHE_CONTROL, "no-cache"))
-            .body(in_language(&index.0, locale(&request)).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1)),
+        Some(index) => {
+            let locale = locale(&request);
+            let page = in_language(&index.0, locale).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1);
+            let page = match first_paint(&request, locale).await {
+                Some(paint) => paint.into_page(&page, locale),
+                None => page,
+            };
+            HttpResponse::build(status).content_type(ContentType::html()).insert_header((CACHE_CONTROL, "no-cache")).body(page)
+        }
         None => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
     };
     Ok(ServiceResponse::new(request, response))
+}
+
+/// Home and the product list painted on the server; other screens (and a list whose query
+/// the API refuses) are left to the app.
+async fn first_paint(request: &HttpRequest, locale: Locale) -> Option<FirstPaint> {
+    let state = request.app_data::<Data<AppState>>()?;
+    let painted = match request.path() {
+        "/" => crate::storefront::first_paint::home(state, locale).await,
+        "/products" => crate::storefront::first_paint::products(state, locale, request.query_string()).await,
+        _ => return None,
+    };
+    painted.ok()
 }
 
 /// `robots.txt` and `sitemap.xml`, to register before the static files.

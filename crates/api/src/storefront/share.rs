@@ -91,7 +91,13 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     };
     let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
-        Ok(card) => (StatusCode::OK, with_product(&index, &head_tags(&card, locale, &origin))),
+        Ok(card) => {
+            let page = with_product(&index, &head_tags(&card, locale, &origin));
+            match crate::storefront::first_paint::product(card, locale) {
+                Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale)),
+                Err(_) => (StatusCode::OK, page),
+            }
+        }
         // The app shows its NotFound page; crawlers get the status.
         Err(_) => (StatusCode::NOT_FOUND, index),
     };

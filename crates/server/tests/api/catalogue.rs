@@ -237,6 +237,60 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(page("no-such-product", None).await.unwrap().status(), 404);
 }
 
+/// The answers a page painted on the server carries for the app (`#page-data`).
+fn page_data(html: &str) -> Value {
+    let json = html.split(r#"<script id="page-data" type="application/json">"#).nth(1).expect("page data").split("</script>").next().unwrap();
+    serde_json::from_str(json).unwrap()
+}
+
+/// A price as the pages write it in Arabic: `120 جنيه`, `12.50 جنيه`.
+fn arabic_price(pounds: &Value) -> String {
+    let pounds = pounds.as_f64().unwrap();
+    if pounds.fract() == 0.0 { format!("<bdi>{pounds:.0} جنيه</bdi>") } else { format!("<bdi>{pounds:.2} جنيه</bdi>") }
+}
+
+#[actix_web::test]
+async fn home_a_list_and_a_product_page_carry_their_products_before_any_script() {
+    let app = spawn_app_with_catalogue().await;
+    let html = |path: &str, lang: &str| {
+        let request = app.client.get(format!("{}{path}", app.address)).header("Cookie", format!("language={lang}"));
+        async move { request.send().await.unwrap().text().await.unwrap() }
+    };
+
+    let product = html("/products/neem-oil", "ar").await;
+    let answer = json_of(app.request(Method::GET, "products/neem-oil", None, "ar").send().await.unwrap()).await;
+    assert!(product.contains("<h1>زيت النيم</h1>"), "{product}");
+    assert!(product.contains(&arabic_price(&answer["data"]["sale_price"])), "{product}");
+    let data = page_data(&product);
+    assert_eq!(data["language"], "ar");
+    assert_eq!(data["queries"][0][0], serde_json::json!(["catalog", "ar", "product", "neem-oil"]));
+    assert_eq!(data["queries"][0][1], answer, "the app's first answer, as the API gives it");
+
+    let home = html("/", "en").await;
+    let answer = json_of(app.request(Method::GET, "home", None, "en").send().await.unwrap()).await;
+    assert!(home.contains("Everything your harvest needs"));
+    for featured in answer["data"]["featured"].as_array().unwrap() {
+        assert!(home.contains(featured["name"].as_str().unwrap()), "{featured} on Home");
+    }
+    assert_eq!(page_data(&home)["queries"][0], serde_json::json!([["catalog", "en", "home"], answer]));
+
+    // The app's key holds what it reads of the query; other parameters do not change the list.
+    let list = html("/products?category=seeds&sort=price_asc&per_page=2", "ar").await;
+    let answer = json_of(app.request(Method::GET, "products?category=seeds&sort=price_asc", None, "ar").send().await.unwrap()).await;
+    let seeds = answer["data"].as_array().unwrap();
+    assert!(seeds.len() > 2);
+    for seed in seeds {
+        assert!(list.contains(&format!("{}</span>", seed["name"].as_str().unwrap())), "{seed} in the list");
+    }
+    let data = page_data(&list);
+    assert_eq!(data["queries"][0], serde_json::json!([["catalog", "ar", "products", {"category": "seeds", "sort": "price_asc"}], answer]));
+    assert_eq!(data["queries"][1][0], serde_json::json!(["catalog", "ar", "categories"]));
+
+    let refused = html("/products?page=x", "en").await;
+    assert!(!refused.contains("page-data"), "a query the API refuses is left to the app, which says why");
+    assert!(!html("/cart", "en").await.contains("page-data"));
+}
+
 #[actix_web::test]
 async fn crawlers_get_a_404_for_unknown_paths_a_robots_file_and_a_sitemap_in_both_languages() {
     let app = spawn_app_with_catalogue().await;

@@ -53,7 +53,15 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     settings.server.port = 0;
     settings.server.workers = 2;
     settings.server.data_dir = data.dir.path().to_path_buf();
-    settings.server.frontend_dir = data.dir.path().join("no-frontend");
+    // A page shaped as the built frontend's, for the pages the server paints.
+    let frontend = data.dir.path().join("frontend");
+    std::fs::create_dir_all(&frontend).expect("frontend dir");
+    std::fs::write(
+        frontend.join("index.html"),
+        "<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">\n  <head>\n    <title>محصول | Mahsoul</title>\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n",
+    )
+    .expect("index.html");
+    settings.server.frontend_dir = frontend;
     settings.database.max_connections = 4;
     settings.database.url = data.url.clone();
     settings.auth.jwt_secret = SecretString::from(JWT_SECRET);

@@ -1,4 +1,21 @@
-/** A product's picture, or a drawn seedling when it has none. */
+const LARGE = /-large\.webp$/;
+
+/** An uploaded picture is kept in two sizes (the media store writes `…-large.webp`, 1200 px,
+ * and `…-thumb.webp`, 400 px): the browser takes the one that fits the width shown. Other
+ * pictures (the demo's drawings) come as they are. */
+export function pictureSources(src: string, shown: 'card' | 'large'): { src: string; srcSet?: string; sizes?: string } {
+  if (!LARGE.test(src)) return { src };
+  const thumb = src.replace(LARGE, '-thumb.webp');
+  return {
+    src: shown === 'card' ? thumb : src,
+    srcSet: `${thumb} 400w, ${src} 1200w`,
+    sizes: shown === 'card' ? '(max-width: 36em) 50vw, 240px' : '(max-width: 48em) 100vw, 480px',
+  };
+}
+
+/** A product's picture, or a drawn seedling when it has none. The large one is the page's main
+ * picture: fetched at once, first; the cards' wait until they are near the screen. Both carry
+ * their size, so nothing moves when they arrive. */
 export function ProductImage({
   src,
   alt,
@@ -12,9 +29,12 @@ export function ProductImage({
   if (src) {
     return (
       <img
-        src={src}
+        {...pictureSources(src, size)}
         alt={alt}
-        loading="lazy"
+        width={size === 'large' ? 480 : 240}
+        height={height}
+        loading={size === 'large' ? 'eager' : 'lazy'}
+        fetchPriority={size === 'large' ? 'high' : 'auto'}
         style={{ inlineSize: '100%', blockSize: height, objectFit: 'cover', borderRadius: 8 }}
       />
     );

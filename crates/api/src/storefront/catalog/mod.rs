@@ -320,18 +320,31 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     ),
     responses((status = 200, body = ProductList), (status = 422, body = ErrorBody)))]
 pub async fn products(state: Data<AppState>, Lang(locale): Lang, QueryParams(params): QueryParams) -> Result<Json<ProductList>, ApiError> {
-    let query = product_query(&params)?;
-    let catalogue = catalogue(&state).await?;
-    let ProductPage { page, every_word } = catalogue.list_products(&query, state.catalog.now());
-    if let Some(text) = query.search.filter(|_| page.total == 0 && page.current_page == 1) {
-        // Kept for staff (the text, not who typed it), so the shop learns what it lacks.
+    let (catalogue, found) = find_products(&state, locale, &params).await?;
+    Ok(Json(product_list(&state, &catalogue, found, locale)?))
+}
+
+/// The products a list's query asks for, and the catalogue they come from; a search that
+/// finds nothing is kept for staff (the text, not who typed it), so the shop learns what it
+/// lacks.
+pub(crate) async fn find_products(state: &AppState, locale: Locale, params: &HashMap<String, String>) -> Result<(Arc<Catalogue>, ProductPage), ApiError> {
+    let query = product_query(params)?;
+    let catalogue = catalogue(state).await?;
+    let found = catalogue.list_products(&query, state.catalog.now());
+    if let Some(text) = query.search.filter(|_| found.page.total == 0 && found.page.current_page == 1) {
         let (misses, at) = (state.search_misses.clone(), state.catalog.now());
         blocking(move || misses.record(&text, locale, at)).await?;
     }
+    Ok((catalogue, found))
+}
+
+/// Found products as the list answers them.
+pub(crate) fn product_list(state: &AppState, catalogue: &Catalogue, found: ProductPage, locale: Locale) -> Result<ProductList, ApiError> {
+    let ProductPage { page, every_word } = found;
     let meta = PageMeta::from(&page);
     let data =
         page.data.into_iter().map(|card| state.product_json.card(catalogue.version(), card, locale)).collect::<Result<_, _>>().map_err(anyhow::Error::from)?;
-    Ok(Json(ProductList { meta, data, every_word }))
+    Ok(ProductList { meta, data, every_word })
 }
 
 /// One product by its slug.
@@ -345,23 +358,32 @@ pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<Strin
 /// Every category in order.
 #[utoipa::path(get, path = "/api/categories", tag = "catalogue", responses((status = 200, body = CategoryList)))]
 pub async fn categories(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<CategoryList>, ApiError> {
-    let list = catalogue(&state).await?.categories();
-    Ok(Json(CategoryList { data: list.into_iter().map(|c| CategoryData::new(c, locale)).collect() }))
+    Ok(Json(category_list(&*catalogue(&state).await?, locale)))
+}
+
+/// Every category in order, as the API answers them.
+pub(crate) fn category_list(catalogue: &Catalogue, locale: Locale) -> CategoryList {
+    CategoryList { data: catalogue.categories().into_iter().map(|c| CategoryData::new(c, locale)).collect() }
 }
 
 /// Everything the Home screen shows, in one call.
 #[utoipa::path(get, path = "/api/home", tag = "catalogue", responses((status = 200, body = HomeResponse)))]
 pub async fn home(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<HomeResponse>, ApiError> {
-    let Home { featured, categories, recent, offers } = catalogue(&state).await?.home(state.catalog.now());
+    Ok(Json(home_answer(&state, locale).await?))
+}
+
+/// Home's answer.
+pub(crate) async fn home_answer(state: &AppState, locale: Locale) -> Result<HomeResponse, ApiError> {
+    let Home { featured, categories, recent, offers } = catalogue(state).await?.home(state.catalog.now());
     let cards = |cards: Vec<ProductCard>| cards.into_iter().map(|card| ProductData::new(card, locale)).collect();
-    Ok(Json(HomeResponse {
+    Ok(HomeResponse {
         data: HomeData {
             featured: cards(featured),
             categories: categories.into_iter().map(|c| CategoryData::new(c, locale)).collect(),
             recent: cards(recent),
             offers: offers.into_iter().map(|o| OfferData::new(o, locale)).collect(),
         },
-    }))
+    })
 }
 
 /// A running offer and one page of its products; an offer that is off, not started or over
