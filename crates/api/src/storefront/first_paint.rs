@@ -251,25 +251,26 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
         .with(json!(["catalog", language, "categories"]), &categories)
 }
 
-/// A product's page: where it sits, its picture (loaded at once, at its shown size), name,
+/// A product's page: its picture (loaded at once, at its shown size), where it sits, name,
 /// prices, stock, weight and description.
 pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError> {
     let slug = card.product.slug.clone();
     let answer = catalogue_api::ProductResponse { data: ProductData::new(card, locale) };
     let product = &answer.data;
-    let mut main = format!(
-        "<nav aria-label=\"{}\" class=\"fp-crumbs\"><a href=\"/\">{}</a>",
+    let mut main = String::from("<article class=\"fp-product\">");
+    if let Some(image) = &product.image {
+        let _ = write!(main, "<img {} alt=\"{}\" width=\"480\" height=\"320\" fetchpriority=\"high\" />", picture_sources(image, false), escape(&product.name));
+    }
+    let _ = write!(
+        main,
+        "<div><nav aria-label=\"{}\" class=\"fp-crumbs\"><a href=\"/\">{}</a>",
         escape(&text(locale, "product.breadcrumbs", "")),
         escape(&text(locale, "nav.home", ""))
     );
     if let Some(category) = &product.category {
-        let _ = write!(main, " / <a href=\"/products?category={}\">{}</a>", escape(&encode(&category.slug)), escape(&category.name));
+        let _ = write!(main, " › <a href=\"/products?category={}\">{}</a>", escape(&encode(&category.slug)), escape(&category.name));
     }
-    main.push_str("</nav><article class=\"fp-product\">");
-    if let Some(image) = &product.image {
-        let _ = write!(main, "<img {} alt=\"{}\" width=\"480\" height=\"320\" fetchpriority=\"high\" />", picture_sources(image, false), escape(&product.name));
-    }
-    let _ = write!(main, "<div><h1>{}</h1><p class=\"fp-price\">{}", escape(&product.name), price(locale, product.sale_price));
+    let _ = write!(main, "</nav><h1>{}</h1><p class=\"fp-price\">{}", escape(&product.name), price(locale, product.sale_price));
     if product.sale_price < product.price {
         let _ = write!(main, " <s>{}</s> <bdi dir=\"ltr\">-{}%</bdi>", price(locale, product.price), product.discount);
     }
