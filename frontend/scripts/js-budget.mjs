@@ -2,12 +2,16 @@
 // as the server sends it: the entry's static graph (Home, the lists and the product page are
 // in it) plus a lazily loaded screen's own graph. Fails when a route grows past the budget.
 //
-// The aim (issue 24) is 110 KB; the storefront is at about 200 KB, so the budget stands just
-// above today's size, to stop growth until React, react-intl and Mantine's share is cut.
+// The aim (issue 24) is 110 KB. Home, the lists and a product page (the entry) are at 169 KB
+// (from 198 KB: the search suggestions, the account menu, the toasts and the account and
+// dashboard layouts come after the page, and the product's facts are a plain table); the
+// screens reached from them carry their own forms and tables. The budgets stand just above
+// today's sizes, to stop growth until React's and Mantine's share is cut.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 215);
+const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 175);
+const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 200);
 const STOREFRONT_SCREENS = [
   'src/features/catalog/OfferPage.tsx',
   'src/features/cart/CartScreen.tsx',
@@ -42,15 +46,15 @@ const kilobytes = (files) =>
   [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + brotli(file), 0) / 1024;
 
 const entry = graph('index.html');
-const routes = [['Home, products, a product (the entry)', entry]];
-for (const screen of STOREFRONT_SCREENS) routes.push([screen, graph(screen, new Set(entry))]);
+const routes = [['Home, products, a product (the entry)', entry, ENTRY_BUDGET_KB]];
+for (const screen of STOREFRONT_SCREENS) routes.push([screen, graph(screen, new Set(entry)), SCREEN_BUDGET_KB]);
 let over = false;
-for (const [name, files] of routes) {
+for (const [name, files, budget] of routes) {
   const size = kilobytes(files);
-  over ||= size > BUDGET_KB;
-  console.log(`${size > BUDGET_KB ? 'OVER' : 'ok  '} ${size.toFixed(1).padStart(6)} KB  ${name}`);
+  over ||= size > budget;
+  console.log(`${size > budget ? 'OVER' : 'ok  '} ${size.toFixed(1).padStart(6)} KB of ${budget}  ${name}`);
 }
 if (over) {
-  console.error(`A storefront route loads more than ${BUDGET_KB} KB of JavaScript (brotli) before it can be used.`);
+  console.error('A storefront route loads more JavaScript (brotli) before it can be used than its budget.');
   process.exit(1);
 }

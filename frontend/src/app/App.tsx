@@ -43,9 +43,9 @@ import '@mantine/notifications/styles.css';
 import '../shared/ui/global.css';
 import '../shared/ui/first-paint.css';
 import { MantineProvider, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 import { currentLanguage } from '../shared/i18n/language';
 import { seedFromPage } from '../shared/api/pageData';
@@ -80,6 +80,10 @@ const readableGrays: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+// The toasts' container (transitions, portal, scroll lock) comes a moment after the page; a
+// toast asked for before it is kept by the store and shown when it arrives.
+const Toasts = lazy(() => import('./Toasts'));
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
 });
@@ -92,7 +96,9 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={readableGrays}>
       <LanguageProvider>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" autoClose={3000} containerWidth="25rem" />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </LanguageProvider>

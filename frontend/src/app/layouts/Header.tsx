@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Menu } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Anchor, Button, Group } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { AccountButton } from './AccountButton';
 import { loginPath } from '../loginPath';
 import { usePhone } from '../../shared/ui/usePhone';
-import { isStaff, useSession } from '../../shared/session/session';
-import { useLogout } from '../../features/auth/api';
+import { useSession } from '../../shared/session/session';
 import { CartBadge } from '../../features/cart/CartBadge';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
@@ -12,13 +13,16 @@ import { Logo } from '../../shared/ui/Logo';
 import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import classes from './Header.module.css';
 
+// The account menu (Mantine's Menu and its floating layer) is for signed-in shoppers only:
+// it comes after the page, not in the storefront's first download.
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
 /** The header: the shop, its sections, the search box, the language switch and the account
  * menu — one row on a phone, where the cart and the account move to the bottom bar. */
 export function Header() {
   const { token, user } = useSession();
   const location = useLocation();
   const phone = usePhone();
-  const logout = useLogout();
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -37,36 +41,9 @@ export function Header() {
           {!phone && <CartBadge />}
           {token && <NotificationBell />}
           {token ? (
-            <Menu position="bottom-end" zIndex={500}>
-              <Menu.Target>
-                <Button
-                  variant="light"
-                  size={phone ? 'sm' : 'compact-sm'}
-                  data-testid="account-menu"
-                  maw={phone ? 120 : undefined}
-                >
-                  {user?.name ?? <FormattedMessage id="nav.account" />}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/account/settings">
-                  <FormattedMessage id="nav.settings" />
-                </Menu.Item>
-                {user?.role === 'customer' && (
-                  <Menu.Item component={Link} to="/account/points-exchange" data-testid="menu-points">
-                    <FormattedMessage id="points.menu" values={{ points: user.points }} />
-                  </Menu.Item>
-                )}
-                {isStaff(user) && (
-                  <Menu.Item component={Link} to="/dashboard">
-                    <FormattedMessage id="nav.dashboard" />
-                  </Menu.Item>
-                )}
-                <Menu.Item color="red" onClick={() => logout()} data-testid="logout">
-                  <FormattedMessage id="nav.logout" />
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<AccountButton name={user?.name} phone={phone} />}>
+              <AccountMenu />
+            </Suspense>
           ) : (
             !phone && (
               <Button component={Link} to={loginPath(location)} size="compact-sm" data-testid="login-link">

@@ -1,15 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ClientLayout } from '../layouts/ClientLayout';
 import { RequireAuth } from '../guards';
 import { screen } from './screen';
 
 /** A signed-in client's own screens. */
 export const accountRoutes: RouteObject = {
   path: '/account',
-  element: (
-    <RequireAuth>
-      <ClientLayout />
-    </RequireAuth>
+  // The side menu comes with the first account screen, not with the storefront.
+  ...screen(
+    () => import('../layouts/ClientLayout'),
+    (m) => m.ClientLayout,
+    (layout) => <RequireAuth>{layout}</RequireAuth>,
   ),
   children: [
     { index: true, element: <Navigate to="settings" replace /> },

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { DashboardLayout } from '../layouts/DashboardLayout';
 import { RequirePermission, RequireStaff } from '../guards';
 import { screen } from './screen';
 
@@ -27,10 +26,11 @@ const ORDER_ROUTES = [
 /** The staff dashboard; each screen needs its permission. */
 export const dashboardRoutes: RouteObject = {
   path: '/dashboard',
-  element: (
-    <RequireStaff>
-      <DashboardLayout />
-    </RequireStaff>
+  // The side menu comes with the first dashboard screen, not with the storefront.
+  ...screen(
+    () => import('../layouts/DashboardLayout'),
+    (m) => m.DashboardLayout,
+    (layout) => <RequireStaff>{layout}</RequireStaff>,
   ),
   children: [
     { index: true, element: <Navigate to="overview" replace /> },

@@ -1,126 +1,71 @@
-import { useState, type FormEvent } from 'react';
-import { CloseButton, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
-import { usePrice } from '../../shared/format';
-import { useLanguage } from '../../shared/i18n/LanguageProvider';
-import { catalogQueries } from './api';
+import { lazy, Suspense, type CSSProperties } from 'react';
+import { TextInput } from '@mantine/core';
+import { useIntl } from 'react-intl';
 
 /** The id of the header's search field, which the phone's bottom bar focuses. */
 export const HEADER_SEARCH_ID = 'header-search';
 
-/** The search box on every page: suggestions of products and categories as the shopper
- * types, Enter for every result, a clear button; categories to browse when nothing matches. */
+/** The search form's place in the header. */
+export const SEARCH_FORM_STYLE: CSSProperties = { flex: 1, minInlineSize: 0, maxInlineSize: '32rem' };
+
+/** What the shopper typed in the plain box, and whether it has the focus. */
+export interface SearchDraft {
+  text: string;
+  focused: boolean;
+}
+
+// The suggestions (Mantine's Combobox and its floating layer) are a fifth of the storefront's
+// first download: they come a moment after the page.
+const HeaderSearchBox = lazy(() => import('./HeaderSearchBox'));
+
+// One header, one search box: what its plain stand-in was given, for the full box to carry on.
+let draft: SearchDraft = { text: '', focused: false };
+
+/** What the plain box was given. */
+export function readDraft(): SearchDraft {
+  return draft;
+}
+
+/** Forgets the plain box, once the full box has taken over: a box mounted later (another
+ * layout's header) starts empty and without the focus. */
+export function forgetDraft(): void {
+  draft = { text: '', focused: false };
+}
+
+/** The search box on every page. Until its suggestions' code has come, a plain box of the
+ * same look takes the typing (and Enter searches, as a form), and the full box carries it on. */
 export function HeaderSearch() {
-  const intl = useIntl();
-  const navigate = useNavigate();
-  const price = usePrice();
-  const { language } = useLanguage();
-  const [typed, setTyped] = useState('');
-  const [asked] = useDebouncedValue(typed.trim(), 150);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const found = useQuery({
-    ...catalogQueries.suggestions(language, asked),
-    enabled: asked.length > 0,
-    placeholderData: keepPreviousData,
-  }).data?.data;
-  const categories = useQuery(catalogQueries.categories(language)).data?.data ?? [];
-
-  const go = (to: string) => {
-    combobox.closeDropdown();
-    navigate(to, { state: { searched: Date.now() } });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim()) go(`/products?search=${encodeURIComponent(typed.trim())}`);
-  };
-  const nothing = !!found && found.products.length === 0 && found.categories.length === 0;
-
   return (
-    <form role="search" onSubmit={submit} style={{ flex: 1, minInlineSize: 0, maxInlineSize: '32rem' }}>
-      <Combobox store={combobox} onOptionSubmit={go}>
-        <Combobox.Target>
-          <TextInput
-            id={HEADER_SEARCH_ID}
-            type="search"
-            name="q"
-            autoComplete="off"
-            value={typed}
-            placeholder={intl.formatMessage({ id: 'search.placeholder' })}
-            aria-label={intl.formatMessage({ id: 'search.placeholder' })}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              combobox.openDropdown();
-              combobox.resetSelectedOption();
-            }}
-            onFocus={() => combobox.openDropdown()}
-            onBlur={() => combobox.closeDropdown()}
-            rightSection={
-              typed ? (
-                <CloseButton
-                  aria-label={intl.formatMessage({ id: 'search.clear' })}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => setTyped('')}
-                  data-testid="search-clear"
-                />
-              ) : null
-            }
-            rightSectionWidth={44}
-            data-testid="header-search"
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={!typed.trim() || !found} data-testid="search-suggestions">
-          <Combobox.Options>
-            {found?.categories.map((category) => (
-              <Combobox.Option
-                key={`c${category.id}`}
-                value={`/products?category=${encodeURIComponent(category.slug)}`}
-              >
-                <FormattedMessage id="search.in_category" values={{ category: category.name }} />
-              </Combobox.Option>
-            ))}
-            {found?.products.map((product) => (
-              <Combobox.Option
-                key={product.slug}
-                value={`/products/${encodeURIComponent(product.slug)}`}
-                data-testid="suggestion"
-              >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" lineClamp={1}>
-                    {product.name}
-                  </Text>
-                  <Text size="sm" fw={700} style={{ flexShrink: 0 }}>
-                    <bdi>{price(product.sale_price)}</bdi>
-                  </Text>
-                </Group>
-              </Combobox.Option>
-            ))}
-            {nothing ? (
-              <>
-                <Combobox.Empty>
-                  <FormattedMessage id="search.nothing" />
-                </Combobox.Empty>
-                {categories.map((category) => (
-                  <Combobox.Option
-                    key={`e${category.id}`}
-                    value={`/products?category=${encodeURIComponent(category.slug)}`}
-                  >
-                    {category.name}
-                  </Combobox.Option>
-                ))}
-              </>
-            ) : (
-              <Combobox.Option value={`/products?search=${encodeURIComponent(typed.trim())}`}>
-                <Text size="sm" fw={600}>
-                  <FormattedMessage id="search.all_results" values={{ text: typed.trim() }} />
-                </Text>
-              </Combobox.Option>
-            )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
+    <Suspense fallback={<PlainSearch />}>
+      <HeaderSearchBox />
+    </Suspense>
+  );
+}
+
+function PlainSearch() {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'search.placeholder' });
+  return (
+    <form role="search" action="/products" style={SEARCH_FORM_STYLE}>
+      <TextInput
+        id={HEADER_SEARCH_ID}
+        type="search"
+        name="search"
+        autoComplete="off"
+        defaultValue={draft.text}
+        placeholder={label}
+        aria-label={label}
+        onChange={(event) => {
+          draft.text = event.currentTarget.value;
+        }}
+        onFocus={() => {
+          draft.focused = true;
+        }}
+        onBlur={() => {
+          draft.focused = false;
+        }}
+        data-testid="header-search"
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { catalogQueries } from './api';
 import { ProductImage } from './ProductImage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
+import classes from './ProductProfile.module.css';
 
 /** One product: gallery, price with the sale price and discount, stock, add to cart, weight,
  * package pieces, expiry and description. */
@@ -96,36 +97,37 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
           <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
         </Badge>
         {buy(product)}
-        <Table variant="vertical" withTableBorder>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th>
+        {/* A plain table: Mantine's pulls its scroll area and floating layer into the first download. */}
+        <table className={classes.facts}>
+          <tbody>
+            <tr>
+              <th>
                 <FormattedMessage id="product.weight" />
-              </Table.Th>
-              <Table.Td>{weight(product.weight, product.weight_unit)}</Table.Td>
-            </Table.Tr>
+              </th>
+              <td>{weight(product.weight, product.weight_unit)}</td>
+            </tr>
             {product.is_package && product.pieces_per_package && (
-              <Table.Tr>
-                <Table.Th>
+              <tr>
+                <th>
                   <FormattedMessage id="product.pieces" />
-                </Table.Th>
-                <Table.Td>
+                </th>
+                <td>
                   <FormattedNumber value={product.pieces_per_package} />
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             )}
             {product.expires_at && (
-              <Table.Tr>
-                <Table.Th>
+              <tr>
+                <th>
                   <FormattedMessage id="product.expires" />
-                </Table.Th>
-                <Table.Td>
+                </th>
+                <td>
                   <FormattedDate value={product.expires_at} year="numeric" month="long" day="numeric" />
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             )}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
         <Text>{product.description}</Text>
       </Stack>
     </SimpleGrid>

@@ -1,17 +1,18 @@
 import { http, HttpResponse } from 'msw';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/server';
 import { renderAt } from '../../test/render';
 import { applyLanguage } from '../../shared/i18n/language';
+import HeaderSearchBox from './HeaderSearchBox';
 import { HeaderSearch } from './HeaderSearch';
 
 beforeEach(() => applyLanguage('en'));
 
 const seeds = { id: 1, slug: 'seeds', name: 'Seeds', image: null };
 
-describe('HeaderSearch', () => {
+describe('HeaderSearchBox', () => {
   it('suggests products and categories as the shopper types, and Enter lists every result', async () => {
     const asked: string[] = [];
     server.use(
@@ -28,7 +29,7 @@ describe('HeaderSearch', () => {
       http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
     );
     const user = userEvent.setup();
-    renderAt('/', { '/': <HeaderSearch /> });
+    renderAt('/', { '/': <HeaderSearchBox /> });
     await user.type(screen.getByRole('searchbox', { name: /Search seeds/ }), 'seeds');
     expect(await screen.findByText('Tomato seeds')).toBeInTheDocument();
     expect(screen.getByText('All of Seeds')).toBeInTheDocument();
@@ -44,7 +45,7 @@ describe('HeaderSearch', () => {
       http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
     );
     const user = userEvent.setup();
-    renderAt('/', { '/': <HeaderSearch /> });
+    renderAt('/', { '/': <HeaderSearchBox /> });
     const box = screen.getByRole('searchbox', { name: /Search seeds/ });
     await user.type(box, 'tractor');
     expect(await screen.findByText('Nothing matches; browse a category:')).toBeInTheDocument();
@@ -58,10 +59,37 @@ describe('HeaderSearch', () => {
       http.get('*/api/search/suggestions', () => HttpResponse.json({ data: { products: [], categories: [] } })),
     );
     const user = userEvent.setup();
-    renderAt('/', { '/': <HeaderSearch /> });
+    renderAt('/', { '/': <HeaderSearchBox /> });
     const box = screen.getByRole('searchbox', { name: /Search seeds/ });
     await user.type(box, 'neem');
     await user.click(screen.getByRole('button', { name: 'Clear the search' }));
     expect(box).toHaveValue('');
+  });
+});
+
+describe('HeaderSearch', () => {
+  it('carries what was typed in the plain box into the box with suggestions, with the focus', async () => {
+    server.use(
+      http.get('*/api/search/suggestions', () =>
+        HttpResponse.json({
+          data: {
+            products: [{ slug: 'tomato-seeds', name: 'Tomato seeds', sale_price: 45, image: null }],
+            categories: [],
+          },
+        }),
+      ),
+      http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
+    );
+    // The plain box shows while the full one's code is on its way: typed into at once, before
+    // the code has come.
+    renderAt('/', { '/': <HeaderSearch /> });
+    const plain = screen.getByRole('searchbox', { name: /Search seeds/ });
+    act(() => plain.focus());
+    fireEvent.change(plain, { target: { value: 'tomato' } });
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: /Search seeds/ })).not.toBe(plain));
+    const box = screen.getByRole('searchbox', { name: /Search seeds/ });
+    expect(box).toHaveValue('tomato');
+    expect(box).toHaveFocus();
+    expect(await screen.findByText('Tomato seeds')).toBeInTheDocument();
   });
 });
