@@ -6,9 +6,13 @@
 # with the built frontend.
 #   scripts/bench/storefront.sh [runs=3]
 #   BIN=path/to/mahsoul scripts/bench/storefront.sh …   (another build)
+#   THROTTLING=devtools scripts/bench/storefront.sh …    (throttle the real load instead of
+#     simulating it from an unthrottled one: the simulation takes a page painted by the server
+#     to wait for the scripts that, loaded locally, ran before its first paint)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS="${1:-3}"
+THROTTLING="${THROTTLING:-simulate}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 if [ -z "${BIN:-}" ]; then
@@ -29,7 +33,7 @@ printf '%-8s %-4s %6s %8s %8s %8s %9s\n' page lang score "FCP ms" "LCP ms" "TBT 
 for page in / /products /products/neem-oil; do
   for lang in ar en; do
     for run in $(seq "$RUNS"); do
-      npx -y lighthouse@12 "http://127.0.0.1:$port$page" --quiet --only-categories=performance \
+      npx -y lighthouse@12 "http://127.0.0.1:$port$page" --quiet --only-categories=performance --throttling-method="$THROTTLING" \
         --chrome-flags="--headless=new --no-sandbox --disable-gpu" \
         --extra-headers="{\"Cookie\": \"language=$lang\"}" \
         --output=json --output-path="$results/$lang-$run.json" >/dev/null 2>&1
