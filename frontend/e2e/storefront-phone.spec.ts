@@ -75,6 +75,24 @@ test('a deal on Home leads to its page with its products', async ({ page, langua
   await expect(page).toHaveTitle(language === 'ar' ? /محصول/ : /Mahsoul/);
 });
 
+test('a product page offers WhatsApp and a call, and leads to more of its category', async ({ page, language }) => {
+  await page.goto('/products/neem-oil');
+  const name = language === 'ar' ? 'زيت النيم' : 'Neem oil';
+  const whatsapp = await page.getByTestId('ask-whatsapp').getAttribute('href');
+  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+  expect(decodeURIComponent(whatsapp!.split('text=')[1]!)).toContain(`${name}: `);
+  expect(decodeURIComponent(whatsapp!)).toContain('/products/neem-oil');
+  await expect(page.getByTestId('ask-call')).toHaveAttribute('href', /^tel:\+?\d+/);
+  const category = await page.getByTestId('breadcrumbs').getByRole('link').nth(1).innerText();
+
+  const related = page.getByTestId('related-products').getByTestId('product-card');
+  await expect(related.first()).toBeVisible();
+  await expect(related.filter({ hasText: name })).toHaveCount(0);
+  await related.first().click();
+  await page.waitForURL((url) => url.pathname.startsWith('/products/') && !url.pathname.endsWith('neem-oil'));
+  await expect(page.getByTestId('breadcrumbs').getByRole('link').nth(1)).toHaveText(category);
+});
+
 test('controls are thumb-sized and the keyboard shows where it is', async ({ page }) => {
   for (const path of ['/', '/products', '/products/neem-oil']) {
     await page.goto(path);

@@ -148,13 +148,15 @@ fn picture_sources(url: &str, card: bool) -> String {
     }
 }
 
-/// A grid of product tiles, their pictures loaded lazily at their shown size.
-fn grid<'a>(locale: Locale, tiles: impl IntoIterator<Item = Tile<'a>>) -> String {
+/// A grid of product tiles, their pictures at their shown size; at the top of its page
+/// (`first`), the first row's (a phone's two) come at once, first, as the app's do.
+fn grid<'a>(locale: Locale, tiles: impl IntoIterator<Item = Tile<'a>>, first: bool) -> String {
     let mut html = String::from("<ul class=\"fp-grid\">");
-    for tile in tiles {
+    for (index, tile) in tiles.into_iter().enumerate() {
+        let loading = if first && index < 2 { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
         let _ = write!(html, "<li><a class=\"fp-card\" href=\"/products/{}\">", escape(tile.slug));
         if let Some(image) = &tile.image {
-            let _ = write!(html, "<img {} alt=\"{}\" width=\"240\" height=\"160\" loading=\"lazy\" />", picture_sources(image, true), escape(tile.name));
+            let _ = write!(html, "<img {} alt=\"{}\" width=\"240\" height=\"160\" {loading} />", picture_sources(image, true), escape(tile.name));
         }
         let _ = write!(html, "<span class=\"fp-name\">{}</span><span class=\"fp-price\">{}", escape(tile.name), price(locale, tile.sale_price));
         if tile.sale_price < tile.price {
@@ -202,10 +204,10 @@ pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiErr
     let deals = if deals.is_empty() { deals } else { format!("<ul class=\"fp-links\">{deals}</ul>") };
     let main = [
         hero,
-        section(locale, "home.featured.title", &grid(locale, featured.iter().map(Tile::of_data))),
+        section(locale, "home.featured.title", &grid(locale, featured.iter().map(Tile::of_data), true)),
         section(locale, "home.deals.title", &deals),
         section(locale, "home.categories.title", &category_links(categories)),
-        section(locale, "home.recent.title", &grid(locale, recent.iter().map(Tile::of_data))),
+        section(locale, "home.recent.title", &grid(locale, recent.iter().map(Tile::of_data), false)),
     ]
     .concat();
     FirstPaint::new(locale, &main).with(json!(["catalog", locale.pick("ar", "en"), "home"]), &answer)
@@ -221,7 +223,7 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
     let language = locale.pick("ar", "en");
     let (catalogue, found) = catalogue_api::find_products(state, locale, &filters.clone().into_iter().collect()).await?;
     let categories = catalogue_api::category_list(&catalogue, locale);
-    let tiles = grid(locale, found.page.data.iter().map(|card| Tile::of_card(card, locale)));
+    let tiles = grid(locale, found.page.data.iter().map(|card| Tile::of_card(card, locale)), true);
     let mut main = format!("<h1>{}</h1>", escape(&text(locale, "products.title", "")));
     main.push_str(&category_links(&categories.data));
     if found.page.data.is_empty() {

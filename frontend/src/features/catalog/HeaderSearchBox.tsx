@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CloseButton, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,13 +13,22 @@ import { HEADER_SEARCH_ID, SEARCH_FORM_STYLE, forgetDraft, readDraft } from './H
  * for every result, a clear button; categories to browse when nothing matches. It carries on
  * what the shopper typed in the plain box it replaces, and its focus. */
 export default function HeaderSearchBox() {
-  const [draft] = useState(readDraft);
-  useEffect(forgetDraft, []);
   const intl = useIntl();
   const navigate = useNavigate();
   const price = usePrice();
   const { language } = useLanguage();
-  const [typed, setTyped] = useState(draft.text);
+  const [typed, setTyped] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  // Read when this box replaces the plain one, not when it is first drawn: React may draw it a
+  // moment before it puts it on the page, and the shopper may type in that moment.
+  useLayoutEffect(() => {
+    const draft = readDraft();
+    forgetDraft();
+    // Once, at mount, from outside React's state: what the plain box was given.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (draft.text) setTyped(draft.text);
+    if (draft.focused) input.current?.focus();
+  }, []);
   const [asked] = useDebouncedValue(typed.trim(), 150);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const found = useQuery({
@@ -48,7 +57,7 @@ export default function HeaderSearchBox() {
             type="search"
             name="q"
             autoComplete="off"
-            autoFocus={draft.focused}
+            ref={input}
             value={typed}
             placeholder={intl.formatMessage({ id: 'search.placeholder' })}
             aria-label={intl.formatMessage({ id: 'search.placeholder' })}

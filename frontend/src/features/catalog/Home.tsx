@@ -43,7 +43,7 @@ export function Home() {
       {home && (
         <>
           <Section id="featured" title="home.featured.title">
-            <ProductGrid products={home.featured} />
+            <ProductGrid products={home.featured} first />
           </Section>
           <Section id="categories" title="home.categories.title">
             <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">

@@ -7,7 +7,7 @@ import { ProductImage } from './ProductImage';
 import { DiscountBadge } from './DiscountBadge';
 
 /** A product in a list: picture, name, price (and the sale price), stock. */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const price = usePrice();
   const discounted = product.sale_price < product.price;
   return (
@@ -20,7 +20,7 @@ export function ProductCard({ product }: { product: Product }) {
       style={{ textDecoration: 'none' }}
     >
       <Card.Section>
-        <ProductImage src={product.image} alt={product.name} />
+        <ProductImage src={product.image} alt={product.name} priority={priority} />
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={600} lineClamp={2} data-testid="product-name">

@@ -2,12 +2,13 @@ import { SimpleGrid } from '@mantine/core';
 import type { Product } from '../../shared/api/catalogue';
 import { ProductCard } from './ProductCard';
 
-/** Products in a grid: two a row on a phone, more on wider screens. */
-export function ProductGrid({ products }: { products: Product[] }) {
+/** Products in a grid: two a row on a phone, more on wider screens. `first` is a grid at the
+ * top of its page: the pictures of its first row (a phone's) come at once. */
+export function ProductGrid({ products, first = false }: { products: Product[]; first?: boolean }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} priority={first && index < 2} />
       ))}
     </SimpleGrid>
   );

@@ -13,17 +13,20 @@ export function pictureSources(src: string, shown: 'card' | 'large'): { src: str
   };
 }
 
-/** A product's picture, or a drawn seedling when it has none. The large one is the page's main
- * picture: fetched at once, first; the cards' wait until they are near the screen. Both carry
- * their size, so nothing moves when they arrive. */
+/** A product's picture, or a drawn seedling when it has none. The page's main picture and the
+ * first row of cards are fetched at once, first; other cards' wait until they are near the
+ * screen. All carry their size, so nothing moves when they arrive. */
 export function ProductImage({
   src,
   alt,
   size = 'card',
+  priority = size === 'large',
 }: {
   src: string | null | undefined;
   alt: string;
   size?: 'card' | 'large';
+  /** In the first screenful: fetched at once, first, as the page's largest picture may be. */
+  priority?: boolean;
 }) {
   const height = size === 'large' ? 320 : 160;
   if (src) {
@@ -33,8 +36,8 @@ export function ProductImage({
         alt={alt}
         width={size === 'large' ? 480 : 240}
         height={height}
-        loading={size === 'large' ? 'eager' : 'lazy'}
-        fetchPriority={size === 'large' ? 'high' : 'auto'}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         style={{ inlineSize: '100%', blockSize: height, objectFit: 'cover', borderRadius: 8 }}
       />
     );

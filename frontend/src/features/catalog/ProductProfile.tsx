@@ -13,9 +13,11 @@ import { ProductImage } from './ProductImage';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
 import classes from './ProductProfile.module.css';
+import { AskTheShop } from './AskTheShop';
+import { RelatedProducts } from './RelatedProducts';
 
-/** One product: gallery, price with the sale price and discount, stock, add to cart, weight,
- * package pieces, expiry and description. */
+/** One product: gallery, price with the sale price and discount, stock, add to cart, ask on
+ * WhatsApp or call, weight, package pieces, expiry and description; then more of its category. */
 export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }) {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
@@ -32,104 +34,108 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
   const discounted = product.sale_price < product.price;
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" data-testid="product-profile">
-      <Stack gap="xs">
-        <ProductImage src={product.images[shown] ?? null} alt={product.name} size="large" />
-        {product.images.length > 1 && (
-          <Group gap="xs">
-            {product.images.map((image, index) => (
-              <UnstyledButton
-                key={image}
-                onClick={() => setShown(index)}
-                style={{ inlineSize: 64 }}
-                aria-label={intl.formatMessage({ id: 'product.picture' }, { number: index + 1 })}
-                aria-pressed={index === shown}
-              >
-                <img
-                  src={image}
-                  alt=""
-                  style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }}
-                />
-              </UnstyledButton>
-            ))}
-          </Group>
-        )}
-      </Stack>
-      <Stack gap="sm">
-        <Group
-          gap={6}
-          component="nav"
-          aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}
-          data-testid="breadcrumbs"
-        >
-          <Anchor component={Link} to="/" className="tap-target">
-            <FormattedMessage id="nav.home" />
-          </Anchor>
-          <Text c="dimmed" aria-hidden>
-            ›
-          </Text>
-          <Anchor
-            component={Link}
-            to={product.category ? `/products?category=${encodeURIComponent(product.category.slug)}` : '/products'}
-            className="tap-target"
-          >
-            {product.category ? product.category.name : <FormattedMessage id="nav.products" />}
-          </Anchor>
-        </Group>
-        <Title order={1}>{product.name}</Title>
-        <Group gap="sm" align="baseline">
-          <Text size="xl" fw={800} c="green.8" data-testid="profile-price">
-            <bdi>{price(product.sale_price)}</bdi>
-          </Text>
-          {discounted && (
-            <>
-              <Text c="dimmed" td="line-through">
-                <bdi>{price(product.price)}</bdi>
-              </Text>
-              <DiscountBadge percent={product.discount} />
-              <Text size="sm" fw={600} c="red.9">
-                <Saving price={product.price} salePrice={product.sale_price} />
-              </Text>
-            </>
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" data-testid="product-profile">
+        <Stack gap="xs">
+          <ProductImage src={product.images[shown] ?? null} alt={product.name} size="large" />
+          {product.images.length > 1 && (
+            <Group gap="xs">
+              {product.images.map((image, index) => (
+                <UnstyledButton
+                  key={image}
+                  onClick={() => setShown(index)}
+                  style={{ inlineSize: 64 }}
+                  aria-label={intl.formatMessage({ id: 'product.picture' }, { number: index + 1 })}
+                  aria-pressed={index === shown}
+                >
+                  <img
+                    src={image}
+                    alt=""
+                    style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }}
+                  />
+                </UnstyledButton>
+              ))}
+            </Group>
           )}
-        </Group>
-        <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
-          <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
-        </Badge>
-        {buy(product)}
-        {/* A plain table: Mantine's pulls its scroll area and floating layer into the first download. */}
-        <table className={classes.facts}>
-          <tbody>
-            <tr>
-              <th>
-                <FormattedMessage id="product.weight" />
-              </th>
-              <td>{weight(product.weight, product.weight_unit)}</td>
-            </tr>
-            {product.is_package && product.pieces_per_package && (
+        </Stack>
+        <Stack gap="sm">
+          <Group
+            gap={6}
+            component="nav"
+            aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}
+            data-testid="breadcrumbs"
+          >
+            <Anchor component={Link} to="/" className="tap-target">
+              <FormattedMessage id="nav.home" />
+            </Anchor>
+            <Text c="dimmed" aria-hidden>
+              ›
+            </Text>
+            <Anchor
+              component={Link}
+              to={product.category ? `/products?category=${encodeURIComponent(product.category.slug)}` : '/products'}
+              className="tap-target"
+            >
+              {product.category ? product.category.name : <FormattedMessage id="nav.products" />}
+            </Anchor>
+          </Group>
+          <Title order={1}>{product.name}</Title>
+          <Group gap="sm" align="baseline">
+            <Text size="xl" fw={800} c="green.8" data-testid="profile-price">
+              <bdi>{price(product.sale_price)}</bdi>
+            </Text>
+            {discounted && (
+              <>
+                <Text c="dimmed" td="line-through">
+                  <bdi>{price(product.price)}</bdi>
+                </Text>
+                <DiscountBadge percent={product.discount} />
+                <Text size="sm" fw={600} c="red.9">
+                  <Saving price={product.price} salePrice={product.sale_price} />
+                </Text>
+              </>
+            )}
+          </Group>
+          <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
+            <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
+          </Badge>
+          {buy(product)}
+          <AskTheShop product={product} />
+          {/* A plain table: Mantine's pulls its scroll area and floating layer into the first download. */}
+          <table className={classes.facts}>
+            <tbody>
               <tr>
                 <th>
-                  <FormattedMessage id="product.pieces" />
+                  <FormattedMessage id="product.weight" />
                 </th>
-                <td>
-                  <FormattedNumber value={product.pieces_per_package} />
-                </td>
+                <td>{weight(product.weight, product.weight_unit)}</td>
               </tr>
-            )}
-            {product.expires_at && (
-              <tr>
-                <th>
-                  <FormattedMessage id="product.expires" />
-                </th>
-                <td>
-                  <FormattedDate value={product.expires_at} year="numeric" month="long" day="numeric" />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        <Text>{product.description}</Text>
-      </Stack>
-    </SimpleGrid>
+              {product.is_package && product.pieces_per_package && (
+                <tr>
+                  <th>
+                    <FormattedMessage id="product.pieces" />
+                  </th>
+                  <td>
+                    <FormattedNumber value={product.pieces_per_package} />
+                  </td>
+                </tr>
+              )}
+              {product.expires_at && (
+                <tr>
+                  <th>
+                    <FormattedMessage id="product.expires" />
+                  </th>
+                  <td>
+                    <FormattedDate value={product.expires_at} year="numeric" month="long" day="numeric" />
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+          <Text>{product.description}</Text>
+        </Stack>
+      </SimpleGrid>
+      <RelatedProducts product={product} />
+    </>
   );
 }

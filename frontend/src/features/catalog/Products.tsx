@@ -138,7 +138,7 @@ function ProductList() {
               </Group>
             </Stack>
           ) : (
-            <ProductGrid products={products.data} />
+            <ProductGrid products={products.data} first />
           )}
           <ProductPages
             listId="product-list"
