@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Product } from '../../shared/api/catalogue';
 import { settingsQueries } from '../../shared/api/settings';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { whatsAppUrl } from '../../shared/whatsapp';
 
 /** WhatsApp and call buttons beside a product: the shop answers around the clock, and many
  * farmers would rather ask than read. The WhatsApp message names the product and its link. */
@@ -20,7 +21,7 @@ export function AskTheShop({ product }: { product: Product }) {
     <Group gap="xs" data-testid="ask-the-shop">
       <Button
         component="a"
-        href={`https://wa.me/${settings.whatsapp_number}?text=${encodeURIComponent(text)}`}
+        href={whatsAppUrl(settings.whatsapp_number, text)}
         target="_blank"
         rel="noreferrer"
         variant="outline"

@@ -9,6 +9,7 @@ import { useCart } from '../../shared/cart/useCart';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { GuestOrderForm } from './GuestOrderForm';
+import { whatsAppUrl } from '../../shared/whatsapp';
 
 /** Under the cart: go to checkout, or order through WhatsApp (design §5) — the order is placed
  * like a guest's, then a `wa.me` link carries its number, lines and total to the shop. */
@@ -97,5 +98,5 @@ export function whatsappLink(
     ...lines,
     intl.formatMessage({ id: 'checkout.whatsapp_total' }, { total: price(order.total) }),
   ].join('\n');
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+  return whatsAppUrl(number, text);
 }

@@ -10,6 +10,7 @@ import { settingsQueries } from '../../shared/api/settings';
 import { sendContact } from './api';
 import { ContactFields } from '../../shared/ui/ContactFields';
 import { Ltr } from '../../shared/ui/Ltr';
+import { whatsAppUrl } from '../../shared/whatsapp';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
@@ -51,7 +52,7 @@ export function Contact() {
             </Text>
             <Text>
               <FormattedMessage id="contact.whatsapp" />{' '}
-              <Anchor href={`https://wa.me/${settings.whatsapp_number}`} target="_blank" rel="noreferrer" dir="ltr">
+              <Anchor href={whatsAppUrl(settings.whatsapp_number)} target="_blank" rel="noreferrer" dir="ltr">
                 <Ltr>+{settings.whatsapp_number}</Ltr>
               </Anchor>
             </Text>
