@@ -10,6 +10,8 @@ use chrono::{Duration, Utc};
 use kernel::{Localized, Money, Percent, Weight};
 use store::catalogue::DieselCatalogueStore;
 
+use super::pictures;
+
 /// Slug, Arabic name, English name.
 const CATEGORIES: [(&str, &str, &str); 5] = [
     ("seeds", "بذور", "Seeds"),
@@ -429,23 +431,13 @@ const PRODUCTS: [Demo; 42] = [
     ),
 ];
 
-/// The pictures of the demo catalogue, one a category, drawn for the project.
-const PICTURES: [(&str, &str); 5] = [
-    ("seeds", include_str!("../../assets/demo/seeds.svg")),
-    ("soil", include_str!("../../assets/demo/soil.svg")),
-    ("fertilisers", include_str!("../../assets/demo/fertilisers.svg")),
-    ("pesticides", include_str!("../../assets/demo/pesticides.svg")),
-    ("packages", include_str!("../../assets/demo/packages.svg")),
-];
-
-/// Writes the demo pictures under `media_dir/demo/`.
-fn write_pictures(media_dir: &Path) -> anyhow::Result<()> {
+/// Draws each demo product's picture to `media_dir/demo/{slug}.svg`; its path under the media.
+fn write_picture(media_dir: &Path, slug: &str, english: &str) -> anyhow::Result<String> {
+    let look = pictures::look_of(english).ok_or_else(|| anyhow::anyhow!("the demo product {english} has no picture"))?;
     let dir = media_dir.join("demo");
     std::fs::create_dir_all(&dir)?;
-    for (slug, svg) in PICTURES {
-        std::fs::write(dir.join(format!("{slug}.svg")), svg)?;
-    }
-    Ok(())
+    std::fs::write(dir.join(format!("{slug}.svg")), pictures::draw(look))?;
+    Ok(format!("demo/{slug}.svg"))
 }
 
 /// Adds the demo catalogue when the shop has no product yet; true when it did. Its pictures
@@ -454,7 +446,6 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     if !store.is_empty()? {
         return Ok(false);
     }
-    write_pictures(media_dir)?;
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
         let draft = CategoryDraft { name: Localized::new((*name_ar).into(), (*name_en).into()), sort_order: order };
@@ -479,7 +470,8 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
             category_id: category_ids.iter().find(|(slug, _)| *slug == demo.category).map(|(_, id)| *id),
         };
         // Spread over the last weeks so "newest" means something.
-        let id = store.add_product_at(&slug, &draft, &[format!("demo/{}.svg", demo.category)], now - Duration::hours(age * 9))?;
+        let picture = write_picture(media_dir, &slug, demo.en)?;
+        let id = store.add_product_at(&slug, &draft, &[picture], now - Duration::hours(age * 9))?;
         product_ids.push(id);
     }
     let fertilisers = category_ids.iter().find(|(slug, _)| *slug == "fertilisers").map(|(_, id)| *id);
@@ -506,4 +498,19 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
         None,
     )?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    #[test]
+    fn every_demo_product_has_a_picture_of_its_own() {
+        let looks: Vec<_> = PRODUCTS.iter().map(|demo| pictures::look_of(demo.en)).collect();
+        assert!(looks.iter().all(Option::is_some), "a demo product without a look");
+        let drawings: HashSet<String> = looks.into_iter().flatten().map(pictures::draw).collect();
+        assert_eq!(drawings.len(), PRODUCTS.len());
+    }
 }

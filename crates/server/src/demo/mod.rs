@@ -3,6 +3,7 @@
 
 pub mod catalogue;
 pub mod pages;
+mod pictures;
 
 use identity::service::NewAccount;
 use identity::{IdentityError, IdentityService, Role};

@@ -110,8 +110,8 @@ async fn a_product_by_slug_in_both_languages_and_unknown_slugs_are_404() {
     assert_eq!(english["data"]["name"], "Neem oil");
     assert_eq!(english["data"]["weight"], 0.5);
     assert_eq!(english["data"]["weight_unit"], "g");
-    assert_eq!(english["data"]["image"], "/media/demo/pesticides.svg");
-    let picture = app.client.get(format!("{}/media/demo/pesticides.svg", app.address)).send().await.unwrap();
+    assert_eq!(english["data"]["image"], "/media/demo/neem-oil.svg");
+    let picture = app.client.get(format!("{}/media/demo/neem-oil.svg", app.address)).send().await.unwrap();
     assert_eq!(picture.status(), 200);
     assert_eq!(picture.headers()["content-type"], "image/svg+xml");
     assert!(picture.headers()["cache-control"].to_str().unwrap().contains("max-age"));
