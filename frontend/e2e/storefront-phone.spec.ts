@@ -93,6 +93,66 @@ test('a product page offers WhatsApp and a call, and leads to more of its catego
   await expect(page.getByTestId('breadcrumbs').getByRole('link').nth(1)).toHaveText(category);
 });
 
+test('a product page zooms its picture, steps the quantity, keeps a buy bar under the thumb and promises delivery', async ({
+  page,
+  request,
+  language,
+}) => {
+  const ar = language === 'ar';
+  await page.goto('/products/neem-oil');
+
+  await page.getByTestId('picture-open').click();
+  const zoom = page.getByTestId('picture-zoom');
+  await expect(zoom).toBeVisible();
+  await zoom.getByRole('button', { name: ar ? 'تكبير' : 'Zoom in' }).click({ position: { x: 40, y: 60 } });
+  const stage = zoom.getByRole('button', { name: ar ? 'تصغير' : 'Zoom out' });
+  await expect(stage).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() => zoom.locator('img').evaluate((img) => new DOMMatrix(getComputedStyle(img).transform).a))
+    .toBeCloseTo(2.5);
+  await page.keyboard.press('Escape');
+  await expect(zoom).toBeHidden();
+
+  const form = page.getByTestId('add-to-cart');
+  const quantity = form.getByRole('textbox');
+  const more = form.getByRole('button', { name: ar ? 'زد واحدًا' : 'One more' });
+  await more.click();
+  await more.click();
+  await expect(quantity).toHaveValue('3');
+  await form.getByRole('button', { name: ar ? 'أنقص واحدًا' : 'One less' }).click();
+  await expect(quantity).toHaveValue('2');
+
+  const bar = page.getByTestId('sticky-buy');
+  await expect(bar).toBeHidden();
+  // Just past the form: its bottom above the top of the screen.
+  await form.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom + 10));
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText((await page.getByTestId('profile-price').innerText()).trim());
+  const barBox = (await bar.boundingBox())!;
+  const navBox = (await page.getByTestId('bottom-nav').boundingBox())!;
+  expect(barBox.y + barBox.height).toBeLessThanOrEqual(navBox.y + 1);
+  await bar.getByRole('button', { name: ar ? 'أضف إلى السلة' : 'Add to cart' }).click();
+  await expect(page.getByText(ar ? 'تمت الإضافة: 2 في سلتك.' : 'Added: 2 in your cart.')).toBeVisible();
+
+  const promise = page.getByTestId('delivery-promise');
+  const headers = { 'Accept-Language': language };
+  const settings = (await (await request.get('/api/settings', { headers })).json()).data;
+  const city = (await (await request.get('/api/shipping-cities', { headers })).json()).data[1];
+  const fee = promise.getByTestId('delivery-fee');
+  await expect(fee).toHaveText(
+    ar ? 'اختر محافظتك لترى رسوم الشحن إليها.' : 'Choose your governorate to see its shipping fee.',
+  );
+  await expect(promise.getByTestId('delivery-hours')).toContainText(String(settings.shipping.estimated_hours));
+  await expect(promise).toContainText(ar ? 'الدفع عند الاستلام' : 'Cash on delivery');
+  await expect(promise).toContainText(String(settings.shipping.free_weight_kg));
+  await promise.getByRole('combobox').selectOption(String(city.id));
+  await expect(fee).toContainText(city.name);
+  await expect(fee).toContainText(String(city.shipping_cost));
+  await page.goto('/products/copper-fungicide');
+  await expect(page.getByTestId('delivery-fee')).toContainText(city.name);
+  expect(await page.locator('main').innerText()).not.toMatch(ARABIC_INDIC);
+});
+
 test('controls are thumb-sized and the keyboard shows where it is', async ({ page }) => {
   for (const path of ['/', '/products', '/products/neem-oil']) {
     await page.goto(path);

@@ -17,7 +17,7 @@ export const storefrontRoutes: RouteObject = {
     { path: 'products', element: <Products /> },
     {
       path: 'products/:slug',
-      element: <ProductProfile buy={(product) => <AddToCart productId={product.id} inStock={product.in_stock} />} />,
+      element: <ProductProfile buy={(product) => <AddToCart key={product.id} product={product} />} />,
     },
     {
       path: 'offers/:id',

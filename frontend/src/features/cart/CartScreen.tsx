@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CartLineData } from '../../shared/api/types';
-import { toLatinDigits } from '../../shared/digits';
+import { QuantityStepper, typedQuantity } from '../../shared/ui/QuantityStepper';
 import { usePrice, useWeight } from '../../shared/format';
 import { MAX_QUANTITY } from '../../shared/cart/localCart';
 import { useCart } from '../../shared/cart/useCart';
@@ -115,8 +115,8 @@ function CartLineRow({
   const price = usePrice();
   const [typed, setTyped] = useState(String(line.quantity));
   const commit = () => {
-    const quantity = Number.parseInt(toLatinDigits(typed), 10);
-    if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY && quantity !== line.quantity) {
+    const quantity = typedQuantity(typed);
+    if (quantity >= 1 && quantity <= MAX_QUANTITY && quantity !== line.quantity) {
       void onQuantity(quantity);
     } else {
       setTyped(String(line.quantity));
@@ -135,33 +135,17 @@ function CartLineRow({
             <FormattedMessage id="cart.unit_price" values={{ price: price(line.sale_price) }} />
           </Text>
           <Group gap={6} wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              aria-label={intl.formatMessage({ id: 'cart.less' })}
-              disabled={line.quantity <= 1}
-              onClick={() => void onQuantity(line.quantity - 1)}
-            >
-              −
-            </ActionIcon>
-            <TextInput
-              aria-label={intl.formatMessage({ id: 'cart.quantity' })}
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
+            <QuantityStepper
+              label={intl.formatMessage({ id: 'cart.quantity' })}
+              hideLabel
+              typed={typed}
+              onType={setTyped}
+              onStep={(quantity) => void onQuantity(quantity)}
               onBlur={commit}
               onKeyDown={(event) => event.key === 'Enter' && commit()}
-              inputMode="numeric"
-              dir="ltr"
               w={64}
               size="xs"
             />
-            <ActionIcon
-              variant="default"
-              aria-label={intl.formatMessage({ id: 'cart.more' })}
-              disabled={line.quantity >= MAX_QUANTITY}
-              onClick={() => void onQuantity(line.quantity + 1)}
-            >
-              +
-            </ActionIcon>
             <Button variant="subtle" color="red" size="compact-sm" onClick={() => void onRemove()}>
               <FormattedMessage id="cart.remove" />
             </Button>

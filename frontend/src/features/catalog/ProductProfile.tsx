@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -9,15 +9,18 @@ import { usePrice, useWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import type { Product } from '../../shared/api/catalogue';
 import { catalogQueries } from './api';
-import { ProductImage } from './ProductImage';
+import { ProductGallery } from './ProductGallery';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
 import classes from './ProductProfile.module.css';
 import { AskTheShop } from './AskTheShop';
 import { RelatedProducts } from './RelatedProducts';
 
-/** One product: gallery, price with the sale price and discount, stock, add to cart, ask on
- * WhatsApp or call, weight, package pieces, expiry and description; then more of its category. */
+// Last in its column and fetched after the page: nothing above it moves when it comes.
+const DeliveryPromise = lazy(() => import('./DeliveryPromise'));
+
+/** One product: gallery with zoom, price with the sale price and discount, stock, add to cart,
+ * ask on WhatsApp or call, the delivery promise, weight, package pieces, expiry and description; then more of its category. */
 export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }) {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
@@ -25,7 +28,6 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
   const price = usePrice();
   const weight = useWeight();
   const query = useQuery(catalogQueries.product(language, slug));
-  const [shown, setShown] = useState(0);
   usePageTitle(query.data?.data.name);
 
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
@@ -36,28 +38,7 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" data-testid="product-profile">
-        <Stack gap="xs">
-          <ProductImage src={product.images[shown] ?? null} alt={product.name} size="large" />
-          {product.images.length > 1 && (
-            <Group gap="xs">
-              {product.images.map((image, index) => (
-                <UnstyledButton
-                  key={image}
-                  onClick={() => setShown(index)}
-                  style={{ inlineSize: 64 }}
-                  aria-label={intl.formatMessage({ id: 'product.picture' }, { number: index + 1 })}
-                  aria-pressed={index === shown}
-                >
-                  <img
-                    src={image}
-                    alt=""
-                    style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }}
-                  />
-                </UnstyledButton>
-              ))}
-            </Group>
-          )}
-        </Stack>
+        <ProductGallery key={product.id} product={product} />
         <Stack gap="sm">
           <Group
             gap={6}
@@ -133,6 +114,9 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
             </tbody>
           </table>
           <Text>{product.description}</Text>
+          <Suspense fallback={null}>
+            <DeliveryPromise />
+          </Suspense>
         </Stack>
       </SimpleGrid>
       <RelatedProducts product={product} />

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { settingsQueries } from '../../shared/api/settings';
+import { shippingCityQueries } from '../../shared/api/cities';
+import { usePrice, useWeight } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { useSession } from '../../shared/session/session';
+import { CityPicker } from '../../shared/ui/CityPicker';
+import classes from './ProductProfile.module.css';
+
+/** The governorate a shopper last chose on a product page, kept for the next product. */
+const CHOSEN_CITY = 'delivery_city';
+
+/** What delivery costs and when it comes, beside the price: the fee to the shopper's
+ * governorate (the one they pick here, else their account's), the weight rule, cash on
+ * delivery and the hours the shop promises. */
+export default function DeliveryPromise() {
+  const intl = useIntl();
+  const price = usePrice();
+  const weight = useWeight();
+  const { language } = useLanguage();
+  const { user } = useSession();
+  const [chosen, setChosen] = useState(() => localStorage.getItem(CHOSEN_CITY) ?? '');
+  const settings = useQuery(settingsQueries.public(language)).data?.data;
+  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
+  const cityId = chosen || (user?.city_id ? String(user.city_id) : '');
+  const city = cities.find((known) => String(known.id) === cityId);
+  if (!settings) return null;
+  const { shipping } = settings;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="delivery-title" data-testid="delivery-promise">
+      <Title order={2} size="h4" id="delivery-title">
+        <FormattedMessage id="delivery.title" />
+      </Title>
+      <CityPicker
+        label={intl.formatMessage({ id: 'delivery.to' })}
+        value={city ? String(city.id) : ''}
+        onChange={(event) => {
+          const picked = event.currentTarget.value;
+          setChosen(picked);
+          if (picked) localStorage.setItem(CHOSEN_CITY, picked);
+          else localStorage.removeItem(CHOSEN_CITY);
+        }}
+        name="delivery_city"
+      />
+      <ul className={classes.promise}>
+        <li data-testid="delivery-fee">
+          {city ? (
+            <FormattedMessage
+              id="delivery.fee"
+              values={{ city: city.name, cost: <bdi>{price(city.shipping_cost)}</bdi> }}
+            />
+          ) : (
+            <FormattedMessage id="delivery.fee_unknown" />
+          )}
+        </li>
+        <li>
+          <FormattedMessage
+            id="cart.shipping_rule"
+            values={{ free: weight(shipping.free_weight_kg, 'kg'), fee: price(shipping.extra_fee_per_kg) }}
+          />
+        </li>
+        <li>
+          <FormattedMessage id="delivery.cash" />
+        </li>
+        <li data-testid="delivery-hours">
+          <FormattedMessage id="delivery.hours" values={{ hours: shipping.estimated_hours }} />
+        </li>
+      </ul>
+      <Text size="xs" c="dimmed">
+        <FormattedMessage id="delivery.calls" />
+      </Text>
+    </Stack>
+  );
+}
