@@ -1,6 +1,6 @@
 // With scripts off — a data saver, an old browser, a crawler — Home, a list and a product page
-// still show their products and prices, painted by the server, and the header's search form
-// still searches.
+// still show their products and prices, painted by the server, the shop's pages their text,
+// and the header's search form still searches.
 import { expect, test } from './fixtures';
 
 test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
@@ -37,4 +37,16 @@ test('Home, a list and a product page show names and prices without scripts', as
   await expect(found).toContainText(price);
   await found.click();
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
+});
+
+test("the shop's pages show their title and text without scripts", async ({ page, request, language }) => {
+  for (const slug of ['about-us', 'refund-policies']) {
+    const answer = (
+      await (await request.get(`/api/pages/${slug}`, { headers: { 'Accept-Language': language } })).json()
+    ).data;
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: answer.title })).toBeVisible();
+    const first = answer.body.split(/\n\s*\n/)[0].trim();
+    await expect(page.locator('main p').first()).toHaveText(first);
+  }
 });

@@ -153,6 +153,22 @@ test('a product page zooms its picture, steps the quantity, keeps a buy bar unde
   expect(await page.locator('main').innerText()).not.toMatch(ARABIC_INDIC);
 });
 
+test('a shop page painted by the server is taken over by the app without asking for it again', async ({
+  page,
+  language,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/pages/')) asked.push(request.url());
+  });
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByTestId('page-terms-and-conditions')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    language === 'ar' ? 'الشروط والأحكام' : 'Terms and conditions',
+  );
+  expect(asked).toEqual([]);
+});
+
 test('controls are thumb-sized and the keyboard shows where it is', async ({ page }) => {
   for (const path of ['/', '/products', '/products/neem-oil']) {
     await page.goto(path);

@@ -1,10 +1,12 @@
 // The JavaScript each storefront route loads before the shopper can use it, brotli-compressed
-// as the server sends it: the entry's static graph (Home, the lists and the product page are
-// in it) plus a lazily loaded screen's own graph. Fails when a route grows past the budget.
+// as the server sends it: the entry's static graph (Home, the lists, the product page and the
+// content pages are in it) plus a lazily loaded screen's own graph. Fails when a route grows
+// past the budget.
 //
-// The aim (issue 24) is 110 KB. Home, the lists and a product page (the entry) are at 169 KB
-// (from 198 KB: the search suggestions, the account menu, the toasts and the account and
-// dashboard layouts come after the page, and the product's facts are a plain table); the
+// The aim (issue 24) is 110 KB. Home, the lists, a product page and the content pages (the
+// entry) are at 171 KB (from 198 KB: the search suggestions, the account menu, the toasts and
+// the account and dashboard layouts come after the page, and the product's facts are a plain
+// table; the quantity stepper and the picture zoom later added 2 KB); the
 // screens reached from them carry their own forms and tables. The budgets stand just above
 // today's sizes, to stop growth until React's and Mantine's share is cut.
 import { readFileSync } from 'node:fs';
@@ -19,7 +21,6 @@ const STOREFRONT_SCREENS = [
   'src/features/checkout/Checkout.tsx',
   'src/features/checkout/OrderPlaced.tsx',
   'src/features/orders/TrackOrder.tsx',
-  'src/features/content/ContentPage.tsx',
   'src/features/content/Contact.tsx',
 ];
 

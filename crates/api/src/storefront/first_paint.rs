@@ -1,5 +1,5 @@
-//! What a shopper sees before any script runs: Home, the product list (a category, a search)
-//! and a product page are painted on the server into the app's root — the header with its
+//! What a shopper sees before any script runs: Home, the product list (a category, a search),
+//! a product page and the content pages are painted on the server into the app's root — the header with its
 //! search, the hero, product names, prices and pictures, a product's details — from the same
 //! catalogue in memory the API answers from. Beside the markup goes the API's own answer for
 //! the page, which the app puts in its query cache before its first render: it starts without
@@ -292,6 +292,26 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
     FirstPaint::new(locale, &main).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
 }
 
+/// A page's text split into paragraphs at blank lines (however many, spaces and all), as the
+/// app splits it.
+fn paragraphs(body: &str) -> Vec<String> {
+    let lines: Vec<&str> = body.lines().collect();
+    lines.split(|line| line.trim().is_empty()).filter(|lines| !lines.is_empty()).map(|lines| lines.join("\n")).collect()
+}
+
+/// A content page (about, terms, privacy, refunds): its title and paragraphs, split at blank
+/// lines as the app splits them.
+pub async fn content(state: &AppState, locale: Locale, slug: &str) -> Result<FirstPaint, ApiError> {
+    let answer = crate::storefront::shop::page_answer(state, locale, slug.to_string()).await?;
+    let page = &answer.data;
+    let mut main = format!("<article class=\"fp-content\"><h1>{}</h1>", escape(&page.title));
+    for paragraph in paragraphs(&page.body) {
+        let _ = write!(main, "<p>{}</p>", escape(&paragraph));
+    }
+    main.push_str("</article>");
+    FirstPaint::new(locale, &main).with(json!(["content", locale.pick("ar", "en"), "page", slug]), &answer)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,6 +334,12 @@ mod tests {
         );
         assert!(picture_sources("/media/products/ab-large.webp", false).starts_with("src=\"/media/products/ab-large.webp\""));
         assert_eq!(picture_sources("/media/demo/a.svg", true), "src=\"/media/demo/a.svg\"");
+    }
+
+    #[test]
+    fn a_page_is_split_into_paragraphs_at_blank_lines() {
+        assert_eq!(paragraphs("One\n\n  \nTwo\r\nstill two\r\n\r\nThree\n"), ["One", "Two\nstill two", "Three"]);
+        assert!(paragraphs(" \n\n").is_empty());
     }
 
     #[test]

@@ -99,13 +99,16 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
     Ok(ServiceResponse::new(request, response))
 }
 
-/// Home and the product list painted on the server; other screens (and a list whose query
+/// Home, the product list and the content pages painted on the server; other screens (and a list whose query
 /// the API refuses) are left to the app.
 async fn first_paint(request: &HttpRequest, locale: Locale) -> Option<FirstPaint> {
     let state = request.app_data::<Data<AppState>>()?;
     let painted = match request.path() {
         "/" => crate::storefront::first_paint::home(state, locale).await,
         "/products" => crate::storefront::first_paint::products(state, locale, request.query_string()).await,
+        "/about-us" | "/terms-and-conditions" | "/privacy-policy" | "/refund-policies" => {
+            crate::storefront::first_paint::content(state, locale, &request.path()[1..]).await
+        }
         _ => return None,
     };
     painted.ok()

@@ -170,10 +170,14 @@ pub async fn settings(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<
 /// `about-us`, `terms-and-conditions`, `privacy-policy` or `refund-policies`.
 #[utoipa::path(get, path = "/api/pages/{slug}", tag = "shop", responses((status = 200, body = PageResponse), (status = 404, body = ErrorBody)))]
 pub async fn page(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<PageResponse>, ApiError> {
+    Ok(Json(page_answer(&state, locale, slug.into_inner()).await?))
+}
+
+/// The page `slug` in `locale`, as `GET /api/pages/{slug}` answers it and the server paints it.
+pub async fn page_answer(state: &AppState, locale: Locale, slug: String) -> Result<PageResponse, ApiError> {
     let shop = state.shop.clone();
-    let slug = slug.into_inner();
     let Page { slug, title, body } = blocking(move || shop.page(&slug)).await?;
-    Ok(Json(PageResponse { data: PageData { slug, title: title.pick(locale).clone(), body: body.pick(locale).clone() } }))
+    Ok(PageResponse { data: PageData { slug, title: title.pick(locale).clone(), body: body.pick(locale).clone() } })
 }
 
 /// Sends a message to the shop's staff; each client address may send only a few an hour.

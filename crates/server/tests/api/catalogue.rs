@@ -292,6 +292,25 @@ async fn home_a_list_and_a_product_page_carry_their_products_before_any_script()
 }
 
 #[actix_web::test]
+async fn a_content_page_carries_its_title_and_paragraphs_before_any_script() {
+    let app = spawn_app_with_catalogue().await;
+    for (lang, title) in [("en", "About us"), ("ar", "من نحن")] {
+        let request = app.client.get(format!("{}/about-us", app.address)).header("Cookie", format!("language={lang}"));
+        let html = request.send().await.unwrap().text().await.unwrap();
+        let answer = json_of(app.request(Method::GET, "pages/about-us", None, lang).send().await.unwrap()).await;
+        assert_eq!(answer["data"]["title"], title);
+        assert!(html.contains(&format!("<h1>{title}</h1>")), "{html}");
+        let body = answer["data"]["body"].as_str().unwrap();
+        let paragraphs = body.split("\n\n").filter(|p| !p.trim().is_empty()).count();
+        assert!(paragraphs > 1);
+        assert_eq!(html.matches("<p>").count(), paragraphs, "{html}");
+        let opening: String = body.chars().take(20).collect();
+        assert!(html.contains(&format!("<p>{opening}")), "{html}");
+        assert_eq!(page_data(&html)["queries"][0], serde_json::json!([["content", lang, "page", "about-us"], answer]));
+    }
+}
+
+#[actix_web::test]
 async fn crawlers_get_a_404_for_unknown_paths_a_robots_file_and_a_sitemap_in_both_languages() {
     let app = spawn_app_with_catalogue().await;
     let status = |path: &'static str| {

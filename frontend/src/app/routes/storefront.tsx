@@ -4,11 +4,11 @@ import { Home } from '../../features/catalog/Home';
 import { Products } from '../../features/catalog/Products';
 import { ProductProfile } from '../../features/catalog/ProductProfile';
 import { AddToCart } from '../../features/cart/AddToCart';
+import { AboutUs, PrivacyPolicy, RefundPolicies, TermsAndConditions } from '../../features/content/ContentPage';
 import { screen } from './screen';
 
-const content = () => import('../../features/content/ContentPage');
-
-/** The storefront: the catalogue comes with the first download, the shop's pages on demand. */
+/** The storefront: the catalogue and the content pages come with the first download, the
+ * other screens on demand. */
 export const storefrontRoutes: RouteObject = {
   path: '/',
   element: <PublicLayout />,
@@ -26,10 +26,12 @@ export const storefrontRoutes: RouteObject = {
         (m) => m.OfferPage,
       ),
     },
-    { path: 'about-us', ...screen(content, (m) => m.AboutUs) },
-    { path: 'terms-and-conditions', ...screen(content, (m) => m.TermsAndConditions) },
-    { path: 'privacy-policy', ...screen(content, (m) => m.PrivacyPolicy) },
-    { path: 'refund-policies', ...screen(content, (m) => m.RefundPolicies) },
+    // With the first download, like the catalogue: the server paints them, and a screen still
+    // loading would blank that out.
+    { path: 'about-us', element: <AboutUs /> },
+    { path: 'terms-and-conditions', element: <TermsAndConditions /> },
+    { path: 'privacy-policy', element: <PrivacyPolicy /> },
+    { path: 'refund-policies', element: <RefundPolicies /> },
     {
       path: 'cart',
       ...screen(
