@@ -169,6 +169,31 @@ test('a shop page painted by the server is taken over by the app without asking 
   expect(asked).toEqual([]);
 });
 
+test(
+  "a first visit from an English phone: the server paints English and the app carries on in it with the server's data",
+  { tag: '@en-only' },
+  async ({ browser, baseURL }) => {
+    // No cookie of an earlier visit: the project's signed-in state is not taken.
+    const context = await browser.newContext({
+      baseURL,
+      locale: 'en-US',
+      viewport: { width: 360, height: 740 },
+      storageState: { cookies: [], origins: [] },
+    });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/products/')) asked.push(request.url());
+    });
+    const response = await page.goto('/products/neem-oil');
+    expect(await response?.text()).toContain('<html lang="en" dir="ltr">');
+    await expect(page.getByTestId('product-profile').getByRole('heading', { level: 1 })).toHaveText('Neem oil');
+    await expect(page.getByTestId('add-to-cart')).toContainText('Add to cart');
+    expect(asked).toEqual([]);
+    await context.close();
+  },
+);
+
 test('controls are thumb-sized and the keyboard shows where it is', async ({ page }) => {
   for (const path of ['/', '/products', '/products/neem-oil']) {
     await page.goto(path);

@@ -17,6 +17,10 @@ describe('language', () => {
     expect(initialLanguage('?page=2&lang=ar', 'language=en')).toBe('ar');
     expect(initialLanguage('?lang=fr', 'language=en')).toBe('en');
     expect(initialLanguage('', '')).toBe('ar');
+    // A first visit: no cookie yet, the server chose by the browser's Accept-Language.
+    expect(initialLanguage('', 'a=1', 'en')).toBe('en');
+    expect(initialLanguage('', 'language=ar', 'en')).toBe('ar');
+    expect(initialLanguage('?lang=ar', '', 'en')).toBe('ar');
   });
 
   it('is kept in the cookie and mirrors the page', () => {

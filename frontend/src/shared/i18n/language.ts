@@ -15,15 +15,20 @@ export function readLanguageCookie(cookies: string = document.cookie): Language 
   return parseLanguage(match ? decodeURIComponent(match[1] ?? '') : null);
 }
 
-/** The language a link asks for (`?lang=`, the sitemap's alternates), else the cookie's. */
-export function initialLanguage(search: string, cookies: string): Language {
+/** The language a link asks for (`?lang=`, the sitemap's alternates), else the cookie's, else
+ * the one the server wrote on the page (`<html lang>`: from the browser's Accept-Language on
+ * a first visit). The same order as the server's, so the app starts in the language the server
+ * painted the page in, and takes over its data. */
+export function initialLanguage(search: string, cookies: string, page?: string): Language {
   const asked = new URLSearchParams(search).get('lang');
-  return asked === 'ar' || asked === 'en' ? asked : readLanguageCookie(cookies);
+  if (asked === 'ar' || asked === 'en') return asked;
+  return /(?:^|;\s*)language=/.test(cookies) ? readLanguageCookie(cookies) : parseLanguage(page);
 }
 
-// The server already wrote `lang` and `dir` on the page for the same choice.
 let current: Language =
-  typeof document === 'undefined' ? 'ar' : initialLanguage(window.location.search, document.cookie);
+  typeof document === 'undefined'
+    ? 'ar'
+    : initialLanguage(window.location.search, document.cookie, document.documentElement.lang);
 
 /** The language every API call is made in. */
 export function currentLanguage(): Language {
