@@ -6,9 +6,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   plugins: [
     react(),
-    // Installable, and kind to weak networks: the shell is kept at install; scripts, styles and
-    // pictures as they are first used (so the dashboard's code is never fetched for a buyer);
-    // the catalogue's answers when the network is slow or gone. docs/decisions.md, "Offline".
+    // Installable, and kind to weak networks: the shell is kept at install; pages, scripts,
+    // styles and pictures as they are first used (so the dashboard's code is never fetched for
+    // a buyer); pages and the catalogue's answers when the network is slow or gone.
+    // docs/decisions.md, "Offline".
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -32,11 +33,23 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['index.html', 'favicon.svg'],
-        // Every screen of the app is its shell; the server's own answers stay the server's.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/robots\.txt$/, /^\/sitemap\.xml$/],
+        // No shell answered from the cache while the network works: the server paints each
+        // page with its products and head tags, so pages come from the network first; the
+        // ones seen are kept for when it is gone, and any other screen then gets the shell.
+        navigateFallback: null,
         clientsClaim: true,
         runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !/^\/(api|media)\/|^\/(robots\.txt|sitemap\.xml)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 7 },
+              precacheFallback: { fallbackURL: 'index.html' },
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',

@@ -1,5 +1,6 @@
-// Installable and kind to weak networks: the manifest and its icons, and a product page seen
-// once that opens again with the network gone, saying so. The other journeys block the
+// Installable and kind to weak networks: the manifest and its icons, a returning visitor still
+// served the server's painted page, and a product page seen once that opens again with the
+// network gone, saying so. The other journeys block the
 // service worker (playwright.config.ts) so that every answer they check is the server's.
 import { expect, test } from './fixtures';
 
@@ -26,7 +27,10 @@ test('a product page seen once opens again without the network, and says so', as
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await page.goto('/products/neem-oil');
+  // Online, the worker hands over the server's page, painted with the product, not a shell.
+  const painted = await page.goto('/products/neem-oil');
+  expect(painted?.fromServiceWorker()).toBe(true);
+  expect(await painted?.text()).toContain('class="fp-product"');
   const name = language === 'ar' ? 'زيت النيم' : 'Neem oil';
   await expect(page.getByTestId('product-profile').getByRole('heading', { name })).toBeVisible();
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
