@@ -33,6 +33,22 @@ async function badgeOrder(page: Page): Promise<{ text: string; minusLeftOfPercen
   );
 }
 
+/** The controls on screen smaller than a thumb (44 px either way). */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.locator('header, main, footer, [data-testid=bottom-nav]').evaluateAll((areas) =>
+    areas.flatMap((area) =>
+      [...area.querySelectorAll<HTMLElement>('a, button, input, select, textarea, [role=button]')]
+        .filter((element) => element.offsetParent !== null && element.getAttribute('type') !== 'hidden')
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+        .map(
+          ({ element, box }) =>
+            `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    ),
+  );
+}
+
 test('numbers are Western digits and discounts read "-20%" in either direction', async ({ page, language }) => {
   for (const path of ['/', '/products?offers=1', '/products/neem-oil', '/contact']) {
     await page.goto(path);
@@ -198,19 +214,7 @@ test('controls are thumb-sized and the keyboard shows where it is', async ({ pag
   for (const path of ['/', '/products', '/products/neem-oil']) {
     await page.goto(path);
     await page.getByTestId('product-card').or(page.getByTestId('product-profile')).first().waitFor();
-    const small = await page.locator('header, main, footer, [data-testid=bottom-nav]').evaluateAll((areas) =>
-      areas.flatMap((area) =>
-        [...area.querySelectorAll<HTMLElement>('a, button, input, [role=button]')]
-          .filter((element) => element.offsetParent !== null && element.getAttribute('type') !== 'hidden')
-          .map((element) => ({ element, box: element.getBoundingClientRect() }))
-          .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
-          .map(
-            ({ element, box }) =>
-              `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
-          ),
-      ),
-    );
-    expect(small, path).toEqual([]);
+    expect(await smallTargets(page), path).toEqual([]);
   }
   await page.goto('/products');
   const card = page.getByTestId('product-card').first();
@@ -223,6 +227,27 @@ test('the storefront passes an automated WCAG 2.2 AA check', async ({ page }) =>
   for (const path of ['/', '/products', '/products/neem-oil', '/cart', '/contact']) {
     await page.goto(path);
     await page.locator('main').getByText(/\S/).first().waitFor();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test('the cart, checkout, order tracking and sign-in get the same care: thumb-sized, Western digits, WCAG AA', async ({
+  page,
+  request,
+  language,
+}) => {
+  const product = (await (await request.get('/api/products/neem-oil')).json()).data;
+  await page.goto('/');
+  await page.evaluate((id) => localStorage.setItem('cart', JSON.stringify([{ id, quantity: 12 }])), product.id);
+  for (const path of ['/cart', '/account/checkout', '/track-order', '/auth/login', '/auth/register']) {
+    await page.goto(path);
+    await page.locator('main').locator('input:visible, button:visible').first().waitFor();
+    expect(await smallTargets(page), path).toEqual([]);
+    if (language === 'ar') expect(await page.locator('body').innerText(), path).not.toMatch(ARABIC_INDIC);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
     expect(
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

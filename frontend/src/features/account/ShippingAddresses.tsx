@@ -74,6 +74,7 @@ export function ShippingAddresses() {
               <Button
                 variant="subtle"
                 color="red"
+                c="red.9"
                 size="compact-sm"
                 onClick={() => {
                   if (

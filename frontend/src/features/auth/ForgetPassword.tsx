@@ -46,7 +46,7 @@ export function ForgetPassword() {
         <Button type="submit" loading={forget.isPending}>
           <FormattedMessage id="auth.forget.submit" />
         </Button>
-        <Anchor component={Link} to="/auth/login" ta="center">
+        <Anchor component={Link} to="/auth/login" className="tap-target" style={{ justifyContent: 'center' }}>
           <FormattedMessage id="auth.register.to_login" />
         </Anchor>
       </Stack>

@@ -60,7 +60,7 @@ export function Login() {
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
-          <Anchor component={Link} to="/auth/forget-password" size="sm">
+          <Anchor component={Link} to="/auth/forget-password" size="sm" className="tap-target">
             <FormattedMessage id="auth.login.forgot" />
           </Anchor>
         </Group>
@@ -69,7 +69,7 @@ export function Login() {
         </Button>
         <GoogleButton />
         <Divider />
-        <Anchor component={Link} to="/auth/register" ta="center">
+        <Anchor component={Link} to="/auth/register" className="tap-target" style={{ justifyContent: 'center' }}>
           <FormattedMessage id="auth.login.to_register" />
         </Anchor>
       </Stack>

@@ -81,7 +81,7 @@ export function Register() {
         <Button type="submit" loading={register.isPending}>
           <FormattedMessage id="auth.register.submit" />
         </Button>
-        <Anchor component={Link} to="/auth/login" ta="center">
+        <Anchor component={Link} to="/auth/login" className="tap-target" style={{ justifyContent: 'center' }}>
           <FormattedMessage id="auth.register.to_login" />
         </Anchor>
       </Stack>

@@ -41,6 +41,7 @@ function CartContents() {
           <Button
             variant="subtle"
             color="red"
+            c="red.9"
             onClick={() => {
               if (window.confirm(intl.formatMessage({ id: 'cart.confirm_clear' }))) void clear();
             }}
@@ -128,13 +129,19 @@ function CartLineRow({
       <Group wrap="nowrap" align="start" gap="sm">
         {line.image && <Image src={line.image} alt="" w={64} h={64} radius="sm" fit="cover" />}
         <Stack gap={4} style={{ flex: 1, minInlineSize: 0 }}>
-          <Anchor component={Link} to={`/products/${line.slug}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={`/products/${line.slug}`}
+            fw={600}
+            className="tap-target"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {line.name}
           </Anchor>
           <Text size="sm">
             <FormattedMessage id="cart.unit_price" values={{ price: price(line.sale_price) }} />
           </Text>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6}>
             <QuantityStepper
               label={intl.formatMessage({ id: 'cart.quantity' })}
               hideLabel
@@ -146,7 +153,7 @@ function CartLineRow({
               w={64}
               size="xs"
             />
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => void onRemove()}>
+            <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={() => void onRemove()}>
               <FormattedMessage id="cart.remove" />
             </Button>
           </Group>

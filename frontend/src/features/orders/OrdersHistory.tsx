@@ -70,6 +70,7 @@ export function OrdersHistory() {
               <Button
                 variant="outline"
                 color="red"
+                c="red.9"
                 size="compact-md"
                 onClick={async () => {
                   if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
