@@ -1,6 +1,7 @@
 // A client's own screens in each language: saved shipping addresses shown as
-// "city - address - cost", added, changed and deleted, on a 360 px phone.
-import { expect, expectNoSidewaysScroll, test } from './fixtures';
+// "city - address - cost", added, changed and deleted, on a 360 px phone; and every account
+// screen thumb-sized, in Western digits and passing WCAG AA.
+import { expect, expectNoSidewaysScroll, smallTargets, test, wcagViolations } from './fixtures';
 
 test.use({ role: 'customer', viewport: { width: 360, height: 740 } });
 
@@ -51,4 +52,16 @@ test('a client adds, changes and deletes a shipping address', async ({ page, lan
   page.once('dialog', (dialog) => dialog.accept());
   await changed.getByRole('button', { name: t.del }).click();
   await expect(page.getByTestId('address').filter({ hasText: mine })).toHaveCount(0);
+});
+
+test("a client's screens are thumb-sized, in Western digits and pass WCAG AA", async ({ page, language }) => {
+  for (const path of ['settings', 'orders-history', 'notifications', 'points-exchange', 'shipping-address']) {
+    await page.goto(`/account/${path}`);
+    await page.locator('main').getByRole('heading').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await smallTargets(page), path).toEqual([]);
+    if (language === 'ar')
+      expect(await page.locator('body').innerText(), path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+    expect(await wcagViolations(page), path).toEqual([]);
+  }
 });

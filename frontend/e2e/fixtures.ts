@@ -3,6 +3,7 @@
 // the data the test changes, so that no two tests share what they change.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { shopOf, signedInState, type Shop } from './servers';
 
@@ -299,4 +300,26 @@ export async function logOut(page: Page): Promise<void> {
 /** Fails when the page scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), page.url()).toBe(true);
+}
+
+/** The controls on screen smaller than a thumb (44 px either way). */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.locator('header, main, footer, [data-testid=bottom-nav]').evaluateAll((areas) =>
+    areas.flatMap((area) =>
+      [...area.querySelectorAll<HTMLElement>('a, button, input, select, textarea, [role=button]')]
+        .filter((element) => element.offsetParent !== null && element.getAttribute('type') !== 'hidden')
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
+        .map(
+          ({ element, box }) =>
+            `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        ),
+    ),
+  );
+}
+
+/** What axe-core finds against WCAG 2.2 AA on the page as it is, one line a rule. */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

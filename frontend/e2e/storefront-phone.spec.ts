@@ -2,9 +2,8 @@
 // system and numbers that read the right way, a header search that suggests, deals that lead
 // to their page, thumb-sized controls, visible focus, contrast that passes WCAG AA, sign-in
 // that comes back, and a real 404.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CLIENT_PASSWORD, expect, newClient, test } from './fixtures';
+import { CLIENT_PASSWORD, expect, newClient, smallTargets, test, wcagViolations } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -30,22 +29,6 @@ async function badgeOrder(page: Page): Promise<{ text: string; minusLeftOfPercen
       }
       return { text: badge.textContent ?? '', minusLeftOfPercent: minus < percent };
     }),
-  );
-}
-
-/** The controls on screen smaller than a thumb (44 px either way). */
-function smallTargets(page: Page): Promise<string[]> {
-  return page.locator('header, main, footer, [data-testid=bottom-nav]').evaluateAll((areas) =>
-    areas.flatMap((area) =>
-      [...area.querySelectorAll<HTMLElement>('a, button, input, select, textarea, [role=button]')]
-        .filter((element) => element.offsetParent !== null && element.getAttribute('type') !== 'hidden')
-        .map((element) => ({ element, box: element.getBoundingClientRect() }))
-        .filter(({ box }) => box.width > 0 && (box.height < 44 || box.width < 44))
-        .map(
-          ({ element, box }) =>
-            `${element.tagName} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
-        ),
-    ),
   );
 }
 
@@ -227,11 +210,7 @@ test('the storefront passes an automated WCAG 2.2 AA check', async ({ page }) =>
   for (const path of ['/', '/products', '/products/neem-oil', '/cart', '/contact']) {
     await page.goto(path);
     await page.locator('main').getByText(/\S/).first().waitFor();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      path,
-    ).toEqual([]);
+    expect(await wcagViolations(page), path).toEqual([]);
   }
 });
 
@@ -248,11 +227,7 @@ test('the cart, checkout, order tracking and sign-in get the same care: thumb-si
     await page.locator('main').locator('input:visible, button:visible').first().waitFor();
     expect(await smallTargets(page), path).toEqual([]);
     if (language === 'ar') expect(await page.locator('body').innerText(), path).not.toMatch(ARABIC_INDIC);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      path,
-    ).toEqual([]);
+    expect(await wcagViolations(page), path).toEqual([]);
   }
 });
 

@@ -29,6 +29,9 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Switch.css';
+// Checkbox, Radio and Switch lay out their label beside the control with it.
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Table.css';
