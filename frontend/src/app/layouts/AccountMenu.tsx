@@ -6,13 +6,14 @@ import { useLogout } from '../../features/auth/api';
 import { usePhone } from '../../shared/ui/usePhone';
 import { AccountButton } from './AccountButton';
 
-/** The signed-in user's menu: settings, points, the dashboard for staff, log out. */
-export default function AccountMenu() {
+/** The signed-in user's menu: settings, points, the dashboard for staff, log out. Opened at
+ * once when the shopper pressed its button before this code had arrived. */
+export default function AccountMenu({ openAtStart = false }: { openAtStart?: boolean }) {
   const { user } = useSession();
   const phone = usePhone();
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" zIndex={500}>
+    <Menu position="bottom-end" zIndex={500} defaultOpened={openAtStart}>
       <Menu.Target>
         <AccountButton name={user?.name} phone={phone} />
       </Menu.Target>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -23,6 +23,8 @@ export function Header() {
   const { token, user } = useSession();
   const location = useLocation();
   const phone = usePhone();
+  // A press on the account button while the menu's code is still on its way is kept.
+  const [menuAsked, setMenuAsked] = useState(false);
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -41,8 +43,8 @@ export function Header() {
           {!phone && <CartBadge />}
           {token && <NotificationBell />}
           {token ? (
-            <Suspense fallback={<AccountButton name={user?.name} phone={phone} />}>
-              <AccountMenu />
+            <Suspense fallback={<AccountButton name={user?.name} phone={phone} onClick={() => setMenuAsked(true)} />}>
+              <AccountMenu openAtStart={menuAsked} />
             </Suspense>
           ) : (
             !phone && (

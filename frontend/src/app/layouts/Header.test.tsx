@@ -1,0 +1,35 @@
+import { http, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderAt } from '../../test/render';
+import { server } from '../../test/server';
+import { verifiedClient } from '../../test/users';
+import { applyLanguage } from '../../shared/i18n/language';
+import { session } from '../../shared/session/session';
+import { Header } from './Header';
+
+beforeEach(() => {
+  applyLanguage('en');
+  session.signIn(verifiedClient);
+  server.use(
+    http.get('*/api/categories', () => HttpResponse.json({ data: [] })),
+    http.get('*/api/cart', () =>
+      HttpResponse.json({
+        data: { products: [], total: 0, total_weight: 0, shipping_value: 0, free_weight: 10, extra_fee_per_kg: 5 },
+      }),
+    ),
+    http.get('*/api/notifications', () =>
+      HttpResponse.json({ data: [], unread: 0, current_page: 1, last_page: 1, per_page: 20, total: 0 }),
+    ),
+  );
+});
+
+describe('Header', () => {
+  it('opens the account menu when pressed before the menu has arrived', async () => {
+    renderAt('/', { '/': <Header /> });
+    // The first render is the stand-in button: the menu's code is still being fetched.
+    await userEvent.click(screen.getByTestId('account-menu'));
+    expect(await screen.findByTestId('logout')).toBeInTheDocument();
+  });
+});
