@@ -73,8 +73,7 @@ export function ShippingAddresses() {
               </Button>
               <Button
                 variant="subtle"
-                color="red"
-                c="red.9"
+                color="red.9"
                 size="compact-sm"
                 onClick={() => {
                   if (

@@ -40,8 +40,7 @@ function CartContents() {
         {lines.length > 0 && (
           <Button
             variant="subtle"
-            color="red"
-            c="red.9"
+            color="red.9"
             onClick={() => {
               if (window.confirm(intl.formatMessage({ id: 'cart.confirm_clear' }))) void clear();
             }}
@@ -153,7 +152,7 @@ function CartLineRow({
               w={64}
               size="xs"
             />
-            <Button variant="subtle" color="red" c="red.9" size="compact-sm" onClick={() => void onRemove()}>
+            <Button variant="subtle" color="red.9" size="compact-sm" onClick={() => void onRemove()}>
               <FormattedMessage id="cart.remove" />
             </Button>
           </Group>

@@ -69,8 +69,7 @@ export function OrdersHistory() {
             {order.can_cancel && (
               <Button
                 variant="outline"
-                color="red"
-                c="red.9"
+                color="red.9"
                 size="compact-md"
                 onClick={async () => {
                   if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
