@@ -92,7 +92,7 @@ test('a product page offers WhatsApp and a call, and leads to more of its catego
   await expect(page.getByTestId('breadcrumbs').getByRole('link').nth(1)).toHaveText(category);
 });
 
-test('a product page zooms its picture, steps the quantity, keeps a buy bar under the thumb and promises delivery', async ({
+test('a product page zooms its picture, steps the quantity, keeps a buy bar under the thumb and promises delivery to the governorate the checkout starts at', async ({
   page,
   request,
   language,
@@ -150,6 +150,14 @@ test('a product page zooms its picture, steps the quantity, keeps a buy bar unde
   await page.goto('/products/copper-fungicide');
   await expect(page.getByTestId('delivery-fee')).toContainText(city.name);
   expect(await page.locator('main').innerText()).not.toMatch(ARABIC_INDIC);
+
+  // The checkout starts at the governorate picked here, its fee already in the totals.
+  await page.goto('/cart');
+  await page.getByTestId('go-checkout').click();
+  await page.getByRole('button', { name: ar ? 'المتابعة كزائر' : 'Continue as Guest' }).click();
+  const order = page.getByTestId('guest-order-form');
+  await expect(order.locator('select[name=city_id]')).toHaveValue(String(city.id));
+  await expect(order.getByTestId('totals-shipping-base')).toContainText(String(city.shipping_cost));
 });
 
 test('a shop page painted by the server is taken over by the app without asking for it again', async ({

@@ -8,24 +8,21 @@ import { usePrice, useWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
 import { CityPicker } from '../../shared/ui/CityPicker';
+import { deliveryCity, rememberDeliveryCity } from '../../shared/deliveryCity';
 import classes from './ProductProfile.module.css';
 
-/** The governorate a shopper last chose on a product page, kept for the next product. */
-const CHOSEN_CITY = 'delivery_city';
-
 /** What delivery costs and when it comes, beside the price: the fee to the shopper's
- * governorate (the one they pick here, else their account's), the weight rule, cash on
- * delivery and the hours the shop promises. */
+ * governorate (the one they last picked here or at checkout, else their account's), the weight
+ * rule, cash on delivery and the hours the shop promises. */
 export default function DeliveryPromise() {
   const intl = useIntl();
   const price = usePrice();
   const weight = useWeight();
   const { language } = useLanguage();
   const { user } = useSession();
-  const [chosen, setChosen] = useState(() => localStorage.getItem(CHOSEN_CITY) ?? '');
+  const [cityId, setCityId] = useState(() => deliveryCity(user));
   const settings = useQuery(settingsQueries.public(language)).data?.data;
   const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
-  const cityId = chosen || (user?.city_id ? String(user.city_id) : '');
   const city = cities.find((known) => String(known.id) === cityId);
   if (!settings) return null;
   const { shipping } = settings;
@@ -39,9 +36,8 @@ export default function DeliveryPromise() {
         value={city ? String(city.id) : ''}
         onChange={(event) => {
           const picked = event.currentTarget.value;
-          setChosen(picked);
-          if (picked) localStorage.setItem(CHOSEN_CITY, picked);
-          else localStorage.removeItem(CHOSEN_CITY);
+          setCityId(picked);
+          rememberDeliveryCity(picked);
         }}
         name="delivery_city"
       />

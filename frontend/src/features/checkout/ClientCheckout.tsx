@@ -9,6 +9,8 @@ import { shippingCityQueries } from '../../shared/api/cities';
 import type { CartData } from '../../shared/api/types';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { useSession } from '../../shared/session/session';
+import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { orderTotals, placeOrder } from './api';
@@ -26,8 +28,10 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { language } = useLanguage();
+  const { user } = useSession();
   const addresses = useQuery(addressQueries.list(language)).data?.data ?? [];
-  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
+  const listed = useQuery(shippingCityQueries.list(language)).data?.data;
+  const cities = listed ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? (addresses[0] ? String(addresses[0].id) : NEW_ADDRESS);
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
@@ -36,7 +40,14 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const requiredIf = (when: (values: Values) => boolean, message: string) => (value: string, values: Values) =>
     when(values) && !value.trim() ? intl.formatMessage({ id: message }) : null;
   const form = useForm<Values>({
-    initialValues: { address: '', city_id: '', type: 'self', receiver_name: '', receiver_phone: '', notes: '' },
+    initialValues: {
+      address: '',
+      city_id: deliveryCity(user),
+      type: 'self',
+      receiver_name: '',
+      receiver_phone: '',
+      notes: '',
+    },
     validate: {
       address: requiredIf(() => choice === NEW_ADDRESS, 'validation.address_required'),
       city_id: requiredIf(() => choice === NEW_ADDRESS, 'validation.city_required'),
@@ -44,6 +55,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
       receiver_phone: requiredIf((values) => values.type === 'other', 'validation.phone_required'),
     },
   });
+  useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId), listed);
 
   const saved = addresses.find((address) => String(address.id) === choice);
   const cityCost =

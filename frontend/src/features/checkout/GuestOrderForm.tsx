@@ -7,6 +7,7 @@ import type { CartData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
+import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
@@ -27,12 +28,19 @@ export function GuestOrderForm({
   const intl = useIntl();
   const { language } = useLanguage();
   const { user } = useSession();
-  const cities = useQuery(shippingCityQueries.list(language)).data?.data ?? [];
+  const listed = useQuery(shippingCityQueries.list(language)).data?.data;
+  const cities = listed ?? [];
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
   const promo = usePromo(items);
   const { place, refusal, placing } = usePlacement(placeGuestOrder);
   const form = useForm({
-    initialValues: { name: user?.name ?? '', phone: user?.phone ?? '', city_id: '', address: '', notes: '' },
+    initialValues: {
+      name: user?.name ?? '',
+      phone: user?.phone ?? '',
+      city_id: deliveryCity(user),
+      address: '',
+      notes: '',
+    },
     validate: {
       name: required(intl.formatMessage({ id: 'validation.name_required' })),
       phone: required(intl.formatMessage({ id: 'validation.phone_required' })),
@@ -40,6 +48,7 @@ export function GuestOrderForm({
       address: required(intl.formatMessage({ id: 'validation.address_required' })),
     },
   });
+  useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId), listed);
   const city = cities.find((candidate) => String(candidate.id) === form.values.city_id);
   const totals = city ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value) : null;
 
