@@ -1,11 +1,30 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
-export default defineConfig({
+/** The message catalogues (`src/shared/i18n/**\/ar.json`, `en.json`) turned into formatjs's
+ * message trees at build time, so the shopper's phone neither downloads nor runs the message
+ * parser (formatjs's "pre-compile messages to AST"; docs/decisions.md). The parser is the one
+ * react-intl runs, pinned to its version in package.json: the tree's shape follows it. */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'mahsoul:precompiled-messages',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/\/src\/shared\/i18n\/(?:dashboard\/)?(?:ar|en)\.json$/.test(id)) return null;
+      const messages = JSON.parse(source) as Record<string, string>;
+      const trees = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      return { code: JSON.stringify(trees), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    ...(command === 'build' ? [precompiledMessages()] : []),
     // Installable, and kind to weak networks: the shell is kept at install; pages, scripts,
     // styles and pictures as they are first used (so the dashboard's code is never fetched for
     // a buyer); pages and the catalogue's answers when the network is slow or gone.
@@ -80,6 +99,18 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },
+  resolve: {
+    // Every message arrives as a tree (above); the unit tests keep the parser and the texts.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
+  },
   build: {
     target: 'es2020',
     cssCodeSplit: true,
@@ -93,4 +124,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));

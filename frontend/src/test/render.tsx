@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { DashboardTexts } from '../shared/i18n/DashboardTexts';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 
 /** Shows the current path (and, as an attribute, the query) so tests can assert where a
@@ -17,23 +18,26 @@ export function LocationProbe() {
   );
 }
 
-/** Renders a screen at a path with every provider the app has and a fresh query client. */
+/** Renders a screen at a path with every provider the app has and a fresh query client (the
+ * dashboard's texts too: which screens may use them is checked by the catalogue test). */
 export function renderAt(path: string, routes: Record<string, ReactElement>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <MantineProvider>
       <LanguageProvider>
-        <QueryClientProvider client={queryClient}>
-          <Notifications />
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              {Object.entries(routes).map(([routePath, element]) => (
-                <Route key={routePath} path={routePath} element={element} />
-              ))}
-              <Route path="*" element={<LocationProbe />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
+        <DashboardTexts>
+          <QueryClientProvider client={queryClient}>
+            <Notifications />
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                {Object.entries(routes).map(([routePath, element]) => (
+                  <Route key={routePath} path={routePath} element={element} />
+                ))}
+                <Route path="*" element={<LocationProbe />} />
+              </Routes>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </DashboardTexts>
       </LanguageProvider>
     </MantineProvider>,
   );

@@ -1,4 +1,5 @@
 import { hasPermission, useSession } from '../../shared/session/session';
+import { DashboardTexts } from '../../shared/i18n/DashboardTexts';
 import { SideLayout } from './SideLayout';
 
 /** The dashboard's menu, each link with the permission its screen needs (none: every staff
@@ -25,9 +26,14 @@ const LINKS: { to: string; label: string; permission?: string }[] = [
   { to: '/dashboard/search', label: 'dashboard.nav.search', permission: 'setting-list' },
 ];
 
-/** The staff dashboard: a side menu of what the user may open, and the page. */
+/** The staff dashboard: a side menu of what the user may open, and the page, with the
+ * dashboard's texts. */
 export function DashboardLayout() {
   const { user } = useSession();
   const links = LINKS.filter((link) => !link.permission || hasPermission(user, link.permission));
-  return <SideLayout links={links} />;
+  return (
+    <DashboardTexts>
+      <SideLayout links={links} />
+    </DashboardTexts>
+  );
 }
