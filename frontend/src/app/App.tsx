@@ -92,6 +92,7 @@ const theme = createTheme({
   primaryColor: 'green',
   colors: { green: GREEN },
   variantColorResolver: shadeAskedFor,
+  // Written out again in first-paint.css, for the server's markup.
   fontFamily: 'system-ui, "Segoe UI", Tahoma, "Noto Sans Arabic", "Noto Naskh Arabic", Arial, sans-serif',
   defaultRadius: 'md',
 });

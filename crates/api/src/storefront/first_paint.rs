@@ -61,11 +61,23 @@ fn price(locale: Locale, money: Money) -> String {
 pub struct FirstPaint {
     markup: String,
     queries: Vec<(serde_json::Value, String)>,
+    /// The preload links of the pictures the screen opens on.
+    pictures: String,
 }
 
 impl FirstPaint {
     fn new(locale: Locale, main: &str) -> FirstPaint {
-        FirstPaint { markup: frame(locale, main), queries: Vec::new() }
+        FirstPaint { markup: frame(locale, main), queries: Vec::new(), pictures: String::new() }
+    }
+
+    /// Asks for the pictures the screen opens on (`url`s as the tiles or the product show them)
+    /// at the very top of the page, ahead of the app's scripts: over HTTP/1.1 a phone fetches six
+    /// files at a time, and a picture found only in the body waits behind forty of them.
+    fn opening_on<'a>(mut self, urls: impl IntoIterator<Item = &'a str>, card: bool) -> FirstPaint {
+        for url in urls.into_iter().take(OPENING_PICTURES) {
+            let _ = write!(self.pictures, "    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />\n", picture_sources(url, card, "image"));
+        }
+        self
     }
 
     fn with<T: Serialize>(mut self, key: serde_json::Value, answer: &T) -> Result<FirstPaint, ApiError> {
@@ -79,7 +91,7 @@ impl FirstPaint {
         // A `<` inside the JSON could close the script element: written as its escape.
         let data = format!("{{\"language\":\"{}\",\"queries\":[{}]}}", locale.pick("ar", "en"), queries.join(",")).replace('<', "\\u003c");
         let root = format!("<div id=\"root\">{}</div>\n    <script id=\"page-data\" type=\"application/json\">{data}</script>", self.markup);
-        index.replacen("<div id=\"root\"></div>", &root, 1)
+        index.replacen("<head>\n", &format!("<head>\n{}", self.pictures), 1).replacen("<div id=\"root\"></div>", &root, 1)
     }
 }
 
@@ -137,26 +149,36 @@ impl<'a> Tile<'a> {
 
 /// A picture's `src`, `srcset` and `sizes` as the app writes them (`ProductImage.tsx`): an
 /// uploaded picture is kept in two sizes (`…-large.webp`, 1200 px, and `…-thumb.webp`, 400 px),
-/// and the browser takes the one that fits the width shown.
-fn picture_sources(url: &str, card: bool) -> String {
+/// and the browser takes the one that fits the width shown. `prefix` names the attributes
+/// (`""` on an `<img>`, `"image"` on a preload link, whose `src` is its `href`).
+fn picture_sources(url: &str, card: bool, prefix: &str) -> String {
+    let src = if prefix.is_empty() { "src" } else { "href" };
     match url.strip_suffix("-large.webp") {
         Some(stem) => {
             let (thumb, sizes) = (format!("{stem}-thumb.webp"), if card { "(max-width: 36em) 50vw, 240px" } else { "(max-width: 48em) 100vw, 480px" });
-            format!("src=\"{}\" srcset=\"{} 400w, {} 1200w\" sizes=\"{sizes}\"", escape(if card { &thumb } else { url }), escape(&thumb), escape(url))
+            format!(
+                "{src}=\"{}\" {prefix}srcset=\"{} 400w, {} 1200w\" {prefix}sizes=\"{sizes}\"",
+                escape(if card { &thumb } else { url }),
+                escape(&thumb),
+                escape(url)
+            )
         }
-        None => format!("src=\"{}\"", escape(url)),
+        None => format!("{src}=\"{}\"", escape(url)),
     }
 }
+
+/// How many pictures a screen opens on: the first row of tiles on a phone.
+const OPENING_PICTURES: usize = 2;
 
 /// A grid of product tiles, their pictures at their shown size; at the top of its page
 /// (`first`), the first row's (a phone's two) come at once, first, as the app's do.
 fn grid<'a>(locale: Locale, tiles: impl IntoIterator<Item = Tile<'a>>, first: bool) -> String {
     let mut html = String::from("<ul class=\"fp-grid\">");
     for (index, tile) in tiles.into_iter().enumerate() {
-        let loading = if first && index < 2 { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
+        let loading = if first && index < OPENING_PICTURES { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
         let _ = write!(html, "<li><a class=\"fp-card\" href=\"/products/{}\">", escape(tile.slug));
         if let Some(image) = &tile.image {
-            let _ = write!(html, "<img {} alt=\"{}\" width=\"240\" height=\"160\" {loading} />", picture_sources(image, true), escape(tile.name));
+            let _ = write!(html, "<img {} alt=\"{}\" width=\"240\" height=\"160\" {loading} />", picture_sources(image, true, ""), escape(tile.name));
         }
         let _ = write!(html, "<span class=\"fp-name\">{}</span><span class=\"fp-price\">{}", escape(tile.name), price(locale, tile.sale_price));
         if tile.sale_price < tile.price {
@@ -210,7 +232,9 @@ pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiErr
         section(locale, "home.recent.title", &grid(locale, recent.iter().map(Tile::of_data), false)),
     ]
     .concat();
-    FirstPaint::new(locale, &main).with(json!(["catalog", locale.pick("ar", "en"), "home"]), &answer)
+    FirstPaint::new(locale, &main)
+        .opening_on(featured.iter().filter_map(|product| product.image.as_deref()), true)
+        .with(json!(["catalog", locale.pick("ar", "en"), "home"]), &answer)
 }
 
 /// The product list for the page's query (what the app reads of it: `search`, `category`,
@@ -247,8 +271,10 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
         }
         main.push_str("</nav>");
     }
+    let opening: Vec<String> = found.page.data.iter().filter_map(|card| Tile::of_card(card, locale).image).take(OPENING_PICTURES).collect();
     let answer = catalogue_api::product_list(state, &catalogue, found, locale)?;
     FirstPaint::new(locale, &main)
+        .opening_on(opening.iter().map(String::as_str), true)
         .with(json!(["catalog", language, "products", filters]), &answer)?
         .with(json!(["catalog", language, "categories"]), &categories)
 }
@@ -261,7 +287,8 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
     let product = &answer.data;
     let mut main = String::from("<article class=\"fp-product\">");
     if let Some(image) = &product.image {
-        let _ = write!(main, "<img {} alt=\"{}\" width=\"480\" height=\"320\" fetchpriority=\"high\" />", picture_sources(image, false), escape(&product.name));
+        let _ =
+            write!(main, "<img {} alt=\"{}\" width=\"480\" height=\"320\" fetchpriority=\"high\" />", picture_sources(image, false, ""), escape(&product.name));
     }
     let _ = write!(
         main,
@@ -289,7 +316,7 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
         escape(&weight),
         escape(&product.description),
     );
-    FirstPaint::new(locale, &main).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
+    FirstPaint::new(locale, &main).opening_on(product.image.as_deref(), false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
 }
 
 /// A page's text split into paragraphs at blank lines (however many, spaces and all), as the
@@ -327,13 +354,27 @@ mod tests {
 
     #[test]
     fn an_uploaded_picture_offers_its_thumbnail_to_cards() {
-        let card = picture_sources("/media/products/ab-large.webp", true);
+        let card = picture_sources("/media/products/ab-large.webp", true, "");
         assert_eq!(
             card,
             "src=\"/media/products/ab-thumb.webp\" srcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" sizes=\"(max-width: 36em) 50vw, 240px\""
         );
-        assert!(picture_sources("/media/products/ab-large.webp", false).starts_with("src=\"/media/products/ab-large.webp\""));
-        assert_eq!(picture_sources("/media/demo/a.svg", true), "src=\"/media/demo/a.svg\"");
+        assert!(picture_sources("/media/products/ab-large.webp", false, "").starts_with("src=\"/media/products/ab-large.webp\""));
+        assert_eq!(picture_sources("/media/demo/a.svg", true, ""), "src=\"/media/demo/a.svg\"");
+    }
+
+    #[test]
+    fn the_opening_pictures_are_asked_for_first_in_the_head() {
+        let paint = FirstPaint::new(Locale::En, "x").opening_on(["/media/products/ab-large.webp", "/media/demo/b.svg", "/media/demo/c.svg"], true);
+        let page = paint.into_page(
+            "<html>\n  <head>\n    <meta charset=\"UTF-8\" />\n    <script src=\"/assets/index.js\"></script>\n  </head><body><div id=\"root\"></div></body>",
+            Locale::En,
+        );
+        let first = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/products/ab-thumb.webp\" imagesrcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" imagesizes=\"(max-width: 36em) 50vw, 240px\" fetchpriority=\"high\" />");
+        let second = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/demo/b.svg\" fetchpriority=\"high\" />");
+        assert!(first.is_some() && second.is_some(), "{page}");
+        assert!(second < page.find("<script"), "the pictures come before the scripts: {page}");
+        assert!(!page.contains("c.svg"), "a phone's first row is two pictures: {page}");
     }
 
     #[test]
@@ -344,7 +385,7 @@ mod tests {
 
     #[test]
     fn the_data_script_cannot_be_closed_by_a_name() {
-        let paint = FirstPaint { markup: "x".into(), queries: vec![(json!(["k"]), "{\"name\":\"</script><b>\"}".into())] };
+        let paint = FirstPaint { markup: "x".into(), queries: vec![(json!(["k"]), "{\"name\":\"</script><b>\"}".into())], pictures: String::new() };
         let page = paint.into_page("<body><div id=\"root\"></div></body>", Locale::En);
         assert!(!page.contains("</script><b>"), "{page}");
         assert!(page.contains("\\u003c/script>\\u003cb>"));

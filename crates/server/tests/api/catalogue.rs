@@ -243,6 +243,13 @@ fn page_data(html: &str) -> Value {
     serde_json::from_str(json).unwrap()
 }
 
+/// Whether the page asks for `picture` ahead of its scripts (a preload link at the top of the
+/// head), so a phone's six connections do not fetch forty scripts first.
+fn asks_first_for(html: &str, picture: &Value) -> bool {
+    let link = format!(r#"<link rel="preload" as="image" href="{}" fetchpriority="high" />"#, picture.as_str().expect("a picture"));
+    matches!((html.find(&link), html.find("<script")), (Some(link), Some(script)) if link < script)
+}
+
 /// A price as the pages write it in Arabic: `120 جنيه`, `12.50 جنيه`.
 fn arabic_price(pounds: &Value) -> String {
     let pounds = pounds.as_f64().unwrap();
@@ -265,6 +272,7 @@ async fn home_a_list_and_a_product_page_carry_their_products_before_any_script()
     assert_eq!(data["language"], "ar");
     assert_eq!(data["queries"][0][0], serde_json::json!(["catalog", "ar", "product", "neem-oil"]));
     assert_eq!(data["queries"][0][1], answer, "the app's first answer, as the API gives it");
+    assert!(asks_first_for(&product, &answer["data"]["image"]), "{product}");
 
     let home = html("/", "en").await;
     let answer = json_of(app.request(Method::GET, "home", None, "en").send().await.unwrap()).await;
@@ -273,6 +281,9 @@ async fn home_a_list_and_a_product_page_carry_their_products_before_any_script()
         assert!(home.contains(featured["name"].as_str().unwrap()), "{featured} on Home");
     }
     assert_eq!(page_data(&home)["queries"][0], serde_json::json!([["catalog", "en", "home"], answer]));
+    let featured = answer["data"]["featured"].as_array().unwrap();
+    assert!(asks_first_for(&home, &featured[0]["image"]) && asks_first_for(&home, &featured[1]["image"]), "{home}");
+    assert!(!home.contains(&format!("href=\"{}\"", featured[2]["image"].as_str().unwrap())), "a phone's first row is two pictures");
 
     // The app's key holds what it reads of the query; other parameters do not change the list.
     let list = html("/products?category=seeds&sort=price_asc&per_page=2", "ar").await;
@@ -285,6 +296,7 @@ async fn home_a_list_and_a_product_page_carry_their_products_before_any_script()
     let data = page_data(&list);
     assert_eq!(data["queries"][0], serde_json::json!([["catalog", "ar", "products", {"category": "seeds", "sort": "price_asc"}], answer]));
     assert_eq!(data["queries"][1][0], serde_json::json!(["catalog", "ar", "categories"]));
+    assert!(asks_first_for(&list, &seeds[0]["image"]) && asks_first_for(&list, &seeds[1]["image"]), "{list}");
 
     let refused = html("/products?page=x", "en").await;
     assert!(!refused.contains("page-data"), "a query the API refuses is left to the app, which says why");
