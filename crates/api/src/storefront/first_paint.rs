@@ -75,7 +75,7 @@ impl FirstPaint {
     /// files at a time, and a picture found only in the body waits behind forty of them.
     fn opening_on<'a>(mut self, urls: impl IntoIterator<Item = &'a str>, card: bool) -> FirstPaint {
         for url in urls.into_iter().take(OPENING_PICTURES) {
-            let _ = write!(self.pictures, "    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />\n", picture_sources(url, card, "image"));
+            let _ = writeln!(self.pictures, "    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />", picture_sources(url, card, "image"));
         }
         self
     }
