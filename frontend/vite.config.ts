@@ -116,6 +116,20 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: true,
     // Read by scripts/js-budget.mjs: which files each screen needs.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        advancedChunks: {
+          // What every screen runs, in one file: otherwise split into a few by which later
+          // screens share each part, each file a round trip on a phone (docs/decisions.md).
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-intl|@formatjs|intl-messageformat)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
