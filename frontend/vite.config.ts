@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        advancedChunks: {
+        codeSplitting: {
           // What every screen runs, in one file: otherwise split into a few by which later
           // screens share each part, each file a round trip on a phone (docs/decisions.md).
           groups: [
