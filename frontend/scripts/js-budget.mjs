@@ -4,17 +4,17 @@
 // past the budget.
 //
 // The aim (issue 24) is 110 KB. Home, the lists, a product page and the content pages (the
-// entry) are at 166 KB (from 198 KB: the search suggestions, the account menu, the toasts and
-// the account and dashboard layouts come after the page, and the product's facts are a plain
-// table; the quantity stepper and the picture zoom later added 2 KB; the dashboard's texts, half
-// of the catalogues, come with the dashboard since then); the
-// screens reached from them carry their own forms and tables. The budgets stand just above
-// today's sizes, to stop growth until React's and Mantine's share is cut.
+// entry) are at 156 KB (from 198 KB: the search suggestions, the account menu, the toasts and
+// the account and dashboard layouts come after the page; the product's facts are a plain
+// table; the dashboard's texts come with the dashboard; the messages are compiled at build
+// time, so no parser; the framework is one file); the screens reached from them carry their
+// own forms and tables. The budgets stand just above today's sizes, to stop growth until
+// React's and Mantine's share is cut.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 170);
-const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 195);
+const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 165);
+const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 185);
 const STOREFRONT_SCREENS = [
   'src/features/catalog/OfferPage.tsx',
   'src/features/cart/CartScreen.tsx',
