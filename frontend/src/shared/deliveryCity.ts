@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { shippingCityQueries } from './api/cities';
 import type { ShippingCity, UserData } from './api/types';
+import { useLanguage } from './i18n/LanguageProvider';
 
 /** Where the governorate a shopper last picked is kept on this device. */
 const KEY = 'delivery_city';
@@ -17,8 +20,11 @@ export function rememberDeliveryCity(cityId: string) {
 }
 
 /** A checkout's city field: what the shopper picks is remembered, and a remembered city the shop
- * no longer ships to is cleared once the list has come, so the form never holds an unlisted id. */
-export function useDeliveryCityField(value: string, setValue: (cityId: string) => void, cities?: ShippingCity[]) {
+ * no longer ships to is cleared once the list has come, so the form never holds an unlisted id.
+ * Returns the cities the shop ships to (none until they come). */
+export function useDeliveryCityField(value: string, setValue: (cityId: string) => void): ShippingCity[] {
+  const { language } = useLanguage();
+  const cities = useQuery(shippingCityQueries.list(language)).data?.data;
   const unlisted = Boolean(value && cities && !cities.some((city) => String(city.id) === value));
   useEffect(() => {
     if (value && !unlisted) rememberDeliveryCity(value);
@@ -28,4 +34,5 @@ export function useDeliveryCityField(value: string, setValue: (cityId: string) =
     rememberDeliveryCity('');
     setValue('');
   }, [unlisted, setValue]);
+  return cities ?? [];
 }

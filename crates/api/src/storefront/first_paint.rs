@@ -70,12 +70,13 @@ impl FirstPaint {
         FirstPaint { markup: frame(locale, main), queries: Vec::new(), pictures: String::new() }
     }
 
-    /// Asks for the pictures the screen opens on (`url`s as the tiles or the product show them)
-    /// at the very top of the page, ahead of the app's scripts: over HTTP/1.1 a phone fetches six
-    /// files at a time, and a picture found only in the body waits behind forty of them.
-    fn opening_on<'a>(mut self, urls: impl IntoIterator<Item = &'a str>, card: bool) -> FirstPaint {
-        for url in urls.into_iter().take(OPENING_PICTURES) {
-            let _ = writeln!(self.pictures, "    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />", picture_sources(url, card, "image"));
+    /// Asks for the pictures the screen opens on (each tile's or the product's, `None` for one
+    /// without a picture; the first ones, as the grid loads at once) at the very top of the
+    /// page, ahead of the app's scripts: over HTTP/1.1 a phone fetches six files at a time, and a
+    /// picture found only in the body waits behind forty of them.
+    fn opening_on<'a>(mut self, urls: impl IntoIterator<Item = Option<&'a str>>, card: bool) -> FirstPaint {
+        for url in urls.into_iter().take(OPENING_PICTURES).flatten() {
+            let _ = write!(self.pictures, "\n    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />", picture_sources(url, card, "image"));
         }
         self
     }
@@ -91,7 +92,7 @@ impl FirstPaint {
         // A `<` inside the JSON could close the script element: written as its escape.
         let data = format!("{{\"language\":\"{}\",\"queries\":[{}]}}", locale.pick("ar", "en"), queries.join(",")).replace('<', "\\u003c");
         let root = format!("<div id=\"root\">{}</div>\n    <script id=\"page-data\" type=\"application/json\">{data}</script>", self.markup);
-        index.replacen("<head>\n", &format!("<head>\n{}", self.pictures), 1).replacen("<div id=\"root\"></div>", &root, 1)
+        index.replacen("<head>", &format!("<head>{}", self.pictures), 1).replacen("<div id=\"root\"></div>", &root, 1)
     }
 }
 
@@ -235,7 +236,7 @@ pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiErr
     ]
     .concat();
     FirstPaint::new(locale, &main)
-        .opening_on(featured.iter().filter_map(|product| product.image.as_deref()), true)
+        .opening_on(featured.iter().map(|product| product.image.as_deref()), true)
         .with(json!(["catalog", locale.pick("ar", "en"), "home"]), &answer)
 }
 
@@ -273,10 +274,10 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
         }
         main.push_str("</nav>");
     }
-    let opening: Vec<String> = found.page.data.iter().filter_map(|card| Tile::of_card(card, locale).image).take(OPENING_PICTURES).collect();
+    let opening: Vec<Option<String>> = found.page.data.iter().take(OPENING_PICTURES).map(|card| Tile::of_card(card, locale).image).collect();
     let answer = catalogue_api::product_list(state, &catalogue, found, locale)?;
     FirstPaint::new(locale, &main)
-        .opening_on(opening.iter().map(String::as_str), true)
+        .opening_on(opening.iter().map(Option::as_deref), true)
         .with(json!(["catalog", language, "products", filters]), &answer)?
         .with(json!(["catalog", language, "categories"]), &categories)
 }
@@ -318,7 +319,7 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
         escape(&weight),
         escape(&product.description),
     );
-    FirstPaint::new(locale, &main).opening_on(product.image.as_deref(), false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
+    FirstPaint::new(locale, &main).opening_on([product.image.as_deref()], false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
 }
 
 /// A page's text split into paragraphs at blank lines (however many, spaces and all), as the
@@ -368,7 +369,7 @@ mod tests {
     #[test]
     fn the_opening_pictures_are_asked_for_first_in_the_head() {
         let paint = FirstPaint::new(Locale::En, "x")
-            .opening_on(["/media/products/ab-large.webp", "/media/demo/b.svg", "/media/demo/c.svg", "/media/demo/d.svg", "/media/demo/e.svg"], true);
+            .opening_on(["/media/products/ab-large.webp", "/media/demo/b.svg", "/media/demo/c.svg", "/media/demo/d.svg", "/media/demo/e.svg"].map(Some), true);
         let page = paint.into_page(
             "<html>\n  <head>\n    <meta charset=\"UTF-8\" />\n    <script src=\"/assets/index.js\"></script>\n  </head><body><div id=\"root\"></div></body>",
             Locale::En,

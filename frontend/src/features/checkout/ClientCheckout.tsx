@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { addressQueries } from '../../shared/api/addresses';
-import { shippingCityQueries } from '../../shared/api/cities';
 import type { CartData } from '../../shared/api/types';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
@@ -30,8 +29,6 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const { language } = useLanguage();
   const { user } = useSession();
   const addresses = useQuery(addressQueries.list(language)).data?.data ?? [];
-  const listed = useQuery(shippingCityQueries.list(language)).data?.data;
-  const cities = listed ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const choice = picked ?? (addresses[0] ? String(addresses[0].id) : NEW_ADDRESS);
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
@@ -55,7 +52,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
       receiver_phone: requiredIf((values) => values.type === 'other', 'validation.phone_required'),
     },
   });
-  useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId), listed);
+  const cities = useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId));
 
   const saved = addresses.find((address) => String(address.id) === choice);
   const cityCost =

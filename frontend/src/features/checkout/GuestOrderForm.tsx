@@ -1,11 +1,8 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { shippingCityQueries } from '../../shared/api/cities';
 import type { CartData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
-import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
 import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
@@ -26,10 +23,7 @@ export function GuestOrderForm({
   onPlaced: (placed: Placed) => void;
 }) {
   const intl = useIntl();
-  const { language } = useLanguage();
   const { user } = useSession();
-  const listed = useQuery(shippingCityQueries.list(language)).data?.data;
-  const cities = listed ?? [];
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
   const promo = usePromo(items);
   const { place, refusal, placing } = usePlacement(placeGuestOrder);
@@ -48,7 +42,7 @@ export function GuestOrderForm({
       address: required(intl.formatMessage({ id: 'validation.address_required' })),
     },
   });
-  useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId), listed);
+  const cities = useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId));
   const city = cities.find((candidate) => String(candidate.id) === form.values.city_id);
   const totals = city ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value) : null;
 
