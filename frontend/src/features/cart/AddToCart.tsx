@@ -58,7 +58,7 @@ export function AddToCart({ product }: { product: Product }) {
 
   return (
     <>
-      <Group align="end" gap="sm" data-testid="add-to-cart" ref={form}>
+      <Group align="end" gap="sm" className={classes.form} data-testid="add-to-cart" ref={form}>
         <QuantityStepper
           label={intl.formatMessage({ id: 'cart.quantity' })}
           typed={typed}
