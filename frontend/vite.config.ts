@@ -21,10 +21,36 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/** A preload link in `index.html` for each language's texts, marked with its language: the
+ * server keeps the one of the page's language, so its texts come beside the entry instead of
+ * after it. */
+function languagePreloads(): Plugin {
+  return {
+    name: 'mahsoul:language-preloads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        return Object.values(context.bundle ?? {}).flatMap((chunk) => {
+          const language =
+            chunk.type === 'chunk' ? /\/src\/shared\/i18n\/(ar|en)\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] : null;
+          if (!language) return [];
+          const attrs = {
+            rel: 'modulepreload',
+            crossorigin: true,
+            href: `/${chunk.fileName}`,
+            'data-language': language,
+          };
+          return [{ tag: 'link', attrs, injectTo: 'head' as const }];
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    ...(command === 'build' ? [precompiledMessages()] : []),
+    ...(command === 'build' ? [precompiledMessages(), languagePreloads()] : []),
     // Installable, and kind to weak networks: the shell is kept at install; pages, scripts,
     // styles and pictures as they are first used (so the dashboard's code is never fetched for
     // a buyer); pages and the catalogue's answers when the network is slow or gone.
@@ -119,13 +145,17 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every screen runs, in one file: otherwise split into a few by which later
-          // screens share each part, each file a round trip on a phone (docs/decisions.md).
+          // The framework in one file (it changes least), and the rest of what the entry
+          // imports in the entry's: otherwise split into some forty files by which later
+          // screens share each part, each compressed alone and a round trip on a phone
+          // (docs/decisions.md).
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|react-intl|@formatjs|intl-messageformat)[\\/]/,
+              priority: 2,
             },
+            { name: 'storefront', tags: ['$initial'], priority: 1 },
           ],
         },
       },

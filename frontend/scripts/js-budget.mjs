@@ -4,17 +4,18 @@
 // past the budget.
 //
 // The aim (issue 24) is 110 KB. Home, the lists, a product page and the content pages (the
-// entry) are at 156 KB (from 198 KB: the search suggestions, the account menu, the toasts and
+// entry) are at 126 KB (from 198 KB: the search suggestions, the account menu, the toasts and
 // the account and dashboard layouts come after the page; the product's facts are a plain
 // table; the dashboard's texts come with the dashboard; the messages are compiled at build
-// time, so no parser; the framework is one file); the screens reached from them carry their
-// own forms and tables. The budgets stand just above today's sizes, to stop growth until
-// React's and Mantine's share is cut.
+// time, so no parser, and a page loads its language's only; the router is the components'
+// one; the framework is one file and the rest of the entry another); the screens reached from
+// them carry their own forms and tables. The budgets stand just above today's sizes, to stop
+// growth until React's and Mantine's share is cut.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 165);
-const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 185);
+const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 130);
+const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 155);
 const STOREFRONT_SCREENS = [
   'src/features/catalog/OfferPage.tsx',
   'src/features/cart/CartScreen.tsx',
@@ -44,8 +45,10 @@ const graph = (key, files = new Set()) => {
   for (const imported of chunk.imports ?? []) graph(imported, files);
   return files;
 };
+// Each page also loads its language's texts (the server preloads the one it needs): the larger.
+const texts = Math.max(...['ar', 'en'].map((language) => brotli(manifest[`src/shared/i18n/${language}.json`].file)));
 const kilobytes = (files) =>
-  [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + brotli(file), 0) / 1024;
+  [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + brotli(file), texts) / 1024;
 
 const entry = graph('index.html');
 const routes = [['Home, products, a product (the entry)', entry, ENTRY_BUDGET_KB]];

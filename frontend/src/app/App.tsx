@@ -55,12 +55,12 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { lazy, Suspense } from 'react';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 import { currentLanguage } from '../shared/i18n/language';
 import { seedFromPage } from '../shared/api/pageData';
-import { router } from './router';
+import { Screens } from './router';
 
 // Mantine's green with white text measures 2.4:1; this darker green keeps its hue and reaches
 // WCAG AA (4.5:1 and more) from shade 6, the one filled buttons and badges use.
@@ -128,7 +128,9 @@ export function App() {
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <Screens />
+          </BrowserRouter>
         </QueryClientProvider>
       </LanguageProvider>
     </MantineProvider>

@@ -16,10 +16,7 @@ function screens(list: RouteObject[], base = ''): string[] {
   return list.flatMap((route) => {
     if (route.path === '*') return [];
     const here = route.path ? `${base.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : base;
-    return [
-      ...(route.element || route.lazy || route.index ? [here || '/'] : []),
-      ...screens(route.children ?? [], here),
-    ];
+    return [...(route.element || route.index ? [here || '/'] : []), ...screens(route.children ?? [], here)];
   });
 }
 

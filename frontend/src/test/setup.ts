@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadMessages } from '../shared/i18n/messages';
+
+// The app waits for a language's texts before its first drawing; the tests have both at hand.
+await Promise.all([loadMessages('ar'), loadMessages('en')]);
 
 // Mantine reads these browser APIs, which jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {

@@ -55,19 +55,32 @@ pub fn locale(request: &HttpRequest) -> Locale {
 }
 
 /// The built `index.html` in a language: `lang` and `dir` on the root element from the first
-/// byte, so the page never flips, and the shop's description.
+/// byte, so the page never flips, the preload of that language's texts only, and the shop's
+/// description.
 pub fn in_language(index: &str, locale: Locale) -> String {
     let root = locale.pick(r#"<html lang="ar" dir="rtl">"#, r#"<html lang="en" dir="ltr">"#);
     let description = locale.pick(
         "محصول: بذور وتربة وأسمدة ومبيدات للمزارعين وهواة الزراعة في كل محافظات مصر، مع التوصيل إلى بابك.",
         "Mahsoul: seeds, soil, fertilisers and pesticides for farmers and home growers across Egypt, delivered to your door.",
     );
-    let page = index.replacen(r#"<html lang="ar" dir="rtl">"#, root, 1);
+    let page = without_other_texts(index.replacen(r#"<html lang="ar" dir="rtl">"#, root, 1), locale);
     if page.contains(r#"name="description""#) {
         page
     } else {
         page.replacen("</head>", &format!("    <meta name=\"description\" content=\"{description}\" />\n  </head>"), 1)
     }
+}
+
+/// The page without the other language's texts: the frontend's build preloads each
+/// language's in a line of its own, marked `data-language`, and a phone needs one.
+fn without_other_texts(mut page: String, locale: Locale) -> String {
+    let other = locale.pick(r#"data-language="en""#, r#"data-language="ar""#);
+    if let Some(marker) = page.find(other) {
+        let start = page[..marker].rfind('\n').map_or(0, |newline| newline + 1);
+        let end = page[marker..].find('\n').map_or(page.len(), |newline| marker + newline + 1);
+        page.replace_range(start..end, "");
+    }
+    page
 }
 
 /// The shop's picture for link previews (`og:image`, 1200×630 JPEG, made by
@@ -183,5 +196,19 @@ mod tests {
         let english = in_language(index, Locale::En);
         assert!(english.contains("<html lang=\"en\" dir=\"ltr\">") && english.contains("name=\"description\" content=\"Mahsoul: seeds"));
         assert!(in_language(index, Locale::Ar).contains("<html lang=\"ar\" dir=\"rtl\">"));
+    }
+
+    #[test]
+    fn the_page_preloads_the_texts_of_its_language_only() {
+        let index = "<html lang=\"ar\" dir=\"rtl\">\n  <head>\n    <link rel=\"modulepreload\" href=\"/assets/ar-1.js\" data-language=\"ar\">\n    \
+                     <link rel=\"modulepreload\" href=\"/assets/en-2.js\" data-language=\"en\">\n  </head>";
+        let arabic = in_language(index, Locale::Ar);
+        assert!(arabic.contains("/assets/ar-1.js") && !arabic.contains("/assets/en-2.js"), "{arabic}");
+        let english = in_language(index, Locale::En);
+        assert!(english.contains("/assets/en-2.js") && !english.contains("/assets/ar-1.js"), "{english}");
+        assert!(
+            english.contains("<head>\n    <link rel=\"modulepreload\" href=\"/assets/en-2.js\" data-language=\"en\">\n"),
+            "the other line goes whole: {english}"
+        );
     }
 }

@@ -231,9 +231,11 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(html.matches("og:image\"").count(), 1);
     let home = app.client.get(format!("{}/", app.address)).send().await.unwrap().text().await.unwrap();
     assert!(home.contains(&shop_picture), "Home shares with the shop's picture");
+    assert!(html.contains(r#"href="/assets/ar.js" data-language="ar""#) && !html.contains("/assets/en.js"), "the Arabic texts only: {html}");
 
     let english = page("neem-oil", Some("language=en")).await.unwrap().text().await.unwrap();
     assert!(english.contains("<title>Neem oil | Mahsoul</title>"));
+    assert!(english.contains(r#"href="/assets/en.js" data-language="en""#) && !english.contains("/assets/ar.js"), "the English texts only");
     assert_eq!(page("no-such-product", None).await.unwrap().status(), 404);
 }
 

@@ -58,7 +58,9 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     std::fs::create_dir_all(&frontend).expect("frontend dir");
     std::fs::write(
         frontend.join("index.html"),
-        "<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">\n  <head>\n    <title>محصول | Mahsoul</title>\n    <script type=\"module\" crossorigin src=\"/assets/index.js\"></script>\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n",
+        "<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">\n  <head>\n    <title>محصول | Mahsoul</title>\n    <script type=\"module\" crossorigin src=\"/assets/index.js\"></script>\n    \
+         <link rel=\"modulepreload\" crossorigin href=\"/assets/ar.js\" data-language=\"ar\">\n    \
+         <link rel=\"modulepreload\" crossorigin href=\"/assets/en.js\" data-language=\"en\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n",
     )
     .expect("index.html");
     settings.server.frontend_dir = frontend;

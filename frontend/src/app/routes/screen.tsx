@@ -1,17 +1,15 @@
-import type { ComponentType, ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
 /** A route whose screen is downloaded when it is first visited, so a phone on a weak network
- * downloads the storefront first; `wrap` puts a guard around the screen. */
+ * downloads the storefront first; `wrap` puts a guard around the screen. Navigations are
+ * transitions (the router's default), so the screen the shopper is on stays until the next
+ * one's code has come. */
 export function screen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   wrap: (screen: ReactElement) => ReactElement = (element) => element,
-): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const Screen = pick(await load());
-      return { element: wrap(<Screen />) };
-    },
-  };
+): Pick<RouteObject, 'element'> {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return { element: wrap(<Screen />) };
 }

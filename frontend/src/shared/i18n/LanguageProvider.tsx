@@ -1,11 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { DirectionProvider, useDirection } from '@mantine/core';
-import ar from './ar.json';
-import en from './en.json';
 import { applyLanguage, currentLanguage, type Language } from './language';
-
-const catalogues: Record<Language, Record<string, string>> = { ar, en };
+import { loadedMessages, loadMessages } from './messages';
 
 /** Arabic with Western digits (0–9), as Noon, Amazon.eg and Jumia write prices; inputs still
  * accept Arabic-Indic digits (`toLatinDigits`). */
@@ -29,12 +26,17 @@ function DirectionSync({ language }: { language: Language }) {
   return null;
 }
 
-/** Texts, number formats and direction for the chosen language. */
+/** Texts, number formats and direction for the chosen language. The first drawing waits for
+ * the language's texts (the server's page stays until then); a switch waits for the other
+ * language's before the page turns, so texts and direction change together. */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(currentLanguage);
+  const messages = loadedMessages(language) ?? use(loadMessages(language));
   const setLanguage = useCallback((next: Language) => {
-    applyLanguage(next);
-    setLanguageState(next);
+    void loadMessages(next).then(() => {
+      applyLanguage(next);
+      setLanguageState(next);
+    });
   }, []);
   useEffect(() => applyLanguage(language), [language]);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
@@ -42,7 +44,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     <LanguageContext.Provider value={value}>
       <DirectionProvider initialDirection={language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
         <DirectionSync language={language} />
-        <IntlProvider locale={INTL_LOCALES[language]} messages={catalogues[language]} defaultLocale={INTL_LOCALES.ar}>
+        <IntlProvider locale={INTL_LOCALES[language]} messages={messages} defaultLocale={INTL_LOCALES.ar}>
           {children}
         </IntlProvider>
       </DirectionProvider>
