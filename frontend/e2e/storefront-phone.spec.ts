@@ -3,7 +3,7 @@
 // to their page, thumb-sized controls, visible focus, contrast that passes WCAG AA, sign-in
 // that comes back, and a real 404.
 import type { Page } from '@playwright/test';
-import { CLIENT_PASSWORD, expect, newClient, smallTargets, test, wcagViolations } from './fixtures';
+import { CLIENT_PASSWORD, expect, logOut, newClient, smallTargets, test, wcagViolations } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -248,6 +248,11 @@ test('signing in from a product page comes back to it', async ({ page, request, 
   await page.fill('input[name=password]', CLIENT_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForURL('**/products/neem-oil');
+  // Signed in, the header leaves the account to the bottom bar: the search box keeps its room
+  // (it was about 100 px of the 390 with the account in the header too).
+  const search = (await page.getByTestId('header-search').boundingBox())!;
+  expect(search.width).toBeGreaterThan(390 / 3);
+  await logOut(page);
 });
 
 test('an unknown path answers 404 with the NotFound screen, in the page language', async ({ page, language }) => {

@@ -1,41 +1,58 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Button } from '@mantine/core';
+import { lazy, Suspense, useState, type ComponentPropsWithRef, type ComponentType } from 'react';
+import { Button, type MenuProps } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSession } from '../../shared/session/session';
+import { usePhone } from '../../shared/ui/usePhone';
 
-interface AccountButtonProps extends ComponentPropsWithoutRef<'button'> {
-  name: string | undefined;
-  phone: boolean;
+// The account menu (Mantine's Menu and its floating layer) is for signed-in shoppers only:
+// it comes after the page, not in the storefront's first download.
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** The button that opens the account menu, drawn by `target` (which passes its props and ref
+ * on to a button). A press while the menu's code is still on its way is kept, and opens the
+ * menu when it comes. */
+export function AccountMenuButton({
+  target: Target,
+  position,
+}: {
+  target: ComponentType<ComponentPropsWithRef<'button'>>;
+  position?: MenuProps['position'];
+}) {
+  const [asked, setAsked] = useState(false);
+  return (
+    <Suspense fallback={<Target onClick={() => setAsked(true)} />}>
+      <AccountMenu openAtStart={asked} position={position}>
+        <Target />
+      </AccountMenu>
+    </Suspense>
+  );
 }
 
-/** The header's button with the signed-in user's name (on a phone, its first letter), which
- * opens the account menu. */
-export const AccountButton = forwardRef<HTMLButtonElement, AccountButtonProps>(function AccountButton(
-  { name, phone, ...props },
-  ref,
-) {
+/** The header's button with the signed-in user's name (on a phone, its first letter). */
+export function AccountButton(props: ComponentPropsWithRef<'button'>) {
   const intl = useIntl();
-  if (phone) {
+  const { user } = useSession();
+  if (usePhone()) {
     // A round button with the name's first letter: the name itself would squeeze the search
     // box of a one-row phone header to nothing.
     return (
       <Button
-        ref={ref}
         variant="light"
         size="sm"
         radius="xl"
         w={44}
         px={0}
-        aria-label={name ?? intl.formatMessage({ id: 'nav.account' })}
+        aria-label={user?.name ?? intl.formatMessage({ id: 'nav.account' })}
         data-testid="account-menu"
         {...props}
       >
-        <span aria-hidden>{name?.trim().charAt(0) || '•'}</span>
+        <span aria-hidden>{user?.name.trim().charAt(0) || '•'}</span>
       </Button>
     );
   }
   return (
-    <Button ref={ref} variant="light" size="compact-sm" data-testid="account-menu" {...props}>
-      {name ?? <FormattedMessage id="nav.account" />}
+    <Button variant="light" size="compact-sm" data-testid="account-menu" {...props}>
+      {user?.name ?? <FormattedMessage id="nav.account" />}
     </Button>
   );
-});
+}

@@ -1,22 +1,27 @@
-import { Menu } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { Menu, type MenuProps } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
-import { usePhone } from '../../shared/ui/usePhone';
-import { AccountButton } from './AccountButton';
 
-/** The signed-in user's menu: settings, points, the dashboard for staff, log out. Opened at
- * once when the shopper pressed its button before this code had arrived. */
-export default function AccountMenu({ openAtStart = false }: { openAtStart?: boolean }) {
+/** The signed-in user's menu under (or, from the phone's bottom bar, above) `children`:
+ * settings, points, the dashboard for staff, log out. Opened at once when the shopper pressed
+ * its button before this code had arrived. */
+export default function AccountMenu({
+  openAtStart = false,
+  position = 'bottom-end',
+  children,
+}: {
+  openAtStart?: boolean;
+  position?: MenuProps['position'];
+  children: ReactElement;
+}) {
   const { user } = useSession();
-  const phone = usePhone();
   const logout = useLogout();
   return (
-    <Menu position="bottom-end" zIndex={500} defaultOpened={openAtStart}>
-      <Menu.Target>
-        <AccountButton name={user?.name} phone={phone} />
-      </Menu.Target>
+    <Menu position={position} zIndex={500} defaultOpened={openAtStart}>
+      <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/account/settings">
           <FormattedMessage id="nav.settings" />

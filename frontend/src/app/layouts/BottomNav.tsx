@@ -1,3 +1,4 @@
+import type { ComponentPropsWithRef } from 'react';
 import { Badge, UnstyledButton } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
@@ -5,10 +6,21 @@ import { loginPath } from '../loginPath';
 import { useCart } from '../../shared/cart/useCart';
 import { useSession } from '../../shared/session/session';
 import { HEADER_SEARCH_ID } from '../../features/catalog/HeaderSearch';
+import { AccountMenuButton } from './AccountButton';
 import classes from './Header.module.css';
 
+/** The bottom bar's account tab of a signed-in shopper: it opens the account menu. */
+function AccountTab(props: ComponentPropsWithRef<'button'>) {
+  return (
+    <UnstyledButton className={classes.tab} data-testid="account-menu" {...props}>
+      <FormattedMessage id="nav.account" />
+    </UnstyledButton>
+  );
+}
+
 /** The phone's bar at the bottom of the screen, under the thumb: Home, categories, search,
- * the cart with its count, the account. */
+ * the cart with its count, and sign-in or the account menu (the header leaves it to this bar,
+ * so that its search box is wide). */
 export function BottomNav() {
   const intl = useIntl();
   const { count } = useCart();
@@ -38,13 +50,13 @@ export function BottomNav() {
           </Badge>
         )}
       </NavLink>
-      <NavLink
-        to={token ? '/account/settings' : loginPath(location)}
-        className={classes.tab}
-        data-testid="bottom-account"
-      >
-        <FormattedMessage id={token ? 'nav.account' : 'nav.login'} />
-      </NavLink>
+      {token ? (
+        <AccountMenuButton target={AccountTab} position="top-end" />
+      ) : (
+        <NavLink to={loginPath(location)} className={classes.tab} data-testid="bottom-account">
+          <FormattedMessage id="nav.login" />
+        </NavLink>
+      )}
     </nav>
   );
 }

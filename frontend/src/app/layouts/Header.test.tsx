@@ -8,6 +8,7 @@ import { verifiedClient } from '../../test/users';
 import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
 import { Header } from './Header';
+import { BottomNav } from './BottomNav';
 
 beforeEach(() => {
   applyLanguage('en');
@@ -31,5 +32,21 @@ describe('Header', () => {
     // The first render is the stand-in button: the menu's code is still being fetched.
     await userEvent.click(screen.getByTestId('account-menu'));
     expect(await screen.findByTestId('logout')).toBeInTheDocument();
+  });
+});
+
+describe("the phone's bottom bar", () => {
+  it("opens a signed-in shopper's account menu, with its log out, from the account tab", async () => {
+    renderAt('/', { '/': <BottomNav /> });
+    expect(screen.queryByTestId('bottom-account')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('account-menu'));
+    expect(await screen.findByTestId('logout')).toBeInTheDocument();
+  });
+
+  it('leads a guest to sign in', () => {
+    session.signOut();
+    renderAt('/products', { '/products': <BottomNav /> });
+    expect(screen.queryByTestId('account-menu')).not.toBeInTheDocument();
+    expect(screen.getByTestId('bottom-account')).toHaveAttribute('href', '/auth/login?next=%2Fproducts');
   });
 });

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { AccountButton } from './AccountButton';
+import { AccountButton, AccountMenuButton } from './AccountButton';
 import { loginPath } from '../loginPath';
 import { usePhone } from '../../shared/ui/usePhone';
 import { useSession } from '../../shared/session/session';
@@ -13,18 +12,13 @@ import { Logo } from '../../shared/ui/Logo';
 import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import classes from './Header.module.css';
 
-// The account menu (Mantine's Menu and its floating layer) is for signed-in shoppers only:
-// it comes after the page, not in the storefront's first download.
-const AccountMenu = lazy(() => import('./AccountMenu'));
-
 /** The header: the shop, its sections, the search box, the language switch and the account
- * menu — one row on a phone, where the cart and the account move to the bottom bar. */
-export function Header() {
-  const { token, user } = useSession();
+ * menu — one row on a phone, where the cart moves to the bottom bar, and the account too when
+ * the page has that bar (`accountBelow`). */
+export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
+  const { token } = useSession();
   const location = useLocation();
   const phone = usePhone();
-  // A press on the account button while the menu's code is still on its way is kept.
-  const [menuAsked, setMenuAsked] = useState(false);
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -42,17 +36,13 @@ export function Header() {
           <LanguageSwitch />
           {!phone && <CartBadge />}
           {token && <NotificationBell />}
-          {token ? (
-            <Suspense fallback={<AccountButton name={user?.name} phone={phone} onClick={() => setMenuAsked(true)} />}>
-              <AccountMenu openAtStart={menuAsked} />
-            </Suspense>
-          ) : (
-            !phone && (
-              <Button component={Link} to={loginPath(location)} size="compact-sm" data-testid="login-link">
-                <FormattedMessage id="nav.login" />
-              </Button>
-            )
-          )}
+          {token
+            ? !accountBelow && <AccountMenuButton target={AccountButton} />
+            : !phone && (
+                <Button component={Link} to={loginPath(location)} size="compact-sm" data-testid="login-link">
+                  <FormattedMessage id="nav.login" />
+                </Button>
+              )}
         </Group>
       </div>
     </header>

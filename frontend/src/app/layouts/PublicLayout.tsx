@@ -13,7 +13,7 @@ export function PublicLayout() {
     <>
       <SkipLink />
       <OfflineNotice />
-      <Header />
+      <Header accountBelow={phone} />
       <main className="page" id="main" tabIndex={-1}>
         <Outlet />
       </main>
