@@ -26,17 +26,21 @@ function DirectionSync({ language }: { language: Language }) {
   return null;
 }
 
-/** Texts, number formats and direction for the chosen language. The first drawing waits for
- * the language's texts (the server's page stays until then); a switch waits for the other
- * language's before the page turns, so texts and direction change together. */
+/** Texts, number formats and direction for the chosen language. The app starts once the
+ * language's texts have come (`main.tsx`; until then this waits for them); a switch waits for
+ * the other language's before the page turns, so texts and direction change together. */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(currentLanguage);
   const messages = loadedMessages(language) ?? use(loadMessages(language));
   const setLanguage = useCallback((next: Language) => {
-    void loadMessages(next).then(() => {
-      applyLanguage(next);
-      setLanguageState(next);
-    });
+    loadMessages(next).then(
+      () => {
+        applyLanguage(next);
+        setLanguageState(next);
+      },
+      // Offline, the page stays in its language; the offline notice already says why.
+      () => undefined,
+    );
   }, []);
   useEffect(() => applyLanguage(language), [language]);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);

@@ -16,10 +16,17 @@ const loaded = new Map<Language, Messages>();
 export function loadMessages(language: Language): Promise<Messages> {
   let texts = loading.get(language);
   if (!texts) {
-    texts = files[language]().then((file) => {
-      loaded.set(language, file.default);
-      return file.default;
-    });
+    texts = files[language]().then(
+      (file) => {
+        loaded.set(language, file.default);
+        return file.default;
+      },
+      (error: unknown) => {
+        // Asked again once the network is back.
+        loading.delete(language);
+        throw error;
+      },
+    );
     loading.set(language, texts);
   }
   return texts;
