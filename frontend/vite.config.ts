@@ -77,7 +77,9 @@ export default defineConfig(({ command }) => ({
         ],
       },
       workbox: {
-        globPatterns: ['index.html', 'favicon.svg'],
+        // The shell's styles too: the server writes them into the pages it sends, so no page
+        // fetches the file, and the shell shown offline would have none.
+        globPatterns: ['index.html', 'favicon.svg', 'assets/index-*.css'],
         // No shell answered from the cache while the network works: the server paints each
         // page with its products and head tags, so pages come from the network first; the
         // ones seen are kept for when it is gone, and any other screen then gets the shell.

@@ -231,6 +231,7 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(html.matches("og:image\"").count(), 1);
     let home = app.client.get(format!("{}/", app.address)).send().await.unwrap().text().await.unwrap();
     assert!(home.contains(&shop_picture), "Home shares with the shop's picture");
+    assert!(html.contains("<style>body{margin:0}</style>") && !html.contains("index.css"), "the styles come with the page: {html}");
     assert!(html.contains(r#"href="/assets/ar.js" data-language="ar""#) && !html.contains("/assets/en.js"), "the Arabic texts only: {html}");
 
     let english = page("neem-oil", Some("language=en")).await.unwrap().text().await.unwrap();

@@ -59,10 +59,13 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     std::fs::write(
         frontend.join("index.html"),
         "<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">\n  <head>\n    <title>محصول | Mahsoul</title>\n    <script type=\"module\" crossorigin src=\"/assets/index.js\"></script>\n    \
+         <link rel=\"stylesheet\" crossorigin href=\"/assets/index.css\">\n    \
          <link rel=\"modulepreload\" crossorigin href=\"/assets/ar.js\" data-language=\"ar\">\n    \
          <link rel=\"modulepreload\" crossorigin href=\"/assets/en.js\" data-language=\"en\">\n  </head>\n  <body>\n    <div id=\"root\"></div>\n  </body>\n</html>\n",
     )
     .expect("index.html");
+    std::fs::create_dir_all(frontend.join("assets")).expect("assets dir");
+    std::fs::write(frontend.join("assets/index.css"), "body{margin:0}").expect("index.css");
     settings.server.frontend_dir = frontend;
     settings.database.max_connections = 4;
     settings.database.url = data.url.clone();
