@@ -278,8 +278,8 @@ impl Application {
         });
         let frontend = settings.server.frontend_dir.clone();
         let media = settings.media_dir();
-        // Read once: product pages are this file with the product's head tags.
-        let index = api::storefront::share::IndexPage::with_styles_inline(
+        // Read once: every page is this file in its language with the page's own tags.
+        let index = api::storefront::share::IndexPage::new(
             &std::fs::read_to_string(frontend.join("index.html"))
                 .unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head><body>The frontend is not built: run `make run`.</body></html>".into()),
             |path| std::fs::read_to_string(frontend.join(path)).ok(),

@@ -100,7 +100,7 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
     let response = match request.app_data::<Data<IndexPage>>() {
         Some(index) => {
             let locale = locale(&request);
-            let page = in_language(&index.0, locale).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1);
+            let page = index.in_language(locale).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1);
             let page = match first_paint(&request, locale).await {
                 Some(paint) => paint.into_page(&page, locale),
                 None => page,

@@ -13,39 +13,57 @@ use kernel::Locale;
 
 use crate::AppState;
 
-/// The built frontend's `index.html`, read once at start.
+/// The built frontend's `index.html` in each language, made once at start: every page the
+/// server sends is one of these with its own tags, and the styles written into it make it
+/// large enough that the per-language work is not repeated on each request.
 #[derive(Clone)]
-pub struct IndexPage(pub Arc<String>);
+pub struct IndexPage {
+    arabic: Arc<String>,
+    english: Arc<String>,
+}
 
 impl IndexPage {
-    /// The page with its stylesheets written into it (`<style>`): `read` gives a built file's
-    /// text by its path under the frontend's folder. The first paint then waits for the page
-    /// alone, not for one more request (about 0.7 s on Lighthouse's throttled phone: the
-    /// stylesheet shared the line with the scripts); a stylesheet that cannot be read, or that
-    /// could close the element early, stays a link.
-    pub fn with_styles_inline(index: &str, read: impl Fn(&str) -> Option<String>) -> IndexPage {
-        const LINK: &str = r#"<link rel="stylesheet" crossorigin href="/"#;
-        let mut page = String::with_capacity(index.len());
-        let mut rest = index;
-        while let Some(start) = rest.find(LINK) {
-            let after = &rest[start + LINK.len()..];
-            let Some(end) = after.find('>') else { break };
-            let path = after[..end].split('"').next().unwrap_or_default();
-            let styles = (!path.contains("..")).then(|| read(path)).flatten().filter(|css| !css.to_ascii_lowercase().contains("</style"));
-            page.push_str(&rest[..start]);
-            match styles {
-                Some(css) => {
-                    page.push_str("<style>");
-                    page.push_str(&css);
-                    page.push_str("</style>");
-                }
-                None => page.push_str(&rest[start..start + LINK.len() + end + 1]),
-            }
-            rest = &after[end + 1..];
-        }
-        page.push_str(rest);
-        IndexPage(Arc::new(page))
+    /// The page from the built `index.html`, its stylesheets written into it (`styles_inline`),
+    /// in Arabic and in English (`pages::in_language`).
+    pub fn new(index: &str, read: impl Fn(&str) -> Option<String>) -> IndexPage {
+        let index = styles_inline(index, read);
+        let in_language = |locale| Arc::new(crate::storefront::pages::in_language(&index, locale));
+        IndexPage { arabic: in_language(Locale::Ar), english: in_language(Locale::En) }
     }
+
+    /// The page in `locale`.
+    pub fn in_language(&self, locale: Locale) -> &str {
+        locale.pick(&self.arabic, &self.english)
+    }
+}
+
+/// The page with its stylesheets written into it (`<style>`): `read` gives a built file's text
+/// by its path under the frontend's folder. The first paint then waits for the page alone, not
+/// for one more request (about 0.7 s on Lighthouse's throttled phone: the stylesheet shared
+/// the line with the scripts); a stylesheet that cannot be read, or that could close the
+/// element early, stays a link.
+fn styles_inline(index: &str, read: impl Fn(&str) -> Option<String>) -> String {
+    const LINK: &str = r#"<link rel="stylesheet" crossorigin href="/"#;
+    let mut page = String::with_capacity(index.len());
+    let mut rest = index;
+    while let Some(start) = rest.find(LINK) {
+        let after = &rest[start + LINK.len()..];
+        let Some(end) = after.find('>') else { break };
+        let path = after[..end].split('"').next().unwrap_or_default();
+        let styles = (!path.contains("..")).then(|| read(path)).flatten().filter(|css| !css.to_ascii_lowercase().contains("</style"));
+        page.push_str(&rest[..start]);
+        match styles {
+            Some(css) => {
+                page.push_str("<style>");
+                page.push_str(&css);
+                page.push_str("</style>");
+            }
+            None => page.push_str(&rest[start..start + LINK.len() + end + 1]),
+        }
+        rest = &after[end + 1..];
+    }
+    page.push_str(rest);
+    page
 }
 
 /// The route, to register before the static files.
@@ -115,7 +133,7 @@ fn with_product(index: &str, tags: &str) -> String {
 
 async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpRequest, slug: Path<String>) -> HttpResponse {
     let locale = crate::storefront::pages::locale(&request);
-    let index = crate::storefront::pages::in_language(&index.0, locale);
+    let index = index.in_language(locale);
     let found = match crate::storefront::catalog::catalogue(&state).await {
         Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
         Err(error) => Err(error),
@@ -123,14 +141,14 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
         Ok(card) => {
-            let page = with_product(&index, &head_tags(&card, locale, &origin));
+            let page = with_product(index, &head_tags(&card, locale, &origin));
             match crate::storefront::first_paint::product(card, locale) {
                 Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale)),
                 Err(_) => (StatusCode::OK, page),
             }
         }
         // The app shows its NotFound page; crawlers get the status.
-        Err(_) => (StatusCode::NOT_FOUND, index),
+        Err(_) => (StatusCode::NOT_FOUND, index.to_string()),
     };
     HttpResponse::build(status).content_type(ContentType::html()).insert_header((CACHE_CONTROL, "no-cache")).body(body)
 }
@@ -161,9 +179,9 @@ mod tests {
             "../secret.css" => Some("leaked{}".to_string()),
             _ => None,
         };
-        let page = IndexPage::with_styles_inline(index, read);
+        let page = styles_inline(index, read);
         assert_eq!(
-            page.0.as_str(),
+            page,
             concat!(
                 "<head>\n    <style>body{margin:0}</style>\n",
                 "    <link rel=\"stylesheet\" crossorigin href=\"/assets/missing.css\">\n",
