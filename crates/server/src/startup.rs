@@ -315,6 +315,10 @@ impl Application {
                 .configure(|config| frontend_routes(config, &frontend))
         })
         .listen(listener)?
+        // Idle connections are kept longer than clients and proxies keep theirs (actix's 5 s
+        // default is shorter than most): a client reusing a connection the server closes
+        // at that moment gets a reset — seen in the browser tests' API calls.
+        .keep_alive(std::time::Duration::from_secs(75))
         .shutdown_timeout(settings.server.shutdown_timeout_secs);
         if settings.server.workers > 0 {
             server = server.workers(settings.server.workers);
