@@ -3,27 +3,29 @@
 // content pages are in it) plus a lazily loaded screen's own graph. Fails when a route grows
 // past the budget.
 //
-// The aim (issue 24) is 110 KB. Home, the lists, a product page and the content pages (the
-// entry) are at 126 KB (from 198 KB: the search suggestions, the account menu, the toasts and
-// the account and dashboard layouts come after the page; the product's facts are a plain
-// table; the dashboard's texts come with the dashboard; the messages are compiled at build
-// time, so no parser, and a page loads its language's only; the router is the components'
-// one; the framework is one file and the rest of the entry another); the screens reached from
-// them carry their own forms and tables. The budgets stand just above today's sizes, to stop
-// growth until React's and Mantine's share is cut.
+// The budget (issue 24) is 110 KB. Home, the lists, a product page and the content pages (the
+// entry) and an offer's page are at 106 KB (from 216 KB: they draw with plain elements and no
+// Mantine; the search suggestions, the account menu, the toasts and the account and dashboard
+// layouts come after the page; the dashboard's texts come with the dashboard; the messages are
+// compiled at build time, so no parser, and a page loads its language's only; the router is
+// the components' one). The screens with forms (the cart, checkout, tracking, contact) bring
+// Mantine with them and stand under a budget of their own, just above today's sizes, to stop
+// growth until they are drawn without it too.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-const ENTRY_BUDGET_KB = Number(process.env.JS_ENTRY_BUDGET_KB ?? 130);
-const SCREEN_BUDGET_KB = Number(process.env.JS_SCREEN_BUDGET_KB ?? 155);
+const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 110);
+const MANTINE_SCREEN_BUDGET_KB = Number(process.env.JS_MANTINE_SCREEN_BUDGET_KB ?? 155);
+// The screens the storefront loads when first visited, and whether Mantine's theme comes with
+// them (routes/screen.tsx: `screen` brings it, `plainScreen` does not).
 const STOREFRONT_SCREENS = [
-  'src/features/catalog/OfferPage.tsx',
-  'src/features/cart/CartScreen.tsx',
-  'src/features/checkout/CartActions.tsx',
-  'src/features/checkout/Checkout.tsx',
-  'src/features/checkout/OrderPlaced.tsx',
-  'src/features/orders/TrackOrder.tsx',
-  'src/features/content/Contact.tsx',
+  ['src/features/catalog/OfferPage.tsx', false],
+  ['src/features/cart/CartScreen.tsx', true],
+  ['src/features/checkout/CartActions.tsx', true],
+  ['src/features/checkout/Checkout.tsx', true],
+  ['src/features/checkout/OrderPlaced.tsx', true],
+  ['src/features/orders/TrackOrder.tsx', true],
+  ['src/features/content/Contact.tsx', true],
 ];
 
 const dist = new URL('../dist/', import.meta.url);
@@ -51,8 +53,12 @@ const kilobytes = (files) =>
   [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + brotli(file), texts) / 1024;
 
 const entry = graph('index.html');
-const routes = [['Home, products, a product (the entry)', entry, ENTRY_BUDGET_KB]];
-for (const screen of STOREFRONT_SCREENS) routes.push([screen, graph(screen, new Set(entry)), SCREEN_BUDGET_KB]);
+const routes = [['Home, products, a product (the entry)', entry, BUDGET_KB]];
+const withMantine = graph('src/shared/ui/mantine/MantineScope.tsx', new Set(entry));
+for (const [screen, mantine] of STOREFRONT_SCREENS) {
+  const files = graph(screen, new Set(mantine ? withMantine : entry));
+  routes.push([screen, files, mantine ? MANTINE_SCREEN_BUDGET_KB : BUDGET_KB]);
+}
 let over = false;
 for (const [name, files, budget] of routes) {
   const size = kilobytes(files);

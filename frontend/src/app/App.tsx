@@ -2,6 +2,7 @@
 // download on a weak network. Add a component's file when a screen starts using it.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+import '../shared/ui/mantine/theme.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
@@ -45,73 +46,18 @@ import '@mantine/core/styles/PillsInput.css';
 import '@mantine/notifications/styles.css';
 import '../shared/ui/global.css';
 import '../shared/ui/first-paint.css';
-import {
-  MantineProvider,
-  createTheme,
-  defaultVariantColorsResolver,
-  parseThemeColor,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-  type VariantColorsResolver,
-} from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 import { currentLanguage } from '../shared/i18n/language';
 import { seedFromPage } from '../shared/api/pageData';
+import { lazyWithMantine } from '../shared/ui/mantine/lazyWithMantine';
 import { Screens } from './router';
-
-// Mantine's green with white text measures 2.4:1; this darker green keeps its hue and reaches
-// WCAG AA (4.5:1 and more) from shade 6, the one filled buttons and badges use.
-const GREEN: MantineColorsTuple = [
-  '#ebfbee',
-  '#d3f9d8',
-  '#b2f2bb',
-  '#8ce99a',
-  '#5cb873',
-  '#3f9a55',
-  '#237a36',
-  '#1d6a2f',
-  '#185a28',
-  '#124a20',
-];
-
-/** Mantine draws a subtle or outline button's text at most in shade 6 of its colour, even when
- * a darker shade is asked for (`color="red.9"`); red 6 on white is 3.3:1. Here the shade asked
- * for is the shade drawn, so a control reaches AA by naming it. */
-const shadeAskedFor: VariantColorsResolver = (input) => {
-  const resolved = defaultVariantColorsResolver(input);
-  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  const textOnly = input.variant === 'subtle' || input.variant === 'outline';
-  if (!textOnly || !parsed.isThemeColor || parsed.shade === undefined) return resolved;
-  return { ...resolved, color: `var(--mantine-color-${parsed.color}-${parsed.shade})` };
-};
-
-/** The shop's font: the phone's own, with Arabic faces named before Arial. Written out again in
- * first-paint.css, for the server's markup. */
-const FONT = 'system-ui, "Segoe UI", Tahoma, "Noto Sans Arabic", "Noto Naskh Arabic", Arial, sans-serif';
-
-const theme = createTheme({
-  primaryColor: 'green',
-  colors: { green: GREEN },
-  variantColorResolver: shadeAskedFor,
-  fontFamily: FONT,
-  // Titles too: Mantine's own headings font has no Arabic in it before Arial.
-  headings: { fontFamily: FONT },
-  defaultRadius: 'md',
-});
-
-// Dimmed text in Mantine's gray 6 measures 3.3:1 on white; gray 7 reads at AA.
-const readableGrays: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
 
 // The toasts' container (transitions, portal, scroll lock) comes a moment after the page; a
 // toast asked for before it is kept by the store and shown when it arrives.
-const Toasts = lazy(() => import('./Toasts'));
+const Toasts = lazyWithMantine(() => import('./Toasts'));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
@@ -119,20 +65,19 @@ const queryClient = new QueryClient({
 // The server painted Home, a list or a product page with these answers: no second round trip.
 if (typeof document !== 'undefined') seedFromPage(queryClient, currentLanguage());
 
-/** Providers: theme, language and direction, server state, toasts, routes. */
+/** Providers: language and direction, server state, toasts, routes. Mantine's theme comes with
+ * the parts drawn with Mantine (`lazyWithMantine`), not with the storefront's first download. */
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={readableGrays}>
-      <LanguageProvider>
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-          <BrowserRouter>
-            <Screens />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </LanguageProvider>
-    </MantineProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+        <BrowserRouter>
+          <Screens />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { DashboardTexts } from '../shared/i18n/DashboardTexts';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
+import { MantineScope } from '../shared/ui/mantine/MantineScope';
 
 /** Shows the current path (and, as an attribute, the query) so tests can assert where a
  * screen navigated. */
@@ -23,8 +23,8 @@ export function LocationProbe() {
 export function renderAt(path: string, routes: Record<string, ReactElement>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <MantineProvider>
-      <LanguageProvider>
+    <LanguageProvider>
+      <MantineScope>
         <DashboardTexts>
           <QueryClientProvider client={queryClient}>
             <Notifications />
@@ -38,7 +38,7 @@ export function renderAt(path: string, routes: Record<string, ReactElement>) {
             </MemoryRouter>
           </QueryClientProvider>
         </DashboardTexts>
-      </LanguageProvider>
-    </MantineProvider>,
+      </MantineScope>
+    </LanguageProvider>,
   );
 }

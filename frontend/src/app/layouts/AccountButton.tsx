@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState, type ComponentPropsWithRef, type ComponentType } from 'react';
-import { Button, type MenuProps } from '@mantine/core';
+import { Suspense, useState, type ComponentPropsWithRef, type ComponentType } from 'react';
+import type { MenuProps } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSession } from '../../shared/session/session';
 import { usePhone } from '../../shared/ui/usePhone';
+import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
+import controls from '../../shared/ui/controls.module.css';
 
 // The account menu (Mantine's Menu and its floating layer) is for signed-in shoppers only:
 // it comes after the page, not in the storefront's first download.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const AccountMenu = lazyWithMantine(() => import('./AccountMenu'));
 
 /** The button that opens the account menu, drawn by `target` (which passes its props and ref
  * on to a button). A press while the menu's code is still on its way is kept, and opens the
@@ -36,23 +38,26 @@ export function AccountButton(props: ComponentPropsWithRef<'button'>) {
     // A round button with the name's first letter: the name itself would squeeze the search
     // box of a one-row phone header to nothing.
     return (
-      <Button
-        variant="light"
-        size="sm"
-        radius="xl"
-        w={44}
-        px={0}
+      <button
+        type="button"
+        className={`${controls.button} ${controls.light} ${controls.icon} ${controls.round}`}
+        style={{ inlineSize: 44, blockSize: 44 }}
         aria-label={user?.name ?? intl.formatMessage({ id: 'nav.account' })}
         data-testid="account-menu"
         {...props}
       >
         <span aria-hidden>{user?.name.trim().charAt(0) || '•'}</span>
-      </Button>
+      </button>
     );
   }
   return (
-    <Button variant="light" size="compact-sm" data-testid="account-menu" {...props}>
+    <button
+      type="button"
+      className={`${controls.button} ${controls.light} ${controls.compact}`}
+      data-testid="account-menu"
+      {...props}
+    >
       {user?.name ?? <FormattedMessage id="nav.account" />}
-    </Button>
+    </button>
   );
 }

@@ -1,7 +1,7 @@
-import { Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
+import controls from '../../shared/ui/controls.module.css';
 
 /** Sign-in screens: a card in the middle, the shop's mark and the language switch. */
 export function AuthLayout() {
@@ -14,13 +14,16 @@ export function AuthLayout() {
         paddingInline: '1rem',
       }}
     >
-      <Paper withBorder shadow="sm" p="lg" maw={440} mx="auto">
-        <Group justify="space-between" mb="md">
+      <div
+        className={controls.card}
+        style={{ padding: 20, maxInlineSize: 440, marginInline: 'auto', boxShadow: 'var(--mantine-shadow-sm)' }}
+      >
+        <div className={controls.row} style={{ justifyContent: 'space-between', marginBlockEnd: 16 }}>
           <Logo />
           <LanguageSwitch />
-        </Group>
+        </div>
         <Outlet />
-      </Paper>
+      </div>
     </main>
   );
 }

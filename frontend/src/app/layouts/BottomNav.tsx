@@ -1,20 +1,20 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Badge, UnstyledButton } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
 import { loginPath } from '../loginPath';
 import { useCart } from '../../shared/cart/useCart';
 import { useSession } from '../../shared/session/session';
 import { HEADER_SEARCH_ID } from '../../features/catalog/HeaderSearch';
+import { CartCount } from '../../features/cart/CartBadge';
 import { AccountMenuButton } from './AccountButton';
 import classes from './Header.module.css';
 
 /** The bottom bar's account tab of a signed-in shopper: it opens the account menu. */
 function AccountTab(props: ComponentPropsWithRef<'button'>) {
   return (
-    <UnstyledButton className={classes.tab} data-testid="account-menu" {...props}>
+    <button type="button" className={classes.tab} data-testid="account-menu" {...props}>
       <FormattedMessage id="nav.account" />
-    </UnstyledButton>
+    </button>
   );
 }
 
@@ -34,9 +34,9 @@ export function BottomNav() {
       <NavLink to="/#categories" className={classes.tab}>
         <FormattedMessage id="nav.categories" />
       </NavLink>
-      <UnstyledButton className={classes.tab} onClick={() => document.getElementById(HEADER_SEARCH_ID)?.focus()}>
+      <button type="button" className={classes.tab} onClick={() => document.getElementById(HEADER_SEARCH_ID)?.focus()}>
         <FormattedMessage id="nav.search" />
-      </UnstyledButton>
+      </button>
       <NavLink
         to="/cart"
         className={classes.tab}
@@ -44,11 +44,7 @@ export function BottomNav() {
         data-testid="cart-link"
       >
         <FormattedMessage id="cart.title" />
-        {count > 0 && (
-          <Badge size="sm" circle data-testid="cart-count">
-            {intl.formatNumber(count)}
-          </Badge>
-        )}
+        <CartCount count={count} />
       </NavLink>
       {token ? (
         <AccountMenuButton target={AccountTab} position="top-end" />

@@ -1,4 +1,3 @@
-import { Anchor, Button, Group } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AccountButton, AccountMenuButton } from './AccountButton';
@@ -10,6 +9,7 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import { HeaderSearch } from '../../features/catalog/HeaderSearch';
+import controls from '../../shared/ui/controls.module.css';
 import classes from './Header.module.css';
 
 /** The header: the shop, its sections, the search box, the language switch and the account
@@ -24,26 +24,30 @@ export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
       <div className={classes.inner}>
         <Logo />
         <nav className={classes.nav}>
-          <Anchor component={NavLink} to="/" end>
+          <NavLink to="/" end>
             <FormattedMessage id="nav.home" />
-          </Anchor>
-          <Anchor component={NavLink} to="/products">
+          </NavLink>
+          <NavLink to="/products">
             <FormattedMessage id="nav.products" />
-          </Anchor>
+          </NavLink>
         </nav>
         <HeaderSearch />
-        <Group gap="xs" wrap="nowrap">
+        <div className={classes.actions}>
           <LanguageSwitch />
           {!phone && <CartBadge />}
           {token && <NotificationBell />}
           {token
             ? !accountBelow && <AccountMenuButton target={AccountButton} />
             : !phone && (
-                <Button component={Link} to={loginPath(location)} size="compact-sm" data-testid="login-link">
+                <Link
+                  to={loginPath(location)}
+                  className={`${controls.button} ${controls.compact}`}
+                  data-testid="login-link"
+                >
                   <FormattedMessage id="nav.login" />
-                </Button>
+                </Link>
               )}
-        </Group>
+        </div>
       </div>
     </header>
   );

@@ -5,7 +5,7 @@ import { Products } from '../../features/catalog/Products';
 import { ProductProfile } from '../../features/catalog/ProductProfile';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { AboutUs, PrivacyPolicy, RefundPolicies, TermsAndConditions } from '../../features/content/ContentPage';
-import { screen } from './screen';
+import { plainScreen, screen } from './screen';
 
 /** The storefront: the catalogue and the content pages come with the first download, the
  * other screens on demand. */
@@ -21,7 +21,7 @@ export const storefrontRoutes: RouteObject = {
     },
     {
       path: 'offers/:id',
-      ...screen(
+      ...plainScreen(
         () => import('../../features/catalog/OfferPage'),
         (m) => m.OfferPage,
       ),

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Product } from '../../shared/api/catalogue';
 import { usePrice } from '../../shared/format';
@@ -8,6 +7,7 @@ import { toast } from '../../shared/ui/toast';
 import { QuantityStepper, typedQuantity } from '../../shared/ui/QuantityStepper';
 import { useAddToServerCart } from '../../shared/cart/api';
 import { addToCart, MAX_QUANTITY } from '../../shared/cart/localCart';
+import controls from '../../shared/ui/controls.module.css';
 import classes from './AddToCart.module.css';
 
 /** The quantity (−, typed with any digits, +) and "Add to cart", for a product in stock: into
@@ -51,14 +51,20 @@ export function AddToCart({ product }: { product: Product }) {
   };
 
   const button = (
-    <Button disabled={!inStock || !valid} loading={addToServer.isPending} onClick={add}>
+    <button
+      type="button"
+      className={controls.button}
+      disabled={!inStock || !valid || addToServer.isPending}
+      aria-busy={addToServer.isPending}
+      onClick={add}
+    >
       <FormattedMessage id={inStock ? 'cart.add' : 'product.out_of_stock'} />
-    </Button>
+    </button>
   );
 
   return (
     <>
-      <Group align="end" gap="sm" className={classes.form} data-testid="add-to-cart" ref={form}>
+      <div className={classes.form} data-testid="add-to-cart" ref={form}>
         <QuantityStepper
           label={intl.formatMessage({ id: 'cart.quantity' })}
           typed={typed}
@@ -71,16 +77,16 @@ export function AddToCart({ product }: { product: Product }) {
           }
         />
         {button}
-      </Group>
+      </div>
       {inStock && formPassed && (
         <div className={classes.bar} data-testid="sticky-buy">
-          <Text fw={800} c="green.8" size="lg">
+          <p className={`${controls.text} ${controls.price} ${controls.big}`} style={{ fontWeight: 800 }}>
             <bdi>{price(product.sale_price)}</bdi>
-          </Text>
+          </p>
           {valid && quantity > 1 && (
-            <Text size="sm" c="dimmed">
+            <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
               <FormattedMessage id="cart.times" values={{ quantity }} />
-            </Text>
+            </p>
           )}
           {button}
         </div>

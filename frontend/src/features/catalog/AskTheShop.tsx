@@ -1,10 +1,10 @@
-import { Button, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Product } from '../../shared/api/catalogue';
 import { settingsQueries } from '../../shared/api/settings';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { whatsAppUrl } from '../../shared/whatsapp';
+import controls from '../../shared/ui/controls.module.css';
 
 /** WhatsApp and call buttons beside a product: the shop answers around the clock, and many
  * farmers would rather ask than read. The WhatsApp message names the product and its link. */
@@ -18,20 +18,23 @@ export function AskTheShop({ product }: { product: Product }) {
     { name: product.name, link: `${window.location.origin}/products/${product.slug}` },
   );
   return (
-    <Group gap="xs" data-testid="ask-the-shop">
-      <Button
-        component="a"
+    <div className={controls.row} data-testid="ask-the-shop">
+      <a
         href={whatsAppUrl(settings.whatsapp_number, text)}
         target="_blank"
         rel="noreferrer"
-        variant="outline"
+        className={`${controls.button} ${controls.outline}`}
         data-testid="ask-whatsapp"
       >
         <FormattedMessage id="product.ask_whatsapp" />
-      </Button>
-      <Button component="a" href={`tel:${settings.contact_phone}`} variant="subtle" data-testid="ask-call">
+      </a>
+      <a
+        href={`tel:${settings.contact_phone}`}
+        className={`${controls.button} ${controls.subtle}`}
+        data-testid="ask-call"
+      >
         <FormattedMessage id="product.ask_call" />
-      </Button>
-    </Group>
+      </a>
+    </div>
   );
 }

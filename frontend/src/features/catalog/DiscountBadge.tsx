@@ -1,16 +1,18 @@
-import { Badge, type MantineSize } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Ltr } from '../../shared/ui/Ltr';
 import { usePrice } from '../../shared/format';
+import controls from '../../shared/ui/controls.module.css';
+
+const SIZES = { md: '', lg: controls.badgeLarge, xl: controls.badgeXl };
 
 /** "-20%", read left to right in Arabic too, on a red dark enough for white text (WCAG AA);
  * it keeps its width in a crowded row rather than clipping. */
-export function DiscountBadge({ percent, size }: { percent: number; size?: MantineSize }) {
+export function DiscountBadge({ percent, size = 'md' }: { percent: number; size?: keyof typeof SIZES }) {
   const intl = useIntl();
   return (
-    <Badge color="red.9" size={size} data-testid="discount-badge" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <span className={`${controls.badge} ${controls.badgeRed} ${SIZES[size]}`} data-testid="discount-badge">
       <Ltr>-{intl.formatNumber(percent)}%</Ltr>
-    </Badge>
+    </span>
   );
 }
 

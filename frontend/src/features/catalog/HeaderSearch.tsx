@@ -1,6 +1,7 @@
-import { lazy, Suspense, type CSSProperties } from 'react';
-import { TextInput } from '@mantine/core';
+import { Suspense, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
+import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
+import controls from '../../shared/ui/controls.module.css';
 
 /** The id of the header's search field, which the phone's bottom bar focuses. */
 export const HEADER_SEARCH_ID = 'header-search';
@@ -16,7 +17,7 @@ export interface SearchDraft {
 
 // The suggestions (Mantine's Combobox and its floating layer) are a fifth of the storefront's
 // first download: they come a moment after the page.
-const HeaderSearchBox = lazy(() => import('./HeaderSearchBox'));
+const HeaderSearchBox = lazyWithMantine(() => import('./HeaderSearchBox'));
 
 // One header, one search box: what its plain stand-in was given, for the full box to carry on.
 let draft: SearchDraft = { text: '', focused: false };
@@ -47,7 +48,8 @@ function PlainSearch() {
   const label = intl.formatMessage({ id: 'search.placeholder' });
   return (
     <form role="search" action="/products" style={SEARCH_FORM_STYLE}>
-      <TextInput
+      <input
+        className={controls.input}
         id={HEADER_SEARCH_ID}
         type="search"
         name="search"

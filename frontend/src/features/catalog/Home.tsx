@@ -1,21 +1,22 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import controls from '../../shared/ui/controls.module.css';
 import { catalogQueries } from './api';
 import { ProductGrid } from './ProductGrid';
 import { DiscountBadge } from './DiscountBadge';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import classes from './Home.module.css';
 
 const BENEFITS = ['quality', 'support', 'delivery', 'advice'] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section id={id} data-testid={`home-${id}`}>
-      <Title order={2} mb="md">
+      <h2 className={`${controls.title} ${controls.h2} ${classes.sectionTitle}`}>
         <FormattedMessage id={title} />
-      </Title>
+      </h2>
       {children}
     </section>
   );
@@ -28,58 +29,53 @@ export function Home() {
   const home = useQuery(catalogQueries.home(language)).data?.data;
   usePageTitle(undefined);
   return (
-    <Stack gap="xl">
-      <Stack gap="sm" py="lg" align="flex-start">
-        <Title order={1}>
+    <div className={classes.page}>
+      <div className={classes.hero}>
+        <h1 className={`${controls.title} ${controls.h1}`}>
           <FormattedMessage id="home.hero.title" />
-        </Title>
-        <Text size="lg" c="dimmed" maw={640}>
+        </h1>
+        <p className={`${controls.text} ${controls.big} ${controls.dimmed}`} style={{ maxInlineSize: 640 }}>
           <FormattedMessage id="home.hero.subtitle" />
-        </Text>
-        <Button component={Link} to="/products" size="md">
+        </p>
+        <Link to="/products" className={`${controls.button} ${controls.medium}`}>
           <FormattedMessage id="home.hero.cta" />
-        </Button>
-      </Stack>
+        </Link>
+      </div>
       {home && (
         <>
           <Section id="featured" title="home.featured.title">
             <ProductGrid products={home.featured} first />
           </Section>
           <Section id="categories" title="home.categories.title">
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+            <div className={classes.categories}>
               {home.categories.map((category) => (
-                <Button
+                <Link
                   key={category.id}
-                  component={Link}
                   to={`/products?category=${category.slug}`}
-                  variant="light"
-                  size="lg"
+                  className={`${controls.button} ${controls.light} ${controls.large} ${controls.wrap}`}
                 >
                   {category.name}
-                </Button>
+                </Link>
               ))}
-            </SimpleGrid>
+            </div>
           </Section>
           {home.offers.length > 0 && (
             <Section id="deals" title="home.deals.title">
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <div className={classes.deals}>
                 {home.offers.map((offer) => (
-                  <Card
+                  <Link
                     key={offer.id}
-                    withBorder
-                    bg="green.0"
-                    component={Link}
                     to={`/offers/${offer.id}`}
                     data-testid="home-deal"
-                    className="focus-card"
+                    className={`${controls.card} ${classes.deal} focus-card`}
                   >
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={700}>{offer.title}</Text>
-                      <DiscountBadge percent={offer.percentage} size="lg" />
-                    </Group>
-                  </Card>
+                    <p className={controls.text} style={{ fontWeight: 700 }}>
+                      {offer.title}
+                    </p>
+                    <DiscountBadge percent={offer.percentage} size="lg" />
+                  </Link>
                 ))}
-              </SimpleGrid>
+              </div>
             </Section>
           )}
           <Section id="recent" title="home.recent.title">
@@ -88,24 +84,24 @@ export function Home() {
         </>
       )}
       <Section id="about" title="home.about.title">
-        <Text maw={720}>
+        <p className={controls.text} style={{ maxInlineSize: 720 }}>
           <FormattedMessage id="footer.about" />
-        </Text>
+        </p>
       </Section>
       <Section id="benefits" title="home.benefits.title">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <div className={classes.benefits}>
           {BENEFITS.map((benefit) => (
-            <Card key={benefit} withBorder>
-              <Text fw={700}>
+            <div key={benefit} className={controls.card}>
+              <p className={controls.text} style={{ fontWeight: 700 }}>
                 <FormattedMessage id={`home.benefits.${benefit}.title`} />
-              </Text>
-              <Text size="sm" c="dimmed">
+              </p>
+              <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
                 <FormattedMessage id={`home.benefits.${benefit}.body`} />
-              </Text>
-            </Card>
+              </p>
+            </div>
           ))}
-        </SimpleGrid>
+        </div>
       </Section>
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { catalogQueries } from './api';
 import { DiscountBadge } from './DiscountBadge';
 import { ProductGrid } from './ProductGrid';
 import { ProductPages } from './ProductPages';
+import controls from '../../shared/ui/controls.module.css';
 
 const HOUR = 3_600_000;
 const COUNTDOWN_FROM = 3 * 24 * HOUR;
@@ -27,13 +27,17 @@ function Countdown({ endsAt }: { endsAt: string }) {
   if (left <= 0 || left > COUNTDOWN_FROM) return null;
   const hours = Math.ceil(left / HOUR);
   return (
-    <Text fw={700} c="red.9" data-testid="offer-countdown">
+    <p
+      className={controls.text}
+      style={{ fontWeight: 700, color: 'var(--mantine-color-red-9)' }}
+      data-testid="offer-countdown"
+    >
       {hours > 48 ? (
         <FormattedMessage id="offer.ends_in_days" values={{ count: Math.ceil(hours / 24) }} />
       ) : (
         <FormattedMessage id="offer.ends_in_hours" values={{ count: hours }} />
       )}
-    </Text>
+    </p>
   );
 }
 
@@ -49,20 +53,29 @@ export function OfferPage() {
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
   if (!query.data || !offer) return null;
   return (
-    <Stack gap="md" data-testid="offer-page">
-      {offer.banner_image && <Image src={offer.banner_image} alt="" radius="md" h={180} fit="cover" />}
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={1} id="offer-products">
+    <div className={controls.stack} data-testid="offer-page">
+      {offer.banner_image && (
+        <img
+          src={offer.banner_image}
+          alt=""
+          style={{ display: 'block', inlineSize: '100%', blockSize: 180, objectFit: 'cover', borderRadius: 8 }}
+        />
+      )}
+      <div
+        className={controls.row}
+        style={{ justifyContent: 'space-between', flexWrap: 'nowrap', alignItems: 'flex-start' }}
+      >
+        <h1 className={`${controls.title} ${controls.h1}`} id="offer-products">
           {offer.title}
-        </Title>
+        </h1>
         <DiscountBadge percent={offer.percentage} size="xl" />
-      </Group>
-      <Text c="dimmed">
+      </div>
+      <p className={`${controls.text} ${controls.dimmed}`}>
         <FormattedMessage
           id="offer.ends_at"
           values={{ date: <FormattedDate value={offer.ends_at} year="numeric" month="long" day="numeric" /> }}
         />
-      </Text>
+      </p>
       <Countdown endsAt={offer.ends_at} />
       <ProductGrid products={query.data.data} />
       <ProductPages
@@ -71,6 +84,6 @@ export function OfferPage() {
         value={query.data.meta.current_page}
         onChange={(next) => setParams({ page: String(next) })}
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,50 +1,44 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
 import type { Product } from '../../shared/api/catalogue';
+import controls from '../../shared/ui/controls.module.css';
 import { ProductImage } from './ProductImage';
 import { DiscountBadge } from './DiscountBadge';
+import classes from './ProductCard.module.css';
 
 /** A product in a list: picture, name, price (and the sale price), stock. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const price = usePrice();
   const discounted = product.sale_price < product.price;
   return (
-    <Card
-      withBorder
-      padding="sm"
-      component={Link}
-      to={`/products/${product.slug}`}
-      data-testid="product-card"
-      style={{ textDecoration: 'none' }}
-    >
-      <Card.Section>
+    <Link to={`/products/${product.slug}`} className={`${controls.card} ${classes.card}`} data-testid="product-card">
+      <div className={classes.picture}>
         <ProductImage src={product.image} alt={product.name} priority={priority} />
-      </Card.Section>
-      <Stack gap={4} mt="sm">
-        <Text fw={600} lineClamp={2} data-testid="product-name">
+      </div>
+      <div className={classes.body}>
+        <p className={`${controls.text} ${classes.name}`} data-testid="product-name">
           {product.name}
-        </Text>
-        <Group gap="xs">
-          <Text fw={700} c="green.8" data-testid="product-price">
+        </p>
+        <div className={controls.row}>
+          <p className={`${controls.text} ${controls.price}`} data-testid="product-price">
             <bdi>{price(product.sale_price)}</bdi>
-          </Text>
+          </p>
           {discounted && (
-            <Text size="sm" c="dimmed" td="line-through">
+            <p className={`${controls.text} ${controls.small} ${controls.dimmed} ${classes.was}`}>
               <bdi>{price(product.price)}</bdi>
-            </Text>
+            </p>
           )}
-        </Group>
-        <Group gap={4}>
+        </div>
+        <div className={controls.row} style={{ gap: 4 }}>
           {discounted && <DiscountBadge percent={product.discount} />}
           {!product.in_stock && (
-            <Badge color="gray.7">
+            <span className={`${controls.badge} ${controls.badgeGray}`}>
               <FormattedMessage id="product.out_of_stock" />
-            </Badge>
+            </span>
           )}
-        </Group>
-      </Stack>
-    </Card>
+        </div>
+      </div>
+    </Link>
   );
 }

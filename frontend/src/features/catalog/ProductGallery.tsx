@@ -1,5 +1,4 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { CloseButton, Group, Stack, UnstyledButton } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { Product } from '../../shared/api/catalogue';
 import { ProductImage, pictureSources } from './ProductImage';
@@ -27,9 +26,10 @@ export function ProductGallery({ product }: { product: Product }) {
   };
 
   return (
-    <Stack gap="xs">
+    <div className={classes.gallery}>
       {picture ? (
-        <UnstyledButton
+        <button
+          type="button"
           className={classes.zoomOpen}
           aria-label={intl.formatMessage({ id: 'product.zoom_open' }, { name: product.name })}
           aria-haspopup="dialog"
@@ -37,24 +37,25 @@ export function ProductGallery({ product }: { product: Product }) {
           data-testid="picture-open"
         >
           <ProductImage src={picture} alt={product.name} size="large" />
-        </UnstyledButton>
+        </button>
       ) : (
         <ProductImage src={null} alt={product.name} size="large" />
       )}
       {product.images.length > 1 && (
-        <Group gap="xs">
+        <div className={classes.thumbs}>
           {product.images.map((image, index) => (
-            <UnstyledButton
+            <button
               key={image}
+              type="button"
+              className={classes.thumb}
               onClick={() => setShown(index)}
-              style={{ inlineSize: 64 }}
               aria-label={intl.formatMessage({ id: 'product.picture' }, { number: index + 1 })}
               aria-pressed={index === shown}
             >
-              <img src={image} alt="" style={{ inlineSize: 64, blockSize: 64, objectFit: 'cover', borderRadius: 6 }} />
-            </UnstyledButton>
+              <img src={image} alt="" />
+            </button>
           ))}
-        </Group>
+        </div>
       )}
       {picture && (
         <dialog
@@ -64,13 +65,18 @@ export function ProductGallery({ product }: { product: Product }) {
           onClose={() => setZoomed(false)}
           data-testid="picture-zoom"
         >
-          <CloseButton
+          <button
+            type="button"
             className={classes.zoomClose}
-            size="lg"
             aria-label={intl.formatMessage({ id: 'product.zoom_close' })}
             onClick={() => dialog.current?.close()}
-          />
-          <UnstyledButton
+          >
+            <svg width="20" height="20" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" aria-hidden>
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+          <button
+            type="button"
             className={classes.zoomStage}
             aria-pressed={zoomed}
             aria-label={intl.formatMessage({ id: zoomed ? 'product.zoom_out' : 'product.zoom_in' })}
@@ -85,9 +91,9 @@ export function ProductGallery({ product }: { product: Product }) {
               className={classes.zoomPicture}
               style={{ transform: zoomed ? `scale(${ZOOM})` : undefined, transformOrigin: origin }}
             />
-          </UnstyledButton>
+          </button>
         </dialog>
       )}
-    </Stack>
+    </div>
   );
 }

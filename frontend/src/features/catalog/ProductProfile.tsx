@@ -1,5 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -12,12 +11,14 @@ import { catalogQueries } from './api';
 import { ProductGallery } from './ProductGallery';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
+import controls from '../../shared/ui/controls.module.css';
+import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
 import classes from './ProductProfile.module.css';
 import { AskTheShop } from './AskTheShop';
 import { RelatedProducts } from './RelatedProducts';
 
 // Last in its column and fetched after the page: nothing above it moves when it comes.
-const DeliveryPromise = lazy(() => import('./DeliveryPromise'));
+const DeliveryPromise = lazyWithMantine(() => import('./DeliveryPromise'));
 
 /** One product: gallery with zoom, price with the sale price and discount, stock, add to cart,
  * ask on WhatsApp or call, the delivery promise, weight, package pieces, expiry and description; then more of its category. */
@@ -37,49 +38,50 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
 
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" data-testid="product-profile">
+      <div className={classes.profile} data-testid="product-profile">
         <ProductGallery key={product.id} product={product} />
-        <Stack gap="sm">
-          <Group
-            gap={6}
-            component="nav"
+        <div className={classes.factsColumn}>
+          <nav
+            className={classes.crumbs}
             aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}
             data-testid="breadcrumbs"
           >
-            <Anchor component={Link} to="/" className="tap-target">
+            <Link to="/" className={`${controls.link} tap-target`}>
               <FormattedMessage id="nav.home" />
-            </Anchor>
-            <Text c="dimmed" aria-hidden>
+            </Link>
+            <span className={controls.dimmed} aria-hidden>
               ›
-            </Text>
-            <Anchor
-              component={Link}
+            </span>
+            <Link
               to={product.category ? `/products?category=${encodeURIComponent(product.category.slug)}` : '/products'}
-              className="tap-target"
+              className={`${controls.link} tap-target`}
             >
               {product.category ? product.category.name : <FormattedMessage id="nav.products" />}
-            </Anchor>
-          </Group>
-          <Title order={1}>{product.name}</Title>
-          <Group gap="sm" align="baseline">
-            <Text size="xl" fw={800} c="green.8" data-testid="profile-price">
+            </Link>
+          </nav>
+          <h1 className={`${controls.title} ${controls.h1}`}>{product.name}</h1>
+          <div className={classes.prices}>
+            <p className={`${controls.text} ${classes.salePrice}`} data-testid="profile-price">
               <bdi>{price(product.sale_price)}</bdi>
-            </Text>
+            </p>
             {discounted && (
               <>
-                <Text c="dimmed" td="line-through">
+                <p className={`${controls.text} ${controls.dimmed}`} style={{ textDecoration: 'line-through' }}>
                   <bdi>{price(product.price)}</bdi>
-                </Text>
+                </p>
                 <DiscountBadge percent={product.discount} />
-                <Text size="sm" fw={600} c="red.9">
+                <p className={`${controls.text} ${classes.saving}`}>
                   <Saving price={product.price} salePrice={product.sale_price} />
-                </Text>
+                </p>
               </>
             )}
-          </Group>
-          <Badge color={product.in_stock ? 'green' : 'gray'} variant="light" w="fit-content">
+          </div>
+          <span
+            className={`${controls.badge} ${product.in_stock ? controls.badgeLight : controls.badgeGray}`}
+            style={{ alignSelf: 'flex-start' }}
+          >
             <FormattedMessage id={product.in_stock ? 'product.in_stock' : 'product.out_of_stock'} />
-          </Badge>
+          </span>
           {buy(product)}
           <AskTheShop product={product} />
           {/* A plain table: Mantine's pulls its scroll area and floating layer into the first download. */}
@@ -113,12 +115,12 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
               )}
             </tbody>
           </table>
-          <Text>{product.description}</Text>
+          <p className={controls.text}>{product.description}</p>
           <Suspense fallback={null}>
             <DeliveryPromise />
           </Suspense>
-        </Stack>
-      </SimpleGrid>
+        </div>
+      </div>
       <RelatedProducts product={product} />
     </>
   );

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Button, Chip, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { ProductPages } from './ProductPages';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -9,6 +8,29 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { catalogQueries, type ProductFilters } from './api';
 import { ProductGrid } from './ProductGrid';
+import controls from '../../shared/ui/controls.module.css';
+import classes from './Products.module.css';
+
+/** A filter that is on or off: a checkbox drawn as a chip. */
+function Chip({
+  checked,
+  onChange,
+  children,
+  'data-testid': testId,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  const id = useId();
+  return (
+    <span className={classes.chip}>
+      <input type="checkbox" id={id} checked={checked} onChange={onChange} data-testid={testId} />
+      <label htmlFor={id}>{children}</label>
+    </span>
+  );
+}
 
 /** The product list: search as you type, the filter panel (all, price lowest or highest,
  * a category, clear) and pages, all kept in the address so a list can be shared. */
@@ -51,11 +73,12 @@ function ProductList() {
   usePageTitle(intl.formatMessage({ id: 'products.title' }));
 
   return (
-    <Stack gap="md">
-      <Title order={1}>
+    <div className={controls.stack}>
+      <h1 className={`${controls.title} ${controls.h1}`}>
         <FormattedMessage id="products.title" />
-      </Title>
-      <TextInput
+      </h1>
+      <input
+        className={controls.input}
         type="search"
         name="search"
         value={typed}
@@ -63,7 +86,7 @@ function ProductList() {
         placeholder={intl.formatMessage({ id: 'products.search' })}
         aria-label={intl.formatMessage({ id: 'products.search' })}
       />
-      <Group gap="xs" data-testid="filters">
+      <div className={controls.row} data-testid="filters">
         <Chip
           checked={!filters.sort && !filters.category}
           onChange={() => update({ sort: undefined, category: undefined })}
@@ -95,9 +118,9 @@ function ProductList() {
             {category.name}
           </Chip>
         ))}
-        <Button
-          variant="subtle"
-          size="compact-sm"
+        <button
+          type="button"
+          className={`${controls.button} ${controls.subtle} ${controls.compact}`}
           onClick={() => {
             setTyped('');
             setParams(new URLSearchParams(), { replace: true });
@@ -105,38 +128,43 @@ function ProductList() {
           data-testid="filter-clear"
         >
           <FormattedMessage id="products.filter.clear" />
-        </Button>
-      </Group>
+        </button>
+      </div>
       {products && (
         <>
-          <Text size="sm" c="dimmed" data-testid="result-count" id="product-list">
+          <p
+            className={`${controls.text} ${controls.small} ${controls.dimmed}`}
+            data-testid="result-count"
+            id="product-list"
+          >
             <FormattedMessage id="products.count" values={{ count: products.meta.total }} />
-          </Text>
+          </p>
           {products.every_word === false && (
-            <Text size="sm" data-testid="some-words" role="status">
+            <p className={`${controls.text} ${controls.small}`} data-testid="some-words" role="status">
               <FormattedMessage id="products.some_words" />
-            </Text>
+            </p>
           )}
           {products.data.length === 0 ? (
-            <Stack gap="xs" data-testid="no-results">
-              <Text>
+            <div className={controls.stack} style={{ gap: 10 }} data-testid="no-results">
+              <p className={controls.text}>
                 <FormattedMessage id="products.empty" />
-              </Text>
-              <Group gap="xs">
+              </p>
+              <div className={controls.row}>
                 {categories.map((category) => (
-                  <Button
+                  <button
                     key={category.id}
-                    variant="light"
+                    type="button"
+                    className={`${controls.button} ${controls.light}`}
                     onClick={() => {
                       setTyped('');
                       update({ category: category.slug, search: undefined });
                     }}
                   >
                     {category.name}
-                  </Button>
+                  </button>
                 ))}
-              </Group>
-            </Stack>
+              </div>
+            </div>
           ) : (
             <ProductGrid products={products.data} first />
           )}
@@ -148,6 +176,6 @@ function ProductList() {
           />
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import controls from '../../shared/ui/controls.module.css';
 import { contentQueries } from './api';
 
 /** A content page (about, terms, privacy, refunds): its title and paragraphs. */
@@ -9,12 +9,14 @@ export function ContentPage({ slug }: { slug: string }) {
   const page = useQuery(contentQueries.page(language, slug)).data?.data;
   if (!page) return null;
   return (
-    <Stack gap="md" maw={760} data-testid={`page-${slug}`}>
-      <Title order={1}>{page.title}</Title>
+    <div className={controls.stack} style={{ maxInlineSize: 760 }} data-testid={`page-${slug}`}>
+      <h1 className={`${controls.title} ${controls.h1}`}>{page.title}</h1>
       {page.body.split(/\n\s*\n/).map((paragraph) => (
-        <Text key={paragraph.slice(0, 40)}>{paragraph}</Text>
+        <p key={paragraph.slice(0, 40)} className={controls.text}>
+          {paragraph}
+        </p>
       ))}
-    </Stack>
+    </div>
   );
 }
 

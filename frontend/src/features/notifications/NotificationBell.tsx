@@ -1,9 +1,9 @@
-import { ActionIcon, Indicator } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { isStaff, useSession } from '../../shared/session/session';
+import controls from '../../shared/ui/controls.module.css';
 import { notificationQueries } from './api';
 
 /** The header's bell: how many notifications are unread, refreshed every 30 seconds; it opens
@@ -15,12 +15,10 @@ export function NotificationBell() {
   const unread = useQuery(notificationQueries.page(language, false, 1)).data?.unread ?? 0;
   const to = isStaff(user) ? '/dashboard/notifications' : '/account/notifications';
   return (
-    <Indicator label={unread} size={16} disabled={unread === 0} offset={4} data-testid="bell-count">
-      <ActionIcon
-        component={Link}
+    <span style={{ position: 'relative', display: 'inline-flex' }} data-testid="bell-count">
+      <Link
         to={to}
-        variant="subtle"
-        size="lg"
+        className={`${controls.button} ${controls.subtle} ${controls.icon}`}
         aria-label={intl.formatMessage({ id: 'notifications.bell' }, { count: unread })}
         data-testid="bell"
       >
@@ -28,7 +26,16 @@ export function NotificationBell() {
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
-      </ActionIcon>
-    </Indicator>
+      </Link>
+      {unread > 0 && (
+        <span
+          className={`${controls.badge} ${controls.count}`}
+          style={{ position: 'absolute', insetBlockStart: 0, insetInlineEnd: 0, pointerEvents: 'none' }}
+          aria-hidden
+        >
+          {intl.formatNumber(unread)}
+        </span>
+      )}
+    </span>
   );
 }

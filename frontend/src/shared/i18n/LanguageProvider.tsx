@@ -1,6 +1,5 @@
 import { createContext, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { DirectionProvider, useDirection } from '@mantine/core';
 import { applyLanguage, currentLanguage, type Language } from './language';
 import { loadedMessages, loadMessages } from './messages';
 
@@ -20,13 +19,8 @@ export function useLanguage(): LanguageContextValue {
   return useContext(LanguageContext);
 }
 
-function DirectionSync({ language }: { language: Language }) {
-  const { setDirection } = useDirection();
-  useEffect(() => setDirection(language === 'ar' ? 'rtl' : 'ltr'), [language, setDirection]);
-  return null;
-}
-
-/** Texts, number formats and direction for the chosen language. The app starts once the
+/** Texts, number formats and the page's direction for the chosen language (Mantine's parts
+ * take it from `MantineScope`). The app starts once the
  * language's texts have come (`main.tsx`; until then this waits for them); a switch waits for
  * the other language's before the page turns, so texts and direction change together. */
 export function LanguageProvider({ children }: { children: ReactNode }) {
@@ -46,12 +40,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return (
     <LanguageContext.Provider value={value}>
-      <DirectionProvider initialDirection={language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <DirectionSync language={language} />
-        <IntlProvider locale={INTL_LOCALES[language]} messages={messages} defaultLocale={INTL_LOCALES.ar}>
-          {children}
-        </IntlProvider>
-      </DirectionProvider>
+      <IntlProvider locale={INTL_LOCALES[language]} messages={messages} defaultLocale={INTL_LOCALES.ar}>
+        {children}
+      </IntlProvider>
     </LanguageContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
-import { Anchor, Group, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import controls from './controls.module.css';
 
 const LINKS = [
   ['/about-us', 'footer.about_us'],
@@ -16,19 +16,19 @@ export function Footer() {
   return (
     <footer style={{ borderBlockStart: '1px solid var(--mantine-color-gray-3)', marginBlockStart: '2rem' }}>
       <div className="page">
-        <Group gap="md" mb="sm" component="nav">
+        <nav className={controls.row} style={{ columnGap: 'var(--mantine-spacing-md)', marginBlockEnd: 12 }}>
           {LINKS.map(([to, label]) => (
-            <Anchor key={to} component={Link} to={to} size="sm">
+            <Link key={to} to={to} className={`${controls.link} ${controls.small}`}>
               <FormattedMessage id={label} />
-            </Anchor>
+            </Link>
           ))}
-        </Group>
-        <Text size="sm" c="dimmed">
+        </nav>
+        <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
           <FormattedMessage id="footer.about" />
-        </Text>
-        <Text size="xs" c="dimmed" mt="xs">
+        </p>
+        <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`} style={{ marginBlockStart: 10 }}>
           <FormattedMessage id="footer.copyright" values={{ year: new Date().getFullYear() }} />
-        </Text>
+        </p>
       </div>
     </footer>
   );

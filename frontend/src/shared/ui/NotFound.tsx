@@ -1,18 +1,18 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import controls from './controls.module.css';
 
 /** Unknown paths: a message and a way back Home. */
 export function NotFound() {
   return (
-    <Stack align="center" py="xl" gap="md" data-testid="not-found">
-      <Title order={1}>404</Title>
-      <Text size="lg">
+    <div className={controls.stack} style={{ alignItems: 'center', paddingBlock: 32 }} data-testid="not-found">
+      <h1 className={`${controls.title} ${controls.h1}`}>404</h1>
+      <p className={`${controls.text} ${controls.big}`}>
         <FormattedMessage id="notFound.title" />
-      </Text>
-      <Button component={Link} to="/">
+      </p>
+      <Link to="/" className={controls.button}>
         <FormattedMessage id="notFound.home" />
-      </Button>
-    </Stack>
+      </Link>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { FormattedMessage } from 'react-intl';
 
@@ -7,8 +6,19 @@ export function OfflineNotice() {
   const { online } = useNetwork();
   if (online) return null;
   return (
-    <Alert color="yellow" radius={0} py="xs" role="status" data-testid="offline-notice">
+    <div
+      role="status"
+      data-testid="offline-notice"
+      style={{
+        // Mantine's light yellow of an alert (its variable is the colour scheme's, set with Mantine).
+        background: 'rgba(250, 176, 5, 0.1)',
+        color: 'var(--mantine-color-black)',
+        paddingBlock: 'var(--mantine-spacing-xs)',
+        paddingInline: 'var(--mantine-spacing-md)',
+        fontSize: 'var(--mantine-font-size-sm)',
+      }}
+    >
       <FormattedMessage id="offline.notice" />
-    </Alert>
+    </div>
   );
 }

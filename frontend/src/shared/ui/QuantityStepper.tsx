@@ -1,8 +1,9 @@
-import type { FocusEventHandler, KeyboardEventHandler } from 'react';
-import { ActionIcon, Group, Input } from '@mantine/core';
+import { useId, type FocusEventHandler, type KeyboardEventHandler } from 'react';
 import { useIntl } from 'react-intl';
 import { toLatinDigits } from '../digits';
 import { MAX_QUANTITY } from '../cart/localCart';
+import controls from './controls.module.css';
+import classes from './QuantityStepper.module.css';
 
 /** The whole number typed, Arabic-Indic digits too; NaN when it is not one. */
 export function typedQuantity(typed: string): number {
@@ -44,41 +45,55 @@ export function QuantityStepper({
   const quantity = typedQuantity(typed);
   const known = Number.isInteger(quantity);
   const step = (by: number) => onStep(known ? Math.min(MAX_QUANTITY, Math.max(1, quantity + by)) : 1);
+  const id = useId();
+  const stepClass = `${controls.button} ${classes.step} ${size === 'xs' ? classes.xs : ''}`;
   return (
-    <Input.Wrapper label={hideLabel ? undefined : label} error={error}>
-      <Group gap={6} wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          size={`input-${size}`}
+    <div>
+      {!hideLabel && (
+        <label htmlFor={id} className={controls.label}>
+          {label}
+        </label>
+      )}
+      <div className={classes.row}>
+        <button
+          type="button"
+          className={stepClass}
           aria-label={intl.formatMessage({ id: 'cart.less' })}
           disabled={disabled || (known && quantity <= 1)}
           onClick={() => step(-1)}
         >
           −
-        </ActionIcon>
-        <Input
+        </button>
+        <input
+          id={id}
+          className={`${controls.input} ${size === 'xs' ? classes.xs : ''}`}
           aria-label={hideLabel ? label : undefined}
-          error={Boolean(error)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
           value={typed}
           onChange={(event) => onType(event.currentTarget.value)}
           inputMode="numeric"
           dir="ltr"
           disabled={disabled}
-          w={w}
-          size={size}
+          style={{ inlineSize: w }}
           onBlur={onBlur}
           onKeyDown={onKeyDown}
         />
-        <ActionIcon
-          variant="default"
-          size={`input-${size}`}
+        <button
+          type="button"
+          className={stepClass}
           aria-label={intl.formatMessage({ id: 'cart.more' })}
           disabled={disabled || (known && quantity >= MAX_QUANTITY)}
           onClick={() => step(1)}
         >
           +
-        </ActionIcon>
-      </Group>
-    </Input.Wrapper>
+        </button>
+      </div>
+      {error && (
+        <span id={`${id}-error`} className={controls.error}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
