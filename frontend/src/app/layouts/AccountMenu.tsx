@@ -20,7 +20,10 @@ export default function AccountMenu({
   const { user } = useSession();
   const logout = useLogout();
   return (
-    <Menu position={position} zIndex={500} defaultOpened={openAtStart}>
+    // Fixed, as its button is (the sticky header, the phone's bottom bar): placed against the
+    // screen, it is never placed at the page's end first, where focusing its first item would
+    // scroll the page away from the shopper.
+    <Menu position={position} zIndex={500} defaultOpened={openAtStart} floatingStrategy="fixed">
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/account/settings">

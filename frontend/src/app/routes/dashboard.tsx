@@ -23,10 +23,10 @@ const ORDER_ROUTES = [
   'cancelled-guest-orders',
 ];
 
-/** The staff dashboard; each screen needs its permission. */
+/** The staff dashboard under `/dashboard` (router.tsx); each screen needs its permission. This
+ * table comes with the first dashboard screen, not with the storefront, and so does the side
+ * menu. */
 export const dashboardRoutes: RouteObject = {
-  path: '/dashboard',
-  // The side menu comes with the first dashboard screen, not with the storefront.
   ...screen(
     () => import('../layouts/DashboardLayout'),
     (m) => m.DashboardLayout,

@@ -34,7 +34,7 @@ export const storefrontRoutes: RouteObject = {
     { path: 'refund-policies', element: <RefundPolicies /> },
     {
       path: 'cart',
-      ...screen(
+      ...plainScreen(
         () => Promise.all([import('../../features/cart/CartScreen'), import('../../features/checkout/CartActions')]),
         ([cart, checkout]) =>
           function CartWithActions() {
@@ -45,14 +45,14 @@ export const storefrontRoutes: RouteObject = {
     {
       // Outside /account: a guest checks out here too (spec §6).
       path: 'account/checkout',
-      ...screen(
+      ...plainScreen(
         () => import('../../features/checkout/Checkout'),
         (m) => m.Checkout,
       ),
     },
     {
       path: 'order-success',
-      ...screen(
+      ...plainScreen(
         () => import('../../features/checkout/OrderPlaced'),
         (m) => m.OrderPlaced,
       ),
@@ -66,14 +66,14 @@ export const storefrontRoutes: RouteObject = {
     },
     {
       path: 'track-order',
-      ...screen(
+      ...plainScreen(
         () => import('../../features/orders/TrackOrder'),
         (m) => m.TrackOrder,
       ),
     },
     {
       path: 'contact',
-      ...screen(
+      ...plainScreen(
         () => import('../../features/content/Contact'),
         (m) => m.Contact,
       ),

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { CartLineData } from '../../shared/api/types';
@@ -8,6 +7,8 @@ import { usePrice, useWeight } from '../../shared/format';
 import { MAX_QUANTITY } from '../../shared/cart/localCart';
 import { useCart } from '../../shared/cart/useCart';
 import { EmptyCart } from '../../shared/cart/EmptyCart';
+import { Alert } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 
 /** The cart (`/cart`) for guests and clients: each line with its picture, name, price and
  * quantity, the totals, the weight and the shipping weight rule explained; `actions` (checkout,
@@ -17,10 +18,10 @@ export function CartScreen({ actions }: { actions?: ReactNode }) {
   // The actions keep their place whether the cart is empty or not, so their state (an order
   // just placed through WhatsApp) outlives the cart it emptied.
   return (
-    <Stack gap="md">
+    <div className={controls.stack}>
       {!loading && !cart?.products.length ? <EmptyCart title="cart.title" /> : <CartContents />}
       {actions}
-    </Stack>
+    </div>
   );
 }
 
@@ -32,23 +33,23 @@ function CartContents() {
   const { cart, setQuantity, remove, clear } = useCart();
   const lines = cart?.products ?? [];
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>
+    <div className={controls.stack}>
+      <div className={controls.between}>
+        <h2 className={`${controls.title} ${controls.h2}`}>
           <FormattedMessage id="cart.title" />
-        </Title>
+        </h2>
         {lines.length > 0 && (
-          <Button
-            variant="subtle"
-            color="red.9"
+          <button
+            type="button"
+            className={`${controls.button} ${controls.danger}`}
             onClick={() => {
               if (window.confirm(intl.formatMessage({ id: 'cart.confirm_clear' }))) void clear();
             }}
           >
             <FormattedMessage id="cart.clear" />
-          </Button>
+          </button>
         )}
-      </Group>
+      </div>
       {lines.map((line) => (
         // Keyed by the quantity too, so the typed field starts afresh when the cart changes
         // elsewhere (+/−, another tab).
@@ -60,43 +61,43 @@ function CartContents() {
         />
       ))}
       {cart && (
-        <Paper withBorder p="md" data-testid="cart-totals">
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Text>
+        <div className={controls.card} data-testid="cart-totals">
+          <div className={controls.stack} style={{ gap: 10 }}>
+            <div className={controls.between}>
+              <p className={controls.text}>
                 <FormattedMessage id="cart.subtotal" />
-              </Text>
-              <Text fw={700} data-testid="cart-total">
+              </p>
+              <p className={controls.text} style={{ fontWeight: 700 }} data-testid="cart-total">
                 {price(cart.total)}
-              </Text>
-            </Group>
-            <Group justify="space-between">
-              <Text>
+              </p>
+            </div>
+            <div className={controls.between}>
+              <p className={controls.text}>
                 <FormattedMessage id="cart.total_weight" />
-              </Text>
-              <Text>{weight(cart.total_weight, 'kg')}</Text>
-            </Group>
-            <Text size="sm" c="dimmed" data-testid="shipping-rule">
+              </p>
+              <p className={controls.text}>{weight(cart.total_weight, 'kg')}</p>
+            </div>
+            <p className={`${controls.text} ${controls.small} ${controls.dimmed}`} data-testid="shipping-rule">
               <FormattedMessage
                 id="cart.shipping_rule"
                 values={{ free: weight(cart.free_weight, 'kg'), fee: price(cart.extra_fee_per_kg) }}
               />
-            </Text>
+            </p>
             {cart.shipping_value > 0 && (
-              <Text size="sm" data-testid="shipping-extra">
+              <p className={`${controls.text} ${controls.small}`} data-testid="shipping-extra">
                 <FormattedMessage
                   id="cart.shipping_extra"
                   values={{ weight: weight(cart.total_weight, 'kg'), extra: price(cart.shipping_value) }}
                 />
-              </Text>
+              </p>
             )}
-            <Text size="sm" c="dimmed">
+            <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
               <FormattedMessage id="cart.city_cost_later" />
-            </Text>
-          </Stack>
-        </Paper>
+            </p>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -124,23 +125,29 @@ function CartLineRow({
   };
   const short = line.quantity > line.available_quantity;
   return (
-    <Paper withBorder p="sm" data-testid="cart-line">
-      <Group wrap="nowrap" align="start" gap="sm">
-        {line.image && <Image src={line.image} alt="" w={64} h={64} radius="sm" fit="cover" />}
-        <Stack gap={4} style={{ flex: 1, minInlineSize: 0 }}>
-          <Anchor
-            component={Link}
+    <div className={controls.card} style={{ padding: 12 }} data-testid="cart-line">
+      <div className={controls.row} style={{ flexWrap: 'nowrap', alignItems: 'flex-start', gap: 12 }}>
+        {line.image && (
+          <img
+            src={line.image}
+            alt=""
+            width={64}
+            height={64}
+            style={{ objectFit: 'cover', borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}
+          />
+        )}
+        <div className={controls.stack} style={{ gap: 4, flex: 1, minInlineSize: 0 }}>
+          <Link
             to={`/products/${line.slug}`}
-            fw={600}
-            className="tap-target"
-            style={{ overflowWrap: 'anywhere' }}
+            className={`${controls.link} tap-target`}
+            style={{ fontWeight: 600, overflowWrap: 'anywhere' }}
           >
             {line.name}
-          </Anchor>
-          <Text size="sm">
+          </Link>
+          <p className={`${controls.text} ${controls.small}`}>
             <FormattedMessage id="cart.unit_price" values={{ price: price(line.sale_price) }} />
-          </Text>
-          <Group gap={6}>
+          </p>
+          <div className={controls.row} style={{ gap: 6 }}>
             <QuantityStepper
               label={intl.formatMessage({ id: 'cart.quantity' })}
               hideLabel
@@ -152,20 +159,24 @@ function CartLineRow({
               w={64}
               size="xs"
             />
-            <Button variant="subtle" color="red.9" size="compact-sm" onClick={() => void onRemove()}>
+            <button
+              type="button"
+              className={`${controls.button} ${controls.danger} ${controls.compact}`}
+              onClick={() => void onRemove()}
+            >
               <FormattedMessage id="cart.remove" />
-            </Button>
-          </Group>
+            </button>
+          </div>
           {short && (
-            <Alert color="orange" p="xs" data-testid="cart-short">
+            <Alert color="orange" data-testid="cart-short">
               <FormattedMessage id="cart.short" values={{ left: line.available_quantity }} />
             </Alert>
           )}
-        </Stack>
-        <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+        </div>
+        <p className={controls.text} style={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {price(line.line_total)}
-        </Text>
-      </Group>
-    </Paper>
+        </p>
+      </div>
+    </div>
   );
 }

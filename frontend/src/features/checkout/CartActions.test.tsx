@@ -41,7 +41,8 @@ describe('CartActions', () => {
 
     expect(await screen.findByTestId('go-checkout')).toHaveAttribute('href', '/account/checkout');
     await user.click(await screen.findByTestId('order-whatsapp'));
-    await user.type(screen.getByLabelText('Full name'), 'Mona');
+    // The WhatsApp order's form is downloaded when asked for.
+    await user.type(await screen.findByLabelText('Full name'), 'Mona');
     await user.type(screen.getByLabelText('Mobile number'), '01112345678');
     await user.selectOptions(screen.getByLabelText('City'), '2');
     await user.type(screen.getByLabelText('Address'), 'Farm road');

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -8,8 +7,9 @@ import type { OrderData } from '../../shared/api/types';
 import { useCart } from '../../shared/cart/useCart';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
-import { GuestOrderForm } from './GuestOrderForm';
+import { GuestOrderForm } from './guestOrder';
 import { whatsAppUrl } from '../../shared/whatsapp';
+import controls from '../../shared/ui/controls.module.css';
 
 /** Under the cart: go to checkout, or order through WhatsApp (design §5) — the order is placed
  * like a guest's, then a `wa.me` link carries its number, lines and total to the shop. */
@@ -24,59 +24,68 @@ export function CartActions() {
 
   if (placed) {
     return (
-      <Paper withBorder p="md" data-testid="whatsapp-placed">
-        <Stack gap="sm" align="start">
-          <Text>
+      <div className={controls.card} data-testid="whatsapp-placed">
+        <div className={controls.stack} style={{ gap: 12, alignItems: 'flex-start' }}>
+          <p className={controls.text}>
             <FormattedMessage id="checkout.whatsapp_placed" values={{ number: <bdi dir="ltr">{placed.number}</bdi> }} />
-          </Text>
+          </p>
           {whatsapp && (
-            <Button
-              component="a"
+            <a
               href={whatsappLink(whatsapp, placed, intl, price)}
               target="_blank"
               rel="noreferrer"
-              color="green"
+              className={controls.button}
               data-testid="whatsapp-link"
             >
               <FormattedMessage id="checkout.open_whatsapp" />
-            </Button>
+            </a>
           )}
-          <Anchor component={Link} to={`/track-order?number=${encodeURIComponent(placed.number)}`}>
+          <Link
+            to={`/track-order?number=${encodeURIComponent(placed.number)}`}
+            className={`${controls.link} tap-target`}
+          >
             <FormattedMessage id="checkout.track_it" />
-          </Anchor>
-        </Stack>
-      </Paper>
+          </Link>
+        </div>
+      </div>
     );
   }
   if (!cart || cart.products.length === 0) return null;
   return (
-    <Stack gap="sm">
-      <Button component={Link} to="/account/checkout" size="md" data-testid="go-checkout">
+    <div className={controls.stack} style={{ gap: 12 }}>
+      <Link to="/account/checkout" className={`${controls.button} ${controls.medium}`} data-testid="go-checkout">
         <FormattedMessage id="cart.checkout" />
-      </Button>
+      </Link>
       {whatsapp && !ordering && (
-        <Button variant="outline" color="green" onClick={() => setOrdering(true)} data-testid="order-whatsapp">
+        <button
+          type="button"
+          className={`${controls.button} ${controls.outline}`}
+          onClick={() => setOrdering(true)}
+          data-testid="order-whatsapp"
+        >
           <FormattedMessage id="checkout.order_whatsapp" />
-        </Button>
+        </button>
       )}
       {ordering && (
-        <Paper withBorder p="md">
-          <Stack gap="sm">
-            <Text fw={600}>
+        <div className={controls.card}>
+          <div className={controls.stack} style={{ gap: 12 }}>
+            <p className={controls.text} style={{ fontWeight: 600 }}>
               <FormattedMessage id="checkout.order_whatsapp" />
-            </Text>
-            <GuestOrderForm
-              cart={cart}
-              source="whatsapp"
-              onPlaced={(answer) => {
-                setPlaced(answer.data);
-                void clear();
-              }}
-            />
-          </Stack>
-        </Paper>
+            </p>
+            <Suspense fallback={null}>
+              <GuestOrderForm
+                cart={cart}
+                source="whatsapp"
+                onPlaced={(answer) => {
+                  setPlaced(answer.data);
+                  void clear();
+                }}
+              />
+            </Suspense>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 

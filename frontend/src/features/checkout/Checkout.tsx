@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { clearLocalCart } from '../../shared/cart/localCart';
@@ -8,7 +7,9 @@ import { EmptyCart } from '../../shared/cart/EmptyCart';
 import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/ui/toast';
 import { ClientCheckout } from './ClientCheckout';
-import { GuestOrderForm } from './GuestOrderForm';
+import { GuestOrderForm } from './guestOrder';
+import { Alert } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 
 /** Checkout (`/account/checkout`): a verified client checks out the server cart; anyone else
  * chooses "Login & Checkout" or "Continue as Guest" (spec §6). */
@@ -24,46 +25,53 @@ export function Checkout() {
   }
 
   return (
-    <Stack gap="md" maw={640}>
-      <Title order={2}>
+    <div className={controls.stack} style={{ maxInlineSize: 640 }}>
+      <h2 className={`${controls.title} ${controls.h2}`}>
         <FormattedMessage id="checkout.title" />
-      </Title>
+      </h2>
       {onServer ? (
         <ClientCheckout cart={cart} />
       ) : asGuest ? (
-        <GuestOrderForm
-          cart={cart}
-          source="guest"
-          onPlaced={(placed) => {
-            clearLocalCart();
-            toast('success', placed.message);
-            navigate(`/order-success?number=${encodeURIComponent(placed.data.number)}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <GuestOrderForm
+            cart={cart}
+            source="guest"
+            onPlaced={(placed) => {
+              clearLocalCart();
+              toast('success', placed.message);
+              navigate(`/order-success?number=${encodeURIComponent(placed.data.number)}`);
+            }}
+          />
+        </Suspense>
       ) : (
-        <Paper withBorder p="md" data-testid="checkout-choice">
-          <Stack gap="sm">
+        <div className={controls.card} data-testid="checkout-choice">
+          <div className={controls.stack} style={{ gap: 12 }}>
             {user && !user.verified && (
               <Alert color="yellow">
                 <FormattedMessage id="checkout.verify_first" />{' '}
-                <Anchor component={Link} to="/auth/verify-account">
+                <Link to="/auth/verify-account" className={controls.link}>
                   <FormattedMessage id="checkout.verify_link" />
-                </Anchor>
+                </Link>
               </Alert>
             )}
-            <Group grow wrap="wrap">
+            <div className={controls.row}>
               {!user && (
-                <Button component={Link} to="/auth/login?next=/account/checkout">
+                <Link to="/auth/login?next=/account/checkout" className={controls.button} style={{ flex: 1 }}>
                   <FormattedMessage id="checkout.login_and_checkout" />
-                </Button>
+                </Link>
               )}
-              <Button variant={user ? 'filled' : 'default'} onClick={() => setAsGuest(true)}>
+              <button
+                type="button"
+                className={`${controls.button} ${user ? '' : controls.plain}`}
+                style={{ flex: 1 }}
+                onClick={() => setAsGuest(true)}
+              >
                 <FormattedMessage id="checkout.continue_as_guest" />
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+              </button>
+            </div>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
@@ -12,6 +11,8 @@ import { useSession } from '../../shared/session/session';
 import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
+import { RadioGroup, TextField } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 import { orderTotals, placeOrder } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
@@ -87,56 +88,56 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
 
   return (
     <form onSubmit={submit} noValidate data-testid="client-checkout">
-      <Stack gap="md">
-        <Radio.Group
+      <div className={controls.stack}>
+        <RadioGroup
           label={intl.formatMessage({ id: 'checkout.address' })}
           value={choice}
           onChange={setPicked}
           name="address_id"
-        >
-          <Stack gap="xs" mt="xs">
-            {addresses.map((address) => (
-              <Radio
-                key={address.id}
-                value={String(address.id)}
-                label={intl.formatMessage(
-                  { id: 'addresses.line' },
-                  {
-                    city: address.shipping_city.name,
-                    address: address.address,
-                    cost: price(address.shipping_city.shipping_cost),
-                  },
-                )}
-                styles={{ label: { overflowWrap: 'anywhere' } }}
-              />
-            ))}
-            <Radio value={NEW_ADDRESS} label={intl.formatMessage({ id: 'checkout.new_address' })} />
-          </Stack>
-        </Radio.Group>
+          options={[
+            ...addresses.map((address) => ({
+              value: String(address.id),
+              label: intl.formatMessage(
+                { id: 'addresses.line' },
+                {
+                  city: address.shipping_city.name,
+                  address: address.address,
+                  cost: price(address.shipping_city.shipping_cost),
+                },
+              ),
+            })),
+            { value: NEW_ADDRESS, label: intl.formatMessage({ id: 'checkout.new_address' }) },
+          ]}
+        />
         {choice === NEW_ADDRESS && (
           <>
             <CityPicker {...form.getInputProps('city_id')} />
-            <TextInput
+            <TextField
               label={intl.formatMessage({ id: 'addresses.address' })}
               name="address"
               {...form.getInputProps('address')}
             />
           </>
         )}
-        <Radio.Group label={intl.formatMessage({ id: 'checkout.type' })} name="type" {...form.getInputProps('type')}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="self" label={intl.formatMessage({ id: 'checkout.type_self' })} />
-            <Radio value="other" label={intl.formatMessage({ id: 'checkout.type_other' })} />
-          </Stack>
-        </Radio.Group>
+        <RadioGroup
+          label={intl.formatMessage({ id: 'checkout.type' })}
+          name="type"
+          value={form.values.type}
+          onChange={(type) => form.setFieldValue('type', type as Values['type'])}
+          error={form.errors.type}
+          options={[
+            { value: 'self', label: intl.formatMessage({ id: 'checkout.type_self' }) },
+            { value: 'other', label: intl.formatMessage({ id: 'checkout.type_other' }) },
+          ]}
+        />
         {form.values.type === 'other' && (
           <>
-            <TextInput
+            <TextField
               label={intl.formatMessage({ id: 'checkout.receiver_name' })}
               name="receiver_name"
               {...form.getInputProps('receiver_name')}
             />
-            <TextInput
+            <TextField
               label={intl.formatMessage({ id: 'checkout.receiver_phone' })}
               type="tel"
               dir="ltr"
@@ -155,7 +156,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
           placing={placing}
           placeLabel="checkout.place"
         />
-      </Stack>
+      </div>
     </form>
   );
 }

@@ -1,4 +1,3 @@
-import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useIntl } from 'react-intl';
 import type { CartData } from '../../shared/api/types';
@@ -6,6 +5,8 @@ import { required } from '../../shared/forms';
 import { useSession } from '../../shared/session/session';
 import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
+import { TextField } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
@@ -68,9 +69,9 @@ export function GuestOrderForm({
 
   return (
     <form onSubmit={submit} noValidate data-testid={`${source}-order-form`}>
-      <Stack gap="sm">
-        <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
-        <TextInput
+      <div className={controls.stack} style={{ gap: 12 }}>
+        <TextField label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
+        <TextField
           label={intl.formatMessage({ id: 'auth.fields.phone' })}
           type="tel"
           dir="ltr"
@@ -79,7 +80,7 @@ export function GuestOrderForm({
           {...form.getInputProps('phone')}
         />
         <CityPicker {...form.getInputProps('city_id')} />
-        <TextInput
+        <TextField
           label={intl.formatMessage({ id: 'addresses.address' })}
           name="address"
           {...form.getInputProps('address')}
@@ -93,7 +94,7 @@ export function GuestOrderForm({
           placing={placing}
           placeLabel={source === 'whatsapp' ? 'checkout.place_whatsapp' : 'checkout.place'}
         />
-      </Stack>
+      </div>
     </form>
   );
 }

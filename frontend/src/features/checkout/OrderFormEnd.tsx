@@ -1,4 +1,3 @@
-import { Alert, Button, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { OrderTotals } from './api';
@@ -6,6 +5,8 @@ import { PaymentMethod } from './PaymentMethod';
 import type { Refusal } from './placement';
 import { PromoField, usePromo } from './promo';
 import { Totals } from './Totals';
+import { Alert, TextArea } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 
 /** The end of every order form: notes, the promo code, the payment method, the totals, why
  * the last attempt was refused, and the button (which, after a changed total, confirms it). */
@@ -29,27 +30,27 @@ export function OrderFormEnd<Values extends { notes: string }>({
   const intl = useIntl();
   return (
     <>
-      <Textarea
-        label={intl.formatMessage({ id: 'checkout.notes' })}
-        name="notes"
-        autosize
-        minRows={2}
-        {...form.getInputProps('notes')}
-      />
+      <TextArea label={intl.formatMessage({ id: 'checkout.notes' })} name="notes" {...form.getInputProps('notes')} />
       <PromoField promo={promo} />
       <PaymentMethod />
-      <Title order={4}>
+      <h2 className={controls.title} style={{ fontSize: '1.125rem' }}>
         <FormattedMessage id="checkout.summary" />
-      </Title>
+      </h2>
       <Totals totals={totals} subtotal={subtotal} />
       {refusal && (
         <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
           {refusal.message}
         </Alert>
       )}
-      <Button type="submit" loading={placing} data-testid="place-order">
+      <button
+        type="submit"
+        className={controls.button}
+        disabled={placing}
+        aria-busy={placing}
+        data-testid="place-order"
+      >
         {intl.formatMessage({ id: refusal?.totalChanged ? 'checkout.confirm_new_total' : placeLabel })}
-      </Button>
+      </button>
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
+import controls from '../../shared/ui/controls.module.css';
 
 /** The guest's order-success screen (`/order-success?number=`): the number to keep and the way
  * to track the order with it. */
@@ -8,12 +8,12 @@ export function OrderPlaced() {
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
   return (
-    <Paper withBorder p="lg" maw={560} data-testid="order-placed">
-      <Stack gap="md">
-        <Title order={2}>
+    <div className={controls.card} style={{ padding: 20, maxInlineSize: 560 }} data-testid="order-placed">
+      <div className={controls.stack}>
+        <h2 className={`${controls.title} ${controls.h2}`}>
           <FormattedMessage id="checkout.placed_title" />
-        </Title>
-        <Text>
+        </h2>
+        <p className={controls.text}>
           <FormattedMessage
             id="checkout.placed_number"
             values={{
@@ -24,19 +24,19 @@ export function OrderPlaced() {
               ),
             }}
           />
-        </Text>
-        <Text size="sm" c="dimmed">
+        </p>
+        <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
           <FormattedMessage id="checkout.placed_keep" />
-        </Text>
-        <Group wrap="wrap">
-          <Button component={Link} to={`/track-order?number=${encodeURIComponent(number)}`}>
+        </p>
+        <div className={controls.row}>
+          <Link to={`/track-order?number=${encodeURIComponent(number)}`} className={controls.button}>
             <FormattedMessage id="checkout.track_it" />
-          </Button>
-          <Button component={Link} to="/products" variant="default">
+          </Link>
+          <Link to="/products" className={`${controls.button} ${controls.plain}`}>
             <FormattedMessage id="cart.browse" />
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

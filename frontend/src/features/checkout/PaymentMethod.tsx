@@ -1,21 +1,18 @@
-import { Radio, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import controls from '../../shared/ui/controls.module.css';
 
 /** Cash on delivery, the one method that can be chosen; cards are only promised. */
 export function PaymentMethod() {
   const intl = useIntl();
   return (
-    <Stack gap={4}>
-      <Radio
-        checked
-        readOnly
-        name="payment_method"
-        value="cash_on_delivery"
-        label={intl.formatMessage({ id: 'checkout.cash_on_delivery' })}
-      />
-      <Text size="xs" c="dimmed">
+    <div className={controls.stack} style={{ gap: 4 }}>
+      <label className={controls.radio}>
+        <input type="radio" checked readOnly name="payment_method" value="cash_on_delivery" />
+        {intl.formatMessage({ id: 'checkout.cash_on_delivery' })}
+      </label>
+      <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`}>
         <FormattedMessage id="checkout.cards_soon" />
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }

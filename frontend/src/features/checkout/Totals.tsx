@@ -1,6 +1,6 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { usePrice } from '../../shared/format';
+import controls from '../../shared/ui/controls.module.css';
 import type { OrderTotals } from './api';
 
 /** What the buyer will pay, part by part, before placing the order; the city's shipping is
@@ -8,18 +8,18 @@ import type { OrderTotals } from './api';
 export function Totals({ totals, subtotal }: { totals: OrderTotals | null; subtotal: number }) {
   const price = usePrice();
   const row = (label: string, amount: string, testId: string, strong = false) => (
-    <Group justify="space-between" wrap="nowrap" key={label}>
-      <Text fw={strong ? 700 : undefined}>
+    <div className={controls.between} key={label} style={{ fontWeight: strong ? 700 : undefined }}>
+      <p className={controls.text}>
         <FormattedMessage id={label} />
-      </Text>
-      <Text fw={strong ? 700 : undefined} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+      </p>
+      <p className={controls.text} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
         {amount}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
   return (
-    <Paper withBorder p="md" data-testid="checkout-totals">
-      <Stack gap="xs">
+    <div className={controls.card} data-testid="checkout-totals">
+      <div className={controls.stack} style={{ gap: 10 }}>
         {row('order.subtotal', price(totals?.subtotal ?? subtotal), 'totals-subtotal')}
         {totals && totals.discount > 0 && row('order.discount', price(-totals.discount), 'totals-discount')}
         {totals ? (
@@ -29,11 +29,11 @@ export function Totals({ totals, subtotal }: { totals: OrderTotals | null; subto
             {row('order.total', price(totals.total), 'totals-total', true)}
           </>
         ) : (
-          <Text size="sm" c="dimmed">
+          <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
             <FormattedMessage id="checkout.choose_city_for_total" />
-          </Text>
+          </p>
         )}
-      </Stack>
-    </Paper>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/client';
 import type { CartLine } from '../../shared/cart/localCart';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { TextField } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 import { checkPromo } from './api';
 
 /** The promo code of a checkout: typed, applied, checked again whenever the cart changes, so
@@ -50,39 +51,55 @@ export function PromoField({ promo }: { promo: ReturnType<typeof usePromo> }) {
         : undefined;
   return (
     <div>
-      <Group align="end" gap="xs" wrap="nowrap">
-        <TextInput
-          label={intl.formatMessage({ id: 'checkout.promo' })}
-          name="copoun"
-          dir="ltr"
-          value={promo.typed}
-          onChange={(event) => promo.setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              promo.apply();
-            }
-          }}
-          style={{ flex: 1, minInlineSize: 0 }}
-        />
-        <Button variant="default" onClick={promo.apply} loading={promo.checking} disabled={!promo.typed.trim()}>
+      <div className={controls.row} style={{ flexWrap: 'nowrap', alignItems: 'flex-end' }}>
+        <div style={{ flex: 1, minInlineSize: 0 }}>
+          <TextField
+            label={intl.formatMessage({ id: 'checkout.promo' })}
+            name="copoun"
+            dir="ltr"
+            value={promo.typed}
+            onChange={(event) => promo.setTyped(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                promo.apply();
+              }
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className={`${controls.button} ${controls.plain}`}
+          onClick={promo.apply}
+          aria-busy={promo.checking}
+          disabled={promo.checking || !promo.typed.trim()}
+        >
           {intl.formatMessage({ id: 'checkout.apply_promo' })}
-        </Button>
+        </button>
         {promo.applied && (
-          <Button variant="subtle" color="gray" onClick={promo.remove}>
+          <button type="button" className={`${controls.button} ${controls.subtle}`} onClick={promo.remove}>
             {intl.formatMessage({ id: 'checkout.remove_promo' })}
-          </Button>
+          </button>
         )}
-      </Group>
+      </div>
       {promo.message && (
-        <Text size="sm" c="green.8" mt={4} data-testid="promo-message">
+        <p
+          className={`${controls.text} ${controls.small}`}
+          style={{ color: 'var(--mantine-color-green-8)', marginBlockStart: 4 }}
+          data-testid="promo-message"
+        >
           {promo.message}
-        </Text>
+        </p>
       )}
       {refusal && (
-        <Text size="sm" c="red.8" mt={4} data-testid="promo-message" role="alert">
+        <p
+          className={`${controls.text} ${controls.small}`}
+          style={{ color: 'var(--mantine-color-red-8)', marginBlockStart: 4 }}
+          data-testid="promo-message"
+          role="alert"
+        >
           {refusal}
-        </Text>
+        </p>
       )}
     </div>
   );

@@ -1,4 +1,3 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,6 +10,9 @@ import { sendContact } from './api';
 import { ContactFields } from '../../shared/ui/ContactFields';
 import { Ltr } from '../../shared/ui/Ltr';
 import { whatsAppUrl } from '../../shared/whatsapp';
+import { TextArea } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
+import classes from './Contact.module.css';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
@@ -37,50 +39,57 @@ export function Contact() {
   });
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-      <Stack gap="sm">
-        <Title order={1}>
+    <div className={classes.contact}>
+      <div className={controls.stack} style={{ gap: 12 }}>
+        <h1 className={`${controls.title} ${controls.h1}`}>
           <FormattedMessage id="contact.title" />
-        </Title>
+        </h1>
         {settings && (
-          <Stack gap={4}>
-            <Text>
+          <div className={controls.stack} style={{ gap: 4 }}>
+            <p className={controls.text}>
               <FormattedMessage id="contact.phone" />{' '}
-              <Anchor href={`tel:${settings.contact_phone}`} dir="ltr">
+              <a href={`tel:${settings.contact_phone}`} dir="ltr" className={controls.link}>
                 {settings.contact_phone}
-              </Anchor>
-            </Text>
-            <Text>
+              </a>
+            </p>
+            <p className={controls.text}>
               <FormattedMessage id="contact.whatsapp" />{' '}
-              <Anchor href={whatsAppUrl(settings.whatsapp_number)} target="_blank" rel="noreferrer" dir="ltr">
+              <a
+                href={whatsAppUrl(settings.whatsapp_number)}
+                target="_blank"
+                rel="noreferrer"
+                dir="ltr"
+                className={controls.link}
+              >
                 <Ltr>+{settings.whatsapp_number}</Ltr>
-              </Anchor>
-            </Text>
-            <Text>
+              </a>
+            </p>
+            <p className={controls.text}>
               <FormattedMessage id="contact.email" />{' '}
-              <Anchor href={`mailto:${settings.email}`}>{settings.email}</Anchor>
-            </Text>
-            <Text>{settings.address}</Text>
-          </Stack>
+              <a href={`mailto:${settings.email}`} className={controls.link}>
+                {settings.email}
+              </a>
+            </p>
+            <p className={controls.text}>{settings.address}</p>
+          </div>
         )}
-      </Stack>
-      <Paper withBorder p="md">
+      </div>
+      <div className={controls.card}>
         <form onSubmit={submit} noValidate data-testid="contact-form">
-          <Stack gap="sm">
+          <div className={controls.stack} style={{ gap: 12 }}>
             <ContactFields form={form} />
-            <Textarea
+            <TextArea
               label={intl.formatMessage({ id: 'contact.message' })}
               name="message"
-              minRows={4}
-              autosize
+              rows={4}
               {...form.getInputProps('message')}
             />
-            <Button type="submit" loading={send.isPending}>
+            <button type="submit" className={controls.button} disabled={send.isPending} aria-busy={send.isPending}>
               <FormattedMessage id="contact.send" />
-            </Button>
-          </Stack>
+            </button>
+          </div>
         </form>
-      </Paper>
-    </SimpleGrid>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,6 +8,8 @@ import { required } from '../../shared/forms';
 import { trackOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
+import { Alert, TextField } from '../../shared/ui/fields';
+import controls from '../../shared/ui/controls.module.css';
 
 /** Track a guest order (`/track-order`) with its number and the phone it was placed with; the
  * success screen links here with the number filled in. */
@@ -38,20 +39,20 @@ export function TrackOrder() {
   });
 
   return (
-    <Stack gap="md" maw={560}>
-      <Title order={2}>
+    <div className={controls.stack} style={{ maxInlineSize: 560 }}>
+      <h2 className={`${controls.title} ${controls.h2}`}>
         <FormattedMessage id="track.title" />
-      </Title>
+      </h2>
       <form onSubmit={submit} noValidate data-testid="track-form">
-        <Stack gap="sm">
-          <TextInput
+        <div className={controls.stack} style={{ gap: 12 }}>
+          <TextField
             label={intl.formatMessage({ id: 'track.number' })}
             placeholder="MS-2026-000123"
             dir="ltr"
             name="number"
             {...form.getInputProps('number')}
           />
-          <TextInput
+          <TextField
             label={intl.formatMessage({ id: 'auth.fields.phone' })}
             type="tel"
             dir="ltr"
@@ -59,10 +60,16 @@ export function TrackOrder() {
             name="phone"
             {...form.getInputProps('phone')}
           />
-          <Button type="submit" loading={track.isPending} style={{ alignSelf: 'flex-start' }}>
+          <button
+            type="submit"
+            className={controls.button}
+            disabled={track.isPending}
+            aria-busy={track.isPending}
+            style={{ alignSelf: 'flex-start' }}
+          >
             <FormattedMessage id="track.submit" />
-          </Button>
-        </Stack>
+          </button>
+        </div>
       </form>
       {missing && (
         <Alert color="orange" data-testid="track-missing">
@@ -71,14 +78,14 @@ export function TrackOrder() {
       )}
       {order && (
         <OrderSummary order={order}>
-          <Group justify="end">
+          <div className={controls.row} style={{ justifyContent: 'flex-end' }}>
             <InvoiceButton
               path={`guest-orders/${encodeURIComponent(order.number)}/invoice?${new URLSearchParams({ phone: form.values.phone.trim() })}`}
               number={order.number}
             />
-          </Group>
+          </div>
         </OrderSummary>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,17 +1,18 @@
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { downloadFile } from '../api/download';
+import controls from '../ui/controls.module.css';
 
 /** "Download invoice" for an order; `path` is the API's invoice call for whoever asks. */
 export function InvoiceButton({ path, number }: { path: string; number: string }) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
   return (
-    <Button
-      variant="default"
-      size="compact-md"
-      loading={busy}
+    <button
+      type="button"
+      className={`${controls.button} ${controls.plain}`}
+      disabled={busy}
+      aria-busy={busy}
       data-testid="invoice-download"
       onClick={async () => {
         setBusy(true);
@@ -23,6 +24,6 @@ export function InvoiceButton({ path, number }: { path: string; number: string }
       }}
     >
       <FormattedMessage id="invoice.download" />
-    </Button>
+    </button>
   );
 }

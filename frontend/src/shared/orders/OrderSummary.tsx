@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { OrderData } from '../api/types';
 import { usePrice } from '../format';
+import controls from '../ui/controls.module.css';
+import classes from './OrderSummary.module.css';
 
 /** An order: its number, date and status, where it goes and to whom, its lines and what is
  * paid, part by part; `children` (the buyer's actions) come last. */
@@ -15,67 +16,67 @@ export function OrderSummary({ order, children }: { order: OrderData; children?:
     ['order.shipping_extra', order.shipping_extra],
   ];
   return (
-    <Paper withBorder p="md" data-testid="order-summary">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={3}>
+    <div className={controls.card} data-testid="order-summary">
+      <div className={controls.stack} style={{ gap: 12 }}>
+        <div className={controls.between} style={{ flexWrap: 'wrap' }}>
+          <h3 className={`${controls.title} ${controls.h3}`}>
             <bdi dir="ltr">{order.number}</bdi>
-          </Title>
-          <Badge data-testid="order-status">{order.status_label}</Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
+          </h3>
+          <span className={controls.badge} data-testid="order-status">
+            {order.status_label}
+          </span>
+        </div>
+        <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
           <FormattedDate value={order.created_at} year="numeric" month="long" day="numeric" />
-        </Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        </p>
+        <p className={`${controls.text} ${controls.small}`} style={{ overflowWrap: 'anywhere' }}>
           <FormattedMessage
             id="order.goes_to"
             values={{ address: order.address.address, city: order.address.city.name }}
           />
-        </Text>
+        </p>
         {order.type === 'other' && order.receiver_name && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <p className={`${controls.text} ${controls.small}`} style={{ overflowWrap: 'anywhere' }}>
             <FormattedMessage
               id="order.receiver"
               values={{ name: order.receiver_name, phone: <bdi dir="ltr">{order.receiver_phone}</bdi> }}
             />
-          </Text>
+          </p>
         )}
-        <Table.ScrollContainer minWidth={280}>
-          <Table>
-            <Table.Tbody>
-              {order.items.map((item, index) => (
-                <Table.Tr key={index} data-testid="order-item">
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.name}</Table.Td>
-                  <Table.Td>×{item.quantity}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(item.line_total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <table className={classes.items}>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={index} data-testid="order-item">
+                <td style={{ overflowWrap: 'anywhere' }}>{item.name}</td>
+                <td>×{item.quantity}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>{price(item.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
         {rows
           .filter(([, amount]) => amount !== 0)
           .map(([label, amount]) => (
-            <Group key={label} justify="space-between">
-              <Text size="sm">
+            <div key={label} className={`${controls.between} ${controls.small}`}>
+              <p className={controls.text}>
                 <FormattedMessage id={label} />
-              </Text>
-              <Text size="sm">{price(amount)}</Text>
-            </Group>
+              </p>
+              <p className={controls.text}>{price(amount)}</p>
+            </div>
           ))}
-        <Group justify="space-between">
-          <Text fw={700}>
+        <div className={controls.between} style={{ fontWeight: 700 }}>
+          <p className={controls.text}>
             <FormattedMessage id="order.total" />
-          </Text>
-          <Text fw={700} data-testid="order-total">
+          </p>
+          <p className={controls.text} data-testid="order-total">
             {price(order.total)}
-          </Text>
-        </Group>
-        <Text size="xs" c="dimmed">
+          </p>
+        </div>
+        <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`}>
           <FormattedMessage id="order.cash_on_delivery" />
-        </Text>
+        </p>
         {children}
-      </Stack>
-    </Paper>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useIntl } from 'react-intl';
+import { TextField } from './fields';
 
 /** Name, phone and e-mail fields of a form that has them (profile, contact); phone and e-mail
  * are typed left to right on Arabic screens too. */
@@ -12,15 +12,15 @@ export function ContactFields<Values extends { name: string; phone: string; emai
   const intl = useIntl();
   return (
     <>
-      <TextInput label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
-      <TextInput
+      <TextField label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
+      <TextField
         label={intl.formatMessage({ id: 'auth.fields.phone' })}
         type="tel"
         dir="ltr"
         name="phone"
         {...form.getInputProps('phone')}
       />
-      <TextInput
+      <TextField
         label={intl.formatMessage({ id: 'auth.fields.email' })}
         type="email"
         dir="ltr"

@@ -183,7 +183,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
           />
         )}
         <CityPicker
-          w={200}
+          style={{ inlineSize: 200 }}
           value={filter('city')}
           onChange={(event) => setFilter('city', event.currentTarget.value || null)}
         />
