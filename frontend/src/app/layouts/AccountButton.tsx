@@ -31,32 +31,29 @@ export function AccountMenuButton({
 }
 
 /** The header's button with the signed-in user's name (on a phone, its first letter). */
-export function AccountButton(props: ComponentPropsWithRef<'button'>) {
+export function AccountButton({ className, ...props }: ComponentPropsWithRef<'button'>) {
   const intl = useIntl();
   const { user } = useSession();
+  // The menu passes its own props (and an empty class) to its button: the look stays.
+  const look = (own = '') => `${controls.button} ${controls.light} ${own} ${className ?? ''}`;
   if (usePhone()) {
     // A round button with the name's first letter: the name itself would squeeze the search
     // box of a one-row phone header to nothing.
     return (
       <button
         type="button"
-        className={`${controls.button} ${controls.light} ${controls.icon} ${controls.round}`}
         style={{ inlineSize: 44, blockSize: 44 }}
         aria-label={user?.name ?? intl.formatMessage({ id: 'nav.account' })}
         data-testid="account-menu"
         {...props}
+        className={look(`${controls.icon} ${controls.round}`)}
       >
         <span aria-hidden>{user?.name.trim().charAt(0) || '•'}</span>
       </button>
     );
   }
   return (
-    <button
-      type="button"
-      className={`${controls.button} ${controls.light} ${controls.compact}`}
-      data-testid="account-menu"
-      {...props}
-    >
+    <button type="button" data-testid="account-menu" {...props} className={look(controls.compact)}>
       {user?.name ?? <FormattedMessage id="nav.account" />}
     </button>
   );

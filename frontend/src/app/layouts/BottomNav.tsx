@@ -10,9 +10,10 @@ import { AccountMenuButton } from './AccountButton';
 import classes from './Header.module.css';
 
 /** The bottom bar's account tab of a signed-in shopper: it opens the account menu. */
-function AccountTab(props: ComponentPropsWithRef<'button'>) {
+function AccountTab({ className, ...props }: ComponentPropsWithRef<'button'>) {
+  // The menu passes its own props (and an empty class) to its button: the tab's look stays.
   return (
-    <button type="button" className={classes.tab} data-testid="account-menu" {...props}>
+    <button type="button" data-testid="account-menu" {...props} className={`${classes.tab} ${className ?? ''}`}>
       <FormattedMessage id="nav.account" />
     </button>
   );

@@ -9,6 +9,8 @@ import { applyLanguage } from '../../shared/i18n/language';
 import { session } from '../../shared/session/session';
 import { Header } from './Header';
 import { BottomNav } from './BottomNav';
+import controls from '../../shared/ui/controls.module.css';
+import classes from './Header.module.css';
 
 beforeEach(() => {
   applyLanguage('en');
@@ -32,6 +34,8 @@ describe('Header', () => {
     // The first render is the stand-in button: the menu's code is still being fetched.
     await userEvent.click(screen.getByTestId('account-menu'));
     expect(await screen.findByTestId('logout')).toBeInTheDocument();
+    // The menu hands its button props of its own: the button keeps the shop's look.
+    expect(screen.getByTestId('account-menu')).toHaveClass(controls.button!, controls.light!);
   });
 });
 
@@ -41,6 +45,7 @@ describe("the phone's bottom bar", () => {
     expect(screen.queryByTestId('bottom-account')).not.toBeInTheDocument();
     await userEvent.click(screen.getByTestId('account-menu'));
     expect(await screen.findByTestId('logout')).toBeInTheDocument();
+    expect(screen.getByTestId('account-menu')).toHaveClass(classes.tab!);
   });
 
   it('leads a guest to sign in', () => {

@@ -2,6 +2,7 @@ import { useContext, useEffect, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, MantineThemeContext, useDirection } from '@mantine/core';
 import { useLanguage } from '../../i18n/LanguageProvider';
 import { readableGrays, theme } from './theme';
+import './styles';
 
 function DirectionSync({ rtl }: { rtl: boolean }) {
   const { setDirection } = useDirection();
