@@ -9,16 +9,30 @@ import '../shared/ui/global.css';
 import '../shared/ui/first-paint.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
+import { useNotifications } from '@mantine/notifications';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 import { currentLanguage } from '../shared/i18n/language';
 import { seedFromPage } from '../shared/api/pageData';
 import { lazyWithMantine } from '../shared/ui/mantine/lazyWithMantine';
 import { Screens } from './router';
 
-// The toasts' container (transitions, portal, scroll lock) comes a moment after the page; a
-// toast asked for before it is kept by the store and shown when it arrives.
+// The toasts' container (transitions, portal, and Mantine with them) comes with the first
+// toast: the store keeps it until the container arrives and shows it.
 const Toasts = lazyWithMantine(() => import('./Toasts'));
+
+/** The toasts, from the first one on: a visit where nothing is said downloads none of it. */
+function LaterToasts() {
+  const { notifications, queue } = useNotifications();
+  const [asked, setAsked] = useState(false);
+  if (!asked && notifications.length + queue.length > 0) setAsked(true);
+  if (!asked) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
@@ -32,9 +46,7 @@ export function App() {
   return (
     <LanguageProvider>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
+        <LaterToasts />
         <BrowserRouter>
           <Screens />
         </BrowserRouter>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { settingsQueries } from '../../shared/api/settings';
@@ -9,6 +8,7 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { deliveryCity, rememberDeliveryCity } from '../../shared/deliveryCity';
+import controls from '../../shared/ui/controls.module.css';
 import classes from './ProductProfile.module.css';
 
 /** What delivery costs and when it comes, beside the price: the fee to the shopper's
@@ -27,10 +27,15 @@ export default function DeliveryPromise() {
   if (!settings) return null;
   const { shipping } = settings;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="delivery-title" data-testid="delivery-promise">
-      <Title order={2} size="h4" id="delivery-title">
+    <section
+      className={controls.stack}
+      style={{ gap: 10 }}
+      aria-labelledby="delivery-title"
+      data-testid="delivery-promise"
+    >
+      <h2 className={`${controls.title} ${controls.h4}`} id="delivery-title">
         <FormattedMessage id="delivery.title" />
-      </Title>
+      </h2>
       <CityPicker
         label={intl.formatMessage({ id: 'delivery.to' })}
         value={city ? String(city.id) : ''}
@@ -65,9 +70,9 @@ export default function DeliveryPromise() {
           <FormattedMessage id="delivery.hours" values={{ hours: shipping.estimated_hours }} />
         </li>
       </ul>
-      <Text size="xs" c="dimmed">
+      <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`}>
         <FormattedMessage id="delivery.calls" />
-      </Text>
-    </Stack>
+      </p>
+    </section>
   );
 }

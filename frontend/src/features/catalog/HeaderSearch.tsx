@@ -1,4 +1,4 @@
-import { Suspense, type CSSProperties } from 'react';
+import { startTransition, Suspense, useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
 import controls from '../../shared/ui/controls.module.css';
@@ -15,8 +15,8 @@ export interface SearchDraft {
   focused: boolean;
 }
 
-// The suggestions (Mantine's Combobox and its floating layer) are a fifth of the storefront's
-// first download: they come a moment after the page.
+// The suggestions (Mantine's Combobox and its floating layer, and Mantine itself) come when
+// the shopper reaches for the box.
 const HeaderSearchBox = lazyWithMantine(() => import('./HeaderSearchBox'));
 
 // One header, one search box: what its plain stand-in was given, for the full box to carry on.
@@ -33,17 +33,22 @@ export function forgetDraft(): void {
   draft = { text: '', focused: false };
 }
 
-/** The search box on every page. Until its suggestions' code has come, a plain box of the
- * same look takes the typing (and Enter searches, as a form), and the full box carries it on. */
+/** The search box on every page. A plain box of the same look takes the typing (and Enter
+ * searches, as a form); the box with suggestions is downloaded once the shopper reaches for it
+ * (a touch, a click, the focus), so a page read without searching downloads none of it, and
+ * takes over with what was typed and the focus. */
 export function HeaderSearch() {
+  const [wanted, setWanted] = useState(false);
+  // A transition: the plain box stays, focus and all, until the full box has come.
+  const want = () => startTransition(() => setWanted(true));
   return (
-    <Suspense fallback={<PlainSearch />}>
-      <HeaderSearchBox />
+    <Suspense fallback={<PlainSearch onWant={want} />}>
+      {wanted ? <HeaderSearchBox /> : <PlainSearch onWant={want} />}
     </Suspense>
   );
 }
 
-function PlainSearch() {
+function PlainSearch({ onWant }: { onWant: () => void }) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: 'search.placeholder' });
   return (
@@ -60,8 +65,10 @@ function PlainSearch() {
         onChange={(event) => {
           draft.text = event.currentTarget.value;
         }}
+        onPointerDown={onWant}
         onFocus={() => {
           draft.focused = true;
+          onWant();
         }}
         onBlur={() => {
           draft.focused = false;

@@ -68,6 +68,16 @@ describe('HeaderSearchBox', () => {
 });
 
 describe('HeaderSearch', () => {
+  it('stays the plain box, with no suggestions downloaded, until the shopper reaches for it', async () => {
+    renderAt('/', { '/': <HeaderSearch /> });
+    const plain = screen.getByRole('searchbox', { name: /Search seeds/ });
+    // Long enough for the box with suggestions (already in this test's memory) to take over.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByRole('searchbox', { name: /Search seeds/ })).toBe(plain);
+    act(() => plain.focus());
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: /Search seeds/ })).not.toBe(plain));
+  });
+
   it('carries what was typed in the plain box into the box with suggestions, with the focus', async () => {
     server.use(
       http.get('*/api/search/suggestions', () =>
@@ -80,12 +90,12 @@ describe('HeaderSearch', () => {
       ),
       http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
     );
-    // The plain box shows while the full one's code is on its way: typed into at once, before
-    // the code has come.
+    // The plain box shows until the shopper reaches for it, and while the full one's code is on
+    // its way: what it was given goes on in the full box.
     renderAt('/', { '/': <HeaderSearch /> });
     const plain = screen.getByRole('searchbox', { name: /Search seeds/ });
-    act(() => plain.focus());
     fireEvent.change(plain, { target: { value: 'tomato' } });
+    act(() => plain.focus());
     await waitFor(() => expect(screen.getByRole('searchbox', { name: /Search seeds/ })).not.toBe(plain));
     const box = screen.getByRole('searchbox', { name: /Search seeds/ });
     expect(box).toHaveValue('tomato');

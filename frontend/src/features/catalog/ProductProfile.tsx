@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -12,13 +12,12 @@ import { ProductGallery } from './ProductGallery';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
 import controls from '../../shared/ui/controls.module.css';
-import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
 import classes from './ProductProfile.module.css';
 import { AskTheShop } from './AskTheShop';
 import { RelatedProducts } from './RelatedProducts';
 
 // Last in its column and fetched after the page: nothing above it moves when it comes.
-const DeliveryPromise = lazyWithMantine(() => import('./DeliveryPromise'));
+const DeliveryPromise = lazy(() => import('./DeliveryPromise'));
 
 /** One product: gallery with zoom, price with the sale price and discount, stock, add to cart,
  * ask on WhatsApp or call, the delivery promise, weight, package pieces, expiry and description; then more of its category. */

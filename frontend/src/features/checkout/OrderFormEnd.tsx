@@ -33,7 +33,7 @@ export function OrderFormEnd<Values extends { notes: string }>({
       <TextArea label={intl.formatMessage({ id: 'checkout.notes' })} name="notes" {...form.getInputProps('notes')} />
       <PromoField promo={promo} />
       <PaymentMethod />
-      <h2 className={controls.title} style={{ fontSize: '1.125rem' }}>
+      <h2 className={`${controls.title} ${controls.h4}`}>
         <FormattedMessage id="checkout.summary" />
       </h2>
       <Totals totals={totals} subtotal={subtotal} />
