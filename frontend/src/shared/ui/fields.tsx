@@ -5,22 +5,15 @@ import controls from './controls.module.css';
 interface FieldFrame {
   label?: ReactNode;
   error?: ReactNode;
-  /** Marks the label of a field the form cannot go without. */
-  withAsterisk?: boolean;
 }
 
 /** The label, the control and its error, tied together for screen readers. */
-function Frame({ id, label, error, withAsterisk, children }: FieldFrame & { id: string; children: ReactNode }) {
+function Frame({ id, label, error, children }: FieldFrame & { id: string; children: ReactNode }) {
   return (
     <div>
       {label && (
         <label htmlFor={id} className={controls.label}>
           {label}
-          {withAsterisk && (
-            <span aria-hidden className={controls.asterisk}>
-              {' *'}
-            </span>
-          )}
         </label>
       )}
       {children}
@@ -44,28 +37,22 @@ const tied = (id: string, error: ReactNode) => ({
 export function TextField({
   label,
   error,
-  withAsterisk,
   className,
   ...input
 }: FieldFrame & Omit<ComponentPropsWithoutRef<'input'>, 'id'>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} withAsterisk={withAsterisk}>
+    <Frame id={id} label={label} error={error}>
       <input {...input} {...tied(id, error)} className={`${controls.input} ${className ?? ''}`} />
     </Frame>
   );
 }
 
 /** A text of several lines that grows with what is typed. */
-export function TextArea({
-  label,
-  error,
-  withAsterisk,
-  ...textarea
-}: FieldFrame & Omit<ComponentPropsWithoutRef<'textarea'>, 'id'>) {
+export function TextArea({ label, error, ...textarea }: FieldFrame & Omit<ComponentPropsWithoutRef<'textarea'>, 'id'>) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} withAsterisk={withAsterisk}>
+    <Frame id={id} label={label} error={error}>
       <textarea rows={2} {...textarea} {...tied(id, error)} className={`${controls.input} ${controls.textarea}`} />
     </Frame>
   );
@@ -75,14 +62,13 @@ export function TextArea({
 export function SelectField({
   label,
   error,
-  withAsterisk,
   options,
   ...select
 }: FieldFrame &
   Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'children'> & { options: { value: string; label: string }[] }) {
   const id = useId();
   return (
-    <Frame id={id} label={label} error={error} withAsterisk={withAsterisk}>
+    <Frame id={id} label={label} error={error}>
       <select {...select} {...tied(id, error)} className={`${controls.input} ${controls.select}`}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -98,8 +84,6 @@ const ALERT_COLOURS = {
   red: controls.alertRed,
   yellow: controls.alertYellow,
   orange: controls.alertYellow,
-  green: controls.alertGreen,
-  blue: controls.alertBlue,
 };
 
 /** A message in a tinted box, announced when it appears. */
