@@ -7,6 +7,7 @@ import { catalogQueries } from './api';
 import { ProductGrid } from './ProductGrid';
 import { DiscountBadge } from './DiscountBadge';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { Grid } from '../../shared/ui/Grid';
 import classes from './Home.module.css';
 
 const BENEFITS = ['quality', 'support', 'delivery', 'advice'] as const;
@@ -47,7 +48,7 @@ export function Home() {
             <ProductGrid products={home.featured} first />
           </Section>
           <Section id="categories" title="home.categories.title">
-            <div className={classes.categories}>
+            <Grid cols={{ base: 2, sm: 3, md: 5 }}>
               {home.categories.map((category) => (
                 <Link
                   key={category.id}
@@ -57,11 +58,11 @@ export function Home() {
                   {category.name}
                 </Link>
               ))}
-            </div>
+            </Grid>
           </Section>
           {home.offers.length > 0 && (
             <Section id="deals" title="home.deals.title">
-              <div className={classes.deals}>
+              <Grid cols={{ base: 1, sm: 2 }}>
                 {home.offers.map((offer) => (
                   <Link
                     key={offer.id}
@@ -75,7 +76,7 @@ export function Home() {
                     <DiscountBadge percent={offer.percentage} size="lg" />
                   </Link>
                 ))}
-              </div>
+              </Grid>
             </Section>
           )}
           <Section id="recent" title="home.recent.title">
@@ -89,7 +90,7 @@ export function Home() {
         </p>
       </Section>
       <Section id="benefits" title="home.benefits.title">
-        <div className={classes.benefits}>
+        <Grid cols={{ base: 1, xs: 2, md: 4 }} gap="1rem">
           {BENEFITS.map((benefit) => (
             <div key={benefit} className={controls.card}>
               <p className={controls.text} style={{ fontWeight: 700 }}>
@@ -100,7 +101,7 @@ export function Home() {
               </p>
             </div>
           ))}
-        </div>
+        </Grid>
       </Section>
     </div>
   );

@@ -12,6 +12,7 @@ import { ProductGallery } from './ProductGallery';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { DiscountBadge, Saving } from './DiscountBadge';
 import controls from '../../shared/ui/controls.module.css';
+import { Grid } from '../../shared/ui/Grid';
 import classes from './ProductProfile.module.css';
 import { AskTheShop } from './AskTheShop';
 import { RelatedProducts } from './RelatedProducts';
@@ -37,7 +38,8 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
 
   return (
     <>
-      <div className={classes.profile} data-testid="product-profile">
+      {/* The gallery beside the product's facts from 48em; one under the other on a phone. */}
+      <Grid cols={{ base: 1, sm: 2 }} gap="2rem" data-testid="product-profile">
         <ProductGallery key={product.id} product={product} />
         <div className={classes.factsColumn}>
           <nav
@@ -119,7 +121,7 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
             <DeliveryPromise />
           </Suspense>
         </div>
-      </div>
+      </Grid>
       <RelatedProducts product={product} />
     </>
   );

@@ -12,7 +12,7 @@ import { Ltr } from '../../shared/ui/Ltr';
 import { whatsAppUrl } from '../../shared/whatsapp';
 import { TextArea } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
-import classes from './Contact.module.css';
+import { Grid } from '../../shared/ui/Grid';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
@@ -39,7 +39,7 @@ export function Contact() {
   });
 
   return (
-    <div className={classes.contact}>
+    <Grid cols={{ base: 1, sm: 2 }} gap="2rem">
       <div className={controls.stack} style={{ gap: 12 }}>
         <h1 className={`${controls.title} ${controls.h1}`}>
           <FormattedMessage id="contact.title" />
@@ -90,6 +90,6 @@ export function Contact() {
           </div>
         </form>
       </div>
-    </div>
+    </Grid>
   );
 }
