@@ -1,9 +1,22 @@
-import type { UseFormReturnType } from '@mantine/form';
+import type { ChangeEvent, ReactNode } from 'react';
 import { ApiError } from './api/client';
 import { toLatinDigits } from './digits';
 
+/** What a text field takes from its form: its value, its change handler and its one error. */
+export interface FieldProps {
+  value?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  error?: ReactNode;
+}
+
+/** A form that hands out its fields' props by name: `@mantine/form`'s on the account and
+ * dashboard screens, `useFormFields`' on the storefront's. */
+export interface FieldSource<Name extends string> {
+  getInputProps(name: Name): FieldProps;
+}
+
 /** Puts the first server message of each field under that field. */
-export function showServerErrors<T>(form: UseFormReturnType<T>, error: unknown): void {
+export function showServerErrors(form: { setErrors(errors: Record<string, string>): void }, error: unknown): void {
   if (error instanceof ApiError && error.status === 422) form.setErrors(error.firstMessages());
 }
 

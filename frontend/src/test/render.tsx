@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AccountTexts } from '../shared/i18n/AccountTexts';
 import { DashboardTexts } from '../shared/i18n/DashboardTexts';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
 import { MantineScope } from '../shared/ui/mantine/MantineScope';
@@ -19,25 +20,28 @@ export function LocationProbe() {
 }
 
 /** Renders a screen at a path with every provider the app has and a fresh query client (the
- * dashboard's texts too: which screens may use them is checked by the catalogue test). */
+ * account's and dashboard's texts too: which screens may use them is checked by the catalogue
+ * test). */
 export function renderAt(path: string, routes: Record<string, ReactElement>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <LanguageProvider>
       <MantineScope>
-        <DashboardTexts>
-          <QueryClientProvider client={queryClient}>
-            <Notifications />
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                {Object.entries(routes).map(([routePath, element]) => (
-                  <Route key={routePath} path={routePath} element={element} />
-                ))}
-                <Route path="*" element={<LocationProbe />} />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </DashboardTexts>
+        <AccountTexts>
+          <DashboardTexts>
+            <QueryClientProvider client={queryClient}>
+              <Notifications />
+              <MemoryRouter initialEntries={[path]}>
+                <Routes>
+                  {Object.entries(routes).map(([routePath, element]) => (
+                    <Route key={routePath} path={routePath} element={element} />
+                  ))}
+                  <Route path="*" element={<LocationProbe />} />
+                </Routes>
+              </MemoryRouter>
+            </QueryClientProvider>
+          </DashboardTexts>
+        </AccountTexts>
       </MantineScope>
     </LanguageProvider>,
   );

@@ -31,7 +31,7 @@ export default function AccountMenu({
         </Menu.Item>
         {user?.role === 'customer' && (
           <Menu.Item component={Link} to="/account/points-exchange" data-testid="menu-points">
-            <FormattedMessage id="points.menu" values={{ points: user.points }} />
+            <FormattedMessage id="nav.points_balance" values={{ points: user.points }} />
           </Menu.Item>
         )}
         {isStaff(user) && (

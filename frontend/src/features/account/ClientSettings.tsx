@@ -164,7 +164,7 @@ function PasswordCard() {
             name="current_password"
             {...form.getInputProps('current_password')}
           />
-          <NewPasswordFields form={form} label="auth.fields.new_password" />
+          <NewPasswordFields form={form} label="fields.new_password" />
           <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
             <FormattedMessage id="account.password.save" />
           </Button>

@@ -46,7 +46,7 @@ export function CheckOtp() {
         <Text size="sm" c="dimmed">
           <FormattedMessage id="auth.check.hint" values={{ to: <bdi>{username}</bdi> }} />
         </Text>
-        <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
+        <CodeInput label={intl.formatMessage({ id: 'fields.code' })} name="code" {...form.getInputProps('code')} />
         <Button type="submit" loading={check.isPending}>
           <FormattedMessage id="auth.check.submit" />
         </Button>

@@ -38,7 +38,7 @@ export function ForgetPassword() {
           <FormattedMessage id="auth.forget.hint" />
         </Text>
         <TextInput
-          label={intl.formatMessage({ id: 'auth.fields.username' })}
+          label={intl.formatMessage({ id: 'fields.username' })}
           name="username"
           autoComplete="username"
           {...form.getInputProps('username')}

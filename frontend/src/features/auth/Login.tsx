@@ -47,14 +47,14 @@ export function Login() {
           <FormattedMessage id="auth.login.title" />
         </Title>
         <TextInput
-          label={intl.formatMessage({ id: 'auth.fields.username' })}
-          placeholder={intl.formatMessage({ id: 'auth.fields.username_hint' })}
+          label={intl.formatMessage({ id: 'fields.username' })}
+          placeholder={intl.formatMessage({ id: 'fields.username_hint' })}
           autoComplete="username"
           name="username"
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label={intl.formatMessage({ id: 'auth.fields.password' })}
+          label={intl.formatMessage({ id: 'fields.password' })}
           autoComplete="current-password"
           name="password"
           {...form.getInputProps('password')}

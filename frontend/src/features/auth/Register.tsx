@@ -50,14 +50,14 @@ export function Register() {
           <FormattedMessage id="auth.register.title" />
         </Title>
         <TextInput
-          label={intl.formatMessage({ id: 'auth.fields.name' })}
+          label={intl.formatMessage({ id: 'fields.name' })}
           autoComplete="name"
           name="name"
           {...form.getInputProps('name')}
         />
         <TextInput
-          label={intl.formatMessage({ id: 'auth.fields.phone' })}
-          placeholder={intl.formatMessage({ id: 'auth.fields.phone_hint' })}
+          label={intl.formatMessage({ id: 'fields.phone' })}
+          placeholder={intl.formatMessage({ id: 'fields.phone_hint' })}
           type="tel"
           dir="ltr"
           inputMode="tel"
@@ -66,17 +66,14 @@ export function Register() {
           {...form.getInputProps('phone')}
         />
         <TextInput
-          label={intl.formatMessage({ id: 'auth.fields.email_optional' })}
+          label={intl.formatMessage({ id: 'fields.email_optional' })}
           type="email"
           dir="ltr"
           autoComplete="email"
           name="email"
           {...form.getInputProps('email')}
         />
-        <CityPicker
-          label={intl.formatMessage({ id: 'auth.fields.city_optional' })}
-          {...form.getInputProps('city_id')}
-        />
+        <CityPicker label={intl.formatMessage({ id: 'fields.city_optional' })} {...form.getInputProps('city_id')} />
         <NewPasswordFields form={form} />
         <Button type="submit" loading={register.isPending}>
           <FormattedMessage id="auth.register.submit" />

@@ -42,7 +42,7 @@ export function ResetPassword() {
         <Title order={2}>
           <FormattedMessage id="auth.reset.title" />
         </Title>
-        <NewPasswordFields form={form} label="auth.fields.new_password" />
+        <NewPasswordFields form={form} label="fields.new_password" />
         <Button type="submit" loading={reset.isPending}>
           <FormattedMessage id="auth.reset.submit" />
         </Button>

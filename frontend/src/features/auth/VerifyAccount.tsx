@@ -51,7 +51,7 @@ export function VerifyAccount() {
         <Text size="sm" c="dimmed">
           <FormattedMessage id="auth.verify.hint" values={{ to: <bdi>{user?.email ?? user?.phone ?? ''}</bdi> }} />
         </Text>
-        <CodeInput label={intl.formatMessage({ id: 'auth.fields.code' })} name="code" {...form.getInputProps('code')} />
+        <CodeInput label={intl.formatMessage({ id: 'fields.code' })} name="code" {...form.getInputProps('code')} />
         <Button type="submit" loading={verify.isPending}>
           <FormattedMessage id="auth.verify.submit" />
         </Button>

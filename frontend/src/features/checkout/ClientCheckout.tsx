@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +16,7 @@ import { orderTotals, placeOrder } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
 import { usePromo } from './promo';
+import { useFormFields } from '../../shared/formFields';
 
 const NEW_ADDRESS = 'new';
 
@@ -37,7 +37,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const { place, refusal, placing } = usePlacement(placeOrder);
   const requiredIf = (when: (values: Values) => boolean, message: string) => (value: string, values: Values) =>
     when(values) && !value.trim() ? intl.formatMessage({ id: message }) : null;
-  const form = useForm<Values>({
+  const form = useFormFields<Values>({
     initialValues: {
       address: '',
       city_id: deliveryCity(user),

@@ -1,4 +1,3 @@
-import { useForm } from '@mantine/form';
 import { useIntl } from 'react-intl';
 import type { CartData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
@@ -11,6 +10,7 @@ import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from '
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
 import { usePromo } from './promo';
+import { useFormFields } from '../../shared/formFields';
 
 /** The order form without an account: who, where, notes and a code, with the totals; used by
  * "Continue as Guest" and by the cart's "Order through WhatsApp" (`source`). */
@@ -28,7 +28,7 @@ export function GuestOrderForm({
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
   const promo = usePromo(items);
   const { place, refusal, placing } = usePlacement(placeGuestOrder);
-  const form = useForm({
+  const form = useFormFields({
     initialValues: {
       name: user?.name ?? '',
       phone: user?.phone ?? '',
@@ -70,9 +70,9 @@ export function GuestOrderForm({
   return (
     <form onSubmit={submit} noValidate data-testid={`${source}-order-form`}>
       <div className={controls.stack} style={{ gap: 12 }}>
-        <TextField label={intl.formatMessage({ id: 'auth.fields.name' })} name="name" {...form.getInputProps('name')} />
+        <TextField label={intl.formatMessage({ id: 'fields.name' })} name="name" {...form.getInputProps('name')} />
         <TextField
-          label={intl.formatMessage({ id: 'auth.fields.phone' })}
+          label={intl.formatMessage({ id: 'fields.phone' })}
           type="tel"
           dir="ltr"
           inputMode="tel"

@@ -1,5 +1,5 @@
-import type { UseFormReturnType } from '@mantine/form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { FieldSource } from '../../shared/forms';
 import type { OrderTotals } from './api';
 import { PaymentMethod } from './PaymentMethod';
 import type { Refusal } from './placement';
@@ -10,7 +10,7 @@ import controls from '../../shared/ui/controls.module.css';
 
 /** The end of every order form: notes, the promo code, the payment method, the totals, why
  * the last attempt was refused, and the button (which, after a changed total, confirms it). */
-export function OrderFormEnd<Values extends { notes: string }>({
+export function OrderFormEnd({
   form,
   promo,
   totals,
@@ -19,7 +19,7 @@ export function OrderFormEnd<Values extends { notes: string }>({
   placing,
   placeLabel,
 }: {
-  form: UseFormReturnType<Values>;
+  form: FieldSource<'notes'>;
   promo: ReturnType<typeof usePromo>;
   totals: OrderTotals | null;
   subtotal: number;

@@ -1,4 +1,3 @@
-import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
@@ -13,6 +12,7 @@ import { whatsAppUrl } from '../../shared/whatsapp';
 import { TextArea } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
 import { Grid } from '../../shared/ui/Grid';
+import { useFormFields } from '../../shared/formFields';
 
 /** How to reach the shop, and a form that reaches its staff. */
 export function Contact() {
@@ -20,7 +20,7 @@ export function Contact() {
   const { language } = useLanguage();
   const settings = useQuery(settingsQueries.public(language)).data?.data;
   const send = useMutation({ mutationFn: sendContact });
-  const form = useForm({
+  const form = useFormFields({
     initialValues: { name: '', phone: '', email: '', message: '' },
     validate: {
       name: required(intl.formatMessage({ id: 'validation.name_required' })),

@@ -19,7 +19,7 @@ export function NotificationBell() {
       <Link
         to={to}
         className={`${controls.button} ${controls.subtle} ${controls.icon}`}
-        aria-label={intl.formatMessage({ id: 'notifications.bell' }, { count: unread })}
+        aria-label={intl.formatMessage({ id: 'nav.notifications_unread' }, { count: unread })}
         data-testid="bell"
       >
         <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>

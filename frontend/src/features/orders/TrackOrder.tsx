@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
@@ -10,6 +9,7 @@ import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { Alert, TextField } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
+import { useFormFields } from '../../shared/formFields';
 
 /** Track a guest order (`/track-order`) with its number and the phone it was placed with; the
  * success screen links here with the number filled in. */
@@ -21,7 +21,7 @@ export function TrackOrder() {
   const track = useMutation({
     mutationFn: (values: { number: string; phone: string }) => trackOrder(values.number, values.phone),
   });
-  const form = useForm({
+  const form = useFormFields({
     initialValues: { number: params.get('number') ?? '', phone: params.get('phone') ?? '' },
     validate: {
       number: required(intl.formatMessage({ id: 'track.number_required' })),
@@ -53,7 +53,7 @@ export function TrackOrder() {
             {...form.getInputProps('number')}
           />
           <TextField
-            label={intl.formatMessage({ id: 'auth.fields.phone' })}
+            label={intl.formatMessage({ id: 'fields.phone' })}
             type="tel"
             dir="ltr"
             inputMode="tel"

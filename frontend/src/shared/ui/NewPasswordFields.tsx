@@ -24,7 +24,7 @@ export function newPasswordRules(intl: IntlShape) {
 /** A new password and its confirmation. */
 export function NewPasswordFields<T extends NewPassword>({
   form,
-  label = 'auth.fields.password',
+  label = 'fields.password',
 }: {
   form: UseFormReturnType<T>;
   label?: string;
@@ -34,13 +34,13 @@ export function NewPasswordFields<T extends NewPassword>({
     <>
       <PasswordInput
         label={intl.formatMessage({ id: label })}
-        description={intl.formatMessage({ id: 'auth.fields.password_rule' })}
+        description={intl.formatMessage({ id: 'fields.password_rule' })}
         autoComplete="new-password"
         name="password"
         {...form.getInputProps('password')}
       />
       <PasswordInput
-        label={intl.formatMessage({ id: 'auth.fields.password_confirmation' })}
+        label={intl.formatMessage({ id: 'fields.password_confirmation' })}
         autoComplete="new-password"
         name="password_confirmation"
         {...form.getInputProps('password_confirmation')}
