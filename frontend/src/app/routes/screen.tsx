@@ -5,8 +5,8 @@ import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
 /** A route whose screen is downloaded when it is first visited, so a phone on a weak network
  * downloads the storefront first; Mantine's theme and the texts of the screens drawn with it
  * (`AccountTexts`) come with it (the first download does without). `wrap` puts a guard around
- * the screen. Navigations are transitions (the router's
- * default), so the screen the shopper is on stays until the next one's code has come. */
+ * the screen. Navigations are transitions (the router's default), so the screen the shopper
+ * is on stays until the next one's code has come. */
 export function screen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
