@@ -136,3 +136,25 @@ test(
     expect(after.sale_price).toBe(60);
   },
 );
+
+test("on a phone the dashboard's menu is one row that scrolls sideways, and each screen starts in view", async ({
+  page,
+}) => {
+  await page.goto('/dashboard/search');
+  const menu = page.getByTestId('side-menu');
+  const links = menu.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const rows = await links.evaluateAll((all) => new Set(all.map((link) => link.getBoundingClientRect().top)).size);
+  expect(rows).toBe(1);
+  // The screen's title is on the first screen, under the menu, not below eighteen links.
+  const title = page.locator('main').getByRole('heading').first();
+  await expect(title).toBeInViewport();
+  // The current screen's link, the menu's last, was brought into the row.
+  await expect(menu.locator('[aria-current="page"]')).toBeInViewport({ ratio: 0.9 });
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  await menu.locator('a[href="/dashboard/overview"]').click();
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/overview');
+  await expect(menu.locator('[aria-current="page"]')).toBeInViewport({ ratio: 0.9 });
+});
