@@ -62,7 +62,7 @@ function CartContents() {
       ))}
       {cart && (
         <div className={controls.card} data-testid="cart-totals">
-          <div className={controls.stack} style={{ gap: 10 }}>
+          <div className={`${controls.stack} ${controls.stackXs}`}>
             <div className={controls.between}>
               <p className={controls.text}>
                 <FormattedMessage id="cart.subtotal" />

@@ -28,8 +28,7 @@ export default function DeliveryPromise() {
   const { shipping } = settings;
   return (
     <section
-      className={controls.stack}
-      style={{ gap: 10 }}
+      className={`${controls.stack} ${controls.stackXs}`}
       aria-labelledby="delivery-title"
       data-testid="delivery-promise"
     >

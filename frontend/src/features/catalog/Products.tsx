@@ -145,7 +145,7 @@ function ProductList() {
             </p>
           )}
           {products.data.length === 0 ? (
-            <div className={controls.stack} style={{ gap: 10 }} data-testid="no-results">
+            <div className={`${controls.stack} ${controls.stackXs}`} data-testid="no-results">
               <p className={controls.text}>
                 <FormattedMessage id="products.empty" />
               </p>

@@ -52,7 +52,7 @@ export function CartActions() {
   }
   if (!cart || cart.products.length === 0) return null;
   return (
-    <div className={controls.stack} style={{ gap: 12 }}>
+    <div className={`${controls.stack} ${controls.stackSm}`}>
       <Link to="/account/checkout" className={`${controls.button} ${controls.medium}`} data-testid="go-checkout">
         <FormattedMessage id="cart.checkout" />
       </Link>
@@ -68,7 +68,7 @@ export function CartActions() {
       )}
       {ordering && (
         <div className={controls.card}>
-          <div className={controls.stack} style={{ gap: 12 }}>
+          <div className={`${controls.stack} ${controls.stackSm}`}>
             <p className={controls.text} style={{ fontWeight: 600 }}>
               <FormattedMessage id="checkout.order_whatsapp" />
             </p>

@@ -45,7 +45,7 @@ export function Checkout() {
         </Suspense>
       ) : (
         <div className={controls.card} data-testid="checkout-choice">
-          <div className={controls.stack} style={{ gap: 12 }}>
+          <div className={`${controls.stack} ${controls.stackSm}`}>
             {user && !user.verified && (
               <Alert color="yellow">
                 <FormattedMessage id="checkout.verify_first" />{' '}

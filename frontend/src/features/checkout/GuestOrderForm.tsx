@@ -69,7 +69,7 @@ export function GuestOrderForm({
 
   return (
     <form onSubmit={submit} noValidate data-testid={`${source}-order-form`}>
-      <div className={controls.stack} style={{ gap: 12 }}>
+      <div className={`${controls.stack} ${controls.stackSm}`}>
         <TextField label={intl.formatMessage({ id: 'fields.name' })} name="name" {...form.getInputProps('name')} />
         <TextField
           label={intl.formatMessage({ id: 'fields.phone' })}

@@ -5,7 +5,7 @@ import controls from '../../shared/ui/controls.module.css';
 export function PaymentMethod() {
   const intl = useIntl();
   return (
-    <div className={controls.stack} style={{ gap: 4 }}>
+    <div className={`${controls.stack} ${controls.stackTight}`}>
       <label className={controls.radio}>
         <input type="radio" checked readOnly name="payment_method" value="cash_on_delivery" />
         {intl.formatMessage({ id: 'checkout.cash_on_delivery' })}

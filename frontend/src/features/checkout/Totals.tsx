@@ -19,7 +19,7 @@ export function Totals({ totals, subtotal }: { totals: OrderTotals | null; subto
   );
   return (
     <div className={controls.card} data-testid="checkout-totals">
-      <div className={controls.stack} style={{ gap: 10 }}>
+      <div className={`${controls.stack} ${controls.stackXs}`}>
         {row('order.subtotal', price(totals?.subtotal ?? subtotal), 'totals-subtotal')}
         {totals && totals.discount > 0 && row('order.discount', price(-totals.discount), 'totals-discount')}
         {totals ? (

@@ -82,23 +82,13 @@ export function PromoField({ promo }: { promo: ReturnType<typeof usePromo> }) {
           </button>
         )}
       </div>
-      {promo.message && (
+      {(refusal ?? promo.message) && (
         <p
-          className={`${controls.text} ${controls.small}`}
-          style={{ color: 'var(--mantine-color-green-8)', marginBlockStart: 4 }}
+          className={`${controls.text} ${controls.small} ${refusal ? controls.refused : controls.accepted}`}
           data-testid="promo-message"
+          role={refusal ? 'alert' : undefined}
         >
-          {promo.message}
-        </p>
-      )}
-      {refusal && (
-        <p
-          className={`${controls.text} ${controls.small}`}
-          style={{ color: 'var(--mantine-color-red-8)', marginBlockStart: 4 }}
-          data-testid="promo-message"
-          role="alert"
-        >
-          {refusal}
+          {refusal ?? promo.message}
         </p>
       )}
     </div>

@@ -40,12 +40,12 @@ export function Contact() {
 
   return (
     <Grid cols={{ base: 1, sm: 2 }} gap="2rem">
-      <div className={controls.stack} style={{ gap: 12 }}>
+      <div className={`${controls.stack} ${controls.stackSm}`}>
         <h1 className={`${controls.title} ${controls.h1}`}>
           <FormattedMessage id="contact.title" />
         </h1>
         {settings && (
-          <div className={controls.stack} style={{ gap: 4 }}>
+          <div className={`${controls.stack} ${controls.stackTight}`}>
             <p className={controls.text}>
               <FormattedMessage id="contact.phone" />{' '}
               <a href={`tel:${settings.contact_phone}`} dir="ltr" className={controls.link}>
@@ -76,7 +76,7 @@ export function Contact() {
       </div>
       <div className={controls.card}>
         <form onSubmit={submit} noValidate data-testid="contact-form">
-          <div className={controls.stack} style={{ gap: 12 }}>
+          <div className={`${controls.stack} ${controls.stackSm}`}>
             <ContactFields form={form} />
             <TextArea
               label={intl.formatMessage({ id: 'contact.message' })}

@@ -44,7 +44,7 @@ export function TrackOrder() {
         <FormattedMessage id="track.title" />
       </h2>
       <form onSubmit={submit} noValidate data-testid="track-form">
-        <div className={controls.stack} style={{ gap: 12 }}>
+        <div className={`${controls.stack} ${controls.stackSm}`}>
           <TextField
             label={intl.formatMessage({ id: 'track.number' })}
             placeholder="MS-2026-000123"

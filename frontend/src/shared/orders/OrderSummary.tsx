@@ -17,7 +17,7 @@ export function OrderSummary({ order, children }: { order: OrderData; children?:
   ];
   return (
     <div className={controls.card} data-testid="order-summary">
-      <div className={controls.stack} style={{ gap: 12 }}>
+      <div className={`${controls.stack} ${controls.stackSm}`}>
         <div className={controls.between} style={{ flexWrap: 'wrap' }}>
           <h3 className={`${controls.title} ${controls.h3}`}>
             <bdi dir="ltr">{order.number}</bdi>

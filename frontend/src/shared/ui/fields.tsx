@@ -119,7 +119,7 @@ export function RadioGroup({
   return (
     <fieldset className={controls.fieldset} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={controls.label}>{label}</legend>
-      <div className={controls.stack} style={{ gap: 4 }}>
+      <div className={`${controls.stack} ${controls.stackTight}`}>
         {options.map((option) => (
           <label key={option.value} className={controls.radio}>
             <input
