@@ -253,6 +253,9 @@ pub struct CatalogService {
     clock: Arc<dyn Clock>,
     freshness: chrono::Duration,
     cache: RwLock<Option<Cached>>,
+    // Counts the writes this node made (each `invalidate`): a copy read while a write landed
+    // may miss it, so it is kept only when no write came between its start and its end.
+    writes: AtomicU64,
     // When (milliseconds since the epoch) one caller started checking the stored version, 0
     // when none is; meanwhile the others keep serving the copy.
     refreshing_since: AtomicI64,
@@ -280,6 +283,7 @@ impl CatalogService {
             clock,
             freshness,
             cache: RwLock::new(None),
+            writes: AtomicU64::new(0),
             refreshing_since: AtomicI64::new(0),
             loads: AtomicU64::new(0),
             load_micros: AtomicU64::new(0),
@@ -313,6 +317,7 @@ impl CatalogService {
     /// a write here, other nodes see it within the freshness time).
     pub fn invalidate(&self) {
         if let Ok(mut guard) = self.cache.write() {
+            self.writes.fetch_add(1, Ordering::AcqRel);
             *guard = None;
         }
     }
@@ -331,6 +336,7 @@ impl CatalogService {
 
     fn checked_catalogue(&self) -> Result<Arc<Catalogue>, CatalogError> {
         let now = self.clock.now();
+        let writes = self.writes.load(Ordering::Acquire);
         let cached = self.cache.read().ok().and_then(|guard| guard.as_ref().map(|c| (c.catalogue.clone(), c.checked_at)));
         if let Some((catalogue, checked_at)) = &cached
             && now - *checked_at < self.freshness
@@ -350,7 +356,9 @@ impl CatalogService {
                 loaded
             }
         };
-        if let Ok(mut guard) = self.cache.write() {
+        if let Ok(mut guard) = self.cache.write()
+            && self.writes.load(Ordering::Acquire) == writes
+        {
             *guard = Some(Cached { catalogue: catalogue.clone(), checked_at: now });
         }
         Ok(catalogue)

@@ -128,6 +128,43 @@ fn a_new_version_reloads_the_catalogue() {
 }
 
 #[test]
+fn a_write_during_a_read_of_the_catalogue_is_not_hidden_by_that_read() {
+    use std::sync::Barrier;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let version = Arc::new(AtomicI64::new(1));
+    let (started, go_on) = (Arc::new(Barrier::new(2)), Arc::new(Barrier::new(2)));
+    let mut store = MockCatalogueStore::new();
+    let read = version.clone();
+    store.expect_versions().returning(move || Ok(Versions::new(read.load(Ordering::SeqCst), 0)));
+    let (loaded, first_started, first_go_on) = (version.clone(), started.clone(), go_on.clone());
+    let mut loads = 0;
+    store.expect_load().times(2).returning(move || {
+        loads += 1;
+        if loads == 1 {
+            // A read of the catalogue as it stood before the write: it ends after the write.
+            first_started.wait();
+            first_go_on.wait();
+            return Ok(stored());
+        }
+        let mut catalogue = StoredCatalogue { version: loaded.load(Ordering::SeqCst), ..stored() };
+        catalogue.products.push(product(5, "بذور فجل", "Radish seeds", 30, 2));
+        Ok(catalogue)
+    });
+    // Copies are trusted for a minute: only a write on this node makes it read again.
+    let catalog = Arc::new(CatalogService::new(Arc::new(store), Arc::new(FixedClock(now())), chrono::Duration::minutes(1)));
+    let reader = std::thread::spawn({
+        let catalog = catalog.clone();
+        move || catalog.catalogue().map(|c| c.version)
+    });
+    started.wait();
+    version.store(2, Ordering::SeqCst);
+    catalog.invalidate();
+    go_on.wait();
+    assert_eq!(reader.join().ok().and_then(Result::ok), Some(1), "the read that began first answers what it read");
+    assert_eq!(catalog.product("p-5").map(|card| card.product.id.0).ok(), Some(5), "the writer then sees its own product");
+}
+
+#[test]
 fn a_sale_reloads_only_the_stock_and_a_sold_out_product_leaves_the_in_stock_list() {
     use std::sync::atomic::{AtomicI64, Ordering};
     let stock_version = Arc::new(AtomicI64::new(0));
