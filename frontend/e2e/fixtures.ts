@@ -78,7 +78,7 @@ export class StaffApi {
 
   /** Adds a product of its own for a test: a unique name, in stock, in no seeded category. */
   async addProduct(nameEn: string, nameAr: string, price = 60, quantity = 50): Promise<OwnProduct> {
-    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    const suffix = uniqueSuffix();
     const answer = await this.request.post('/api/dashboard/products', {
       data: {
         name_en: `${nameEn} ${suffix}`,
@@ -272,6 +272,11 @@ export async function clientOrder(request: APIRequestContext, token: string, pro
 /** Writes Latin digits as Arabic-Indic ones. */
 export function arabicDigits(text: string): string {
   return text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+}
+
+/** A few letters and digits no other test's names carry (time and chance). */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 }
 
 /** A mobile number no other test uses. */
