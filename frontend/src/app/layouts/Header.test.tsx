@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { server } from '../../test/server';
 import { verifiedClient } from '../../test/users';
@@ -28,6 +28,8 @@ beforeEach(() => {
   );
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('Header', () => {
   it('opens the account menu when pressed before the menu has arrived', async () => {
     renderAt('/', { '/': <Header /> });
@@ -36,6 +38,22 @@ describe('Header', () => {
     expect(await screen.findByTestId('logout')).toBeInTheDocument();
     // The menu hands its button props of its own: the button keeps the shop's look.
     expect(screen.getByTestId('account-menu')).toHaveClass(controls.button!, controls.light!);
+  });
+
+  it("on a phone, beside the bell and the account, hints only 'Search…' in the narrow box", () => {
+    const media = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...media(query), matches: true }));
+    const { unmount } = renderAt('/', { '/': <Header /> });
+    const box = screen.getByTestId('header-search');
+    expect(box).toHaveAttribute('placeholder', 'Search…');
+    expect(box).toHaveAccessibleName('Search seeds, fertilisers, pesticides…');
+    unmount();
+    // Where the account sits in the bottom bar, the box is wide enough for the whole hint.
+    renderAt('/', { '/': <Header accountBelow /> });
+    expect(screen.getByTestId('header-search')).toHaveAttribute(
+      'placeholder',
+      'Search seeds, fertilisers, pesticides…',
+    );
   });
 });
 

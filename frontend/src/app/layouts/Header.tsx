@@ -31,7 +31,8 @@ export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
             <FormattedMessage id="nav.products" />
           </NavLink>
         </nav>
-        <HeaderSearch />
+        {/* With the bell and the account beside it, a phone leaves the box about 90 px. */}
+        <HeaderSearch short={phone && !!token && !accountBelow} />
         <div className={classes.actions}>
           <LanguageSwitch />
           {!phone && <CartBadge />}

@@ -33,24 +33,31 @@ export function forgetDraft(): void {
   draft = { text: '', focused: false };
 }
 
+/** The box's label, and the hint written in it: the whole hint, or only "Search…" where the
+ * header leaves the box narrow (`short`) and the whole hint would be cut off mid-word. */
+export function useSearchHint(short: boolean): { label: string; hint: string } {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'search.placeholder' });
+  return { label, hint: short ? intl.formatMessage({ id: 'search.placeholder_short' }) : label };
+}
+
 /** The search box on every page. A plain box of the same look takes the typing (and Enter
  * searches, as a form); the box with suggestions is downloaded once the shopper reaches for it
  * (a touch, a click, the focus), so a page read without searching downloads none of it, and
  * takes over with what was typed and the focus. */
-export function HeaderSearch() {
+export function HeaderSearch({ short = false }: { short?: boolean }) {
   const [wanted, setWanted] = useState(false);
   // A transition: the plain box stays, focus and all, until the full box has come.
   const want = () => startTransition(() => setWanted(true));
   return (
-    <Suspense fallback={<PlainSearch onWant={want} />}>
-      {wanted ? <HeaderSearchBox /> : <PlainSearch onWant={want} />}
+    <Suspense fallback={<PlainSearch onWant={want} short={short} />}>
+      {wanted ? <HeaderSearchBox short={short} /> : <PlainSearch onWant={want} short={short} />}
     </Suspense>
   );
 }
 
-function PlainSearch({ onWant }: { onWant: () => void }) {
-  const intl = useIntl();
-  const label = intl.formatMessage({ id: 'search.placeholder' });
+function PlainSearch({ onWant, short }: { onWant: () => void; short: boolean }) {
+  const { label, hint } = useSearchHint(short);
   return (
     <form role="search" action="/products" style={SEARCH_FORM_STYLE}>
       <input
@@ -60,7 +67,7 @@ function PlainSearch({ onWant }: { onWant: () => void }) {
         name="search"
         autoComplete="off"
         defaultValue={draft.text}
-        placeholder={label}
+        placeholder={hint}
         aria-label={label}
         onChange={(event) => {
           draft.text = event.currentTarget.value;

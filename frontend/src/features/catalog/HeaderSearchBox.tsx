@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { catalogQueries } from './api';
-import { HEADER_SEARCH_ID, SEARCH_FORM_STYLE, forgetDraft, readDraft } from './HeaderSearch';
+import { HEADER_SEARCH_ID, SEARCH_FORM_STYLE, forgetDraft, readDraft, useSearchHint } from './HeaderSearch';
 
 /** The search box with its suggestions: products and categories as the shopper types, Enter
  * for every result, a clear button; categories to browse when nothing matches. It carries on
  * what the shopper typed in the plain box it replaces, and its focus. */
-export default function HeaderSearchBox() {
+export default function HeaderSearchBox({ short = false }: { short?: boolean }) {
   const intl = useIntl();
+  const { label, hint } = useSearchHint(short);
   const navigate = useNavigate();
   const price = usePrice();
   const { language } = useLanguage();
@@ -59,8 +60,8 @@ export default function HeaderSearchBox() {
             autoComplete="off"
             ref={input}
             value={typed}
-            placeholder={intl.formatMessage({ id: 'search.placeholder' })}
-            aria-label={intl.formatMessage({ id: 'search.placeholder' })}
+            placeholder={hint}
+            aria-label={label}
             onChange={(event) => {
               setTyped(event.currentTarget.value);
               combobox.openDropdown();
