@@ -120,8 +120,17 @@ test(
     }).toPass();
     const today = new Date();
     const inAWeek = new Date(today.getTime() + 7 * 86_400_000);
-    await form.locator('input[name=starts_at]').fill(today.toISOString().slice(0, 10));
-    await form.locator('input[name=ends_at]').fill(inAWeek.toISOString().slice(0, 10));
+    // The days are typed (a calendar opens beside each field; Escape closes it).
+    for (const [label, day] of [
+      ['Starts', today],
+      ['Ends', inAWeek],
+    ] as const) {
+      await form.getByLabel(label, { exact: true }).fill(day.toISOString().slice(0, 10));
+      await form.getByLabel(label, { exact: true }).press('Escape');
+    }
+    await expect(form.getByLabel('Ends', { exact: true })).toHaveValue(
+      inAWeek.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    );
     const saved = page.waitForResponse(
       (response) => response.url().includes('/api/dashboard/offers') && response.request().method() === 'POST',
     );

@@ -72,7 +72,8 @@ describe('promo code screens', () => {
     renderAt('/dashboard/copouns-actions?id=4', { '/dashboard/copouns-actions': <CopounsActions /> });
 
     await waitFor(() => expect(screen.getByLabelText('Code')).toHaveValue('SPRING'));
-    expect(screen.getByLabelText('Expires')).toHaveValue('2026-12-31');
+    // Written in words in the page's language (the value sent stays 2026-12-31).
+    await waitFor(() => expect(screen.getByLabelText('Expires')).toHaveValue('31 December 2026'));
     await user.clear(screen.getByLabelText('Most it takes off (EGP, optional)'));
     await user.clear(screen.getByLabelText('Uses in all (optional)'));
     await user.type(screen.getByLabelText('Uses in all (optional)'), '٢٠');

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffCopounQueries, useSaveCopoun, type CopounFormValues } from './api';
+import { DateField } from '../DateField';
 
 const EMPTY: CopounFormValues = {
   code: '',
@@ -81,14 +82,12 @@ export function CopounsActions() {
           {field('max_discount', 'dashboard.copouns.max_discount', 'decimal')}
           {field('usage_limit', 'dashboard.copouns.usage_limit', 'numeric')}
           {field('per_user_limit', 'dashboard.copouns.per_user_limit', 'numeric')}
-          <TextInput
-            type="date"
+          <DateField
             label={intl.formatMessage({ id: 'dashboard.offers.starts_at' })}
             name="starts_at"
             {...form.getInputProps('starts_at')}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={intl.formatMessage({ id: 'dashboard.copouns.expires_at' })}
             name="expires_at"
             {...form.getInputProps('expires_at')}

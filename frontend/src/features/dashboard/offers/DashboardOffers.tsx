@@ -35,6 +35,7 @@ import {
   type OfferFormValues,
 } from './api';
 import { ListPages, SearchBox, SaveButton, useListState } from '../FormParts';
+import { DateField } from '../DateField';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 // Written out so the message-id test sees every id.
@@ -219,16 +220,14 @@ export function DashboardOffers() {
                     data-testid="offer-products"
                   />
                 )}
-                <TextInput
+                <DateField
                   label={intl.formatMessage({ id: 'dashboard.offers.starts_at' })}
                   name="starts_at"
-                  type="date"
                   {...form.getInputProps('starts_at')}
                 />
-                <TextInput
+                <DateField
                   label={intl.formatMessage({ id: 'dashboard.offers.ends_at' })}
                   name="ends_at"
-                  type="date"
                   {...form.getInputProps('ends_at')}
                 />
                 <FileInput

@@ -12,7 +12,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +24,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
 import { ListPages, SearchBox, useListState } from '../FormParts';
+import { DateField } from '../DateField';
 import {
   ORDER_LISTS,
   filterQuery,
@@ -187,17 +187,15 @@ export function StaffOrders({ list }: { list: OrderList }) {
           value={filter('city')}
           onChange={(event) => setFilter('city', event.currentTarget.value || null)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={intl.formatMessage({ id: 'dashboard.orders.from' })}
           value={filter('from')}
-          onChange={(event) => setFilter('from', event.currentTarget.value || null)}
+          onChange={(day) => setFilter('from', day || null)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={intl.formatMessage({ id: 'dashboard.orders.to' })}
           value={filter('to')}
-          onChange={(event) => setFilter('to', event.currentTarget.value || null)}
+          onChange={(day) => setFilter('to', day || null)}
         />
       </Group>
       {orders?.more_matches && (

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
 import { overviewQueries } from './api';
 import { CityChart, MonthlyChart, RevenueChart } from './Charts';
+import { DateField } from '../DateField';
 
 /** The dashboard's first screen (`/dashboard/overview`): who is signed in, and for staff holding
  * `dashboard-overview` today's and this month's cards and the charts over a range of days
@@ -71,17 +72,15 @@ function Figures() {
   return (
     <>
       <Group align="end">
-        <TextInput
-          type="date"
+        <DateField
           label={intl.formatMessage({ id: 'dashboard.orders.from' })}
           value={from}
-          onChange={(event) => setDay('from', event.currentTarget.value)}
+          onChange={(day) => setDay('from', day)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={intl.formatMessage({ id: 'dashboard.orders.to' })}
           value={to}
-          onChange={(event) => setDay('to', event.currentTarget.value)}
+          onChange={(day) => setDay('to', day)}
         />
       </Group>
       {overview && (

@@ -8,6 +8,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
 import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
+import { DateField } from '../DateField';
 
 const EMPTY: ProductFormValues = {
   name_ar: '',
@@ -124,10 +125,9 @@ export function ProductsActions() {
               {...form.getInputProps('weight_unit')}
             />
           </Group>
-          <TextInput
+          <DateField
             label={intl.formatMessage({ id: 'dashboard.product_form.expires_at' })}
             name="expires_at"
-            type="date"
             {...form.getInputProps('expires_at')}
           />
           <Select
