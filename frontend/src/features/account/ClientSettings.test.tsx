@@ -69,6 +69,9 @@ describe('ClientSettings', () => {
     const phone = screen.getByLabelText('Mobile number');
     await userEvent.clear(phone);
     await userEvent.type(phone, '01099990000');
+    // The gender is the phone's own picker, as the city is; "Not given" sends none.
+    expect(screen.getByLabelText('Gender')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'Female');
     await waitFor(() => expect(screen.getAllByLabelText('Current password')).toHaveLength(2));
     const [profilePassword] = screen.getAllByLabelText('Current password');
     if (!profilePassword) throw new Error('no password field in the profile');
@@ -76,7 +79,12 @@ describe('ClientSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByTestId('confirm-contact')).toHaveTextContent('01099990000');
-    expect(sent[0]).toMatchObject({ phone: '01099990000', current_password: 'Harvest2026', city_id: null });
+    expect(sent[0]).toMatchObject({
+      phone: '01099990000',
+      current_password: 'Harvest2026',
+      city_id: null,
+      gender: 'female',
+    });
     expect(session.user()?.phone).toBe('01012345678');
 
     await userEvent.type(screen.getByLabelText('Confirmation code'), '١٢٣٤٥٦');

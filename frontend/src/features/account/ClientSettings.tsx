@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { accountApi, type ProfileForm } from './api';
 import type { PendingContact } from '../../shared/api/types';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
 import { CityPicker } from '../../shared/ui/CityPicker';
+import { SelectField } from '../../shared/ui/fields';
 import { ContactFields } from '../../shared/ui/ContactFields';
 import { SmsConsent } from './SmsConsent';
 
@@ -102,13 +103,15 @@ function ProfileCard() {
               {...form.getInputProps('country')}
             />
             <CityPicker {...form.getInputProps('city_id')} />
-            <Select
+            {/* The phone's own picker, as the city beside it. */}
+            <SelectField
               label={intl.formatMessage({ id: 'account.profile.gender' })}
-              data={[
+              name="gender"
+              options={[
+                { value: '', label: intl.formatMessage({ id: 'account.profile.gender_unsaid' }) },
                 { value: 'male', label: intl.formatMessage({ id: 'account.profile.male' }) },
                 { value: 'female', label: intl.formatMessage({ id: 'account.profile.female' }) },
               ]}
-              clearable
               {...form.getInputProps('gender')}
             />
           </SimpleGrid>
