@@ -120,13 +120,13 @@ test(
     }).toPass();
     const today = new Date();
     const inAWeek = new Date(today.getTime() + 7 * 86_400_000);
-    // The days are typed (a calendar opens beside each field; Escape closes it).
+    // The days are typed (a calendar opens beside each field and closes when it is left).
     for (const [label, day] of [
       ['Starts', today],
       ['Ends', inAWeek],
     ] as const) {
       await form.getByLabel(label, { exact: true }).fill(day.toISOString().slice(0, 10));
-      await form.getByLabel(label, { exact: true }).press('Escape');
+      await form.getByLabel(label, { exact: true }).blur();
     }
     await expect(form.getByLabel('Ends', { exact: true })).toHaveValue(
       inAWeek.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
@@ -167,3 +167,17 @@ test("on a phone the dashboard's menu is one row that scrolls sideways, and each
   await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/overview');
   await expect(menu.locator('[aria-current="page"]')).toBeInViewport({ ratio: 0.9 });
 });
+
+test(
+  "in Arabic the dashboard's days are typed in either digit system and written in Western digits",
+  { tag: '@ar-only' },
+  async ({ page }) => {
+    await page.goto('/dashboard/orders');
+    const from = page.getByLabel('من', { exact: true });
+    await from.fill('٢٦/١١/٢٠٢٦');
+    await from.blur();
+    await expect(from).toHaveValue('26 نوفمبر 2026');
+    // The filter reaches the address as the API reads it.
+    await expect(page).toHaveURL(/[?&]from=2026-11-26/);
+  },
+);
