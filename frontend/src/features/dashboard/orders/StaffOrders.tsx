@@ -35,6 +35,9 @@ import {
   type OrderList,
 } from './api';
 
+/** The orders' table, which the status tabs fill. */
+const ORDER_LIST_ID = 'order-list';
+
 // Written out so the message-id test sees every id.
 const STATUS_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -156,9 +159,16 @@ export function StaffOrders({ list }: { list: OrderList }) {
         >
           <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
             {['', 'new', 'on_delivery', 'delivered', 'cancelled'].map((status) => (
-              <Tabs.Tab key={status} value={status || 'all'} data-testid={`orders-tab-${status || 'all'}`}>
+              <Tabs.Tab
+                key={status}
+                value={status || 'all'}
+                // Each tab is a screen of its own (a route) that fills the list below, not one
+                // of Mantine's panels.
+                aria-controls={ORDER_LIST_ID}
+                data-testid={`orders-tab-${status || 'all'}`}
+              >
                 <FormattedMessage id={STATUS_LABELS[status]} />{' '}
-                <Badge size="sm" variant="light" component="span">
+                <Badge size="sm" variant="light" color="green.9" component="span">
                   {counted(status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0))}
                 </Badge>
               </Tabs.Tab>
@@ -229,7 +239,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
         </Text>
       )}
       <Table.ScrollContainer minWidth={720}>
-        <Table striped>
+        <Table striped id={ORDER_LIST_ID}>
           <Table.Tbody>
             {orders?.data.map((order) => (
               <Table.Tr key={order.id} data-testid="staff-order-row">

@@ -23,14 +23,15 @@ const GREEN: MantineColorsTuple = [
   '#124a20',
 ];
 
-/** Mantine draws a subtle or outline button's text at most in shade 6 of its colour, even when
- * a darker shade is asked for (`color="red.9"`); red 6 on white is 3.3:1. Here the shade asked
- * for is the shade drawn, so a control reaches AA by naming it. */
+/** Mantine draws a subtle, outline or light control's text at most in shade 6 of its colour,
+ * even when a darker shade is asked for (`color="red.9"`); red 6 on white is 3.3:1, and green 6
+ * on a light badge's tint is under 4.5. Here the shade asked for is the shade drawn, so a
+ * control or badge reaches AA by naming it. */
 const shadeAskedFor: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  const textOnly = input.variant === 'subtle' || input.variant === 'outline';
-  if (!textOnly || !parsed.isThemeColor || parsed.shade === undefined) return resolved;
+  const tinted = input.variant === 'subtle' || input.variant === 'outline' || input.variant === 'light';
+  if (!tinted || !parsed.isThemeColor || parsed.shade === undefined) return resolved;
   return { ...resolved, color: `var(--mantine-color-${parsed.color}-${parsed.shade})` };
 };
 
@@ -47,6 +48,11 @@ export const theme = createTheme({
   // Titles too: Mantine's own headings font has no Arabic in it before Arial.
   headings: { fontFamily: FONT },
   defaultRadius: 'md',
+  // A filled badge or button writes black on a light colour and white on a dark one: at this
+  // luminance both reach 4.5:1, so every status colour (Mantine's orange, gray, blue 6…) passes
+  // AA without picking shades one by one.
+  autoContrast: true,
+  luminanceThreshold: 0.18,
 });
 
 /** Dimmed text in Mantine's gray 6 measures 3.3:1 on white; gray 7 reads at AA. */
