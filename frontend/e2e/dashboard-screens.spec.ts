@@ -1,0 +1,46 @@
+// Every dashboard screen on a phone, in Arabic and English: Western digits, nothing wider than
+// the screen, and no WCAG 2.2 AA violation axe-core finds.
+import { expect, expectNoSidewaysScroll, test, wcagViolations } from './fixtures';
+
+test.use({ role: 'admin' });
+
+const SCREENS = [
+  'overview',
+  'new-orders',
+  'orders',
+  'new-guest-orders',
+  'sales-orders',
+  'notifications',
+  'users',
+  'products',
+  'products-actions',
+  'categories',
+  'offers',
+  'copouns',
+  'copouns-actions',
+  'points',
+  'shipping',
+  'contact-messages',
+  'sms',
+  'admins',
+  'sales',
+  'roles',
+  'settings',
+  'search',
+];
+
+test('every dashboard screen reads in Western digits, fits the phone and passes WCAG AA', async ({
+  page,
+  language,
+}) => {
+  test.setTimeout(180_000);
+  for (const path of SCREENS) {
+    await page.goto(`/dashboard/${path}`);
+    await page.locator('main').getByRole('heading').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    if (language === 'ar')
+      expect(await page.locator('body').innerText(), path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+    await expectNoSidewaysScroll(page);
+    expect(await wcagViolations(page), path).toEqual([]);
+  }
+});
