@@ -169,5 +169,8 @@ export default defineConfig(({ command }) => ({
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A screen test types and waits for several answers: on a busy two-core machine one took
+    // 5.4 s against the default 5 s. A hung test still fails, later.
+    testTimeout: 15_000,
   },
 }));
