@@ -1,6 +1,6 @@
 // Staff change the shop's settings and pages, answer contact messages and put chosen
 // products on offer; customers see each change in the storefront.
-import { expect, test } from './fixtures';
+import { expect, test, wcagViolations } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -179,5 +179,10 @@ test(
     await expect(from).toHaveValue('26 نوفمبر 2026');
     // The filter reaches the address as the API reads it.
     await expect(page).toHaveURL(/[?&]from=2026-11-26/);
+    // The calendar, open, in Western digits too, and every control of it named.
+    await from.click();
+    await expect(page.getByRole('button', { name: 'اختر الشهر أو السنة' })).toHaveText('نوفمبر 2026');
+    expect(await page.locator('body').innerText()).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+    expect(await wcagViolations(page)).toEqual([]);
   },
 );

@@ -5,6 +5,7 @@ import 'dayjs/locale/ar';
 import '@mantine/dates/styles.css';
 import { toLatinDigits } from '../../shared/digits';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import classes from './DateField.module.css';
 
 /** The day a staff member typed, as `YYYY-MM-DD`: `2026-11-26` or `26/11/2026`, in Western or
  * Arabic-Indic digits; `null` until it is a whole, real day. */
@@ -32,14 +33,30 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   const intl = useIntl();
   const { language } = useLanguage();
+  // The calendar's arrows and its month/year button draw no text: a screen reader reads these.
+  const next = intl.formatMessage({ id: 'dashboard.date.next' });
+  const previous = intl.formatMessage({ id: 'dashboard.date.previous' });
+  const level = intl.formatMessage({ id: 'dashboard.date.level' });
   return (
     // Egypt's week starts on Saturday; its weekend is Friday and Saturday.
     <DatesProvider settings={{ locale: language, firstDayOfWeek: 6, weekendDays: [5, 6] }}>
       <DateInput
         valueFormat="D MMMM YYYY"
         dateParser={parseDay}
-        placeholder={intl.formatMessage({ id: 'dashboard.date_hint' })}
+        placeholder={intl.formatMessage({ id: 'dashboard.date.hint' })}
         clearable
+        classNames={{ day: classes.day }}
+        clearButtonProps={{ 'aria-label': intl.formatMessage({ id: 'dashboard.date.clear' }) }}
+        ariaLabels={{
+          nextMonth: next,
+          nextYear: next,
+          nextDecade: next,
+          previousMonth: previous,
+          previousYear: previous,
+          previousDecade: previous,
+          monthLevelControl: level,
+          yearLevelControl: level,
+        }}
         value={value || null}
         onChange={(day) => onChange(day ?? '')}
         {...props}
