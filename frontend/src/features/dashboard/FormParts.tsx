@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Pagination, TextInput, Title } from '@mantine/core';
+import { Button, Group, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { showServerErrors } from '../../shared/forms';
 import { hasPermission, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
+import { Pages } from '../../shared/ui/mantine/Pages';
 
 /** The submit button of a dashboard form, spinning while the form is sent. */
 export function SaveButton({ pending }: { pending: boolean }) {
@@ -17,14 +18,6 @@ export function SaveButton({ pending }: { pending: boolean }) {
     </Button>
   );
 }
-
-// Written out so the message-id test sees every id.
-const ARROW_LABELS = {
-  first: 'pagination.first',
-  previous: 'pagination.previous',
-  next: 'pagination.next',
-  last: 'pagination.last',
-} as const;
 
 /** Page numbers under a dashboard list, shown only when there is more than one page. */
 export function ListPages({
@@ -36,20 +29,8 @@ export function ListPages({
   page: number;
   onChange: (page: number) => void;
 }) {
-  const intl = useIntl();
   if (!lastPage || lastPage <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={lastPage}
-        value={page}
-        onChange={onChange}
-        // The arrows have no text of their own: a screen reader reads these.
-        getControlProps={(control) => ({ 'aria-label': intl.formatMessage({ id: ARROW_LABELS[control] }) })}
-        getItemProps={(item) => ({ 'aria-label': intl.formatMessage({ id: 'pagination.page' }, { page: item }) })}
-      />
-    </Group>
-  );
+  return <Pages total={lastPage} value={page} onChange={onChange} />;
 }
 
 /** A dashboard list's search, filters and page, kept in the address like the storefront's:

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { usePrice } from '../../shared/format';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { pointsQueries, useExchange, type LedgerEntry, type PointsRule } from './api';
+import { Pages } from '../../shared/ui/mantine/Pages';
 
 // Written out so the message-id test sees every id.
 const KIND_LABELS: Record<string, string> = {
@@ -222,13 +223,11 @@ export function PointsExchange() {
         </Table.ScrollContainer>
       )}
       {points && points.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={points.meta.last_page}
-            value={page}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          />
-        </Group>
+        <Pages
+          total={points.meta.last_page}
+          value={page}
+          onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+        />
       )}
 
       <Modal

@@ -1,10 +1,11 @@
-import { Button, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { toast } from '../../shared/ui/toast';
 import { notificationQueries, useMarkAllRead, useMarkRead, type NotificationData } from './api';
+import { Pages } from '../../shared/ui/mantine/Pages';
 
 /** The notifications page (`/account/notifications`, `/dashboard/notifications`): newest first,
  * all or unread only; opening one marks it read and follows its link. */
@@ -76,13 +77,11 @@ export function NotificationsScreen() {
         </Paper>
       ))}
       {list && list.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={list.meta.last_page}
-            value={page}
-            onChange={(next) => setParams({ ...(unreadOnly ? { unread: '1' } : {}), page: String(next) })}
-          />
-        </Group>
+        <Pages
+          total={list.meta.last_page}
+          value={page}
+          onChange={(next) => setParams({ ...(unreadOnly ? { unread: '1' } : {}), page: String(next) })}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { toast } from '../../shared/ui/toast';
 import { ORDER_STATUSES, orderQueries, useCancelOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
+import { Pages } from '../../shared/ui/mantine/Pages';
 
 const FILTER_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -89,13 +90,11 @@ export function OrdersHistory() {
         </OrderSummary>
       ))}
       {orders.data && orders.data.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={orders.data.meta.last_page}
-            value={orders.data.meta.current_page}
-            onChange={(next) => show({ page: next })}
-          />
-        </Group>
+        <Pages
+          total={orders.data.meta.last_page}
+          value={orders.data.meta.current_page}
+          onChange={(next) => show({ page: next })}
+        />
       )}
     </Stack>
   );

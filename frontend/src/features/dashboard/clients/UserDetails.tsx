@@ -1,18 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
@@ -22,6 +9,7 @@ import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { clientQueries, useAddNote, useBlockClient } from './api';
 import { STATUS_COLOURS, STATUS_LABELS } from './DashboardUsers';
+import { Pages } from '../../../shared/ui/mantine/Pages';
 
 /** A client's page (`/dashboard/users/{id}`): their profile, group, sales engineer and points,
  * block and unblock, their addresses and orders, and the staff's notes on them. */
@@ -194,11 +182,7 @@ function ClientOrders({ id }: { id: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {orders && orders.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination total={orders.meta.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      {orders && orders.meta.last_page > 1 && <Pages total={orders.meta.last_page} value={page} onChange={setPage} />}
     </>
   );
 }

@@ -53,7 +53,10 @@ export function DashboardContactMessages() {
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'pre-line' }}>{message.message}</Table.Td>
+                {/* As the visitor wrote it, digits and all. */}
+                <Table.Td style={{ whiteSpace: 'pre-line' }} data-typed>
+                  {message.message}
+                </Table.Td>
                 <Table.Td>
                   <FormattedDate
                     value={message.created_at}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Card, Checkbox, Group, Pagination, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Checkbox, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffPointsQueries, useAdjustPoints, useSaveRule, type AdjustFormValues, type RuleFormValues } from './api';
+import { Pages } from '../../../shared/ui/mantine/Pages';
 
 // Written out so the message-id test sees every id.
 const KIND_LABELS: Record<string, string> = {
@@ -154,11 +155,7 @@ function ClientPointsScreen({ user }: { user: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {answer && answer.meta.last_page > 1 && (
-        <Group justify="center">
-          <Pagination total={answer.meta.last_page} value={page} onChange={setPage} />
-        </Group>
-      )}
+      {answer && answer.meta.last_page > 1 && <Pages total={answer.meta.last_page} value={page} onChange={setPage} />}
     </Stack>
   );
 }

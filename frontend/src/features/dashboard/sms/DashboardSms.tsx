@@ -212,7 +212,8 @@ function History() {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <FormattedDate value={broadcast.created_at} year="numeric" month="short" day="numeric" />
                 </Table.Td>
-                <Table.Td>{broadcast.message}</Table.Td>
+                {/* As the staff member wrote it, digits and all. */}
+                <Table.Td data-typed>{broadcast.message}</Table.Td>
                 <Table.Td>
                   <FormattedMessage
                     id="dashboard.sms.counts"

@@ -53,6 +53,11 @@ export const theme = createTheme({
   // AA without picking shades one by one.
   autoContrast: true,
   luminanceThreshold: 0.18,
+  components: {
+    // A table wider than the phone scrolls inside its box: the box takes the focus, so the
+    // keyboard can scroll it too (WCAG 2.1.1).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  },
 });
 
 /** Dimmed text in Mantine's gray 6 measures 3.3:1 on white; gray 7 reads at AA. */
