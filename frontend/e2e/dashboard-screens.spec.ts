@@ -48,6 +48,6 @@ test('every dashboard screen reads in Western digits, fits the phone and passes 
       expect(written, path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     }
     await expectNoSidewaysScroll(page);
-    expect(await wcagViolations(page), path).toEqual([]);
+    expect.soft(await wcagViolations(page), path).toEqual([]);
   }
 });
