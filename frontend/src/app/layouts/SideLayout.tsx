@@ -6,7 +6,8 @@ import { Header } from './Header';
 import classes from './SideLayout.module.css';
 
 /** A link of the side menu: where it leads, its text's id, and the other screens it stands
- * for (an order list's other tabs, a list's add-and-edit screen). */
+ * for besides its own and its add-and-edit screen (`…-actions`), such as an order list's
+ * other tabs. */
 export interface SideLink {
   to: string;
   label: string;
@@ -36,7 +37,7 @@ export function SideLayout({ links }: { links: SideLink[] }) {
       <div className={`page ${classes.layout}`}>
         <nav ref={menu} className={classes.side} data-testid="side-menu">
           {links.map((link) => {
-            const current = [link.to, ...(link.also ?? [])].some((path) => isAt(pathname, path));
+            const current = [link.to, `${link.to}-actions`, ...(link.also ?? [])].some((path) => isAt(pathname, path));
             return (
               <MantineNavLink
                 key={link.to}

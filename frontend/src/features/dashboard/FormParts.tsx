@@ -29,7 +29,6 @@ export function ListPages({
   page: number;
   onChange: (page: number) => void;
 }) {
-  if (!lastPage || lastPage <= 1) return null;
   return <Pages total={lastPage} value={page} onChange={onChange} />;
 }
 

@@ -222,13 +222,11 @@ export function PointsExchange() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {points && points.meta.last_page > 1 && (
-        <Pages
-          total={points.meta.last_page}
-          value={page}
-          onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-        />
-      )}
+      <Pages
+        total={points?.meta.last_page}
+        value={page}
+        onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+      />
 
       <Modal
         opened={asking !== null}

@@ -76,13 +76,11 @@ export function NotificationsScreen() {
           </Stack>
         </Paper>
       ))}
-      {list && list.meta.last_page > 1 && (
-        <Pages
-          total={list.meta.last_page}
-          value={page}
-          onChange={(next) => setParams({ ...(unreadOnly ? { unread: '1' } : {}), page: String(next) })}
-        />
-      )}
+      <Pages
+        total={list?.meta.last_page}
+        value={page}
+        onChange={(next) => setParams({ ...(unreadOnly ? { unread: '1' } : {}), page: String(next) })}
+      />
     </Stack>
   );
 }

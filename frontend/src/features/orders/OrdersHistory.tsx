@@ -89,13 +89,11 @@ export function OrdersHistory() {
           </Group>
         </OrderSummary>
       ))}
-      {orders.data && orders.data.meta.last_page > 1 && (
-        <Pages
-          total={orders.data.meta.last_page}
-          value={orders.data.meta.current_page}
-          onChange={(next) => show({ page: next })}
-        />
-      )}
+      <Pages
+        total={orders.data?.meta.last_page}
+        value={orders.data?.meta.current_page ?? 1}
+        onChange={(next) => show({ page: next })}
+      />
     </Stack>
   );
 }

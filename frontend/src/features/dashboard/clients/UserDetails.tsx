@@ -182,7 +182,7 @@ function ClientOrders({ id }: { id: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {orders && orders.meta.last_page > 1 && <Pages total={orders.meta.last_page} value={page} onChange={setPage} />}
+      <Pages total={orders?.meta.last_page} value={page} onChange={setPage} />
     </>
   );
 }

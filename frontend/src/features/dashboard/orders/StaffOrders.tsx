@@ -168,7 +168,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                 data-testid={`orders-tab-${status || 'all'}`}
               >
                 <FormattedMessage id={STATUS_LABELS[status]} />{' '}
-                <Badge size="sm" variant="light" color="green.9" component="span">
+                <Badge size="sm" variant="light" component="span">
                   {counted(status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0))}
                 </Badge>
               </Tabs.Tab>

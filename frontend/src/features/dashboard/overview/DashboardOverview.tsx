@@ -30,7 +30,7 @@ export function DashboardOverview() {
             <FormattedMessage id={`roles.${user.role}`} />
           </Badge>
           {user.access_role && (
-            <Badge variant="light" color="green.9">
+            <Badge variant="light">
               <RoleName name={user.access_role} />
             </Badge>
           )}

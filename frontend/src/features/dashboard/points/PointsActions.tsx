@@ -155,7 +155,7 @@ function ClientPointsScreen({ user }: { user: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {answer && answer.meta.last_page > 1 && <Pages total={answer.meta.last_page} value={page} onChange={setPage} />}
+      <Pages total={answer?.meta.last_page} value={page} onChange={setPage} />
     </Stack>
   );
 }

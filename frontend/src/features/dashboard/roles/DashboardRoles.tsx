@@ -31,7 +31,7 @@ export function DashboardRoles() {
                 <Table.Td fw={600}>
                   <RoleName name={role.name} />
                   {role.built_in && (
-                    <Badge ms="xs" variant="light" color="green.9">
+                    <Badge ms="xs" variant="light">
                       <FormattedMessage id="dashboard.roles.built_in" />
                     </Badge>
                   )}

@@ -50,7 +50,7 @@ export function StaffList({ kind }: { kind: StaffKind }) {
                 <Table.Td dir="ltr">{member.phone ?? member.email}</Table.Td>
                 <Table.Td>
                   {member.access_role && (
-                    <Badge variant="light" color="green.9">
+                    <Badge variant="light">
                       <RoleName name={member.access_role.name} />
                     </Badge>
                   )}

@@ -9,10 +9,19 @@ const ARROW_LABELS = {
   last: 'pagination.last',
 } as const;
 
-/** The page numbers under a list drawn with Mantine, centred, with every control named: the
- * arrows have no text of their own, and a screen reader reads these. */
-export function Pages({ total, value, onChange }: { total: number; value: number; onChange: (page: number) => void }) {
+/** The page numbers under a list drawn with Mantine, centred, with every control named (the
+ * arrows have no text of their own, and a screen reader reads these); nothing for one page. */
+export function Pages({
+  total,
+  value,
+  onChange,
+}: {
+  total: number | undefined;
+  value: number;
+  onChange: (page: number) => void;
+}) {
   const intl = useIntl();
+  if (!total || total <= 1) return null;
   return (
     <Group justify="center">
       <Pagination

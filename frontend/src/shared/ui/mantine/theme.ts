@@ -26,13 +26,14 @@ const GREEN: MantineColorsTuple = [
 /** Mantine draws a subtle, outline or light control's text at most in shade 6 of its colour,
  * even when a darker shade is asked for (`color="red.9"`); red 6 on white is 3.3:1, and green 6
  * on a light badge's tint is under 4.5. Here the shade asked for is the shade drawn, so a
- * control or badge reaches AA by naming it. */
+ * control reaches AA by naming it, and a light one draws shade 9 unless it asks otherwise. */
 const shadeAskedFor: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   const tinted = input.variant === 'subtle' || input.variant === 'outline' || input.variant === 'light';
-  if (!tinted || !parsed.isThemeColor || parsed.shade === undefined) return resolved;
-  return { ...resolved, color: `var(--mantine-color-${parsed.color}-${parsed.shade})` };
+  const shade = parsed.shade ?? (input.variant === 'light' ? 9 : undefined);
+  if (!tinted || !parsed.isThemeColor || shade === undefined) return resolved;
+  return { ...resolved, color: `var(--mantine-color-${parsed.color}-${shade})` };
 };
 
 /** The shop's font: the phone's own, with Arabic faces named before Arial. Written out again in
