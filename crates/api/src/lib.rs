@@ -124,6 +124,7 @@ pub const RESOURCES: &[Resource] = &[
 pub fn configure(config: &mut web::ServiceConfig) {
     config.service(openapi::reference_page()).service(
         web::scope("/api")
+            .wrap(from_fn(common::text::refuse_control_characters))
             .wrap(from_fn(extract::staff_only))
             .wrap(from_fn(error::localize_errors))
             // A path segment of the wrong shape (`/products/abc` for an id) names nothing, unless it

@@ -9,10 +9,11 @@ use std::sync::Arc;
 
 use kernel::{Clock, FieldErrors, Localized, Page, UserId};
 
-use crate::error::IdentityError;
+use crate::error::{IdentityError, Reach};
 use crate::password::{PasswordHasher, check_new_password};
 use crate::people::{
-    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffDraft, StaffMember, StaffQuery, check_group_name,
+    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffChange, StaffDraft, StaffMember, StaffQuery,
+    check_group_name,
 };
 use crate::permission;
 use crate::ports::{PeopleStore, Taken};
@@ -174,26 +175,35 @@ impl PeopleDesk {
         self.store.staff_member(id)?.filter(|member| member.role == role).ok_or(IdentityError::NotFound)
     }
 
-    /// Adds an admin or a sales engineer with an access role and a password.
-    pub fn add_staff(&self, role: Role, form: StaffForm) -> Result<UserId, IdentityError> {
-        let draft = self.staff_draft(form, true)?;
+    /// Adds an admin or a sales engineer with an access role and a password; the role may allow
+    /// only what the actor may do themselves.
+    pub fn add_staff(&self, actor: &User, role: Role, form: StaffForm) -> Result<UserId, IdentityError> {
+        let draft = self.staff_draft(actor, form, true)?;
         self.store.add_staff(role, &draft, self.clock.now())?.map_err(taken)
     }
 
-    /// Changes an admin or a sales engineer; an empty password keeps theirs.
-    pub fn update_staff(&self, role: Role, id: UserId, form: StaffForm) -> Result<(), IdentityError> {
-        let draft = self.staff_draft(form, false)?;
-        match self.store.update_staff(id, role, &draft, self.clock.now())?.map_err(taken)? {
-            true => Ok(()),
-            false => Err(IdentityError::NotFound),
+    /// Changes an admin or a sales engineer no stronger than the actor (only a Super Admin
+    /// changes a Super Admin); an empty password keeps theirs; the last Super Admin keeps the role.
+    pub fn update_staff(&self, actor: &User, role: Role, id: UserId, form: StaffForm) -> Result<(), IdentityError> {
+        let member = self.staff_member(role, id)?;
+        self.may_change(actor, &member)?;
+        let draft = self.staff_draft(actor, form, false)?;
+        match self.store.update_staff(id, role, &draft, self.clock.now())? {
+            StaffChange::Saved => Ok(()),
+            StaffChange::NotFound => Err(IdentityError::NotFound),
+            StaffChange::Taken(which) => Err(taken(which)),
+            StaffChange::LastSuperAdmin => Err(IdentityError::BeyondReach(Reach::LastSuperAdmin)),
         }
     }
 
-    /// Removes an admin or a sales engineer: never the account asking, never the last admin.
+    /// Removes an admin or a sales engineer no stronger than the actor: never the account asking,
+    /// never the last admin.
     pub fn remove_staff(&self, actor: &User, role: Role, id: UserId) -> Result<(), IdentityError> {
         if actor.id == id {
             return Err(IdentityError::field("id", "remove_yourself"));
         }
+        let member = self.staff_member(role, id)?;
+        self.may_change(actor, &member)?;
         match self.store.remove_staff(id, role)? {
             Removal::Removed => Ok(()),
             Removal::LastAdmin => Err(IdentityError::field("id", "last_admin")),
@@ -211,19 +221,35 @@ impl PeopleDesk {
         self.store.role(id)?.ok_or(IdentityError::NotFound)
     }
 
-    /// Adds a role.
-    pub fn add_role(&self, draft: RoleDraft) -> Result<i64, IdentityError> {
+    /// Adds a role that allows only what the actor may do themselves.
+    pub fn add_role(&self, actor: &User, draft: RoleDraft) -> Result<i64, IdentityError> {
         draft.check().map_err(IdentityError::Invalid)?;
+        if !actor.can_all(&draft.permissions) {
+            return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
+        }
         let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         self.store.add_role(&draft, self.clock.now())?.map_err(taken)
     }
 
     /// Changes a role's name and permissions; its holders' next request has them. A built-in
-    /// role keeps its name, and `Super Admin` keeps every permission.
-    pub fn update_role(&self, id: i64, draft: RoleDraft) -> Result<(), IdentityError> {
+    /// role keeps its name, and `Super Admin` keeps every permission. Only a Super Admin changes
+    /// `Super Admin` or the role they hold; anyone else changes only a role within their own
+    /// permissions, and keeps it there.
+    pub fn update_role(&self, actor: &User, id: i64, draft: RoleDraft) -> Result<(), IdentityError> {
         draft.check().map_err(IdentityError::Invalid)?;
         let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         let current = self.role(id)?;
+        if !actor.is_super_admin() {
+            if current.name == permission::SUPER_ADMIN {
+                return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
+            }
+            if actor.access_role.as_deref() == Some(current.name.as_str()) {
+                return Err(IdentityError::BeyondReach(Reach::OwnRole));
+            }
+            if !actor.can_all(&current.permissions) || !actor.can_all(&draft.permissions) {
+                return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
+            }
+        }
         if current.built_in && current.name != draft.name {
             return Err(IdentityError::field("name", "role_built_in"));
         }
@@ -236,10 +262,15 @@ impl PeopleDesk {
         }
     }
 
-    /// Removes a role nobody holds; a built-in role stays.
-    pub fn remove_role(&self, id: i64) -> Result<(), IdentityError> {
-        if self.role(id)?.built_in {
+    /// Removes a role nobody holds and that allows nothing beyond the actor's own permissions;
+    /// a built-in role stays.
+    pub fn remove_role(&self, actor: &User, id: i64) -> Result<(), IdentityError> {
+        let current = self.role(id)?;
+        if current.built_in {
             return Err(IdentityError::field("id", "role_built_in"));
+        }
+        if !actor.can_all(&current.permissions) {
+            return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
         }
         match self.store.remove_role(id)? {
             Removal::Removed => Ok(()),
@@ -248,20 +279,27 @@ impl PeopleDesk {
         }
     }
 
-    /// A staff form read: name, phone, e-mail, an existing access role, and a password (required
-    /// for a new account, hashed here).
-    fn staff_draft(&self, form: StaffForm, new: bool) -> Result<StaffDraft, IdentityError> {
+    /// A staff form read: name, phone, e-mail, an existing access role the actor may grant, and
+    /// a password (required for a new account, hashed here once the rest is accepted).
+    fn staff_draft(&self, actor: &User, form: StaffForm, new: bool) -> Result<StaffDraft, IdentityError> {
         let mut errors = FieldErrors::new();
         let (name, phone, email) = person(&form.name, &form.phone, &form.email, &mut errors);
-        match form.access_role {
-            None => errors.add("role_id", "required"),
-            Some(role) if self.store.role(role)?.is_none() => errors.add("role_id", "role_unknown"),
-            Some(_) => {}
+        let granted = match form.access_role {
+            None => None,
+            Some(role) => self.store.role(role)?,
+        };
+        match (form.access_role, &granted) {
+            (None, _) => errors.add("role_id", "required"),
+            (Some(_), None) => errors.add("role_id", "role_unknown"),
+            (Some(_), Some(_)) => {}
         }
         if new || !form.password.is_empty() {
             check_new_password(&form.password, &form.password, &mut errors);
         }
         errors.into_result().map_err(IdentityError::Invalid)?;
+        if let Some(granted) = &granted {
+            may_grant(actor, granted)?;
+        }
         let password_hash = if form.password.is_empty() { None } else { Some(self.hasher.hash(&form.password)?) };
         Ok(StaffDraft {
             name,
@@ -271,6 +309,32 @@ impl PeopleDesk {
             password_hash,
         })
     }
+
+    /// Refuses a change to an account stronger than the actor: one holding `Super Admin` (unless
+    /// the actor does too) or any permission the actor lacks.
+    fn may_change(&self, actor: &User, member: &StaffMember) -> Result<(), IdentityError> {
+        let Some(held) = &member.access_role else { return Ok(()) };
+        let Some(held) = self.store.role(held.id)? else { return Ok(()) };
+        if held.name == permission::SUPER_ADMIN && !actor.is_super_admin() {
+            return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
+        }
+        if !actor.can_all(&held.permissions) {
+            return Err(IdentityError::BeyondReach(Reach::AccountBeyondYours));
+        }
+        Ok(())
+    }
+}
+
+/// Refuses to grant a role the actor could not hold themselves: `Super Admin` is given only by a
+/// Super Admin, any other role only by someone holding each of its permissions.
+fn may_grant(actor: &User, role: &AccessRole) -> Result<(), IdentityError> {
+    if role.name == permission::SUPER_ADMIN && !actor.is_super_admin() {
+        return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
+    }
+    if !actor.can_all(&role.permissions) {
+        return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
+    }
+    Ok(())
 }
 
 /// A person's name, phone and e-mail read, each broken rule on its field.

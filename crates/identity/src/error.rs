@@ -15,6 +15,10 @@ pub enum IdentityError {
     /// The user lacks the permission the action needs.
     #[error("permission denied")]
     Forbidden,
+    /// The staff member holds the permission, but the change would reach beyond what they may
+    /// do themselves (a stronger role, a stronger account, their own role, the last Super Admin).
+    #[error("beyond the staff member's reach: {0}")]
+    BeyondReach(Reach),
     /// No such person, group or role (or not one the caller looks after).
     #[error("not found")]
     NotFound,
@@ -33,6 +37,23 @@ pub enum IdentityError {
     /// A port failed (database, message gateway, Google keys).
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
+}
+
+/// Why a change of staff accounts or roles was refused though its permission is held: nobody
+/// gets further than their own permissions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
+pub enum Reach {
+    /// Only a Super Admin gives the Super Admin role or changes a Super Admin's account.
+    SuperAdminOnly,
+    /// The role allows something the staff member may not do themselves.
+    RoleBeyondYours,
+    /// The account holds permissions the staff member does not.
+    AccountBeyondYours,
+    /// Only a Super Admin changes the role they hold.
+    OwnRole,
+    /// The shop keeps at least one Super Admin.
+    LastSuperAdmin,
 }
 
 impl IdentityError {

@@ -227,6 +227,19 @@ pub fn check_group_name(name: &Localized<String>) -> Result<(), FieldErrors> {
     errors.into_result()
 }
 
+/// What became of a change of a staff account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffChange {
+    /// The account was changed.
+    Saved,
+    /// There was no such account of that kind.
+    NotFound,
+    /// Another account has this phone or e-mail.
+    Taken(crate::ports::Taken),
+    /// It holds the last Super Admin role, and the change would take it away.
+    LastSuperAdmin,
+}
+
 /// What removing a staff account or a role found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Removal {

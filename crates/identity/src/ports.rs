@@ -3,7 +3,9 @@
 use chrono::{DateTime, Utc};
 use kernel::{Email, Locale, Localized, Page, Phone};
 
-use crate::people::{AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffDraft, StaffMember, StaffQuery};
+use crate::people::{
+    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffChange, StaffDraft, StaffMember, StaffQuery,
+};
 
 use crate::otp::{Otp, OtpPurpose};
 use crate::token::TokenKind;
@@ -225,8 +227,8 @@ pub trait PeopleStore: Send + Sync {
     fn staff_member(&self, id: UserId) -> anyhow::Result<Option<StaffMember>>;
     /// Stores a verified staff account of `role`.
     fn add_staff(&self, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>>;
-    /// Changes a staff account of `role`; `Ok(false)` when there is none.
-    fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>>;
+    /// Changes a staff account of `role`, in one step that keeps at least one Super Admin.
+    fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange>;
     /// Removes a staff account of `role`, in one step that keeps at least one admin.
     fn remove_staff(&self, id: UserId, role: Role) -> anyhow::Result<Removal>;
     /// The access roles, by name.

@@ -67,6 +67,16 @@ impl User {
         let name: &str = permission.into();
         self.permissions.iter().any(|held| held == name)
     }
+
+    /// Whether the user holds the built-in `Super Admin` role.
+    pub fn is_super_admin(&self) -> bool {
+        self.access_role.as_deref() == Some(crate::permission::SUPER_ADMIN)
+    }
+
+    /// Whether the user may do everything these permissions allow.
+    pub fn can_all(&self, permissions: &[crate::permission::Permission]) -> bool {
+        permissions.iter().all(|permission| self.can(*permission))
+    }
 }
 
 /// A user to be created.

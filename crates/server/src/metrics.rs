@@ -107,6 +107,7 @@ impl ShopMetrics {
         if *method == Method::POST && status == StatusCode::CREATED && !replayed && ORDER_ROUTES.contains(&route.as_str()) {
             self.orders_placed.inc();
         }
+        let method = method_label(method);
         self.latency.get_or_create(&RouteLabels { method: method.to_string(), route: route.clone() }).observe(seconds);
         self.requests.get_or_create(&RequestLabels { method: method.to_string(), route, status: status.as_u16() }).inc();
     }
@@ -127,6 +128,14 @@ impl ShopMetrics {
         prometheus_client::encoding::text::encode(&mut text, &self.registry)?;
         Ok(text)
     }
+}
+
+/// A method's label: HTTP's own methods by name, any other one as `other`, so a stranger's
+/// made-up methods add no series (as unmatched paths are one `unmatched` route).
+fn method_label(method: &Method) -> &'static str {
+    const KNOWN: [Method; 9] =
+        [Method::GET, Method::HEAD, Method::POST, Method::PUT, Method::PATCH, Method::DELETE, Method::OPTIONS, Method::CONNECT, Method::TRACE];
+    KNOWN.iter().find(|known| *known == method).map_or("other", Method::as_str)
 }
 
 /// Middleware: counts and times every request of the shop's port.

@@ -9,8 +9,8 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use identity::people::{
-    AccessRole, ClientDraft, ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named, Removal, RoleDraft, StaffDraft,
-    StaffMember, StaffQuery,
+    AccessRole, ClientDraft, ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named, Removal, RoleDraft, StaffChange,
+    StaffDraft, StaffMember, StaffQuery,
 };
 use identity::permission::Permission;
 use identity::ports::{PeopleStore, Taken};
@@ -243,6 +243,25 @@ fn hold_admins(conn: &mut DbConn) -> QueryResult<()> {
     Ok(())
 }
 
+/// Whether giving the account `new_role` takes the `Super Admin` role from its last holder. The
+/// holders are locked until the transaction ends, so two Super Admins demoting each other at once
+/// cannot both see the other one left (SQLite's writing transaction holds everything already).
+fn loses_last_super_admin(conn: &mut DbConn, account: UserId, new_role: i64) -> QueryResult<bool> {
+    let Some(super_admin) =
+        access_roles::table.filter(access_roles::name.eq(identity::permission::SUPER_ADMIN)).select(access_roles::id).first::<i64>(conn).optional()?
+    else {
+        return Ok(false);
+    };
+    let holds = users::table.filter(users::id.eq(account.0).and(users::access_role_id.eq(super_admin))).count().get_result::<i64>(conn)? > 0;
+    if !holds || new_role == super_admin {
+        return Ok(false);
+    }
+    if let DbConn::Postgres(pg) = conn {
+        diesel::sql_query("SELECT id FROM users WHERE access_role_id = $1 FOR UPDATE").bind::<BigInt, _>(super_admin).execute(pg)?;
+    }
+    Ok(users::table.filter(users::access_role_id.eq(super_admin)).count().get_result::<i64>(conn)? <= 1)
+}
+
 fn access_role(conn: &mut DbConn, id: i64) -> QueryResult<Option<AccessRole>> {
     let Some((name, built_in)) = access_roles::table.find(id).select((access_roles::name, access_roles::built_in)).first::<(String, bool)>(conn).optional()?
     else {
@@ -470,11 +489,14 @@ impl PeopleStore for DieselPeopleStore {
         })?)
     }
 
-    fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>> {
+    fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange> {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
-                return QueryResult::Ok(Err(taken));
+                return QueryResult::Ok(StaffChange::Taken(taken));
+            }
+            if loses_last_super_admin(conn, id, draft.access_role)? {
+                return Ok(StaffChange::LastSuperAdmin);
             }
             let account = users::table.filter(users::id.eq(id.0).and(users::role.eq(<&'static str>::from(role))));
             let changed = diesel::update(account)
@@ -486,14 +508,17 @@ impl PeopleStore for DieselPeopleStore {
                     users::updated_at.eq(at.naive_utc()),
                 ))
                 .execute(conn)?;
-            if let (true, Some(hash)) = (changed > 0, &draft.password_hash) {
+            if changed == 0 {
+                return Ok(StaffChange::NotFound);
+            }
+            if let Some(hash) = &draft.password_hash {
                 diesel::update(users::table.find(id.0)).set(users::password_hash.eq(hash)).execute(conn)?;
                 // A new password ends the sessions the old one opened.
                 diesel::update(sessions::table.filter(sessions::user_id.eq(id.0).and(sessions::ended_at.is_null())))
                     .set(sessions::ended_at.eq(Some(at.naive_utc())))
                     .execute(conn)?;
             }
-            Ok(Ok(changed > 0))
+            Ok(StaffChange::Saved)
         })?)
     }
 

@@ -107,6 +107,18 @@ impl Problem {
     }
 }
 
+/// The message of a change refused as beyond the staff member's own permissions.
+fn reach_message(reach: identity::error::Reach) -> &'static str {
+    use identity::error::Reach;
+    match reach {
+        Reach::SuperAdminOnly => "error.reach.super_admin_only",
+        Reach::RoleBeyondYours => "error.reach.role_beyond_yours",
+        Reach::AccountBeyondYours => "error.reach.account_beyond_yours",
+        Reach::OwnRole => "error.reach.own_role",
+        Reach::LastSuperAdmin => "error.reach.last_super_admin",
+    }
+}
+
 impl ApiError {
     fn status_and_problem(&self) -> (StatusCode, Problem) {
         match self {
@@ -114,6 +126,7 @@ impl ApiError {
                 IdentityError::Invalid(errors) => invalid(errors),
                 IdentityError::Unauthenticated => (StatusCode::UNAUTHORIZED, Problem::new("error.unauthenticated")),
                 IdentityError::Forbidden => (StatusCode::FORBIDDEN, Problem::new("error.forbidden")),
+                IdentityError::BeyondReach(reach) => (StatusCode::FORBIDDEN, Problem::new(reach_message(*reach))),
                 IdentityError::Blocked => (StatusCode::FORBIDDEN, Problem::new("error.blocked")),
                 IdentityError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
                 IdentityError::AlreadyVerified => (StatusCode::BAD_REQUEST, Problem::new("error.already_verified")),

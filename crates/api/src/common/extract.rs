@@ -238,7 +238,11 @@ fn deserialize_reporting_every_field<T: DeserializeOwned>(mut fields: Value) -> 
 async fn read_body(req: &HttpRequest, payload: Payload) -> Result<(Value, Vec<Upload>), ApiError> {
     let timeout = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_TIMEOUT, |state| state.edge.body_timeout);
     // A client that sends its body slowly must not hold a worker and a buffer forever.
-    tokio::time::timeout(timeout, read_fields(req, payload)).await.map_err(|_| ApiError::BodyTimeout)?
+    let (fields, files) = tokio::time::timeout(timeout, read_fields(req, payload)).await.map_err(|_| ApiError::BodyTimeout)??;
+    if let Some(field) = crate::common::text::control_in(&fields) {
+        return Err(ApiError::Invalid(FieldErrors::single(&field, crate::common::text::CONTROL_CHARACTERS)));
+    }
+    Ok((fields, files))
 }
 
 /// How long a body may take to arrive when the state does not say.

@@ -9,3 +9,5 @@ pub mod messages;
 pub mod methods;
 pub mod paging;
 pub mod schema;
+pub mod spreadsheet;
+pub mod text;

@@ -23,6 +23,7 @@ use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::common::spreadsheet::{csv_bytes, phone_cell};
 use crate::{AppState, Resource};
 
 /// Registers the routes; the export comes before `{id}` so that it is not read as one.
@@ -287,17 +288,50 @@ pub async fn list_guest_orders(
 }
 
 /// The CSV's header row in `locale`.
-fn csv_header(locale: Locale) -> [&'static str; 13] {
+/// The export's columns: the first thirteen as they always were, so a sheet that reads them by
+/// position keeps working; shipping (the weight fee included, so subtotal − discount + shipping
+/// = total) and its weight fee after them.
+fn csv_header(locale: Locale) -> [&'static str; 15] {
     match locale {
-        Locale::Ar => {
-            ["رقم الطلب", "التاريخ", "الحالة", "المصدر", "العميل", "الهاتف", "المستلم", "المحافظة", "العنوان", "المنتجات", "الإجمالي الفرعي", "الخصم", "الإجمالي"]
-        }
-        Locale::En => ["Number", "Date", "Status", "Source", "Customer", "Phone", "Receiver", "City", "Address", "Products", "Subtotal", "Discount", "Total"],
+        Locale::Ar => [
+            "رقم الطلب",
+            "التاريخ",
+            "الحالة",
+            "المصدر",
+            "العميل",
+            "الهاتف",
+            "المستلم",
+            "المحافظة",
+            "العنوان",
+            "المنتجات",
+            "الإجمالي الفرعي",
+            "الخصم",
+            "الإجمالي",
+            "الشحن",
+            "منها رسوم الوزن",
+        ],
+        Locale::En => [
+            "Number",
+            "Date",
+            "Status",
+            "Source",
+            "Customer",
+            "Phone",
+            "Receiver",
+            "City",
+            "Address",
+            "Products",
+            "Subtotal",
+            "Discount",
+            "Total",
+            "Shipping",
+            "Of which weight fee",
+        ],
     }
 }
 
 /// One order as a CSV row.
-fn csv_row(order: &ordering::Order, locale: Locale) -> [String; 13] {
+fn csv_row(order: &ordering::Order, locale: Locale) -> [String; 15] {
     let placed = &order.placed;
     let receiver = match &placed.receiver {
         ordering::Receiver::Buyer => String::new(),
@@ -308,9 +342,9 @@ fn csv_row(order: &ordering::Order, locale: Locale) -> [String; 13] {
         order.number.clone(),
         order.created_at.format("%Y-%m-%d %H:%M").to_string(),
         status_label(locale, order.status),
-        <&str>::from(placed.source).to_string(),
+        text(locale, &format!("order.source.{}", <&str>::from(placed.source)), &[]),
         placed.customer_name.clone(),
-        placed.customer_phone.to_string(),
+        phone_cell(&placed.customer_phone),
         receiver,
         placed.destination.city_name.pick(locale).clone(),
         placed.destination.address.clone(),
@@ -318,21 +352,9 @@ fn csv_row(order: &ordering::Order, locale: Locale) -> [String; 13] {
         format!("{:.2}", placed.totals.subtotal.pounds()),
         format!("{:.2}", placed.totals.discount.pounds()),
         format!("{:.2}", placed.totals.total.pounds()),
+        format!("{:.2}", placed.totals.shipping_total().pounds()),
+        format!("{:.2}", placed.totals.shipping_extra.pounds()),
     ]
-}
-
-/// Writes rows as CSV bytes.
-fn csv_bytes<I, R>(rows: I) -> Result<Bytes, ApiError>
-where
-    I: IntoIterator<Item = R>,
-    R: IntoIterator,
-    R::Item: AsRef<[u8]>,
-{
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    for row in rows {
-        writer.write_record(row).map_err(|error| ApiError::Internal(error.into()))?;
-    }
-    Ok(Bytes::from(writer.into_inner().map_err(|error| ApiError::Internal(anyhow::anyhow!("{error}")))?))
 }
 
 async fn export(state: Data<AppState>, audience: Audience, locale: Locale, principal: Principal, params: ListParams) -> Result<HttpResponse, ApiError> {
@@ -507,6 +529,7 @@ pub async fn status_guest_order(
 pub struct BulkStatusRequest {
     /// The orders, at most 100.
     #[schema(max_items = 100)]
+    #[serde(default)]
     pub ids: Vec<i64>,
     /// `on_delivery`, `delivered` or `cancelled`.
     #[serde(default, deserialize_with = "lenient_text")]

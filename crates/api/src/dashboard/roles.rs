@@ -133,7 +133,7 @@ pub async fn create(
 ) -> Result<Json<CreatedResponse>, ApiError> {
     principal.require(Permission::RoleCreate)?;
     let (people, draft) = (state.people.clone(), form.into_domain()?);
-    let id = blocking(move || people.add_role(draft)).await?;
+    let id = blocking(move || people.add_role(&principal.user, draft)).await?;
     Ok(Json(CreatedResponse { message: text(locale, "staff.role_saved", &[]), data: CreatedData { id } }))
 }
 
@@ -151,7 +151,7 @@ pub async fn update(
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::RoleEdit)?;
     let (people, id, draft) = (state.people.clone(), id.into_inner(), form.into_domain()?);
-    blocking(move || people.update_role(id, draft)).await?;
+    blocking(move || people.update_role(&principal.user, id, draft)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.role_saved", &[]) }))
 }
 
@@ -161,6 +161,6 @@ pub async fn update(
 pub async fn delete(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::RoleDelete)?;
     let (people, id) = (state.people.clone(), id.into_inner());
-    blocking(move || people.remove_role(id)).await?;
+    blocking(move || people.remove_role(&principal.user, id)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.role_deleted", &[]) }))
 }

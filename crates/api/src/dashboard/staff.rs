@@ -163,7 +163,7 @@ async fn show(kind: Kind, state: Data<AppState>, locale: Locale, principal: Prin
 async fn create(kind: Kind, state: Data<AppState>, locale: Locale, principal: Principal, form: StaffFormDto) -> Result<Json<CreatedResponse>, ApiError> {
     principal.require(kind.create)?;
     let (people, form) = (state.people.clone(), StaffForm::from(form));
-    let id = blocking(move || people.add_staff(kind.role, form)).await?;
+    let id = blocking(move || people.add_staff(&principal.user, kind.role, form)).await?;
     Ok(Json(CreatedResponse { message: text(locale, "staff.account_saved", &[]), data: CreatedData { id: id.0 } }))
 }
 
@@ -177,7 +177,7 @@ async fn update(
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(kind.edit)?;
     let (people, form) = (state.people.clone(), StaffForm::from(form));
-    blocking(move || people.update_staff(kind.role, UserId(id), form)).await?;
+    blocking(move || people.update_staff(&principal.user, kind.role, UserId(id), form)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.account_saved", &[]) }))
 }
 

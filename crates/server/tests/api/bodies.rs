@@ -93,3 +93,44 @@ async fn an_overlong_username_is_refused_before_anything_is_stored() {
         assert_eq!(json_of(response).await["errors"]["username"][0], "This field is too long.", "{path}");
     }
 }
+
+#[actix_web::test]
+async fn nul_and_other_control_characters_answer_422_on_their_field_and_write_nothing() {
+    let app = spawn_app().await;
+    let register = |name: &str, phone: &str| {
+        app.request(Method::POST, "auth/register", None, "en")
+            .json(&json!({"name": name, "phone": phone, "password": PASSWORD, "password_confirmation": PASSWORD}))
+    };
+    for (name, phone) in [("Sa\u{0}mir", "01012348801"), ("\u{1b}[31mSamir", "01012348802"), ("Samir\u{7}", "01012348803")] {
+        let refused = register(name, phone).send().await.unwrap();
+        assert_eq!(refused.status(), 422, "{name:?}");
+        let body = json_of(refused).await;
+        assert_eq!(body["errors"]["name"][0], "This field holds control characters (such as NUL) that text cannot contain.");
+        assert_eq!(app.login(phone, PASSWORD).await.status(), 422, "no account for {phone}");
+    }
+    let arabic = app.request(Method::POST, "auth/login", None, "ar").json(&json!({"username": "0101234\u{0}8804", "password": PASSWORD})).send().await.unwrap();
+    assert_eq!(arabic.status(), 422);
+    assert_eq!(json_of(arabic).await["errors"]["username"][0], "يحتوي هذا الحقل على رموز تحكم (مثل NUL) لا يمكن أن يحتويها النص.");
+    let form =
+        app.request(Method::POST, "contact", None, "en").form(&[("name", "x\u{0}"), ("phone", "01012348806"), ("message", "hello")]).send().await.unwrap();
+    assert_eq!(json_of(form).await["errors"]["name"][0], "This field holds control characters (such as NUL) that text cannot contain.", "a form body");
+    let nested = app.request(Method::POST, "auth/login", None, "en").json(&json!({"username": ["a", {"b": "\u{0}"}]})).send().await.unwrap();
+    assert_eq!(json_of(nested).await["errors"]["username[1].b"][0], "This field holds control characters (such as NUL) that text cannot contain.");
+
+    for path in ["products?search=%00", "products?search=rice%1B", "products/seed%00s", "products?ca%00t=1"] {
+        let refused = app.get(path, None).await;
+        assert_eq!(refused.status(), 422, "{path}");
+    }
+    assert_eq!(
+        json_of(app.get("products?search=%00", None).await).await["errors"]["search"][0],
+        "This field holds control characters (such as NUL) that text cannot contain."
+    );
+    assert_eq!(app.get("products?search=%09rice%0A", None).await.status(), 200, "tab and line feed are text");
+    let lines = app
+        .request(Method::POST, "contact", None, "en")
+        .json(&json!({"name": "Samir", "phone": "01012348805", "message": "Line one\r\n\tLine two"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(lines.status(), 200, "tabs and new lines are text");
+}

@@ -87,6 +87,10 @@ async fn metrics_count_requests_by_route_and_the_orders_placed_on_their_own_port
     for page in 0..200 {
         app.get(&format!("products?page={}", page % 5 + 1), None).await;
     }
+    for n in 0..40 {
+        let made_up = reqwest::Method::from_bytes(format!("MADEUP{n}").as_bytes()).unwrap();
+        app.request(made_up, "products", None, "en").send().await.unwrap();
+    }
 
     let shop_port = app.client.get(format!("{}/metrics", app.address)).send().await.unwrap();
     assert_eq!(shop_port.status(), 404, "the shop's own port never shows the metrics");
@@ -116,6 +120,13 @@ async fn metrics_count_requests_by_route_and_the_orders_placed_on_their_own_port
     assert!(value("mahsoul_blocking_in_flight") >= 0.0);
     assert_eq!((value("mahsoul_messages_queued"), value("mahsoul_messages_failing")), (1.0, 1.0), "the order's SMS, refused by the gateway");
     assert!(!text.contains("no-such-seeds"), "series are named by route, never by a caller's path");
+    assert!(!text.contains("MADEUP"), "a made-up method is no series of its own");
+    let other_methods: f64 = text
+        .lines()
+        .filter(|line| line.starts_with(r#"mahsoul_http_requests_total{method="other""#))
+        .map(|line| line.rsplit(' ').next().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert_eq!(other_methods, 40.0, "made-up methods are counted as `other`");
     let dashboard = include_str!("../../../../deploy/grafana-dashboard.json");
     for name in dashboard.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|word| word.starts_with("mahsoul_")) {
         assert!(text.contains(name), "the Grafana dashboard charts {name}, which no node serves");

@@ -333,6 +333,32 @@ async fn customers_and_staff_without_the_permission_are_refused() {
 }
 
 #[actix_web::test]
+async fn the_csv_export_runs_no_formula_keeps_phones_as_text_and_adds_up() {
+    let Shop { app, admin, seeds, .. } = shop_on(spawn_app().await).await;
+    let hostile = json!({
+        "name": "=HYPERLINK(\"http://evil.example\",\"Click\")", "phone": "01112345678", "address": "+cmd|' /C calc'!A0",
+        "city_id": 2, "items": [{"id": seeds, "quantity": 3}],
+        "notes": "@SUM(1+1)"
+    });
+    assert_eq!(app.guest_checkout(&hostile, Some("csv-hostile")).await.status(), 201);
+    let text = app.request(Method::GET, "dashboard/guest-orders/export.csv", Some(&admin), "en").send().await.unwrap().text().await.unwrap();
+    let mut rows = csv::Reader::from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    assert_eq!(rows.headers().unwrap().iter().skip(10).collect::<Vec<_>>(), ["Subtotal", "Discount", "Total", "Shipping", "Of which weight fee"]);
+    let row = rows.records().next().unwrap().unwrap();
+    assert_eq!(&row[4], "'=HYPERLINK(\"http://evil.example\",\"Click\")", "the name is text, not a formula");
+    assert_eq!(&row[8], "'+cmd|' /C calc'!A0");
+    assert_eq!(&row[5], "011 1234 5678", "the phone keeps its leading 0");
+    assert_eq!(&row[3], "Guest", "the source in the reader's language");
+    let pounds = |cell: &str| (cell.parse::<f64>().unwrap() * 100.0).round() as i64;
+    assert!(pounds(&row[13]) > 0, "the city's shipping");
+    assert_eq!(pounds(&row[10]) - pounds(&row[11]) + pounds(&row[13]), pounds(&row[12]), "subtotal − discount + shipping = total");
+    assert!(pounds(&row[14]) <= pounds(&row[13]), "the weight fee is part of shipping");
+    let arabic = app.request(Method::GET, "dashboard/guest-orders/export.csv", Some(&admin), "ar").send().await.unwrap().text().await.unwrap();
+    let mut rows = csv::Reader::from_reader(arabic.trim_start_matches('\u{feff}').as_bytes());
+    assert_eq!(&rows.records().next().unwrap().unwrap()[3], "زائر");
+}
+
+#[actix_web::test]
 async fn the_csv_export_holds_the_filtered_orders_with_headers_in_the_callers_language() {
     let Shop { app, admin, buyer, seeds } = shop_on(spawn_app().await).await;
     let kept = buy(&app, &buyer, seeds, 2, "en").await;
@@ -348,7 +374,7 @@ async fn the_csv_export_holds_the_filtered_orders_with_headers_in_the_callers_la
     assert_eq!(rows.headers().unwrap().iter().take(3).collect::<Vec<_>>(), ["Number", "Date", "Status"]);
     let records: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
     assert_eq!(records.len(), 1, "only the new order");
-    assert_eq!((&records[0][0], &records[0][2], &records[0][5]), (kept["number"].as_str().unwrap(), "New", BUYER_PHONE));
+    assert_eq!((&records[0][0], &records[0][2], &records[0][5]), (kept["number"].as_str().unwrap(), "New", "010 1237 0002"));
     assert_eq!((&records[0][9], &records[0][12]), ("Mint seeds × 2", "130.00"));
 
     let arabic = app.request(Method::GET, "dashboard/orders/export.csv", Some(&admin), "ar").send().await.unwrap().text().await.unwrap();
