@@ -16,7 +16,7 @@ use crate::people::{
     check_group_name,
 };
 use crate::permission;
-use crate::ports::{PeopleStore, Taken};
+use crate::ports::PeopleStore;
 use crate::user::{Role, User};
 
 /// The longest person's name, as at sign-up.
@@ -104,7 +104,7 @@ impl PeopleDesk {
             errors.into_result().map_err(IdentityError::Invalid)?;
             Some(self.hasher.hash(&form.password)?)
         };
-        self.store.add_client(&draft, hash.as_deref(), self.clock.now())?.map_err(taken)
+        self.store.add_client(&draft, hash.as_deref(), self.clock.now())?.map_err(IdentityError::from)
     }
 
     /// Changes a client's profile, group and sales engineer; a sales engineer keeps their
@@ -115,7 +115,7 @@ impl PeopleDesk {
         if viewer.role == Role::Sales {
             draft.sales_engineer = current.summary.sales_engineer.map(|engineer| UserId(engineer.id));
         }
-        match self.store.update_client(id, &draft, self.clock.now())?.map_err(taken)? {
+        match self.store.update_client(id, &draft, self.clock.now())?.map_err(IdentityError::from)? {
             true => Ok(()),
             false => Err(IdentityError::NotFound),
         }
@@ -179,7 +179,7 @@ impl PeopleDesk {
     /// only what the actor may do themselves.
     pub fn add_staff(&self, actor: &User, role: Role, form: StaffForm) -> Result<UserId, IdentityError> {
         let draft = self.staff_draft(actor, form, true)?;
-        self.store.add_staff(role, &draft, self.clock.now())?.map_err(taken)
+        self.store.add_staff(role, &draft, self.clock.now())?.map_err(IdentityError::from)
     }
 
     /// Changes an admin or a sales engineer no stronger than the actor (only a Super Admin
@@ -191,7 +191,7 @@ impl PeopleDesk {
         match self.store.update_staff(id, role, &draft, self.clock.now())? {
             StaffChange::Saved => Ok(()),
             StaffChange::NotFound => Err(IdentityError::NotFound),
-            StaffChange::Taken(which) => Err(taken(which)),
+            StaffChange::Taken(which) => Err(which.into()),
             StaffChange::LastSuperAdmin => Err(IdentityError::BeyondReach(Reach::LastSuperAdmin)),
         }
     }
@@ -228,7 +228,7 @@ impl PeopleDesk {
             return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
         }
         let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
-        self.store.add_role(&draft, self.clock.now())?.map_err(taken)
+        self.store.add_role(&draft, self.clock.now())?.map_err(IdentityError::from)
     }
 
     /// Changes a role's name and permissions; its holders' next request has them. A built-in
@@ -256,7 +256,7 @@ impl PeopleDesk {
         if current.name == permission::SUPER_ADMIN && draft.permissions.len() < permission::all().len() {
             return Err(IdentityError::field("permissions", "super_admin_all"));
         }
-        match self.store.update_role(id, &draft)?.map_err(taken)? {
+        match self.store.update_role(id, &draft)?.map_err(IdentityError::from)? {
             true => Ok(()),
             false => Err(IdentityError::NotFound),
         }
@@ -377,15 +377,6 @@ fn client_draft(form: &ClientForm) -> Result<ClientDraft, IdentityError> {
 
 fn trimmed(name: Localized<String>) -> Localized<String> {
     Localized::new(name.ar.trim().to_string(), name.en.trim().to_string())
-}
-
-/// A taken phone, e-mail or name, on its field.
-fn taken(which: Taken) -> IdentityError {
-    match which {
-        Taken::Phone => IdentityError::field("phone", "phone_taken"),
-        Taken::Email => IdentityError::field("email", "email_taken"),
-        Taken::Name => IdentityError::field("name", "role_name_taken"),
-    }
 }
 
 #[cfg(test)]

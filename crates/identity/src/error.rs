@@ -62,3 +62,14 @@ impl IdentityError {
         IdentityError::Invalid(FieldErrors::single(field, rule))
     }
 }
+
+impl From<crate::ports::Taken> for IdentityError {
+    /// A phone, e-mail or role name another account or role holds, on its field.
+    fn from(which: crate::ports::Taken) -> Self {
+        match which {
+            crate::ports::Taken::Phone => IdentityError::field("phone", "phone_taken"),
+            crate::ports::Taken::Email => IdentityError::field("email", "email_taken"),
+            crate::ports::Taken::Name => IdentityError::field("name", "role_name_taken"),
+        }
+    }
+}

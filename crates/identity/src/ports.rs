@@ -22,16 +22,18 @@ pub trait UserRepository: Send + Sync {
     fn find_by_google_subject(&self, subject: &str) -> anyhow::Result<Option<User>>;
     /// The password hash of a user, if they have a password.
     fn password_hash(&self, id: UserId) -> anyhow::Result<Option<String>>;
-    /// Stores a new user. Fails when the phone or e-mail is taken meanwhile.
-    fn create(&self, user: &NewUser) -> anyhow::Result<User>;
+    /// Stores a new user; `Err(Taken)` when a concurrent write took the phone or e-mail (or the
+    /// Google account, reported as its e-mail) after the caller looked.
+    fn create(&self, user: &NewUser) -> anyhow::Result<Result<User, Taken>>;
     /// Applies profile changes.
     fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User>;
     /// Keeps a contact change until it is confirmed, replacing any earlier one.
     fn request_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<()>;
     /// The contact change waiting for confirmation, if any.
     fn pending_contact_change(&self, id: UserId) -> anyhow::Result<Option<ContactChange>>;
-    /// Puts a confirmed change's phone and e-mail on the account and forgets the change.
-    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<User>;
+    /// Puts a confirmed change's phone and e-mail on the account and forgets the change;
+    /// `Err(Taken)` when another account took one of them since it was checked.
+    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<Result<User, Taken>>;
     /// Replaces the password hash.
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()>;
     /// Marks the account verified.

@@ -51,6 +51,28 @@ where
     outcome
 }
 
+/// The column a write collided on when it broke a unique constraint (`phone`, `email`, `name`,
+/// `slug`…): a concurrent write took the value between this one's check and its insert. Read
+/// from PostgreSQL's constraint name (`users_phone_key`) or SQLite's message (`UNIQUE
+/// constraint failed: users.phone`).
+pub fn unique_collision(error: &diesel::result::Error) -> Option<&'static str> {
+    let diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, info) = error else { return None };
+    let said = info.constraint_name().unwrap_or_else(|| info.message());
+    ["google_subject", "phone", "email", "slug", "name", "code"].into_iter().find(|column| said.contains(column))
+}
+
+/// A write's outcome with a unique collision turned into the refusal `taken` makes of its
+/// column; any other failure stays one.
+pub fn or_taken<T, K>(outcome: QueryResult<Result<T, K>>, taken: impl Fn(&str) -> Option<K>) -> QueryResult<Result<T, K>> {
+    match outcome {
+        Err(error) => match unique_collision(&error).and_then(taken) {
+            Some(refusal) => Ok(Err(refusal)),
+            None => Err(error),
+        },
+        done => done,
+    }
+}
+
 #[diesel::declare_sql_function]
 extern "SQL" {
     /// SQL's `lower`, for searches that ignore case on both backends.

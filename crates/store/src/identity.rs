@@ -5,12 +5,12 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use identity::otp::{Otp, OtpPurpose};
-use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, UserRepository};
+use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, Taken, UserRepository};
 use identity::token::TokenKind;
 use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, or_taken, write};
 use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
@@ -62,6 +62,15 @@ impl DieselAttemptLog {
     /// The log over a database.
     pub fn new(db: Database) -> Self {
         Self { db }
+    }
+}
+
+/// A phone or e-mail a concurrent write took first; a Google account is known by its e-mail.
+fn user_taken(column: &str) -> Option<Taken> {
+    match column {
+        "phone" => Some(Taken::Phone),
+        "email" | "google_subject" => Some(Taken::Email),
+        _ => None,
     }
 }
 
@@ -180,14 +189,14 @@ impl UserRepository for DieselUserRepository {
         Ok(users::table.find(id.0).select(users::password_hash).first::<Option<String>>(conn).optional()?.flatten())
     }
 
-    fn create(&self, user: &NewUser) -> anyhow::Result<User> {
+    fn create(&self, user: &NewUser) -> anyhow::Result<Result<User, Taken>> {
         let conn = &mut *self.db.conn()?;
         let now = Utc::now().naive_utc();
         let access_role_id = match &user.access_role {
             Some(name) => Some(access_roles::table.filter(access_roles::name.eq(name)).select(access_roles::id).first::<i64>(conn)?),
             None => None,
         };
-        let id: i64 = diesel::insert_into(users::table)
+        let inserted = diesel::insert_into(users::table)
             .values(NewUserRow {
                 name: &user.name,
                 email: user.email.as_ref().map(Email::as_str),
@@ -203,9 +212,13 @@ impl UserRepository for DieselUserRepository {
                 updated_at: now,
             })
             .returning(users::id)
-            .get_result(conn)?;
+            .get_result::<i64>(conn);
+        let id = match or_taken(inserted.map(Ok), user_taken)? {
+            Ok(id) => id,
+            Err(taken) => return Ok(Err(taken)),
+        };
         let row = users::table.find(id).select(UserRow::as_select()).first(conn)?;
-        complete(conn, row)
+        complete(conn, row).map(Ok)
     }
 
     fn update_profile(&self, id: UserId, change: &ProfileChange) -> anyhow::Result<User> {
@@ -248,9 +261,9 @@ impl UserRepository for DieselUserRepository {
         Ok(row.map(|(phone, email)| ContactChange { phone: phone.as_deref().and_then(Phone::parse), email: email.as_deref().and_then(Email::parse) }))
     }
 
-    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<User> {
+    fn apply_contact_change(&self, id: UserId, change: &ContactChange) -> anyhow::Result<Result<User, Taken>> {
         let conn = &mut *self.db.conn()?;
-        conn.transaction::<_, anyhow::Error, _>(|conn| {
+        let applied = conn.transaction::<_, diesel::result::Error, _>(|conn| {
             let now = Utc::now().naive_utc();
             if let Some(phone) = &change.phone {
                 diesel::update(users::table.find(id.0)).set((users::phone.eq(phone.as_str()), users::updated_at.eq(now))).execute(conn)?;
@@ -259,9 +272,12 @@ impl UserRepository for DieselUserRepository {
                 diesel::update(users::table.find(id.0)).set((users::email.eq(email.as_str()), users::updated_at.eq(now))).execute(conn)?;
             }
             diesel::delete(contact_changes::table.find(id.0)).execute(conn)?;
-            let row = users::table.find(id.0).select(UserRow::as_select()).first(conn)?;
-            complete(conn, row)
-        })
+            users::table.find(id.0).select(UserRow::as_select()).first(conn).map(Ok)
+        });
+        match or_taken(applied, user_taken)? {
+            Ok(row) => complete(conn, row).map(Ok),
+            Err(taken) => Ok(Err(taken)),
+        }
     }
 
     fn set_password_hash(&self, id: UserId, hash: &str) -> anyhow::Result<()> {

@@ -17,7 +17,7 @@ use identity::ports::{PeopleStore, Taken};
 use identity::user::{Gender, Role};
 use kernel::{Email, Localized, Page, Phone, UserId};
 
-use crate::database::{Database, DbConn, contains_pattern, lower, write};
+use crate::database::{Database, DbConn, contains_pattern, lower, or_taken, unique_collision, write};
 use crate::identity::POINTS_OF_THE_USER;
 use crate::schema::{access_roles, client_groups, client_notes, role_permissions, sessions, shipping_cities, users};
 
@@ -181,6 +181,20 @@ fn taken_by_other(conn: &mut DbConn, id: Option<i64>, phone: &Phone, email: Opti
     Ok(None)
 }
 
+/// A phone or e-mail a concurrent write took first.
+fn person_taken(column: &str) -> Option<Taken> {
+    match column {
+        "phone" => Some(Taken::Phone),
+        "email" => Some(Taken::Email),
+        _ => None,
+    }
+}
+
+/// A role name a concurrent write took first.
+fn role_taken(column: &str) -> Option<Taken> {
+    (column == "name").then_some(Taken::Name)
+}
+
 /// A staff account row.
 #[derive(Queryable)]
 struct StaffRow {
@@ -335,50 +349,56 @@ impl PeopleStore for DieselPeopleStore {
     fn add_client(&self, draft: &ClientDraft, password_hash: Option<&str>, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
-        Ok(write(conn, |conn| {
-            if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
-                return QueryResult::Ok(Err(taken));
-            }
-            let id: i64 = diesel::insert_into(users::table)
-                .values((
-                    users::name.eq(&draft.name),
-                    users::phone.eq(draft.phone.as_str()),
-                    users::email.eq(draft.email.as_ref().map(Email::as_str)),
-                    users::password_hash.eq(password_hash),
-                    users::role.eq("customer"),
-                    users::verified_at.eq(Some(now)),
-                    users::blocked.eq(false),
-                    users::city_id.eq(draft.city),
-                    users::group_id.eq(draft.group),
-                    users::sales_engineer_id.eq(draft.sales_engineer.map(|engineer| engineer.0)),
-                    users::created_at.eq(now),
-                    users::updated_at.eq(now),
-                ))
-                .returning(users::id)
-                .get_result(conn)?;
-            Ok(Ok(UserId(id)))
-        })?)
+        Ok(or_taken(
+            write(conn, |conn| {
+                if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
+                    return QueryResult::Ok(Err(taken));
+                }
+                let id: i64 = diesel::insert_into(users::table)
+                    .values((
+                        users::name.eq(&draft.name),
+                        users::phone.eq(draft.phone.as_str()),
+                        users::email.eq(draft.email.as_ref().map(Email::as_str)),
+                        users::password_hash.eq(password_hash),
+                        users::role.eq("customer"),
+                        users::verified_at.eq(Some(now)),
+                        users::blocked.eq(false),
+                        users::city_id.eq(draft.city),
+                        users::group_id.eq(draft.group),
+                        users::sales_engineer_id.eq(draft.sales_engineer.map(|engineer| engineer.0)),
+                        users::created_at.eq(now),
+                        users::updated_at.eq(now),
+                    ))
+                    .returning(users::id)
+                    .get_result(conn)?;
+                Ok(Ok(UserId(id)))
+            }),
+            person_taken,
+        )?)
     }
 
     fn update_client(&self, id: UserId, draft: &ClientDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>> {
         let conn = &mut *self.db.conn()?;
-        Ok(write(conn, |conn| {
-            if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
-                return QueryResult::Ok(Err(taken));
-            }
-            let changed = diesel::update(users::table.filter(users::id.eq(id.0).and(users::role.eq("customer"))))
-                .set((
-                    users::name.eq(&draft.name),
-                    users::phone.eq(draft.phone.as_str()),
-                    users::email.eq(draft.email.as_ref().map(Email::as_str)),
-                    users::city_id.eq(draft.city),
-                    users::group_id.eq(draft.group),
-                    users::sales_engineer_id.eq(draft.sales_engineer.map(|engineer| engineer.0)),
-                    users::updated_at.eq(at.naive_utc()),
-                ))
-                .execute(conn)?;
-            Ok(Ok(changed > 0))
-        })?)
+        Ok(or_taken(
+            write(conn, |conn| {
+                if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
+                    return QueryResult::Ok(Err(taken));
+                }
+                let changed = diesel::update(users::table.filter(users::id.eq(id.0).and(users::role.eq("customer"))))
+                    .set((
+                        users::name.eq(&draft.name),
+                        users::phone.eq(draft.phone.as_str()),
+                        users::email.eq(draft.email.as_ref().map(Email::as_str)),
+                        users::city_id.eq(draft.city),
+                        users::group_id.eq(draft.group),
+                        users::sales_engineer_id.eq(draft.sales_engineer.map(|engineer| engineer.0)),
+                        users::updated_at.eq(at.naive_utc()),
+                    ))
+                    .execute(conn)?;
+                Ok(Ok(changed > 0))
+            }),
+            person_taken,
+        )?)
     }
 
     fn set_blocked(&self, id: UserId, blocked: bool, at: DateTime<Utc>) -> anyhow::Result<bool> {
@@ -466,32 +486,35 @@ impl PeopleStore for DieselPeopleStore {
     fn add_staff(&self, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
-        Ok(write(conn, |conn| {
-            if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
-                return QueryResult::Ok(Err(taken));
-            }
-            let id: i64 = diesel::insert_into(users::table)
-                .values((
-                    users::name.eq(&draft.name),
-                    users::phone.eq(draft.phone.as_str()),
-                    users::email.eq(draft.email.as_ref().map(Email::as_str)),
-                    users::password_hash.eq(draft.password_hash.as_deref()),
-                    users::role.eq(<&'static str>::from(role)),
-                    users::access_role_id.eq(Some(draft.access_role)),
-                    users::verified_at.eq(Some(now)),
-                    users::blocked.eq(false),
-                    users::created_at.eq(now),
-                    users::updated_at.eq(now),
-                ))
-                .returning(users::id)
-                .get_result(conn)?;
-            Ok(Ok(UserId(id)))
-        })?)
+        Ok(or_taken(
+            write(conn, |conn| {
+                if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
+                    return QueryResult::Ok(Err(taken));
+                }
+                let id: i64 = diesel::insert_into(users::table)
+                    .values((
+                        users::name.eq(&draft.name),
+                        users::phone.eq(draft.phone.as_str()),
+                        users::email.eq(draft.email.as_ref().map(Email::as_str)),
+                        users::password_hash.eq(draft.password_hash.as_deref()),
+                        users::role.eq(<&'static str>::from(role)),
+                        users::access_role_id.eq(Some(draft.access_role)),
+                        users::verified_at.eq(Some(now)),
+                        users::blocked.eq(false),
+                        users::created_at.eq(now),
+                        users::updated_at.eq(now),
+                    ))
+                    .returning(users::id)
+                    .get_result(conn)?;
+                Ok(Ok(UserId(id)))
+            }),
+            person_taken,
+        )?)
     }
 
     fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange> {
         let conn = &mut *self.db.conn()?;
-        Ok(write(conn, |conn| {
+        let outcome = write(conn, |conn| {
             if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
                 return QueryResult::Ok(StaffChange::Taken(taken));
             }
@@ -519,7 +542,11 @@ impl PeopleStore for DieselPeopleStore {
                     .execute(conn)?;
             }
             Ok(StaffChange::Saved)
-        })?)
+        });
+        match outcome {
+            Err(error) => unique_collision(&error).and_then(person_taken).map(StaffChange::Taken).ok_or_else(|| error.into()),
+            Ok(change) => Ok(change),
+        }
     }
 
     fn remove_staff(&self, id: UserId, role: Role) -> anyhow::Result<Removal> {
@@ -557,31 +584,37 @@ impl PeopleStore for DieselPeopleStore {
 
     fn add_role(&self, draft: &RoleDraft, at: DateTime<Utc>) -> anyhow::Result<Result<i64, Taken>> {
         let conn = &mut *self.db.conn()?;
-        Ok(write(conn, |conn| {
-            if role_name_taken(conn, &draft.name, None)? {
-                return QueryResult::Ok(Err(Taken::Name));
-            }
-            let id: i64 = diesel::insert_into(access_roles::table)
-                .values((access_roles::name.eq(&draft.name), access_roles::built_in.eq(false), access_roles::created_at.eq(at.naive_utc())))
-                .returning(access_roles::id)
-                .get_result(conn)?;
-            write_permissions(conn, id, &draft.permissions)?;
-            Ok(Ok(id))
-        })?)
+        Ok(or_taken(
+            write(conn, |conn| {
+                if role_name_taken(conn, &draft.name, None)? {
+                    return QueryResult::Ok(Err(Taken::Name));
+                }
+                let id: i64 = diesel::insert_into(access_roles::table)
+                    .values((access_roles::name.eq(&draft.name), access_roles::built_in.eq(false), access_roles::created_at.eq(at.naive_utc())))
+                    .returning(access_roles::id)
+                    .get_result(conn)?;
+                write_permissions(conn, id, &draft.permissions)?;
+                Ok(Ok(id))
+            }),
+            role_taken,
+        )?)
     }
 
     fn update_role(&self, id: i64, draft: &RoleDraft) -> anyhow::Result<Result<bool, Taken>> {
         let conn = &mut *self.db.conn()?;
-        Ok(write(conn, |conn| {
-            if role_name_taken(conn, &draft.name, Some(id))? {
-                return QueryResult::Ok(Err(Taken::Name));
-            }
-            if diesel::update(access_roles::table.find(id)).set(access_roles::name.eq(&draft.name)).execute(conn)? == 0 {
-                return Ok(Ok(false));
-            }
-            write_permissions(conn, id, &draft.permissions)?;
-            Ok(Ok(true))
-        })?)
+        Ok(or_taken(
+            write(conn, |conn| {
+                if role_name_taken(conn, &draft.name, Some(id))? {
+                    return QueryResult::Ok(Err(Taken::Name));
+                }
+                if diesel::update(access_roles::table.find(id)).set(access_roles::name.eq(&draft.name)).execute(conn)? == 0 {
+                    return Ok(Ok(false));
+                }
+                write_permissions(conn, id, &draft.permissions)?;
+                Ok(Ok(true))
+            }),
+            role_taken,
+        )?)
     }
 
     fn remove_role(&self, id: i64) -> anyhow::Result<Removal> {

@@ -25,7 +25,7 @@ fn buyer(users: &DieselUserRepository, phone: &str) -> UserId {
         city_id: None,
         google_subject: None,
     };
-    users.create(&user).unwrap().id
+    users.create(&user).unwrap().unwrap().id
 }
 
 fn city(name: &str, pounds: i64) -> CityDraft {

@@ -35,7 +35,7 @@ fn users_are_found_by_phone_email_and_google_subject_with_role_permissions() {
     users.upsert_access_role("Sales Engineer", &["order-list".into(), "client-list".into()]).unwrap();
     users.upsert_access_role("Sales Engineer", &["order-list".into(), "order-status".into()]).unwrap();
 
-    let created = users.create(&new_customer("01012345678", Some("samir@example.com"))).unwrap();
+    let created = users.create(&new_customer("01012345678", Some("samir@example.com"))).unwrap().unwrap();
     assert!(!created.verified);
     assert_eq!(users.find_by_phone(&Phone::parse("+201012345678").unwrap()).unwrap().map(|u| u.id), Some(created.id));
     assert_eq!(users.find_by_email(&Email::parse("SAMIR@example.com").unwrap()).unwrap().map(|u| u.id), Some(created.id));
@@ -45,9 +45,12 @@ fn users_are_found_by_phone_email_and_google_subject_with_role_permissions() {
     users.mark_verified(created.id).unwrap();
     assert!(users.find_by_phone(&Phone::parse("+201012345678").unwrap()).unwrap().unwrap().verified);
 
-    let sales = users.create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) }).unwrap();
+    let sales = users.create(&NewUser { role: Role::Sales, access_role: Some("Sales Engineer".into()), ..new_customer("01112345678", None) }).unwrap().unwrap();
     assert_eq!(sales.permissions, vec!["order-list".to_string(), "order-status".to_string()], "the upsert replaced the permissions");
-    assert!(users.create(&new_customer("01012345678", None)).is_err(), "phones are unique");
+    assert!(
+        matches!(users.create(&new_customer("01012345678", None)), Ok(Err(identity::ports::Taken::Phone))),
+        "phones are unique, and a collision says which"
+    );
     assert!(users.city_exists(1).is_ok_and(|exists| !exists));
 }
 
@@ -56,7 +59,7 @@ fn a_session_ends_once_and_ending_all_keeps_the_one_asked() {
     let test = database();
     let users = DieselUserRepository::new(test.db.clone());
     let sessions = DieselSessionRepository::new(test.db.clone());
-    let user = users.create(&new_customer("01012345679", None)).unwrap();
+    let user = users.create(&new_customer("01012345679", None)).unwrap().unwrap();
     let now = Utc::now();
     for id in ["a", "b", "c"] {
         let session = Session { id: id.into(), user_id: user.id, kind: TokenKind::Session, expires_at: now + Duration::days(1), ended: false };
@@ -75,8 +78,8 @@ fn a_session_is_read_with_its_user_and_their_points() {
     let test = database();
     let users = DieselUserRepository::new(test.db.clone());
     let sessions = DieselSessionRepository::new(test.db.clone());
-    let user = users.create(&new_customer("01012345670", None)).unwrap();
-    let other = users.create(&new_customer("01012345671", None)).unwrap();
+    let user = users.create(&new_customer("01012345670", None)).unwrap().unwrap();
+    let other = users.create(&new_customer("01012345671", None)).unwrap().unwrap();
     let now = Utc::now();
     sessions.create(&Session { id: "s".into(), user_id: user.id, kind: TokenKind::Session, expires_at: now + Duration::days(1), ended: false }, now).unwrap();
     let (session, found) = sessions.find_with_user("s").unwrap().unwrap();
@@ -96,7 +99,7 @@ fn a_new_code_voids_the_older_one_and_wrong_tries_count() {
     let test = database();
     let users = DieselUserRepository::new(test.db.clone());
     let otps = DieselOtpRepository::new(test.db.clone());
-    let user = users.create(&new_customer("01012345670", None)).unwrap();
+    let user = users.create(&new_customer("01012345670", None)).unwrap().unwrap();
     let now = Utc::now();
     let code = |hash: &str| NewOtp { user_id: user.id, purpose: OtpPurpose::Verify, code_hash: hash.into(), expires_at: now + Duration::minutes(10) };
     otps.replace(&code("first"), now).unwrap();

@@ -8,7 +8,7 @@ use super::*;
 use crate::password::MockPasswordHasher;
 use crate::people::Named;
 use crate::permission::Permission;
-use crate::ports::MockPeopleStore;
+use crate::ports::{MockPeopleStore, Taken};
 
 fn user(id: i64, role: Role) -> User {
     User {

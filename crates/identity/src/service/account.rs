@@ -58,6 +58,6 @@ impl IdentityService {
             verified: true,
             city_id: None,
             google_subject: None,
-        })?)
+        })??)
     }
 }

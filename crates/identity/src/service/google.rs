@@ -22,17 +22,25 @@ impl IdentityService {
         } else {
             let email = verified_email.ok_or_else(|| IdentityError::field("token", "google_email_unverified"))?;
             let name = profile.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| email.to_string());
-            users.create(&NewUser {
+            let created = users.create(&NewUser {
                 name,
-                email: Some(email),
+                email: Some(email.clone()),
                 phone: None,
                 password_hash: None,
                 role: Role::Customer,
                 access_role: None,
                 verified: true,
                 city_id: None,
-                google_subject: Some(profile.subject),
-            })?
+                google_subject: Some(profile.subject.clone()),
+            })?;
+            match created {
+                Ok(user) => user,
+                // The same Google account signing in twice at once: the first made it, this one
+                // uses it.
+                Err(_) => {
+                    users.find_by_google_subject(&profile.subject)?.or(users.find_by_email(&email)?).ok_or(IdentityError::field("email", "email_taken"))?
+                }
+            }
         };
         if user.blocked {
             return Err(IdentityError::Blocked);

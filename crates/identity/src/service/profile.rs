@@ -88,7 +88,7 @@ impl IdentityService {
         let mut errors = FieldErrors::new();
         self.check_contacts_free(me, change.phone.as_ref(), change.email.as_ref(), &mut errors)?;
         errors.into_result().map_err(IdentityError::Invalid)?;
-        let user = self.ports.users.apply_contact_change(me.id, &change)?;
+        let user = self.ports.users.apply_contact_change(me.id, &change)??;
         let replaced = contacts_of(me, change.phone.is_some(), change.email.is_some());
         self.tell_old_contacts(&replaced, locale);
         Ok(user)

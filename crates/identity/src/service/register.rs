@@ -61,7 +61,7 @@ impl IdentityService {
             verified: false,
             city_id: form.city_id,
             google_subject: None,
-        })?;
+        })??;
 
         let mut destinations = vec![Destination::Sms(form.phone)];
         destinations.extend(form.email.map(Destination::Email));

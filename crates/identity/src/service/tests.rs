@@ -120,7 +120,7 @@ fn register_creates_an_unverified_customer_and_sends_one_code_by_sms_and_email()
     m.users
         .expect_create()
         .withf(|new| new.role == Role::Customer && !new.verified && new.password_hash.as_deref() == Some("hash"))
-        .returning(|_| Ok(customer()));
+        .returning(|_| Ok(Ok(customer())));
     m.otps.expect_replace().times(1).returning(|_, _| Ok(()));
     let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
     let log = sent.clone();
@@ -397,7 +397,7 @@ fn a_new_google_user_becomes_a_verified_customer() {
         .expect_create()
         .withf(|new| new.verified && new.google_subject.as_deref() == Some("g-1") && new.password_hash.is_none())
         .times(1)
-        .returning(|_| Ok(User { verified: true, ..customer() }));
+        .returning(|_| Ok(Ok(User { verified: true, ..customer() })));
     assert!(m.service().login_with_google("t").is_ok());
 }
 
@@ -416,7 +416,7 @@ fn a_failing_sms_gateway_does_not_lose_the_new_account() {
     m.users.expect_find_by_phone().returning(|_| Ok(None));
     m.users.expect_find_by_email().returning(|_| Ok(None));
     m.hasher.expect_hash().returning(|_| Ok("hash".into()));
-    m.users.expect_create().returning(|_| Ok(customer()));
+    m.users.expect_create().returning(|_| Ok(Ok(customer())));
     m.otps.expect_replace().returning(|_, _| Ok(()));
     m.messenger.expect_send_code().returning(|_, _, _, _| Err(anyhow::anyhow!("gateway down")));
     let session = m.service().register(registration("Harvest2026"), Locale::Ar, "203.0.113.7");

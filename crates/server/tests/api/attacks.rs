@@ -208,3 +208,45 @@ async fn many_failed_logins_from_one_address_are_refused_across_accounts() {
     assert_eq!(response.status(), 429);
     assert!(response.headers().get("retry-after").is_some());
 }
+
+/// The statuses of `count` copies of one request sent at once, sorted.
+async fn all_at_once(count: usize, send: impl Fn() -> reqwest::RequestBuilder) -> Vec<(u16, serde_json::Value)> {
+    let answers = futures_util::future::join_all((0..count).map(|_| send().send())).await;
+    let mut statuses = Vec::new();
+    for answer in answers {
+        let answer = answer.unwrap();
+        statuses.push((answer.status().as_u16(), answer.json().await.unwrap_or_default()));
+    }
+    statuses.sort_by_key(|(status, _)| *status);
+    statuses
+}
+
+#[actix_web::test]
+async fn a_phone_or_a_role_name_taken_by_a_concurrent_write_is_a_422_never_a_500() {
+    let app = spawn_app_with(|settings| {
+        settings.limits.registrations_per_address = 100;
+        settings.limits.hashing_wait_ms = 60_000;
+    })
+    .await;
+    let body = json!({"name": "Race", "phone": "01077777777", "password": PASSWORD, "password_confirmation": PASSWORD});
+    let answers = all_at_once(12, || app.request(Method::POST, "auth/register", None, "en").json(&body)).await;
+    assert_eq!(answers[0].0, 200, "{answers:?}");
+    for (status, body) in &answers[1..] {
+        assert_eq!(*status, 422, "{answers:?}");
+        assert_eq!(body["errors"]["phone"][0], "This phone number is already registered.");
+    }
+
+    let admin = app.account_token(Role::Admin, "01077777700").await;
+    let client = json!({"name": "Hassan", "phone": "01077777701"});
+    let answers = all_at_once(10, || app.request(Method::POST, "dashboard/users", Some(&admin), "en").json(&client)).await;
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), 1, "{answers:?}");
+    assert!(
+        answers[1..].iter().all(|(status, body)| *status == 422 && body["errors"]["phone"][0] == "This phone number is already registered."),
+        "{answers:?}"
+    );
+
+    let role = json!({"name": "Cashiers", "permissions": ["order-list"]});
+    let answers = all_at_once(10, || app.request(Method::POST, "dashboard/roles", Some(&admin), "en").json(&role)).await;
+    assert_eq!(answers.iter().filter(|(status, _)| *status == 200).count(), 1, "{answers:?}");
+    assert!(answers[1..].iter().all(|(status, body)| *status == 422 && body["errors"]["name"][0] == "Another role has this name."), "{answers:?}");
+}
