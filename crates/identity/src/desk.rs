@@ -96,6 +96,7 @@ impl PeopleDesk {
         if viewer.role == Role::Sales {
             draft.sales_engineer = Some(viewer.id);
         }
+        self.check_sales_engineer(draft.sales_engineer)?;
         let hash = if form.password.is_empty() {
             None
         } else {
@@ -114,6 +115,8 @@ impl PeopleDesk {
         let mut draft = client_draft(&form)?;
         if viewer.role == Role::Sales {
             draft.sales_engineer = current.summary.sales_engineer.map(|engineer| UserId(engineer.id));
+        } else {
+            self.check_sales_engineer(draft.sales_engineer)?;
         }
         match self.store.update_client(id, &draft, self.clock.now())?.map_err(IdentityError::from)? {
             true => Ok(()),
@@ -308,6 +311,16 @@ impl PeopleDesk {
             access_role: form.access_role.unwrap_or(0),
             password_hash,
         })
+    }
+
+    /// Refuses a client's own sales engineer who is not an active sales engineer account (a
+    /// customer, an admin, a blocked or unknown account).
+    fn check_sales_engineer(&self, engineer: Option<UserId>) -> Result<(), IdentityError> {
+        let Some(engineer) = engineer else { return Ok(()) };
+        match self.store.staff_member(engineer)? {
+            Some(member) if member.role == Role::Sales && !member.blocked => Ok(()),
+            _ => Err(IdentityError::field("sales_engineer_id", "sales_engineer_unknown")),
+        }
     }
 
     /// Refuses a change to an account stronger than the actor: one holding `Super Admin` (unless

@@ -307,3 +307,28 @@ async fn a_sales_engineer_orders_for_their_client_under_the_same_stock_rules_as_
     assert_eq!(send(&admin, order(theirs, 1), "d").await.unwrap().status(), 201, "an admin orders for anybody");
     assert_eq!(send(&client_token, order(client, 1), "e").await.unwrap().status(), 403);
 }
+
+#[actix_web::test]
+async fn a_clients_sales_engineer_is_an_active_sales_engineer_or_a_422() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012390801").await;
+    let admin_id = json_of(app.me(Some(&admin)).await).await["data"]["id"].as_i64().unwrap();
+    let customer = app.register("01012390802", None).await;
+    let customer_id = json_of(app.me(Some(&customer)).await).await["data"]["id"].as_i64().unwrap();
+    let engineer = app.account_token(Role::Sales, "01012390803").await;
+    let engineer_id = json_of(app.me(Some(&engineer)).await).await["data"]["id"].as_i64().unwrap();
+    let client = app.add_client(&admin, json!({"name": "Hassan", "phone": "01012390804"})).await;
+
+    for (wrong, what) in [(customer_id, "a customer"), (admin_id, "an admin"), (999_999, "an unknown id")] {
+        let body = json!({"name": "Mona", "phone": "01012390805", "sales_engineer_id": wrong});
+        let added = app.post("dashboard/users", body.clone(), Some(&admin)).await;
+        assert_eq!(added.status(), 422, "adding with {what}");
+        assert_eq!(json_of(added).await["errors"]["sales_engineer_id"][0], "Choose an active sales engineer.", "{what}");
+        let changed =
+            app.put(&format!("dashboard/users/{client}"), json!({"name": "Hassan", "phone": "01012390804", "sales_engineer_id": wrong}), Some(&admin)).await;
+        assert_eq!(changed.status(), 422, "changing to {what}");
+    }
+    assert_eq!(app.ids("dashboard/users?search=01012390805", &admin).await, Vec::<i64>::new(), "nothing was added");
+    let body = json!({"name": "Mona", "phone": "01012390805", "sales_engineer_id": engineer_id});
+    assert_eq!(app.post("dashboard/users", body, Some(&admin)).await.status(), 200, "an active sales engineer");
+}
