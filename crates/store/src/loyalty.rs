@@ -133,6 +133,8 @@ pub(crate) fn grant_points(conn: &mut DbConn, order: i64, grant: &PointsGrant, a
 
 /// Why an exchange's transaction rolled back.
 enum Refusal {
+    /// The key was answered already, while this request waited.
+    Answered(Exchanged),
     Short(i64),
     CodeTaken,
     KeyTaken,
@@ -150,6 +152,13 @@ fn exchange_in(conn: &mut DbConn, rule: &ExchangeRule, coupon: &PersonalCoupon, 
     let user = coupon.owner;
     if !hold_ledger(conn, user)? {
         return Err(Refusal::Short(0));
+    }
+    // A repeat that waited on the ledger behind the first request answers what that one did,
+    // not the balance the first one left.
+    if let Some(key) = key
+        && let Some(answer) = earlier(conn, key, at - kernel::IDEMPOTENCY_KEY_LIFETIME)?
+    {
+        return Err(Refusal::Answered(answer));
     }
     let balance = settle_in(conn, user, at)?;
     let points = rule.draft.points;
@@ -333,6 +342,7 @@ impl PointsLedger for DieselPointsLedger {
         let coupon = PersonalCoupon { expires_at: coupon.expires_at.trunc_subsecs(6), ..coupon.clone() };
         match write(conn, |conn| exchange_in(conn, rule, &coupon, key, at)) {
             Ok(done) => Ok(Exchanged::Done(done)),
+            Err(Refusal::Answered(answer)) => Ok(answer),
             Err(Refusal::Short(balance)) => Ok(Exchanged::Short { balance }),
             Err(Refusal::CodeTaken) => Ok(Exchanged::CodeTaken),
             // A parallel repeat of the key committed first: answer what it did.

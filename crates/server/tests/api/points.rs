@@ -216,6 +216,22 @@ async fn an_exchange_repeated_under_its_key_happens_once_and_a_refusal_is_answer
 }
 
 #[actix_web::test]
+async fn twenty_parallel_repeats_of_a_key_that_spent_the_last_points_all_get_its_coupon() {
+    let Shop { app, admin, buyer, buyer_id, .. } = shop().await;
+    let rule = app.add_rule(&admin, 40, 5).await;
+    app.adjust_points(&admin, buyer_id, 40, "Gift").await;
+    let answers = join_all((0..20).map(|_| app.exchange(&buyer, rule, Some("last-points"), "en"))).await;
+    let mut codes = Vec::new();
+    for answer in answers {
+        assert_eq!(answer.status(), 201, "a repeat that waited behind the first is answered as the first, not 'Insufficient points'");
+        codes.push(json_of(answer).await["data"]["coupon"]["code"].as_str().unwrap().to_string());
+    }
+    codes.dedup();
+    assert_eq!(codes.len(), 1, "one coupon");
+    assert_eq!(app.points(&buyer).await["data"]["balance"], 0);
+}
+
+#[actix_web::test]
 async fn staff_keep_the_rules_and_adjust_balances_with_a_reason_within_their_permissions() {
     let Shop { app, admin, buyer, buyer_id, .. } = shop().await;
     let rule = app.add_rule(&admin, 200, 15).await;
