@@ -4,6 +4,7 @@
 pub mod backup;
 pub mod demo;
 pub mod metrics;
+pub mod private;
 pub mod settings;
 pub mod startup;
 pub mod telemetry;

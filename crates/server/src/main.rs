@@ -81,6 +81,7 @@ async fn main() -> anyhow::Result<()> {
     let mut settings = Settings::load()?;
     settings.override_with(cli.port, cli.data_dir.as_deref(), cli.database_url.as_deref());
     server::telemetry::init_logs(&settings.log)?;
+    server::private::keep_files_private(&settings.server.data_dir)?;
 
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {

@@ -356,3 +356,38 @@ async fn a_rolling_restart_of_one_of_two_nodes_under_checkout_load_loses_no_orde
     assert!(distinct.len() > 20, "the load ran on both nodes: {} orders", distinct.len());
     assert!(lanes.iter().map(|(_, retried)| retried).sum::<usize>() > 0, "the stopped node refused checkouts, which went to the other");
 }
+
+#[actix_web::test]
+async fn the_secret_the_database_the_outbox_and_backups_are_the_owners_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let data = test_support::fresh_database();
+    let dir = data.dir.path();
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap_or_else(|_| panic!("{}", path.display())).permissions().mode() & 0o777;
+    // A data dir made before the rule, readable by anyone, with an outbox already in it.
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("outbox.jsonl"), "").unwrap();
+    std::fs::set_permissions(dir.join("outbox.jsonl"), std::fs::Permissions::from_mode(0o644)).unwrap();
+
+    let node = Node::start(dir, &data.url, &[("MAHSOUL__AUTH__JWT_SECRET", "")]);
+    let registered = reqwest::Client::new()
+        .post(format!("{}/api/auth/register", node.address))
+        .json(&json!({"name": "Samir", "phone": "01012380901", "password": "Harvest2026", "password_confirmation": "Harvest2026"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status(), 200);
+    drop(node);
+    assert_eq!(mode(dir), 0o700, "the data dir");
+    let mut private = vec![dir.join("jwt-secret"), dir.join("outbox.jsonl")];
+    if !data.url.starts_with("postgres") {
+        private.push(std::path::PathBuf::from(&data.url));
+    }
+    let archive = dir.join("backups/mahsoul.tar.gz");
+    std::fs::create_dir_all(archive.parent().unwrap()).unwrap();
+    let backup = mahsoul(dir, &data.url, &[]).args(["backup", "--to"]).arg(&archive).output().unwrap();
+    assert!(backup.status.success(), "{}", String::from_utf8_lossy(&backup.stderr));
+    private.push(archive);
+    for path in private {
+        assert_eq!(mode(&path), 0o600, "{}", path.display());
+    }
+}
