@@ -2,12 +2,19 @@
 //! and restored into an empty data dir (SQLite) or an empty database (PostgreSQL).
 //!
 //! SQLite is copied with `VACUUM INTO` (one read transaction beside the writers), PostgreSQL
-//! with `pg_dump` (one snapshot); either way the backup holds every order acknowledged before
-//! it started, and never half of one.
+//! with `pg_dump` (one snapshot, custom format); either way the backup holds every order
+//! acknowledged before it started, and never half of one.
+//!
+//! An archive to restore is treated as hostile: every entry is checked before anything is
+//! written (plain files and folders only, at the names a backup writes, never `..` nor an
+//! absolute path, never a link or a device), it is unpacked into a private folder that goes
+//! away when anything fails, and a PostgreSQL dump is loaded by `pg_restore`, which runs no
+//! shell command; an older plain-SQL dump is loaded by psql only when it holds none of psql's
+//! meta-commands but those pg_dump writes.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
@@ -20,8 +27,10 @@ use crate::settings::Settings;
 
 /// The archive's name for a SQLite database.
 const SQLITE_ENTRY: &str = "mahsoul.db";
-/// The archive's name for a PostgreSQL dump (plain SQL).
-const POSTGRES_ENTRY: &str = "postgres.sql";
+/// The archive's name for a PostgreSQL dump (pg_dump's custom format).
+const POSTGRES_ENTRY: &str = "postgres.dump";
+/// The name of a plain-SQL PostgreSQL dump, as backups before the custom format wrote it.
+const POSTGRES_PLAIN_ENTRY: &str = "postgres.sql";
 /// The archive's folder of uploaded and demo images.
 const MEDIA_ENTRY: &str = "media";
 
@@ -66,8 +75,9 @@ pub fn backup(settings: &Settings, to: &Path) -> anyhow::Result<Archived> {
 }
 
 /// Restores the archive at `from` into the configured database, which must be empty (no
-/// SQLite file; a PostgreSQL database without tables), and its images into the media folder.
-/// Migrations newer than the backup run at the next start.
+/// SQLite file; a PostgreSQL database without tables), and its images into the media folder,
+/// which must be empty too. Nothing is written unless the whole archive passes its checks, and
+/// nothing is left behind when it fails. Migrations newer than the backup run at the next start.
 pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
     let url = settings.database_url();
     let backend = Backend::of(&url);
@@ -78,49 +88,120 @@ pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
     }
     let media = settings.media_dir();
     ensure!(!media.exists() || std::fs::read_dir(&media)?.next().is_none(), "{} is not empty: restore into an empty data dir", media.display());
+    let database = check_archive(from, backend)?;
 
-    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
-    let mut archive = tar::Archive::new(GzDecoder::new(BufReader::new(file)));
     let data_dir = media.parent().context("the media folder has no parent")?.to_path_buf();
     std::fs::create_dir_all(&data_dir)?;
-    let dump = match backend {
-        Backend::Sqlite => {
-            if let Some(dir) = sqlite_path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir)?;
-            }
-            sibling(&sqlite_path, "restoring")
-        }
-        Backend::Postgres => data_dir.join("postgres.sql.restoring"),
-    };
-    let (mut database, mut media_files) = (None, 0);
-    for entry in archive.entries()? {
-        let mut entry = entry?;
-        let name = entry.path()?.to_string_lossy().into_owned();
-        match (name.as_str(), backend) {
-            (SQLITE_ENTRY, Backend::Sqlite) | (POSTGRES_ENTRY, Backend::Postgres) => {
-                entry.unpack(&dump)?;
-                database = Some(backend);
-            }
-            (SQLITE_ENTRY | POSTGRES_ENTRY, _) => bail!("this backup is of the other database: restore it into a {} one", other(backend)),
-            _ if name == MEDIA_ENTRY || name.starts_with("media/") => {
-                // `unpack_in` refuses entries that would land outside the data dir.
-                if entry.unpack_in(&data_dir)? && entry.header().entry_type().is_file() {
-                    media_files += 1;
+    let staging = data_dir.join(".restoring");
+    let _ = std::fs::remove_dir_all(&staging);
+    std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    let outcome = (|| {
+        let media_files = unpack(from, &staging)?;
+        let dump = staging.join(database);
+        match backend {
+            Backend::Sqlite => {
+                if let Some(dir) = sqlite_path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir)?;
                 }
+                std::fs::rename(&dump, &sqlite_path)?;
             }
+            Backend::Postgres if database == POSTGRES_PLAIN_ENTRY => psql_file(&url, &dump)?,
+            Backend::Postgres => pg_restore(&url, &dump)?,
+        }
+        if staging.join(MEDIA_ENTRY).is_dir() {
+            if media.exists() {
+                std::fs::remove_dir(&media)?;
+            }
+            std::fs::rename(staging.join(MEDIA_ENTRY), &media)?;
+        }
+        Ok(Archived { database: backend.name(), media_files })
+    })();
+    let _ = std::fs::remove_dir_all(&staging);
+    outcome
+}
+
+/// Reads the whole archive without writing anything: every entry a plain file or folder at a
+/// name a backup writes, the database of the configured backend in it once. Answers the
+/// database's entry name.
+fn check_archive(from: &Path, backend: Backend) -> anyhow::Result<&'static str> {
+    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
+    let mut archive = tar::Archive::new(GzDecoder::new(BufReader::new(file)));
+    let mut database = None;
+    for entry in archive.entries()? {
+        let entry = entry?;
+        let path = entry.path()?.into_owned();
+        let name = path.to_string_lossy().into_owned();
+        let kind = entry.header().entry_type();
+        ensure!(kind.is_file() || kind.is_dir(), "{} is not a Mahsoul backup: {name:?} is a link or a device, not a file or folder", from.display());
+        ensure!(
+            !name.is_empty() && path.components().all(|part| matches!(part, Component::Normal(_))),
+            "{} is not a Mahsoul backup: {name:?} is not a plain relative name",
+            from.display()
+        );
+        match name.trim_end_matches('/') {
+            found @ (SQLITE_ENTRY | POSTGRES_ENTRY | POSTGRES_PLAIN_ENTRY) if kind.is_file() => {
+                let wanted = match backend {
+                    Backend::Sqlite => found == SQLITE_ENTRY,
+                    Backend::Postgres => found != SQLITE_ENTRY,
+                };
+                ensure!(wanted, "this backup is of the other database: restore it into a {} one", other(backend));
+                ensure!(database.is_none(), "{} holds two databases", from.display());
+                database = Some(match found {
+                    SQLITE_ENTRY => SQLITE_ENTRY,
+                    POSTGRES_ENTRY => POSTGRES_ENTRY,
+                    _ => POSTGRES_PLAIN_ENTRY,
+                });
+            }
+            MEDIA_ENTRY if kind.is_dir() => {}
+            media if media.starts_with("media/") => {}
             _ => bail!("{} is not a Mahsoul backup: it holds {name:?}", from.display()),
         }
-    }
-    ensure!(database.is_some(), "{} holds no database", from.display());
-    match backend {
-        Backend::Sqlite => std::fs::rename(&dump, &sqlite_path)?,
-        Backend::Postgres => {
-            let loaded = psql_file(&url, &dump);
-            let _ = std::fs::remove_file(&dump);
-            loaded?;
+        if database == Some(POSTGRES_PLAIN_ENTRY) && name == POSTGRES_PLAIN_ENTRY {
+            refuse_meta_commands(entry)?;
         }
     }
-    Ok(Archived { database: backend.name(), media_files })
+    database.with_context(|| format!("{} holds no database", from.display()))
+}
+
+/// Unpacks a checked archive into `into`; answers how many media files it held.
+fn unpack(from: &Path, into: &Path) -> anyhow::Result<usize> {
+    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
+    let mut archive = tar::Archive::new(GzDecoder::new(BufReader::new(file)));
+    let mut media_files = 0;
+    for entry in archive.entries()? {
+        let mut entry = entry?;
+        let target = into.join(entry.path()?);
+        if entry.header().entry_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
+            continue;
+        }
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        entry.unpack(&target)?;
+        media_files += usize::from(target.starts_with(into.join(MEDIA_ENTRY)));
+    }
+    Ok(media_files)
+}
+
+/// Refuses a plain-SQL dump holding a psql meta-command pg_dump does not write: `\!` runs a
+/// shell command, `\copy`, `\o` and `\i` reach files. Lines of `COPY … FROM stdin` data are
+/// data, up to their `\.`.
+fn refuse_meta_commands(dump: impl std::io::Read) -> anyhow::Result<()> {
+    use std::io::BufRead;
+    let mut in_copy = false;
+    for line in BufReader::new(dump).split(b'\n') {
+        let line = line?;
+        if in_copy {
+            in_copy = line != b"\\.";
+        } else if line.starts_with(b"COPY ") && line.ends_with(b" FROM stdin;") {
+            in_copy = true;
+        } else if line.starts_with(b"\\") && !line.starts_with(b"\\restrict ") && !line.starts_with(b"\\unrestrict ") {
+            let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+            bail!("the PostgreSQL dump holds a psql command pg_dump does not write ({shown:?}): refused");
+        }
+    }
+    Ok(())
 }
 
 fn database_entry(backend: Backend) -> &'static str {
@@ -153,12 +234,12 @@ fn count_files(dir: &Path) -> anyhow::Result<usize> {
     Ok(count)
 }
 
-/// `pg_dump` of the database at `url` into `to`, as plain SQL without owners or grants (the
-/// restoring role owns what it loads).
+/// `pg_dump` of the database at `url` into `to`, in its custom format (loaded by `pg_restore`,
+/// which runs no psql command) without owners or grants (the restoring role owns what it loads).
 fn pg_dump(url: &str, to: &Path) -> anyhow::Result<()> {
     let output = File::create(to)?;
     let status = Command::new("pg_dump")
-        .args(["--no-owner", "--no-privileges", "--format=plain", "--dbname", url])
+        .args(["--no-owner", "--no-privileges", "--format=custom", "--dbname", url])
         .stdout(output)
         .stderr(Stdio::inherit())
         .status()
@@ -167,7 +248,19 @@ fn pg_dump(url: &str, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads a plain SQL dump in one transaction: it all loads, or nothing does.
+/// Loads a custom-format dump in one transaction: it all loads, or nothing does.
+fn pg_restore(url: &str, file: &Path) -> anyhow::Result<()> {
+    let status = Command::new("pg_restore")
+        .args(["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", "--dbname", url])
+        .arg(file)
+        .stdout(Stdio::null())
+        .status()
+        .context("running pg_restore (install PostgreSQL's client tools)")?;
+    ensure!(status.success(), "pg_restore failed to load the dump ({status})");
+    Ok(())
+}
+
+/// Loads a plain SQL dump (an older backup's) in one transaction: it all loads, or nothing does.
 fn psql_file(url: &str, file: &Path) -> anyhow::Result<()> {
     let status = Command::new("psql")
         .args(["--no-psqlrc", "--quiet", "--single-transaction", "--set", "ON_ERROR_STOP=1", "--dbname", url, "--file"])

@@ -75,9 +75,15 @@ enum Command {
     Openapi,
 }
 
-#[actix_web::main]
-async fn main() -> anyhow::Result<()> {
-    let cli = Cli::parse();
+fn main() {
+    // An error is one line of causes for the operator, never a stack trace.
+    if let Err(error) = actix_web::rt::System::new().block_on(run(Cli::parse())) {
+        eprintln!("mahsoul: {error:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
     let mut settings = Settings::load()?;
     settings.override_with(cli.port, cli.data_dir.as_deref(), cli.database_url.as_deref());
     server::telemetry::init_logs(&settings.log)?;

@@ -59,6 +59,15 @@ pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
     Ok(db)
 }
 
+/// Whether every step from `root` to `root/path` is a plain folder or file, never a link.
+fn no_link_on_the_way(root: &std::path::Path, path: &std::path::Path) -> bool {
+    let mut step = root.to_path_buf();
+    path.components().all(|part| {
+        step.push(part);
+        step.symlink_metadata().is_ok_and(|found| !found.file_type().is_symlink())
+    })
+}
+
 /// The token secret: the configured one, else (outside production) one generated once and
 /// kept in the data dir so sessions survive restarts.
 fn jwt_secret(settings: &Settings) -> anyhow::Result<Vec<u8>> {
@@ -307,10 +316,14 @@ impl Application {
                         .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
                         .wrap(from_fn(api::common::error::localize_errors))
                         // A missing picture answers like the API: a JSON 404 in the caller's language.
-                        .service(
+                        .service({
+                            let root = media.clone();
                             Files::new("", &media)
-                                .default_handler(fn_service(|request: ServiceRequest| async { Ok(request.error_response(api::ApiError::NotFound)) })),
-                        ),
+                                // A link inside the media folder (a restored archive's, an
+                                // operator's) never serves a file from outside it.
+                                .path_filter(move |path, _| no_link_on_the_way(&root, path))
+                                .default_handler(fn_service(|request: ServiceRequest| async { Ok(request.error_response(api::ApiError::NotFound)) }))
+                        }),
                 )
                 .configure(|config| frontend_routes(config, &frontend))
         })

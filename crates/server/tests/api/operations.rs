@@ -391,3 +391,88 @@ async fn the_secret_the_database_the_outbox_and_backups_are_the_owners_alone() {
         assert_eq!(mode(&path), 0o600, "{}", path.display());
     }
 }
+
+/// An entry of a hand-made archive: its name, kind, bytes and link target.
+type ArchiveEntry<'a> = (&'a str, tar::EntryType, &'a [u8], &'a str);
+
+/// A gzipped tar of these entries (name, kind, bytes, link target), the header written field by
+/// field, so names a careful tar writer refuses (`..`, `/tmp/x`) can be made as an attacker would.
+fn hostile_archive(path: &std::path::Path, entries: &[ArchiveEntry]) {
+    let file = std::fs::File::create(path).unwrap();
+    let mut builder = tar::Builder::new(flate2::write::GzEncoder::new(file, flate2::Compression::fast()));
+    for (name, kind, bytes, link) in entries {
+        let mut header = tar::Header::new_old();
+        header.as_old_mut().name[..name.len()].copy_from_slice(name.as_bytes());
+        header.as_old_mut().linkname[..link.len()].copy_from_slice(link.as_bytes());
+        header.set_entry_type(*kind);
+        header.set_size(bytes.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append(&header, *bytes).unwrap();
+    }
+    builder.into_inner().unwrap().finish().unwrap();
+}
+
+#[actix_web::test]
+async fn a_restore_refuses_a_tampered_archive_whole_and_leaves_nothing_behind() {
+    use tar::EntryType::{Block, Char, Directory, Link, Regular, Symlink};
+    let outside = tempfile::tempdir().unwrap();
+    let escaped = outside.path().join("escaped.txt");
+    let marker = outside.path().join("pwned");
+    let database: &str = if test_support::postgres_leg() { "postgres.dump" } else { "mahsoul.db" };
+    let dotdot = format!("media/../../{}", escaped.strip_prefix("/").unwrap().display());
+    let absolute = escaped.to_string_lossy().into_owned();
+    let shell = format!("SELECT 1;\n\\! touch {}\n", marker.display());
+    let hostile: Vec<(&str, Vec<ArchiveEntry>)> = vec![
+        ("a symlink", vec![(database, Regular, b"db", ""), ("media", Directory, b"", ""), ("media/evil.webp", Symlink, b"", "/etc/passwd")]),
+        ("a hard link", vec![(database, Regular, b"db", ""), ("media/evil.webp", Link, b"", "/etc/passwd")]),
+        ("a device", vec![(database, Regular, b"db", ""), ("media/dev", Char, b"", ""), ("media/disk", Block, b"", "")]),
+        ("a path with ..", vec![(database, Regular, b"db", ""), (dotdot.as_str(), Regular, b"out", "")]),
+        ("an absolute path", vec![(database, Regular, b"db", ""), (absolute.as_str(), Regular, b"out", "")]),
+        ("an unknown name", vec![(database, Regular, b"db", ""), ("run.sh", Regular, b"rm -rf /", "")]),
+    ];
+    let mut cases = hostile;
+    if test_support::postgres_leg() {
+        cases.push(("a psql shell command", vec![("postgres.sql", Regular, shell.as_bytes(), "")]));
+    }
+    for (what, entries) in cases {
+        let target = test_support::fresh_database();
+        let archive = outside.path().join("hostile.tar.gz");
+        hostile_archive(&archive, &entries);
+        let restored = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
+        let said = String::from_utf8_lossy(&restored.stderr).into_owned();
+        assert!(!restored.status.success(), "{what}: refused");
+        assert!(said.starts_with("mahsoul: ") && !said.contains("backtrace") && !said.contains("panicked"), "{what}: one line, no stack trace: {said}");
+        let left: Vec<String> = std::fs::read_dir(target.dir.path()).unwrap().map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        assert!(left.iter().all(|name| !name.ends_with(".db") && name != "media" && name != ".restoring"), "{what}: nothing written: {left:?}");
+        assert!(!escaped.exists() && !marker.exists(), "{what}: nothing outside the data dir");
+        if target.url.starts_with("postgres") {
+            let db = store::Database::connect(&target.url, 1).unwrap();
+            assert_eq!(
+                db.pending_migrations().unwrap().len(),
+                std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations/postgres")).unwrap().count(),
+                "{what}: no table loaded"
+            );
+        }
+    }
+}
+
+#[actix_web::test]
+async fn the_media_route_follows_no_link_out_of_the_media_folder() {
+    let app = spawn_app().await;
+    let secret = app.settings.server.data_dir.join("jwt-like-secret.txt");
+    std::fs::write(&secret, "secret").unwrap();
+    let products = app.settings.media_dir().join("products");
+    std::fs::create_dir_all(&products).unwrap();
+    std::fs::write(products.join("real.webp"), "picture").unwrap();
+    std::os::unix::fs::symlink(&secret, products.join("evil.webp")).unwrap();
+    std::os::unix::fs::symlink(app.settings.server.data_dir.clone(), app.settings.media_dir().join("up")).unwrap();
+    let client = reqwest::Client::new();
+    let get = |path: &str| client.get(format!("{}/media/{path}", app.address)).send();
+    assert_eq!(get("products/real.webp").await.unwrap().text().await.unwrap(), "picture");
+    for path in ["products/evil.webp", "up/jwt-like-secret.txt"] {
+        let answer = get(path).await.unwrap();
+        assert_eq!(answer.status(), 404, "{path}");
+        assert!(!answer.text().await.unwrap().contains("secret"), "{path}");
+    }
+}
