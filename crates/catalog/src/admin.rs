@@ -119,8 +119,10 @@ impl CatalogAdmin {
     }
 
     /// A unique slug for a new product or category.
-    fn new_slug(&self, name: &Localized<String>, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
-        let base = slugify(&name.en, &name.ar);
+    /// A free slug from the name; `fallback` (`product`, `category`) when the name has no letter
+    /// nor digit (only emoji or symbols), so every product has an address.
+    fn new_slug(&self, name: &Localized<String>, fallback: &str, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
+        let base = Some(slugify(&name.en, &name.ar)).filter(|slug| !slug.is_empty()).unwrap_or_else(|| fallback.to_string());
         let mut failure = None;
         let slug = unique_slug(&base, |candidate| {
             taken(candidate).unwrap_or_else(|error| {
@@ -153,7 +155,7 @@ impl CatalogAdmin {
     /// Adds a category with an optional picture; returns its slug.
     pub fn create_category(&self, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<String, CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
-        let slug = self.new_slug(&draft.name, |candidate| self.editor.category_slug_taken(candidate))?;
+        let slug = self.new_slug(&draft.name, "category", |candidate| self.editor.category_slug_taken(candidate))?;
         self.write_with_images(upload.as_slice(), |saved| {
             self.editor.create_category(&slug, &draft, saved.first().cloned())?;
             Ok(Some(Vec::new()))
@@ -272,7 +274,7 @@ impl CatalogAdmin {
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
-        let slug = self.new_slug(&draft.name, |candidate| self.editor.slug_taken(candidate))?;
+        let slug = self.new_slug(&draft.name, "product", |candidate| self.editor.slug_taken(candidate))?;
         self.write_with_images(&uploads, |saved| {
             self.editor.create_product(&slug, &draft, saved)?;
             Ok(Some(Vec::new()))

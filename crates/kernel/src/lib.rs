@@ -17,7 +17,7 @@ pub mod shipping;
 pub mod validation;
 pub mod weight;
 
-pub use clock::{Clock, SystemClock};
+pub use clock::{Clock, SystemClock, shop_day};
 pub use email::Email;
 pub use idempotency::{IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal};
 pub use ids::{AddressId, CategoryId, CityId, OfferId, OrderId, ProductId, UserId};

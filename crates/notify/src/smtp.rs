@@ -5,6 +5,7 @@ use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{Message, SmtpTransport, Transport as _};
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use crate::{OutgoingMessage, Transport};
@@ -32,9 +33,9 @@ pub struct SmtpSettings {
     /// Login, when the server asks for one; empty for none.
     #[serde(default)]
     pub username: Option<String>,
-    /// Password for the login.
+    /// Password for the login, never printed (`Debug` shows it redacted).
     #[serde(default)]
-    pub password: Option<String>,
+    pub password: Option<SecretString>,
     /// TLS, STARTTLS or none.
     #[serde(default)]
     pub security: SmtpSecurity,
@@ -59,7 +60,7 @@ impl SmtpMailer {
         let mut builder = builder.port(settings.port).timeout(Some(std::time::Duration::from_secs(10)));
         // An empty login (as an unset environment variable gives) means the server asks for none.
         if let (Some(user), Some(password)) = (settings.username.as_ref().filter(|user| !user.is_empty()), &settings.password) {
-            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+            builder = builder.credentials(Credentials::new(user.clone(), password.expose_secret().to_string()));
         }
         let from = settings.from.parse().context("the SMTP sender is not an address")?;
         Ok(SmtpMailer { transport: builder.build(), from })

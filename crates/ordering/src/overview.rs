@@ -62,7 +62,7 @@ pub struct Tally {
 pub fn tally(facts: &[StatusFact]) -> Tally {
     let mut tally = Tally::default();
     for fact in facts {
-        let day = tally.days.entry((fact.at.date_naive(), fact.city, fact.sales_engineer)).or_default();
+        let day = tally.days.entry((kernel::shop_day(fact.at), fact.city, fact.sales_engineer)).or_default();
         match (fact.from, fact.to) {
             (None, _) => day.placed += 1,
             (Some(_), OrderStatus::Delivered) => {
@@ -167,7 +167,7 @@ impl Overview {
     /// The overview for a range of days (by default the last twelve months to today): a sales
     /// engineer's covers the orders they look after; new clients and stock are the shop's.
     pub fn figures(&self, from: Option<NaiveDate>, to: Option<NaiveDate>, sales_engineer: Option<UserId>) -> Result<OverviewFigures, OrderingError> {
-        let today = self.clock.now().date_naive();
+        let today = kernel::shop_day(self.clock.now());
         let to = to.unwrap_or(today);
         let from = from.unwrap_or_else(|| first_of_month(to).checked_sub_months(Months::new(11)).unwrap_or(to));
         if from > to {

@@ -190,11 +190,17 @@ pub struct DemoSettings {
     pub seed: bool,
 }
 
+/// The environments the shop knows, each with its layer in `config/`.
+pub const ENVIRONMENTS: [&str; 3] = ["development", "test", "production"];
+
 impl Settings {
     /// Loads the layers for `MAHSOUL_ENV` (default `development`) from `config/` under the
     /// current directory when it exists.
     pub fn load() -> anyhow::Result<Settings> {
         let environment = std::env::var("MAHSOUL_ENV").unwrap_or_else(|_| "development".into());
+        // A typo (`prodution`) would otherwise run with development's defaults: a generated
+        // token secret and codes written to a file.
+        anyhow::ensure!(ENVIRONMENTS.contains(&environment.as_str()), "MAHSOUL_ENV={environment:?} is not one of {}", ENVIRONMENTS.join(", "));
         let mut settings: Settings = Config::builder()
             .add_source(File::from_str(include_str!("../../../config/default.toml"), FileFormat::Toml))
             .add_source(File::with_name(&format!("config/{environment}")).required(false))
@@ -267,5 +273,14 @@ mod tests {
             }
         }
         assert!(checked > 20, "{checked} variables");
+    }
+
+    #[test]
+    fn the_settings_print_no_secret() {
+        let mut settings = super::Settings::load().unwrap();
+        settings.messages.smtp.password = Some(secrecy::SecretString::from("smtp-pass-4471"));
+        settings.auth.jwt_secret = secrecy::SecretString::from("jwt-secret-4471");
+        let printed = format!("{settings:?}");
+        assert!(!printed.contains("4471"), "{printed}");
     }
 }

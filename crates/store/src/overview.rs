@@ -129,7 +129,7 @@ fn tally_batch(conn: &mut DbConn) -> QueryResult<(usize, usize)> {
         users::table.filter(untallied("users")).order(users::id).limit(BATCH).select((users::id, users::role, users::created_at)).load(conn)?;
     let mut joined: BTreeMap<NaiveDate, i64> = BTreeMap::new();
     for (_, _, at) in accounts.iter().filter(|(_, role, _)| role == "customer") {
-        *joined.entry(at.date()).or_default() += 1;
+        *joined.entry(kernel::shop_day(at.and_utc())).or_default() += 1;
     }
     for (day, count) in joined {
         use diesel::upsert::excluded;

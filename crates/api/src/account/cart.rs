@@ -12,6 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, blocking};
 use crate::common::lenient::lenient_int;
+use crate::common::messages::text;
 use crate::{AppState, Resource};
 
 /// Registers the routes; `transfer` and `quote` come before the product routes they would
@@ -88,6 +89,9 @@ pub struct CartData {
 /// Every cart call answers the cart.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartResponse {
+    /// What was done, in the request's language, for the buyer to see (adding a product).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
     /// The cart now.
     pub data: CartData,
 }
@@ -154,7 +158,7 @@ fn verified_buyer(principal: &Principal) -> Result<UserId, ApiError> {
 
 async fn answer(locale: Locale, work: impl FnOnce() -> Result<CartView, cart::CartError> + Send + 'static) -> Result<Json<CartResponse>, ApiError> {
     let view = blocking(work).await?;
-    Ok(Json(CartResponse { data: CartData::new(view, locale) }))
+    Ok(Json(CartResponse { message: None, data: CartData::new(view, locale) }))
 }
 
 /// The buyer's cart at today's prices.
@@ -210,7 +214,8 @@ pub async fn add(
     Body(request): Body<QuantityRequest>,
 ) -> Result<Json<CartResponse>, ApiError> {
     let (buyer, cart, product) = (verified_buyer(&principal)?, state.cart.clone(), product.into_inner());
-    answer(locale, move || cart.add(buyer, product, request.quantity.unwrap_or(1))).await
+    let Json(answered) = answer(locale, move || cart.add(buyer, product, request.quantity.unwrap_or(1))).await?;
+    Ok(Json(CartResponse { message: Some(text(locale, "cart.added", &[])), ..answered }))
 }
 
 /// Sets a product's line to a quantity; 0 removes it.

@@ -100,7 +100,14 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
     let response = match request.app_data::<Data<IndexPage>>() {
         Some(index) => {
             let locale = locale(&request);
-            let page = index.in_language(locale).replacen("</head>", &format!("{}  </head>", shop_image(&origin(&request))), 1);
+            let origin = origin(&request);
+            // Home is reached as `/`, `/?lang=ar`, `/?utm_source=…`: one address for search engines.
+            let canonical = if request.path() == "/" {
+                format!("    <link rel=\"canonical\" href=\"{}/\" />\n", crate::storefront::share::escape(&origin))
+            } else {
+                String::new()
+            };
+            let page = index.in_language(locale).replacen("</head>", &format!("{}{canonical}  </head>", shop_image(&origin)), 1);
             let page = match first_paint(&request, locale).await {
                 Some(paint) => paint.into_page(&page, locale),
                 None => page,

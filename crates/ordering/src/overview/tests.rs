@@ -85,3 +85,13 @@ fn a_range_that_ends_before_it_starts_or_spans_too_long_is_refused() {
     assert!(matches!(overview.figures(Some(date("2026-11-02")), Some(date("2026-11-01")), None), Err(OrderingError::Invalid(errors)) if errors.has("to")));
     assert!(matches!(overview.figures(Some(date("2010-01-01")), None, None), Err(OrderingError::Invalid(errors)) if errors.has("from")));
 }
+
+#[test]
+fn an_order_placed_after_midnight_in_cairo_counts_on_cairos_day() {
+    let late = StatusFact {
+        at: DateTime::parse_from_rfc3339("2026-11-25T22:30:00Z").unwrap().with_timezone(&Utc),
+        ..fact(None, OrderStatus::New, "2026-11-25", 1, None)
+    };
+    let tally = tally(&[late]);
+    assert_eq!(tally.days.keys().map(|(day, _, _)| *day).collect::<Vec<_>>(), [date("2026-11-26")], "00:30 in Cairo is the 26th, not UTC's 25th");
+}

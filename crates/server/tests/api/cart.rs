@@ -35,6 +35,7 @@ async fn a_buyer_adds_sets_removes_and_empties_the_cart_priced_today() {
 
     let added = json_of(app.add_to_cart(&buyer, seeds, json!(2)).await).await;
     assert_eq!(quantities(&added), [(seeds, 2)]);
+    assert_eq!(added["message"], "The product has been added to your cart.", "spec §7: a message shown");
     let line = &added["data"]["products"][0];
     assert_eq!((line["name"].as_str(), line["sale_price"].as_f64(), line["line_total"].as_f64()), (Some("Mint seeds"), Some(40.0), Some(80.0)));
     assert_eq!((line["available_quantity"].as_i64(), line["in_stock"].as_bool()), (Some(5), Some(true)));

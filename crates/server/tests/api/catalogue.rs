@@ -231,6 +231,12 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(html.matches("og:image\"").count(), 1);
     let home = app.client.get(format!("{}/", app.address)).send().await.unwrap().text().await.unwrap();
     assert!(home.contains(&shop_picture), "Home shares with the shop's picture");
+    let canonical = format!(r#"<link rel="canonical" href="{}/" />"#, app.address);
+    assert_eq!(home.matches(&canonical).count(), 1, "Home names its one address: {home}");
+    let tracked = app.client.get(format!("{}/?utm_source=whatsapp", app.address)).send().await.unwrap().text().await.unwrap();
+    assert!(tracked.contains(&canonical), "a shared link with tracking names the same address");
+    let about = app.client.get(format!("{}/about-us", app.address)).send().await.unwrap().text().await.unwrap();
+    assert!(!about.contains(&canonical), "another page does not claim to be Home");
     assert!(html.contains("<style>body{margin:0}</style>") && !html.contains("index.css"), "the styles come with the page: {html}");
     assert!(html.contains(r#"href="/assets/ar.js" data-language="ar""#) && !html.contains("/assets/en.js"), "the Arabic texts only: {html}");
 

@@ -476,3 +476,13 @@ async fn the_media_route_follows_no_link_out_of_the_media_folder() {
         assert!(!answer.text().await.unwrap().contains("secret"), "{path}");
     }
 }
+
+#[actix_web::test]
+async fn an_unknown_environment_name_is_refused_instead_of_running_on_development_defaults() {
+    let data = test_support::fresh_database();
+    let typo = mahsoul(data.dir.path(), &data.url, &[("MAHSOUL_ENV", "prodution")]).args(["migrate", "--check"]).output().unwrap();
+    assert_eq!(typo.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&typo.stderr);
+    assert!(said.contains("MAHSOUL_ENV=\"prodution\" is not one of development, test, production"), "{said}");
+    assert!(typo.stdout.is_empty(), "nothing ran");
+}

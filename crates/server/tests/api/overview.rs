@@ -49,7 +49,7 @@ async fn the_overview_adds_up_the_orders_deliveries_and_clients_of_the_test() {
         (Some(4), Some(delivered_total), Some(2), Some(2), Some(1)),
         "{cards}"
     );
-    let month = chrono::Utc::now().format("%Y-%m").to_string();
+    let month = kernel::shop_day(chrono::Utc::now()).format("%Y-%m").to_string();
     assert_eq!(data["orders_per_month"].as_array().unwrap().len(), 12);
     assert_eq!(month_count(&data["orders_per_month"], &month, "count"), 4.0);
     assert_eq!(month_count(&data["clients_per_month"], &month, "count"), 2.0);
@@ -62,7 +62,7 @@ async fn the_overview_adds_up_the_orders_deliveries_and_clients_of_the_test() {
     // The default sales engineer looks after the client, not the guest.
     let theirs = json_of(app.get("dashboard/overview", Some(&engineer)).await).await["data"].clone();
     assert_eq!((theirs["cards"]["orders_today"].as_i64(), theirs["cards"]["orders_waiting"].as_i64()), (Some(3), Some(1)));
-    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let today = kernel::shop_day(chrono::Utc::now()).format("%Y-%m-%d").to_string();
     let narrowed = json_of(app.get(&format!("dashboard/overview?from={today}&to={today}"), Some(&admin)).await).await["data"].clone();
     assert_eq!(narrowed["orders_per_month"].as_array().unwrap().len(), 1);
 

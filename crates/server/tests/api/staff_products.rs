@@ -281,3 +281,19 @@ async fn pictures_that_nothing_uses_are_removed_from_the_disk() {
     assert_eq!(removed.status(), 200);
     assert_eq!(app.media_files(), before, "a removed category takes its picture with it");
 }
+
+#[actix_web::test]
+async fn a_product_named_only_in_emoji_or_symbols_still_gets_an_address() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012377001").await;
+    let body = json!({"name_ar": "🌱🌱", "name_en": "✨ — ✨", "price": 10, "quantity": 5, "weight": 100, "weight_unit": "g"});
+    let mut slugs = Vec::new();
+    for _ in 0..2 {
+        let saved = app.post("dashboard/products", body.clone(), Some(&admin)).await;
+        assert_eq!(saved.status(), 200, "saved and found");
+        slugs.push(json_of(saved).await["data"]["slug"].as_str().unwrap().to_string());
+    }
+    assert_eq!(slugs, ["product", "product-2"]);
+    let shown = json_of(app.get("products/product-2", None).await).await;
+    assert_eq!(shown["data"]["name"], "✨ — ✨");
+}
