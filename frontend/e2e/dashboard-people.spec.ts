@@ -122,9 +122,20 @@ test('an admin sends an SMS to a group and watches the progress bar finish', asy
   }
   page.on('dialog', (dialog) => dialog.accept());
   await page.goto('/dashboard/sms');
-  await page.getByTestId('sms-message').fill(language === 'ar' ? 'خصم ١٠٪ على بذور الموسم' : 'Season seeds: 10% off');
   await page.getByTestId('sms-audience').getByText(t.group).click();
   await page.getByTestId('sms-audience-id').selectOption(String(groupId));
+  // The counter counts what each client is sent and the shop pays for, the opt-out line
+  // included: the parts it says are the parts the server's preview bills.
+  const numbers = async (testId: string) => (await page.getByTestId(testId).innerText()).match(/\d+/g)!.map(Number);
+  const counterMatchesPreview = async (message: string, partsAlone: number) => {
+    await page.getByTestId('sms-message').fill(message);
+    await expect(page.getByTestId('sms-preview')).toContainText(t.twoClients);
+    await expect.poll(async () => (await numbers('sms-counter'))[1]).toBeGreaterThan(partsAlone);
+    await expect.poll(async () => (await numbers('sms-preview'))[1]).toBe((await numbers('sms-counter'))[1]);
+  };
+  await counterMatchesPreview(language === 'ar' ? 'خ'.repeat(130) : 'a'.repeat(300), 2);
+  const message = language === 'ar' ? 'خصم ١٠٪ على بذور الموسم' : 'Season seeds: 10% off';
+  await counterMatchesPreview(message, 0);
   await expect(page.getByTestId('sms-preview')).toContainText(t.twoClients);
   await page.getByTestId('sms-send').click();
   await expect(page.getByText(t.sent)).toBeVisible();

@@ -97,6 +97,8 @@ pub struct Preview {
     pub size: SmsSize,
     /// Parts in all.
     pub total_parts: u64,
+    /// The characters of the longest opt-out link, for a count made as the message is typed.
+    pub link_length: usize,
 }
 
 impl Preview {
@@ -104,8 +106,41 @@ impl Preview {
     /// opt-out link taken at its longest, `link_length` characters.
     pub fn of(message: &str, recipients: u64, opted_out: u64, link_length: usize) -> Preview {
         let size = sms::measure(&text_for(message, &"x".repeat(link_length)));
-        Preview { recipients, opted_out, size, total_parts: recipients.saturating_mul(size.parts as u64) }
+        Preview { recipients, opted_out, size, total_parts: recipients.saturating_mul(size.parts as u64), link_length }
     }
+}
+
+/// A broadcast as staff ask for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBroadcast {
+    /// The message, trimmed.
+    pub message: String,
+    /// Who it goes to.
+    pub audience: Audience,
+    /// Parts of one copy, its opt-out line included.
+    pub parts: u32,
+    /// The staff member sending it.
+    pub by: UserId,
+    /// The request's `Idempotency-Key`, when it came with one.
+    pub key: Option<String>,
+}
+
+/// What became of a broadcast asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Queued {
+    /// Stored now, with its recipients.
+    Made(i64),
+    /// The same request came before under the same key: that broadcast.
+    Repeated(i64),
+    /// The key came before with another message or audience.
+    KeyReused,
+    /// Without a key, the same message went to the same audience a moment ago.
+    SentRecently {
+        /// That broadcast.
+        id: i64,
+        /// When it was made.
+        at: DateTime<Utc>,
+    },
 }
 
 /// Where a broadcast stands.

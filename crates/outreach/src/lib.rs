@@ -12,7 +12,7 @@ pub mod ports;
 pub mod service;
 pub mod sms;
 
-pub use broadcast::{Audience, Broadcast, BroadcastStatus, Delivery, Preview, Progress, Recipient, RecipientStatus};
+pub use broadcast::{Audience, Broadcast, BroadcastStatus, Delivery, NewBroadcast, Preview, Progress, Queued, Recipient, RecipientStatus};
 pub use ports::{Broadcasts, OptOutLinks, TextGateway};
-pub use service::{Broadcaster, Outreach, OutreachError};
+pub use service::{Broadcaster, Outreach, OutreachError, REPEAT_WINDOW, Sent};
 pub use sms::{Encoding, SmsSize};

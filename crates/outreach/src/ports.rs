@@ -3,16 +3,19 @@
 use chrono::{DateTime, Utc};
 use kernel::{Page, PageRequest, UserId};
 
-use crate::broadcast::{Audience, Broadcast, Delivery, Recipient, RecipientStatus};
+use crate::broadcast::{Audience, Broadcast, Delivery, NewBroadcast, Queued, Recipient, RecipientStatus};
 
 /// The broadcasts, their recipients, and the clients' consent.
 #[cfg_attr(test, mockall::automock)]
 pub trait Broadcasts: Send + Sync {
     /// The clients an audience reaches now, and those of it who opted out.
     fn audience_size(&self, audience: Audience) -> anyhow::Result<(u64, u64)>;
-    /// In one step: the broadcast stored with a recipient row for each client of the audience
-    /// now (those who opted out as skipped), each due at `at`. Answers its id.
-    fn create(&self, message: &str, audience: Audience, parts: u32, by: UserId, at: DateTime<Utc>) -> anyhow::Result<i64>;
+    /// In one step, one creation at a time: the broadcast an earlier request under the same
+    /// sender's key made (or `KeyReused` when it held another message or audience); without a
+    /// key, the same message to the same audience made since `repeat_since`; else the broadcast
+    /// stored with a recipient row for each client of the audience now (those who opted out as
+    /// skipped), each due at `at`.
+    fn create(&self, broadcast: &NewBroadcast, at: DateTime<Utc>, repeat_since: DateTime<Utc>) -> anyhow::Result<Queued>;
     /// One broadcast with its counts.
     fn broadcast(&self, id: i64) -> anyhow::Result<Option<Broadcast>>;
     /// The broadcasts, newest first.

@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use chrono::TimeDelta;
+use chrono::{DateTime, TimeDelta, Utc};
 use kernel::{Clock, FieldErrors, Page, PageRequest, UserId};
 
-use crate::broadcast::{Audience, Broadcast, Preview, Recipient, RecipientStatus, check_message, text_for};
+use crate::broadcast::{Audience, Broadcast, NewBroadcast, Preview, Queued, Recipient, RecipientStatus, check_message, text_for};
 use crate::ports::{Broadcasts, OptOutLinks, TextGateway};
 
 /// Why an outreach call was refused.
@@ -19,6 +19,17 @@ pub enum OutreachError {
     /// No such broadcast, or an opt-out link that is not genuine.
     #[error("not found")]
     NotFound,
+    /// The `Idempotency-Key` came before with another message or audience.
+    #[error("idempotency key reused")]
+    KeyReused,
+    /// Without a key, the same message went to the same audience within [`REPEAT_WINDOW`].
+    #[error("the same broadcast was sent at {at}")]
+    SentRecently {
+        /// That broadcast.
+        id: i64,
+        /// When.
+        at: DateTime<Utc>,
+    },
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),
@@ -28,6 +39,19 @@ impl From<FieldErrors> for OutreachError {
     fn from(errors: FieldErrors) -> Self {
         OutreachError::Invalid(errors)
     }
+}
+
+/// How long the same message to the same audience, sent without an `Idempotency-Key`, is taken
+/// for a repeat.
+pub const REPEAT_WINDOW: TimeDelta = TimeDelta::minutes(10);
+
+/// A broadcast queued, or the one an earlier request under the same key queued.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sent {
+    /// The broadcast.
+    pub broadcast: Broadcast,
+    /// Whether it is the earlier request's.
+    pub replayed: bool,
 }
 
 /// The outreach use cases over their ports.
@@ -52,15 +76,24 @@ impl Outreach {
     }
 
     /// Queues `message` for every client of `audience` who has not opted out; the job sends it.
-    /// An audience nobody is in is refused.
-    pub fn send(&self, by: UserId, message: &str, audience: Audience) -> Result<Broadcast, OutreachError> {
+    /// An audience nobody is in is refused. Under an `Idempotency-Key`, a repeat answers the
+    /// broadcast the first request queued; without one, the same message to the same audience
+    /// within [`REPEAT_WINDOW`] is refused, naming the earlier broadcast: a double click must
+    /// not pay for every client's SMS twice.
+    pub fn send(&self, by: UserId, message: &str, audience: Audience, key: Option<&str>) -> Result<Sent, OutreachError> {
         let preview = self.preview(message, audience)?;
         if preview.recipients == 0 {
             return Err(FieldErrors::single("audience.kind", "audience_empty").into());
         }
         let parts = u32::try_from(preview.size.parts).unwrap_or(u32::MAX);
-        let id = self.broadcasts.create(message.trim(), audience, parts, by, self.clock.now())?;
-        self.broadcast(id)
+        let now = self.clock.now();
+        let asked = NewBroadcast { message: message.trim().to_string(), audience, parts, by, key: key.map(str::to_string) };
+        match self.broadcasts.create(&asked, now, now - REPEAT_WINDOW)? {
+            Queued::Made(id) => Ok(Sent { broadcast: self.broadcast(id)?, replayed: false }),
+            Queued::Repeated(id) => Ok(Sent { broadcast: self.broadcast(id)?, replayed: true }),
+            Queued::KeyReused => Err(OutreachError::KeyReused),
+            Queued::SentRecently { id, at } => Err(OutreachError::SentRecently { id, at }),
+        }
     }
 
     /// The broadcasts, newest first.

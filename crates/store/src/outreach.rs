@@ -7,7 +7,7 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use kernel::{Page, PageRequest, Phone, UserId};
-use outreach::{Audience, Broadcast, Broadcasts, Delivery, Progress, Recipient, RecipientStatus};
+use outreach::{Audience, Broadcast, Broadcasts, Delivery, NewBroadcast, Progress, Queued, Recipient, RecipientStatus};
 
 use crate::database::{Database, DbConn, write};
 use crate::schema::{sms_broadcasts, sms_recipients, users};
@@ -132,18 +132,51 @@ impl Broadcasts for DieselBroadcasts {
         Ok((u64::try_from(reached).unwrap_or(0), u64::try_from(opted_out).unwrap_or(0)))
     }
 
-    fn create(&self, message: &str, to: Audience, parts: u32, by: UserId, at: DateTime<Utc>) -> anyhow::Result<i64> {
+    fn create(&self, asked: &NewBroadcast, at: DateTime<Utc>, repeat_since: DateTime<Utc>) -> anyhow::Result<Queued> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
+        let (message, to) = (asked.message.as_str(), asked.audience);
         Ok(write(conn, |conn| {
+            // One creation at a time (SQLite's writing transaction already is), so two requests
+            // at once cannot both see no earlier broadcast.
+            if let DbConn::Postgres(pg) = conn {
+                diesel::sql_query("SELECT pg_advisory_xact_lock(hashtext('sms_broadcasts'))").execute(pg)?;
+            }
+            let same = || {
+                let same = sms_broadcasts::table.filter(sms_broadcasts::message.eq(message)).filter(sms_broadcasts::audience_kind.eq(to.kind())).into_boxed();
+                match to.id() {
+                    Some(id) => same.filter(sms_broadcasts::audience_id.eq(id)),
+                    None => same.filter(sms_broadcasts::audience_id.is_null()),
+                }
+            };
+            if let Some(key) = &asked.key {
+                let earlier = sms_broadcasts::table
+                    .filter(sms_broadcasts::created_by.eq(asked.by.0).and(sms_broadcasts::idempotency_key.eq(key)))
+                    .select(sms_broadcasts::id)
+                    .first::<i64>(conn)
+                    .optional()?;
+                if let Some(earlier) = earlier {
+                    let alike = same().filter(sms_broadcasts::id.eq(earlier)).count().get_result::<i64>(conn)? > 0;
+                    return QueryResult::Ok(if alike { Queued::Repeated(earlier) } else { Queued::KeyReused });
+                }
+            } else if let Some((id, made)) = same()
+                .filter(sms_broadcasts::created_at.ge(repeat_since.naive_utc()))
+                .order(sms_broadcasts::id.desc())
+                .select((sms_broadcasts::id, sms_broadcasts::created_at))
+                .first::<(i64, NaiveDateTime)>(conn)
+                .optional()?
+            {
+                return Ok(Queued::SentRecently { id, at: made.and_utc() });
+            }
             let id: i64 = diesel::insert_into(sms_broadcasts::table)
                 .values((
                     sms_broadcasts::message.eq(message),
                     sms_broadcasts::audience_kind.eq(to.kind()),
                     sms_broadcasts::audience_id.eq(to.id()),
-                    sms_broadcasts::parts.eq(i32::try_from(parts).unwrap_or(i32::MAX)),
-                    sms_broadcasts::created_by.eq(Some(by.0)),
+                    sms_broadcasts::parts.eq(i32::try_from(asked.parts).unwrap_or(i32::MAX)),
+                    sms_broadcasts::created_by.eq(Some(asked.by.0)),
                     sms_broadcasts::created_at.eq(now),
+                    sms_broadcasts::idempotency_key.eq(asked.key.as_deref()),
                 ))
                 .returning(sms_broadcasts::id)
                 .get_result(conn)?;
@@ -168,7 +201,7 @@ impl Broadcasts for DieselBroadcasts {
                     ))
                     .execute(conn)?;
             }
-            QueryResult::Ok(id)
+            QueryResult::Ok(Queued::Made(id))
         })?)
     }
 

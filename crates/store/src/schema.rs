@@ -61,6 +61,7 @@ diesel::table! {
         parts -> Integer,
         created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
+        idempotency_key -> Nullable<Text>,
     }
 }
 

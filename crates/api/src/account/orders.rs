@@ -356,10 +356,9 @@ impl CheckoutRequest {
 /// The `Idempotency-Key` header of a checkout, scoped to its caller, with a digest of the
 /// request: 1 to 255 visible characters, else a 400.
 pub(crate) fn idempotency_key(headers: &HeaderMap, caller: String, request: &impl std::fmt::Debug) -> Result<Option<IdempotencyKey>, ApiError> {
-    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
-    let key = value.to_str().ok().map(str::trim).filter(|key| (1..=255).contains(&key.len())).ok_or(ApiError::BadIdempotencyKey)?;
+    let Some(key) = crate::common::extract::idempotency_header(headers)? else { return Ok(None) };
     let fingerprint = format!("{:x}", Sha256::digest(format!("{request:?}").as_bytes()));
-    Ok(Some(IdempotencyKey { caller, key: key.to_string(), fingerprint }))
+    Ok(Some(IdempotencyKey { caller, key, fingerprint }))
 }
 
 /// A checkout's answer: `201` with the order and the shop's message, or the refusal, which is

@@ -211,6 +211,14 @@ impl ApiError {
             ApiError::Outreach(error) => match error {
                 outreach::OutreachError::Invalid(errors) => invalid(errors),
                 outreach::OutreachError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                outreach::OutreachError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.sms_key_reused")),
+                outreach::OutreachError::SentRecently { id, at } => (
+                    StatusCode::CONFLICT,
+                    Problem {
+                        params: vec![("id", same(id.to_string())), ("minutes", same((chrono::Utc::now() - *at).num_minutes().max(0).to_string()))],
+                        ..Problem::new("error.sms_sent_recently")
+                    },
+                ),
                 outreach::OutreachError::Storage(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),

@@ -153,6 +153,13 @@ impl FromRequest for QueryParams {
     }
 }
 
+/// The `Idempotency-Key` header: 1 to 255 characters, else a 400; none when absent.
+pub fn idempotency_header(headers: &actix_web::http::header::HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else { return Ok(None) };
+    let key = value.to_str().ok().map(str::trim).filter(|key| (1..=255).contains(&key.len())).ok_or(ApiError::BadIdempotencyKey)?;
+    Ok(Some(key.to_string()))
+}
+
 /// The language the caller asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct Lang(pub Locale);

@@ -2,9 +2,9 @@
 //! the parts (`sms-send`), the send, which a job carries out at the gateway's rate
 //! (`sms-send`), and each broadcast's progress and per-recipient log (`sms-list`).
 
-use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use actix_web::web::{self, Data, Json, Path};
+use actix_web::{HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use identity::permission::Permission;
 use kernel::FieldErrors;
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking, idempotency_header};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -87,6 +87,9 @@ pub struct PreviewData {
     pub parts: usize,
     /// Parts in all.
     pub total_parts: u64,
+    /// Characters of the longest opt-out link: the screen counts a message as it is sent
+    /// (the message, a line break, `Opt out: ` or `للإلغاء: ` and the link) while it is typed.
+    pub opt_out_link_length: usize,
 }
 
 impl From<Preview> for PreviewData {
@@ -98,6 +101,7 @@ impl From<Preview> for PreviewData {
             characters: preview.size.units,
             parts: preview.size.parts,
             total_parts: preview.total_parts,
+            opt_out_link_length: preview.link_length,
         }
     }
 }
@@ -233,14 +237,30 @@ pub async fn preview(state: Data<AppState>, AuthUser(principal): AuthUser, Body(
 }
 
 /// Sends a message to every client of an audience who has not opted out (`sms-send`): `202`
-/// with the broadcast, which a job sends at the gateway's rate, once per recipient.
+/// with the broadcast, which a job sends at the gateway's rate, once per recipient. A repeat
+/// under the same `Idempotency-Key` answers the first broadcast (`Idempotent-Replayed: true`);
+/// without a key, the same message to the same audience within 10 minutes is a `409` naming
+/// the earlier broadcast.
 #[utoipa::path(operation_id = "sendSms", post, path = "/api/dashboard/sms", tag = "dashboard", security(("bearer" = [])), request_body = BroadcastForm,
-    responses((status = 202, body = BroadcastResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn send(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, Body(form): Body<BroadcastForm>) -> Result<HttpResponse, ApiError> {
+    params(("Idempotency-Key" = Option<String>, Header, description = "1 to 255 characters, fresh per sending attempt: a repeat answers the broadcast queued first")),
+    responses((status = 202, body = BroadcastResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)))]
+pub async fn send(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    request: HttpRequest,
+    Body(form): Body<BroadcastForm>,
+) -> Result<HttpResponse, ApiError> {
     principal.require(Permission::SmsSend)?;
+    let key = idempotency_header(request.headers())?;
     let (outreach, by, (message, audience)) = (state.outreach.clone(), principal.user.id, form.read()?);
-    let broadcast = blocking(move || outreach.send(by, &message, audience)).await?;
-    Ok(HttpResponse::build(StatusCode::ACCEPTED).json(BroadcastResponse { message: Some(text(locale, "staff.sms_queued", &[])), data: broadcast.into() }))
+    let sent = blocking(move || outreach.send(by, &message, audience, key.as_deref())).await?;
+    let mut answer = HttpResponse::build(StatusCode::ACCEPTED);
+    if sent.replayed {
+        answer.insert_header(("Idempotent-Replayed", "true"));
+    }
+    Ok(answer.json(BroadcastResponse { message: Some(text(locale, "staff.sms_queued", &[])), data: sent.broadcast.into() }))
 }
 
 /// The broadcasts, newest first (`sms-list`).

@@ -45,7 +45,7 @@ fn an_audience_nobody_is_in_is_refused_and_nothing_is_queued() {
     broadcasts.expect_audience_size().returning(|_| Ok((0, 3)));
     broadcasts.expect_create().never();
     let outreach = Outreach::new(Arc::new(broadcasts), Arc::new(links()), Arc::new(SystemClock));
-    assert!(matches!(outreach.send(UserId(1), "Hello", Audience::City(4)), Err(OutreachError::Invalid(errors)) if errors.has("audience.kind")));
+    assert!(matches!(outreach.send(UserId(1), "Hello", Audience::City(4), None), Err(OutreachError::Invalid(errors)) if errors.has("audience.kind")));
 }
 
 #[test]

@@ -161,3 +161,55 @@ async fn a_bad_broadcast_is_refused_per_field_and_the_endpoints_need_their_permi
     }
     assert_eq!(app.get("sms-consent", None).await.status(), 401);
 }
+
+#[actix_web::test]
+async fn a_broadcast_is_sent_once_however_often_it_is_asked_for() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012391301").await;
+    for n in 0..3 {
+        app.account_token(Role::Customer, &format!("0101239132{n}")).await;
+    }
+    let body = json!({"message": "Sowing season: 10% off seeds", "audience": {"kind": "all"}});
+    let send = |key: Option<&str>, body: &Value, lang: &str| {
+        let mut request = app.request(Method::POST, "dashboard/sms", Some(&admin), lang).json(body);
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send()
+    };
+
+    // A double click under one key, at once: one broadcast, the repeats answer it.
+    let answers = futures_util::future::join_all((0..5).map(|_| send(Some("sms-attempt-1"), &body, "en"))).await;
+    let mut ids = Vec::new();
+    let mut replayed = 0;
+    for answer in answers {
+        let answer = answer.unwrap();
+        assert_eq!(answer.status(), 202);
+        replayed += usize::from(answer.headers().get("Idempotent-Replayed").is_some());
+        ids.push(json_of(answer).await["data"]["id"].as_i64().unwrap());
+    }
+    ids.dedup();
+    assert_eq!((ids.len(), replayed), (1, 4), "one broadcast, four repeats");
+    let other = json!({"message": "Another message", "audience": {"kind": "all"}});
+    let reused = send(Some("sms-attempt-1"), &other, "en").await.unwrap();
+    assert_eq!(reused.status(), 400);
+    assert_eq!(json_of(reused).await["message"], "This Idempotency-Key was already used for a different message or audience.");
+
+    // Without a key, the same message to the same audience is refused for ten minutes.
+    let again = send(None, &body, "en").await.unwrap();
+    assert_eq!(again.status(), 409);
+    assert_eq!(
+        json_of(again).await["message"],
+        format!("This message went to the same audience 0 minutes ago (broadcast #{}). It was not sent again.", ids[0])
+    );
+    let arabic = send(None, &body, "ar").await.unwrap();
+    assert_eq!(json_of(arabic).await["message"], format!("أُرسلت هذه الرسالة إلى الجمهور نفسه منذ 0 دقيقة (الإرسال رقم {}). لم تُرسل مرة أخرى.", ids[0]));
+    let at_once = futures_util::future::join_all((0..4).map(|_| send(None, &other, "en"))).await;
+    let statuses: Vec<u16> = at_once.into_iter().map(|answer| answer.unwrap().status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|status| **status == 202).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|status| **status == 409).count(), 3, "{statuses:?}");
+    let list = json_of(app.get("dashboard/sms", Some(&admin)).await).await;
+    assert_eq!(list["data"].as_array().unwrap().len(), 2, "two broadcasts in all: {list}");
+    let to_verified = json!({"message": "Sowing season: 10% off seeds", "audience": {"kind": "verified"}});
+    assert_eq!(send(None, &to_verified, "en").await.unwrap().status(), 202, "another audience is another broadcast");
+}

@@ -1418,7 +1418,10 @@ export interface paths {
         put?: never;
         /**
          * Sends a message to every client of an audience who has not opted out (`sms-send`): `202`
-         *     with the broadcast, which a job sends at the gateway's rate, once per recipient.
+         *     with the broadcast, which a job sends at the gateway's rate, once per recipient. A repeat
+         *     under the same `Idempotency-Key` answers the first broadcast (`Idempotent-Replayed: true`);
+         *     without a key, the same message to the same audience within 10 minutes is a `409` naming
+         *     the earlier broadcast.
          */
         post: operations["sendSms"];
         delete?: never;
@@ -2306,7 +2309,7 @@ export interface components {
         /** @description Several orders moved to one status. */
         BulkStatusRequest: {
             /** @description The orders, at most 100. */
-            ids: number[];
+            ids?: number[];
             /** @description Why, kept in each order's history. */
             note?: string | null;
             /** @description `on_delivery`, `delivered` or `cancelled`. */
@@ -2401,6 +2404,8 @@ export interface components {
         CartResponse: {
             /** @description The cart now. */
             data: components["schemas"]["CartData"];
+            /** @description What was done, in the request's language, for the buyer to see (adding a product). */
+            message?: string | null;
         };
         /** @description A category as the storefront shows it. */
         CategoryData: {
@@ -3474,6 +3479,11 @@ export interface components {
             characters: number;
             /** @description `gsm7` or `ucs2`. */
             encoding: string;
+            /**
+             * @description Characters of the longest opt-out link: the screen counts a message as it is sent
+             *     (the message, a line break, `Opt out: ` or `للإلغاء: ` and the link) while it is typed.
+             */
+            opt_out_link_length: number;
             /**
              * Format: int64
              * @description Clients of the audience who opted out.
@@ -11851,7 +11861,10 @@ export interface operations {
     sendSms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, fresh per sending attempt: a repeat answers the broadcast queued first */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11869,7 +11882,6 @@ export interface operations {
                     "application/json": components["schemas"]["BroadcastResponse"];
                 };
             };
-            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11897,6 +11909,14 @@ export interface operations {
             };
             /** @description The body did not arrive in time. */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,7 +25,7 @@ import { toast } from '../../../shared/ui/toast';
 import { clientQueries } from '../clients/api';
 import { ListPages } from '../FormParts';
 import { smsQueries, useSendSms, type AudienceChoice, type Broadcast } from './api';
-import { smsSize } from './parts';
+import { sentText, smsSize } from './parts';
 
 // Written out so the message-id test sees every id.
 const AUDIENCES: Record<AudienceChoice['kind'], string> = {
@@ -72,7 +72,9 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
   const ready = typed.trim() !== '' && (audience.kind === 'all' || audience.kind === 'verified' || audience.id !== '');
   const preview = useQuery({ ...smsQueries.preview(typed, audience), enabled: ready });
   const send = useSendSms();
-  const size = smsSize(message);
+  const linkLength = useQuery(smsQueries.optOutLink()).data;
+  // What each client is sent and the shop pays for: the message with its opt-out line.
+  const size = smsSize(message.trim() === '' || linkLength === undefined ? message : sentText(message, linkLength));
   const options =
     audience.kind === 'group'
       ? groups.map((group) => ({ value: String(group.id), label: group.name }))

@@ -26,23 +26,33 @@ beforeEach(() => {
 describe('SMS to clients', () => {
   it('counts characters and parts as one types, previews a group and shows the progress to the end', async () => {
     const previews: unknown[] = [];
+    const keys: (string | null)[] = [];
     let polls = 0;
     server.use(
       http.post('*/api/dashboard/sms/preview', async ({ request }) => {
         previews.push(await request.json());
         return HttpResponse.json({
-          data: { recipients: 2, opted_out: 1, encoding: 'ucs2', characters: 90, parts: 2, total_parts: 4 },
+          data: {
+            recipients: 2,
+            opted_out: 1,
+            encoding: 'ucs2',
+            characters: 90,
+            parts: 2,
+            total_parts: 4,
+            opt_out_link_length: 40,
+          },
         });
       }),
-      http.post('*/api/dashboard/sms', () =>
-        HttpResponse.json(
+      http.post('*/api/dashboard/sms', ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json(
           {
             message: 'The message is on its way to the clients.',
             data: { id: 9, status: 'queued', total: 3, sent: 0, failed: 0, skipped_opted_out: 1, pending: 2 },
           },
           { status: 202 },
-        ),
-      ),
+        );
+      }),
       http.get('*/api/dashboard/sms/9', () => {
         polls += 1;
         const done = polls > 1;
@@ -68,12 +78,25 @@ describe('SMS to clients', () => {
     const user = userEvent.setup();
     renderAt('/dashboard/sms', { '/dashboard/sms': <DashboardSms /> });
 
+    // What is sent: the message, a line break, "Opt out: " and a 40-character link.
+    await waitFor(() => expect(previews).toContainEqual({ message: 'x', audience: { kind: 'all', id: null } }));
     await user.click(screen.getByTestId('sms-message'));
     await user.paste('a'.repeat(161));
-    expect(screen.getByTestId('sms-counter')).toHaveTextContent('161 characters · 2 parts · Latin alphabet');
+    await waitFor(() =>
+      expect(screen.getByTestId('sms-counter')).toHaveTextContent(
+        '211 characters · 2 parts with the opt-out link · Latin alphabet',
+      ),
+    );
+    await user.clear(screen.getByTestId('sms-message'));
+    await user.paste('خ'.repeat(130));
+    expect(screen.getByTestId('sms-counter')).toHaveTextContent(
+      '180 characters · 3 parts with the opt-out link · Unicode (Arabic)',
+    );
     await user.clear(screen.getByTestId('sms-message'));
     await user.paste('خصم على البذور');
-    expect(screen.getByTestId('sms-counter')).toHaveTextContent('14 characters · 1 part · Unicode (Arabic)');
+    expect(screen.getByTestId('sms-counter')).toHaveTextContent(
+      '64 characters · 1 part with the opt-out link · Unicode (Arabic)',
+    );
     await user.click(screen.getByText('A group'));
     await user.selectOptions(screen.getByTestId('sms-audience-id'), '1');
     expect(await screen.findByTestId('sms-preview')).toHaveTextContent(
@@ -82,6 +105,8 @@ describe('SMS to clients', () => {
     expect(previews.at(-1)).toEqual({ message: 'خصم على البذور', audience: { kind: 'group', id: '1' } });
     await user.click(screen.getByTestId('sms-send'));
     expect(await screen.findByText('The message is on its way to the clients.')).toBeInTheDocument();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(screen.getByTestId('sms-progress')).toHaveAttribute('data-status', 'done'), {
       timeout: 4000,
     });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { api, ApiError } from '../../../shared/api/client';
+import { useAttemptKey } from '../../../shared/api/attempt';
 import type { components } from '../../../shared/api/schema';
 
 /** A broadcast with how far it got. */
@@ -42,16 +43,42 @@ export const smsQueries = {
       placeholderData: keepPreviousData,
       retry: false,
     }),
+  /** How long the opt-out link every SMS ends with is, asked once with a sample message. */
+  optOutLink: () =>
+    queryOptions({
+      queryKey: ['dashboard', 'sms', 'opt-out-link'],
+      queryFn: () =>
+        api<{ data: Preview }>('POST', 'dashboard/sms/preview', {
+          body: { message: 'x', audience: { kind: 'all', id: null } },
+          silent: true,
+        }),
+      select: (answer) => answer.data.opt_out_link_length,
+      staleTime: Infinity,
+      retry: false,
+    }),
 };
 
-/** Sends a message to an audience; the list reloads. */
+/** Sends a message to an audience under one `Idempotency-Key` per attempt, so a double click
+ * or a retry on a weak network never sends every client the SMS twice; the list reloads. */
 export function useSendSms() {
   const client = useQueryClient();
+  const attempt = useAttemptKey();
   return useMutation({
-    mutationFn: ({ message, audience }: { message: string; audience: AudienceChoice }) =>
-      api<{ message: string; data: Broadcast }>('POST', 'dashboard/sms', {
-        body: { message, audience: audienceBody(audience) },
-      }),
+    mutationFn: async ({ message, audience }: { message: string; audience: AudienceChoice }) => {
+      const body = { message, audience: audienceBody(audience) };
+      try {
+        const answer = await api<{ message: string; data: Broadcast }>('POST', 'dashboard/sms', {
+          body,
+          headers: { 'Idempotency-Key': attempt.keyFor(body) },
+        });
+        attempt.settle();
+        return answer;
+      } catch (error) {
+        // A refusal answered this attempt; a lost connection or a 5xx may not have.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.settle();
+        throw error;
+      }
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard', 'sms'] }),
   });
 }

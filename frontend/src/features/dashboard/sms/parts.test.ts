@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsSize } from './parts';
+import { sentText, smsSize } from './parts';
 
 describe('SMS parts, as the server counts them', () => {
   it('count Latin text in septets, 160 then 153 a part, the extension characters as two', () => {
@@ -17,5 +17,15 @@ describe('SMS parts, as the server counts them', () => {
     expect(smsSize(`${'a'.repeat(100)} ف`)).toEqual({ encoding: 'ucs2', units: 102, parts: 2 });
     expect(smsSize('🌱').units).toBe(2);
     expect(smsSize('🌱'.repeat(36)).parts).toBe(2);
+  });
+});
+
+describe('what a client is sent', () => {
+  it('is the message with its opt-out line, in the message’s language', () => {
+    expect(sentText(' Hello ', 5)).toBe('Hello\nOpt out: xxxxx');
+    expect(sentText('خصم', 3)).toBe('خصم\nللإلغاء: xxx');
+    // 130 Arabic letters alone fit two parts; with the line and a 40-character link, three.
+    expect(smsSize('خ'.repeat(130)).parts).toBe(2);
+    expect(smsSize(sentText('خ'.repeat(130), 40)).parts).toBe(3);
   });
 });

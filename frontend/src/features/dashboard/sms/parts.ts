@@ -33,3 +33,11 @@ export function smsSize(text: string): SmsSize {
   const parts = units === 0 ? 0 : units <= single ? 1 : Math.ceil(units / each);
   return { encoding, units, parts };
 }
+
+/** The text one client is sent, as the server writes it (outreach::broadcast::text_for): the
+ * message, a line break and the opt-out line in the message's language around a link of
+ * `linkLength` characters — what the gateway bills, not the message alone. */
+export function sentText(message: string, linkLength: number): string {
+  const arabic = /[\u0600-\u06FF]/.test(message);
+  return `${message.trim()}\n${arabic ? 'للإلغاء: ' : 'Opt out: '}${'x'.repeat(linkLength)}`;
+}
