@@ -35,7 +35,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the API and the frontend (the default).
-    Serve,
+    Serve {
+        /// Apply pending migrations first; in production they are left to `mahsoul migrate`
+        /// (the compose file's `migrate` step) unless this is given.
+        #[arg(long)]
+        migrate: bool,
+    },
     /// Run pending database migrations.
     Migrate {
         /// Only list the migrations that would run, and exit with 1 when there are some.
@@ -73,6 +78,9 @@ enum Command {
     },
     /// Print the OpenAPI document (the frontend's API types are generated from it).
     Openapi,
+    /// Ask the node on this machine's port whether it answers (`/api/health`): exit 0 when it
+    /// does, 1 when not. The container's health check (the image has no curl).
+    Health,
 }
 
 fn main() {
@@ -89,13 +97,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     server::telemetry::init_logs(&settings.log)?;
     server::private::keep_files_private(&settings.server.data_dir)?;
 
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => {
+    match cli.command.unwrap_or(Command::Serve { migrate: false }) {
+        Command::Serve { migrate } => {
+            settings.migrate_on_open = migrate || !settings.is_production();
             let app = Application::build(&settings)?;
-            println!("Mahsoul is serving on http://localhost:{}", app.port());
-            if settings.demo.seed {
-                print!("{}", server::demo::logins());
-            }
+            server::telemetry::banner(&settings.log, app.port(), settings.demo.seed);
             app.run_until_stopped().await?;
         }
         Command::Migrate { check: false } => {
@@ -129,6 +135,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             print!("{}", server::demo::logins());
         }
         Command::Openapi => println!("{}", api::openapi::document().to_pretty_json()?),
+        Command::Health => server::startup::check_health(settings.server.port)?,
         Command::CreateAdmin { name, email, phone, password } => {
             let db = open_database(&settings)?;
             let identity = identity_service(&settings, &db)?;

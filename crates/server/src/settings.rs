@@ -38,6 +38,12 @@ pub struct Settings {
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
+    /// Whether opening the database applies pending migrations. `serve` in production does
+    /// not unless told (`serve --migrate`): there the compose file's `migrate` step changes the
+    /// schema, once, and a node started on an older schema refuses to start (the orchestrator
+    /// starts it again once the step has run) instead of racing another node to apply them.
+    #[serde(skip)]
+    pub migrate_on_open: bool,
 }
 
 /// The HTTP server.
@@ -218,6 +224,7 @@ impl Settings {
             .try_deserialize()
             .context("the configuration has a wrong value")?;
         settings.environment = environment;
+        settings.migrate_on_open = true;
         Ok(settings)
     }
 

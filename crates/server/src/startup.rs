@@ -49,14 +49,34 @@ use tracing_actix_web::TracingLogger;
 use crate::settings::Settings;
 use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, SignedOptOutLinks};
 
-/// Connects to the configured database and runs pending migrations.
+/// Connects to the configured database and runs pending migrations, unless the settings say
+/// the schema is changed by a step of its own (`Settings::migrate_on_open`).
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
     let db = Database::connect(&settings.database_url(), settings.database.max_connections)?;
+    if !settings.migrate_on_open {
+        let pending = db.pending_migrations()?;
+        anyhow::ensure!(
+            pending.is_empty(),
+            "{} migration(s) pending ({}): run `mahsoul migrate` first (the compose file's `migrate` step), or `serve --migrate`",
+            pending.len(),
+            pending.join(", ")
+        );
+        return Ok(db);
+    }
     let applied = db.migrate()?;
     if applied > 0 {
         tracing::info!(applied, backend = db.backend().name(), "migrations applied");
     }
     Ok(db)
+}
+
+/// Asks the node listening on `port` of this machine for `/api/health`; an error unless it
+/// answers 200 within three seconds.
+pub fn check_health(port: u16) -> anyhow::Result<()> {
+    let agent = ureq::Agent::config_builder().timeout_global(Some(std::time::Duration::from_secs(3))).http_status_as_error(false).build().new_agent();
+    let answer = agent.get(format!("http://127.0.0.1:{port}/api/health")).call().with_context(|| format!("nothing answers on port {port}"))?;
+    anyhow::ensure!(answer.status() == 200, "the node on port {port} answered {}", answer.status());
+    Ok(())
 }
 
 /// Whether every step from `root` to `root/path` is a plain folder or file, never a link.

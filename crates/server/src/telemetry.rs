@@ -28,6 +28,30 @@ pub fn init_logs(settings: &LogSettings) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Says where the shop serves, and the demo logins when it has them, on stdout: as text, or,
+/// when the log is JSON, as JSON lines like every other line there (a log shipper reads each
+/// line as an object).
+pub fn banner(settings: &LogSettings, port: u16, demo: bool) {
+    let serving = format!("Mahsoul is serving on http://localhost:{port}");
+    if settings.format != "json" {
+        println!("{serving}");
+        if demo {
+            print!("{}", crate::demo::logins());
+        }
+        return;
+    }
+    println!("{}", serde_json::json!({"level": "INFO", "message": serving, "port": port}));
+    if demo {
+        for (role, _, email, phone) in crate::demo::DEMO_USERS {
+            let role: &'static str = role.into();
+            println!(
+                "{}",
+                serde_json::json!({"level": "INFO", "message": "demo login", "role": role, "email": email, "phone": phone, "password": crate::demo::DEMO_PASSWORD})
+            );
+        }
+    }
+}
+
 /// The span of every request: method, route, path, status, request id, and the signed-in
 /// user's id, recorded when a token is checked (`api::common::extract`). The path is logged
 /// without its query: queries carry Google's sign-in codes, opt-out tokens and buyers' phones.

@@ -45,15 +45,21 @@ impl Node {
     /// Starts `mahsoul serve` and waits until it listens (at most a minute: a first start
     /// migrates the database).
     pub fn start(data_dir: &Path, database_url: &str, extra: &[(&str, &str)]) -> Node {
-        let mut child = mahsoul(data_dir, database_url, extra).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start mahsoul");
+        Node::start_command(mahsoul(data_dir, database_url, extra))
+    }
+
+    /// Starts this `mahsoul` command (a `serve` with flags of its own) and waits until it listens.
+    pub fn start_command(mut command: Command) -> Node {
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("start mahsoul");
         let log = Arc::new(Mutex::new(Vec::new()));
         let (port_sender, port) = mpsc::channel();
         let stdout = child.stdout.take().expect("stdout");
         let lines = log.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(port) = line.strip_prefix("Mahsoul is serving on http://localhost:") {
-                    let _ = port_sender.send(port.trim().to_string());
+                // As text, or inside the JSON line of a JSON log.
+                if let Some(rest) = line.split("Mahsoul is serving on http://localhost:").nth(1) {
+                    let _ = port_sender.send(rest.chars().take_while(char::is_ascii_digit).collect::<String>());
                 }
                 lines.lock().expect("log").push(line);
             }

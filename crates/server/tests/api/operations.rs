@@ -486,3 +486,61 @@ async fn an_unknown_environment_name_is_refused_instead_of_running_on_developmen
     assert!(said.contains("MAHSOUL_ENV=\"prodution\" is not one of development, test, production"), "{said}");
     assert!(typo.stdout.is_empty(), "nothing ran");
 }
+
+#[actix_web::test]
+async fn with_a_json_log_every_line_on_stdout_is_json_the_banner_and_demo_logins_too() {
+    let data = test_support::fresh_database();
+    let node = Node::start(data.dir.path(), &data.url, &[("MAHSOUL__DEMO__SEED", "true")]);
+    let mut log = node.log();
+    for _ in 0..100 {
+        if log.iter().filter(|line| line.contains("demo login")).count() == 4 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        log = node.log();
+    }
+    assert_eq!(log.iter().filter(|line| line.contains("demo login")).count(), 4, "{log:?}");
+    for line in &log {
+        assert!(serde_json::from_str::<Value>(line).is_ok_and(|value| value.is_object()), "not a JSON object: {line}");
+    }
+}
+
+#[actix_web::test]
+async fn serve_in_production_leaves_migrations_to_their_own_step_unless_told() {
+    let data = test_support::fresh_database();
+    let production = [("MAHSOUL_ENV", "production")];
+    let client = reqwest::Client::new();
+    let refused = mahsoul(data.dir.path(), &data.url, &production).arg("serve").output().unwrap();
+    assert_eq!(refused.status.code(), Some(1), "a node never changes the schema by itself in production");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("migration(s) pending") && said.contains("mahsoul migrate"), "it says what to do: {said}");
+    let check = mahsoul(data.dir.path(), &data.url, &production).args(["migrate", "--check"]).output().unwrap();
+    assert_eq!(check.status.code(), Some(1), "nothing was applied");
+    let migrate = mahsoul(data.dir.path(), &data.url, &production).arg("migrate").output().unwrap();
+    assert!(migrate.status.success(), "{}", String::from_utf8_lossy(&migrate.stderr));
+    let node = Node::start(data.dir.path(), &data.url, &production);
+    assert_eq!(client.get(format!("{}/api/ready", node.address)).send().await.unwrap().status(), 200, "ready once `migrate` ran");
+    drop(node);
+
+    let fresh = test_support::fresh_database();
+    let mut told = mahsoul(fresh.dir.path(), &fresh.url, &production);
+    told.args(["serve", "--migrate"]);
+    let check = mahsoul(fresh.dir.path(), &fresh.url, &production).args(["migrate", "--check"]).output().unwrap();
+    assert_eq!(check.status.code(), Some(1), "nothing applied yet");
+    let node = Node::start_command(told);
+    assert_eq!(client.get(format!("{}/api/ready", node.address)).send().await.unwrap().status(), 200, "`serve --migrate` applies them");
+}
+
+#[actix_web::test]
+async fn the_guides_create_admin_example_is_a_password_the_binary_accepts() {
+    let guide = include_str!("../../../../docs/operations.md");
+    let example = guide.split("create-admin").nth(1).expect("the guide shows create-admin");
+    let password = example.split("--password '").nth(1).and_then(|rest| rest.split('\'').next()).expect("the example's password");
+    let phone = example.split("--phone ").nth(1).and_then(|rest| rest.split_whitespace().next()).expect("the example's phone");
+    let data = test_support::fresh_database();
+    let made = mahsoul(data.dir.path(), &data.url, &[])
+        .args(["create-admin", "--name", "Owner", "--email", "owner@example.com", "--phone", phone, "--password", password])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{password:?}: {}", String::from_utf8_lossy(&made.stderr));
+}
