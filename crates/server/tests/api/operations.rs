@@ -544,3 +544,15 @@ async fn the_guides_create_admin_example_is_a_password_the_binary_accepts() {
         .unwrap();
     assert!(made.status.success(), "{password:?}: {}", String::from_utf8_lossy(&made.stderr));
 }
+
+#[actix_web::test]
+async fn the_health_command_tells_whether_the_node_on_its_port_answers() {
+    let data = test_support::fresh_database();
+    let node = Node::start(data.dir.path(), &data.url, &[]);
+    let port = node.address.rsplit(':').next().unwrap().to_string();
+    let up = mahsoul(data.dir.path(), &data.url, &[("MAHSOUL__SERVER__PORT", &port)]).arg("health").output().unwrap();
+    assert!(up.status.success(), "{}", String::from_utf8_lossy(&up.stderr));
+    drop(node);
+    let down = mahsoul(data.dir.path(), &data.url, &[("MAHSOUL__SERVER__PORT", &port)]).arg("health").output().unwrap();
+    assert_eq!(down.status.code(), Some(1), "nothing answers once the node is gone");
+}
