@@ -15,9 +15,9 @@ use crate::people::{
     AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffChange, StaffDraft, StaffMember, StaffQuery,
     check_group_name,
 };
-use crate::permission;
+use crate::permission::{self, Permission};
 use crate::ports::PeopleStore;
-use crate::user::{Role, User};
+use crate::user::{ContactChange, Role, User};
 
 /// The longest person's name, as at sign-up.
 const PERSON_NAME_MAX: usize = 120;
@@ -109,8 +109,11 @@ impl PeopleDesk {
     }
 
     /// Changes a client's profile, group and sales engineer; a sales engineer keeps their
-    /// client (they cannot hand them to another).
-    pub fn update_client(&self, viewer: &User, id: UserId, form: ClientForm) -> Result<(), IdentityError> {
+    /// client (they cannot hand them to another). The phone and e-mail are how the client signs
+    /// in: changing them needs `client-contact-edit`, a removed e-mail goes at once, and a new
+    /// phone or e-mail is not written here but answered, to wait for the code sent to it
+    /// (`IdentityService::propose_contact_change`), so nobody re-points a client's login.
+    pub fn update_client(&self, viewer: &User, id: UserId, form: ClientForm) -> Result<Option<ContactChange>, IdentityError> {
         let current = self.client(viewer, id)?;
         let mut draft = client_draft(&form)?;
         if viewer.role == Role::Sales {
@@ -118,8 +121,23 @@ impl PeopleDesk {
         } else {
             self.check_sales_engineer(draft.sales_engineer)?;
         }
+        let new_phone = Some(&draft.phone).filter(|phone| current.summary.phone.as_ref() != Some(*phone)).cloned();
+        let new_email = draft.email.clone().filter(|email| current.summary.email.as_ref() != Some(email));
+        let email_removed = draft.email.is_none() && current.summary.email.is_some();
+        if (new_phone.is_some() || new_email.is_some() || email_removed) && !viewer.can(Permission::ClientContactEdit) {
+            return Err(IdentityError::BeyondReach(Reach::ClientContact));
+        }
+        if let Some(taken) = self.store.contact_taken(id, new_phone.as_ref(), new_email.as_ref())? {
+            return Err(taken.into());
+        }
+        if let Some(phone) = &current.summary.phone {
+            draft.phone = phone.clone();
+        }
+        if new_email.is_some() {
+            draft.email = current.summary.email.clone();
+        }
         match self.store.update_client(id, &draft, self.clock.now())?.map_err(IdentityError::from)? {
-            true => Ok(()),
+            true => Ok((new_phone.is_some() || new_email.is_some()).then_some(ContactChange { phone: new_phone, email: new_email })),
             false => Err(IdentityError::NotFound),
         }
     }

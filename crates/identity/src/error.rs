@@ -54,6 +54,8 @@ pub enum Reach {
     OwnRole,
     /// The shop keeps at least one Super Admin.
     LastSuperAdmin,
+    /// A client's phone or e-mail is changed only with `client-contact-edit`.
+    ClientContact,
 }
 
 impl IdentityError {

@@ -229,6 +229,9 @@ pub trait PeopleStore: Send + Sync {
     fn staff_member(&self, id: UserId) -> anyhow::Result<Option<StaffMember>>;
     /// Stores a verified staff account of `role`.
     fn add_staff(&self, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>>;
+    /// Which of these contacts another account than `id` holds, if any.
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
+    fn contact_taken<'a>(&self, id: UserId, phone: Option<&'a Phone>, email: Option<&'a Email>) -> anyhow::Result<Option<Taken>>;
     /// Changes a staff account of `role`, in one step that keeps at least one Super Admin.
     fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange>;
     /// Removes a staff account of `role`, in one step that keeps at least one admin.

@@ -512,6 +512,22 @@ impl PeopleStore for DieselPeopleStore {
         )?)
     }
 
+    fn contact_taken(&self, id: UserId, phone: Option<&Phone>, email: Option<&Email>) -> anyhow::Result<Option<Taken>> {
+        let conn = &mut *self.db.conn()?;
+        let others = || users::table.filter(users::id.ne(id.0)).select(users::id);
+        if let Some(phone) = phone
+            && others().filter(users::phone.eq(phone.as_str())).first::<i64>(conn).optional()?.is_some()
+        {
+            return Ok(Some(Taken::Phone));
+        }
+        if let Some(email) = email
+            && others().filter(users::email.eq(email.as_str())).first::<i64>(conn).optional()?.is_some()
+        {
+            return Ok(Some(Taken::Email));
+        }
+        Ok(None)
+    }
+
     fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange> {
         let conn = &mut *self.db.conn()?;
         let outcome = write(conn, |conn| {

@@ -116,6 +116,7 @@ fn reach_message(reach: identity::error::Reach) -> &'static str {
         Reach::AccountBeyondYours => "error.reach.account_beyond_yours",
         Reach::OwnRole => "error.reach.own_role",
         Reach::LastSuperAdmin => "error.reach.last_super_admin",
+        Reach::ClientContact => "error.reach.client_contact",
     }
 }
 

@@ -3,6 +3,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
+use identity::ContactChange;
 use identity::desk::ClientForm;
 use identity::people::{ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named};
 use identity::permission::Permission;
@@ -286,10 +287,15 @@ pub async fn create(
     Ok(Json(CreatedResponse { message: text(locale, "staff.client_saved", &[]), data: CreatedData { id: id.0 } }))
 }
 
-/// Changes a client's profile, group and sales engineer (`client-edit`).
+/// Changes a client's profile, group and sales engineer (`client-edit`). A different phone or
+/// e-mail needs `client-contact-edit` too (403 without it): a new one is not put on the account
+/// but waits for the code sent to it, which the client confirms signed in
+/// (`POST /api/auth/profile/confirm-contact`); the contact it would replace is told, and the
+/// client's sessions stay theirs.
 #[utoipa::path(operation_id = "updateClient", put, path = "/api/dashboard/users/{id}", params(("id" = i64, Path, description = "The client's id")), tag = "dashboard",
     security(("bearer" = [])), request_body = ClientFormDto,
-    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 429, body = ErrorBody)))]
 pub async fn update(
     state: Data<AppState>,
     Lang(locale): Lang,
@@ -298,9 +304,15 @@ pub async fn update(
     Body(form): Body<ClientFormDto>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::ClientEdit)?;
-    let (people, viewer, id, form) = (state.people.clone(), principal.user, UserId(id.into_inner()), ClientForm::from(form));
-    blocking(move || people.update_client(&viewer, id, form)).await?;
-    Ok(Json(MessageResponse { message: text(locale, "staff.client_saved", &[]) }))
+    let (people, identity, viewer, id, form) = (state.people.clone(), state.identity.clone(), principal.user, UserId(id.into_inner()), ClientForm::from(form));
+    let pending = blocking(move || {
+        let replaced = people.client(&viewer, id)?.summary;
+        let Some(change) = people.update_client(&viewer, id, form)? else { return Ok(false) };
+        let replaced = ContactChange { phone: replaced.phone, email: replaced.email };
+        identity.propose_contact_change(id, &replaced, change, locale).map(|()| true)
+    })
+    .await?;
+    Ok(Json(MessageResponse { message: text(locale, if pending { "staff.client_contact_pending" } else { "staff.client_saved" }, &[]) }))
 }
 
 /// Blocks a client (`client-block`): every session of theirs ends at once.

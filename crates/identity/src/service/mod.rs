@@ -23,7 +23,7 @@ use crate::password::PasswordHasher;
 use crate::ports::{AttemptLog, Destination, GoogleAuthorization, GoogleVerifier, OtpMessenger, OtpRepository, Session, SessionRepository, UserRepository};
 use crate::throttle::{ClientAction, ClientLimits, Limit};
 use crate::token::{Claims, TokenKind, TokenSigner};
-use crate::user::User;
+use crate::user::{User, UserId};
 
 pub use account::NewAccount;
 pub use profile::ProfileUpdate;
@@ -164,8 +164,13 @@ impl IdentityService {
     /// Creates a code for a user (voiding older ones of the purpose) and sends it to each
     /// destination.
     fn send_code(&self, user: &User, purpose: OtpPurpose, to: &[Destination], locale: Locale) -> Result<(), IdentityError> {
+        self.send_code_to(user.id, purpose, to, locale)
+    }
+
+    /// A new code for `user`, replacing any earlier one of the purpose, sent to each destination.
+    fn send_code_to(&self, user: UserId, purpose: OtpPurpose, to: &[Destination], locale: Locale) -> Result<(), IdentityError> {
         let now = self.ports.clock.now();
-        let NewOtpCode { code, stored } = otp::new_code(user.id, purpose, now);
+        let NewOtpCode { code, stored } = otp::new_code(user, purpose, now);
         self.ports.otps.replace(&stored, now)?;
         for destination in to {
             self.ports.messenger.send_code(destination, code.as_str(), purpose, locale)?;

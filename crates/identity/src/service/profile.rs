@@ -5,7 +5,7 @@ use crate::error::IdentityError;
 use crate::otp::{self, OtpCode, OtpPurpose};
 use crate::password::check_new_password;
 use crate::ports::Destination;
-use crate::user::{ContactChange, ProfileChange, User};
+use crate::user::{ContactChange, ProfileChange, User, UserId};
 
 /// What a profile change did: the user as now stored, and a new phone or e-mail that waits
 /// for the code sent to it.
@@ -92,6 +92,28 @@ impl IdentityService {
         let replaced = contacts_of(me, change.phone.is_some(), change.email.is_some());
         self.tell_old_contacts(&replaced, locale);
         Ok(user)
+    }
+
+    /// Staff changed a client's phone or e-mail (`PeopleDesk::update_client`, which checked they
+    /// are free): as when the client changes them, the new one waits for the code sent to it
+    /// (the client confirms it, signed in, as their own change), and the contacts it would
+    /// replace are told now. The client's sessions stay theirs.
+    pub fn propose_contact_change(&self, client: UserId, replaced: &ContactChange, change: ContactChange, locale: Locale) -> Result<(), IdentityError> {
+        let key = format!("send:contact:{}", client.0);
+        self.check_limits(&key, &[otp::SEND_PER_MINUTE, otp::SEND_PER_HOUR])?;
+        self.record_attempt(&key)?;
+        self.ports.users.request_contact_change(client, &change)?;
+        let to: Vec<Destination> = change.phone.iter().cloned().map(Destination::Sms).chain(change.email.iter().cloned().map(Destination::Email)).collect();
+        self.send_code_to(client, OtpPurpose::Contact, &to, locale)?;
+        let old = replaced.phone.iter().cloned().filter(|_| change.phone.is_some()).map(Destination::Sms);
+        let old: Vec<Destination> = old.chain(replaced.email.iter().cloned().filter(|_| change.email.is_some()).map(Destination::Email)).collect();
+        self.tell_old_contacts(&old, locale);
+        Ok(())
+    }
+
+    /// The new phone or e-mail waiting for its code, if any.
+    pub fn pending_contact(&self, user: UserId) -> Result<Option<ContactChange>, IdentityError> {
+        Ok(self.ports.users.pending_contact_change(user)?)
     }
 
     /// Records `phone_taken` or `email_taken` when another account has them.

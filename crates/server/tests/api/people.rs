@@ -332,3 +332,44 @@ async fn a_clients_sales_engineer_is_an_active_sales_engineer_or_a_422() {
     let body = json!({"name": "Mona", "phone": "01012390805", "sales_engineer_id": engineer_id});
     assert_eq!(app.post("dashboard/users", body, Some(&admin)).await.status(), 200, "an active sales engineer");
 }
+
+#[actix_web::test]
+async fn staff_never_hand_a_clients_login_to_another_phone_without_the_client() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012390901").await;
+    let engineer = app.account_token(Role::Sales, "01012390902").await;
+    let engineer_id = json_of(app.me(Some(&engineer)).await).await["data"]["id"].as_i64().unwrap();
+    let client = app.add_client(&admin, json!({"name": "Hassan", "phone": "01012390903", "password": PASSWORD, "sales_engineer_id": engineer_id})).await;
+    let session = app.login_token("01012390903", PASSWORD).await;
+    let form = |name: &str, phone: &str| json!({"name": name, "phone": phone, "sales_engineer_id": engineer_id});
+
+    // The built-in Sales Engineer role changes the client's name, not their phone.
+    let refused = app.put(&format!("dashboard/users/{client}"), form("Hassan A.", "01112390999"), Some(&engineer)).await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(json_of(refused).await["message"], "Changing a client's phone or e-mail needs the client-contact-edit permission.");
+    assert_eq!(app.put(&format!("dashboard/users/{client}"), form("Hassan A.", "01012390903"), Some(&engineer)).await.status(), 200, "the name alone");
+
+    // A phone another account holds changes nothing.
+    let taken = app.put(&format!("dashboard/users/{client}"), form("Hassan B.", "01012390901"), Some(&admin)).await;
+    assert_eq!(json_of(taken).await["errors"]["phone"][0], "This phone number is already registered.");
+    assert_eq!(json_of(app.get(&format!("dashboard/users/{client}"), Some(&admin)).await).await["data"]["name"], "Hassan A.");
+
+    // With client-contact-edit, the new phone waits for the client.
+    let before = app.outbox().len();
+    let moved = app.put(&format!("dashboard/users/{client}"), form("Hassan A.", "01112390999"), Some(&admin)).await;
+    assert_eq!(moved.status(), 200);
+    assert!(json_of(moved).await["message"].as_str().unwrap().contains("once the client enters the code"));
+    let sent: Vec<Value> = app.outbox()[before..].to_vec();
+    assert!(sent.iter().any(|message| message["to"] == "+201112390999" && message["code"].is_string()), "a code to the new phone: {sent:?}");
+    assert!(sent.iter().any(|message| message["to"] == "+201012390903"), "the old phone is told: {sent:?}");
+    assert_eq!(app.login("01112390999", PASSWORD).await.status(), 422, "nobody signs in with the new phone yet");
+    assert_eq!(app.login("01012390903", PASSWORD).await.status(), 200, "the client still does with theirs");
+    let me = json_of(app.me(Some(&session)).await).await;
+    assert_eq!(me["data"]["phone"], "01012390903", "the client's session stays theirs");
+    assert_eq!(me["pending"]["phone"], "01112390999", "and shows the change waiting for its code");
+
+    let code = app.last_code("+201112390999");
+    let confirmed = app.post("auth/profile/confirm-contact", json!({"code": code}), Some(&session)).await;
+    assert_eq!(confirmed.status(), 200);
+    assert_eq!(app.login("01112390999", PASSWORD).await.status(), 200, "the client confirmed it");
+}

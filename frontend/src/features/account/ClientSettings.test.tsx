@@ -12,6 +12,7 @@ import { ClientSettings } from './ClientSettings';
 beforeEach(() => {
   applyLanguage('en');
   session.signIn(verifiedClient);
+  server.use(http.get('*/api/auth/me', () => HttpResponse.json({ data: verifiedClient })));
 });
 
 describe('ClientSettings', () => {
@@ -91,5 +92,30 @@ describe('ClientSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm the new contact' }));
     await waitFor(() => expect(session.user()?.phone).toBe('01099990000'));
     expect(sent[1]).toEqual({ code: '١٢٣٤٥٦' });
+  });
+
+  it('asks for the code of a new phone staff set for the client, as soon as the settings open', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/shipping-cities', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/sms-consent', () => HttpResponse.json({ data: { consent: true } })),
+      http.get('*/api/auth/me', () =>
+        HttpResponse.json({ data: verifiedClient, pending: { phone: '01155550000', email: null } }),
+      ),
+      http.post('*/api/auth/profile/confirm-contact', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({
+          message: 'Your new phone or e-mail is now in use.',
+          data: { ...verifiedClient, phone: '01155550000' },
+        });
+      }),
+    );
+    renderAt('/account/settings', { '/account/settings': <ClientSettings /> });
+    expect(await screen.findByTestId('confirm-contact')).toHaveTextContent('01155550000');
+    await userEvent.type(screen.getByLabelText('Confirmation code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm the new contact' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-contact')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ code: '123456' }]);
+    expect(session.user()?.phone).toBe('01155550000');
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -60,6 +60,10 @@ function ProfileCard() {
   const { user } = useSession();
   const update = useMutation({ mutationFn: accountApi.updateProfile });
   const [pending, setPending] = useState<PendingContact | null>(null);
+  // A change staff made for the client waits here too, for the code sent to the new contact.
+  const waiting = useQuery({ queryKey: ['account', 'pending-contact'], queryFn: accountApi.pendingContact });
+  const client = useQueryClient();
+  const shown = pending ?? waiting.data ?? null;
   const form = useForm<ProfileForm>({
     initialValues: {
       name: user?.name ?? '',
@@ -129,7 +133,15 @@ function ProfileCard() {
           </Button>
         </Stack>
       </form>
-      {pending && <ConfirmContact pending={pending} onDone={() => setPending(null)} />}
+      {shown && (
+        <ConfirmContact
+          pending={shown}
+          onDone={() => {
+            setPending(null);
+            client.setQueryData(['account', 'pending-contact'], null);
+          }}
+        />
+      )}
     </Paper>
   );
 }

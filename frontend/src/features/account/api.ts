@@ -25,6 +25,11 @@ export const accountApi = {
         city_id: form.city_id ? Number(form.city_id) : null,
       },
     }),
+  /** A new phone or e-mail waiting for its code: the client's own change, or one staff made. */
+  pendingContact: () =>
+    api<{ pending?: PendingContact | null }>('GET', 'auth/me', { silent: true }).then(
+      (answer) => answer.pending ?? null,
+    ),
   confirmContact: (code: string) =>
     api<Envelope<UserData> & { message: string }>('POST', 'auth/profile/confirm-contact', { body: { code } }),
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>

@@ -170,7 +170,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user. */
+        /** The signed-in user, with a new phone or e-mail waiting for its code. */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -1556,7 +1556,13 @@ export interface paths {
         };
         /** One client's page (`client-list`): profile, group, sales engineer, points and notes. */
         get: operations["showClient"];
-        /** Changes a client's profile, group and sales engineer (`client-edit`). */
+        /**
+         * Changes a client's profile, group and sales engineer (`client-edit`). A different phone or
+         *     e-mail needs `client-contact-edit` too (403 without it): a new one is not put on the account
+         *     but waits for the code sent to it, which the client confirms signed in
+         *     (`POST /api/auth/profile/confirm-contact`); the contact it would replace is told, and the
+         *     client's sessions stay theirs.
+         */
         put: operations["updateClient"];
         post?: never;
         delete?: never;
@@ -4588,6 +4594,7 @@ export interface components {
             data: components["schemas"]["UserData"];
             /** @description What happened, when something did. */
             message?: string | null;
+            pending?: null | components["schemas"]["PendingContact"];
         };
         /** @description `POST /api/auth/verify`. */
         VerifyRequest: {
@@ -12633,6 +12640,14 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

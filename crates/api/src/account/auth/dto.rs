@@ -109,6 +109,10 @@ pub struct UserResponse {
     pub message: Option<String>,
     /// The user.
     pub data: UserData,
+    /// A new phone or e-mail waiting for the code sent to it (`GET /api/auth/me` only): the
+    /// client's own change, or one staff made for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<PendingContact>,
 }
 
 /// A temporary token for the password reset.

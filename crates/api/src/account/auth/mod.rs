@@ -198,7 +198,7 @@ pub async fn verify(
     let code = form.into_domain()?;
     let identity = state.identity.clone();
     let user = blocking(move || identity.verify(&principal, &code)).await?;
-    Ok(Json(UserResponse { message: Some(text(locale, "auth.verified", &[])), data: user.into() }))
+    Ok(Json(UserResponse { message: Some(text(locale, "auth.verified", &[])), data: user.into(), pending: None }))
 }
 
 /// Sends a new verification code.
@@ -216,11 +216,13 @@ pub async fn resend(
     Ok(Json(MessageResponse { message: text(locale, "auth.code_resent", &[]) }))
 }
 
-/// The signed-in user.
+/// The signed-in user, with a new phone or e-mail waiting for its code.
 #[utoipa::path(get, path = "/api/auth/me", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = UserResponse), (status = 401, body = ErrorBody)))]
-pub async fn me(AuthUser(principal): AuthUser) -> Json<UserResponse> {
-    Json(UserResponse { message: None, data: principal.user.into() })
+pub async fn me(state: Data<AppState>, AuthUser(principal): AuthUser) -> Result<Json<UserResponse>, ApiError> {
+    let (identity, id) = (state.identity.clone(), principal.user.id);
+    let pending = blocking(move || identity.pending_contact(id)).await?;
+    Ok(Json(UserResponse { message: None, data: principal.user.into(), pending: pending.map(Into::into) }))
 }
 
 /// Ends the session; its token stops working.
@@ -269,7 +271,7 @@ pub async fn confirm_contact(
     let code = form.into_domain()?;
     let identity = state.identity.clone();
     let user = blocking(move || identity.confirm_contact_change(&principal, &code, locale)).await?;
-    Ok(Json(UserResponse { message: Some(text(locale, "auth.contact_changed", &[])), data: user.into() }))
+    Ok(Json(UserResponse { message: Some(text(locale, "auth.contact_changed", &[])), data: user.into(), pending: None }))
 }
 
 /// Changes the password; other sessions end.
