@@ -151,6 +151,7 @@ fn a_sales_engineer_sees_and_changes_only_their_clients_and_keeps_them() {
     store.expect_client().with(eq(UserId(7))).returning(|_| Ok(Some(client(7, 5))));
     store.expect_client().with(eq(UserId(8))).returning(|_| Ok(Some(client(8, 6))));
     store.expect_update_client().withf(|id, draft, _| *id == UserId(7) && draft.sales_engineer == Some(UserId(5))).times(1).returning(|_, _, _| Ok(Ok(true)));
+    store.expect_contact_taken().returning(|_, _, _| Ok(None));
     store.expect_set_blocked().never();
     let desk = desk(store);
     let engineer = user(5, Role::Sales);

@@ -105,8 +105,9 @@ impl IdentityService {
         self.ports.users.request_contact_change(client, &change)?;
         let to: Vec<Destination> = change.phone.iter().cloned().map(Destination::Sms).chain(change.email.iter().cloned().map(Destination::Email)).collect();
         self.send_code_to(client, OtpPurpose::Contact, &to, locale)?;
-        let old = replaced.phone.iter().cloned().filter(|_| change.phone.is_some()).map(Destination::Sms);
-        let old: Vec<Destination> = old.chain(replaced.email.iter().cloned().filter(|_| change.email.is_some()).map(Destination::Email)).collect();
+        let old_phone = replaced.phone.clone().filter(|_| change.phone.is_some()).map(Destination::Sms);
+        let old_email = replaced.email.clone().filter(|_| change.email.is_some()).map(Destination::Email);
+        let old: Vec<Destination> = old_phone.into_iter().chain(old_email).collect();
         self.tell_old_contacts(&old, locale);
         Ok(())
     }
