@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAttemptKey } from '../../shared/api/attempt';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { session } from '../../shared/session/session';
 
@@ -33,21 +33,11 @@ export function useExchange() {
   const client = useQueryClient();
   const attempt = useAttemptKey();
   return useMutation({
-    mutationFn: async (rule: PointsRule) => {
+    mutationFn: (rule: PointsRule) => {
       const body = { rule_id: rule.id };
-      try {
-        const answer = await api<ExchangeAnswer>('POST', 'points/exchange', {
-          body,
-          headers: { 'Idempotency-Key': attempt.keyFor(body) },
-        });
-        attempt.settle();
-        return answer;
-      } catch (error) {
-        // A refusal answered this attempt; a lost connection or a 5xx may not have, and the
-        // retry keeps the key.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.settle();
-        throw error;
-      }
+      return attempt.send(body, (key) =>
+        api<ExchangeAnswer>('POST', 'points/exchange', { body, headers: { 'Idempotency-Key': key } }),
+      );
     },
     onSuccess: (answer) => {
       session.setPoints(answer.data.balance);

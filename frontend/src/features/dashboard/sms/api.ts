@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../shared/api/client';
+import { api } from '../../../shared/api/client';
 import { useAttemptKey } from '../../../shared/api/attempt';
 import type { components } from '../../../shared/api/schema';
 
@@ -64,20 +64,14 @@ export function useSendSms() {
   const client = useQueryClient();
   const attempt = useAttemptKey();
   return useMutation({
-    mutationFn: async ({ message, audience }: { message: string; audience: AudienceChoice }) => {
+    mutationFn: ({ message, audience }: { message: string; audience: AudienceChoice }) => {
       const body = { message, audience: audienceBody(audience) };
-      try {
-        const answer = await api<{ message: string; data: Broadcast }>('POST', 'dashboard/sms', {
+      return attempt.send(body, (key) =>
+        api<{ message: string; data: Broadcast }>('POST', 'dashboard/sms', {
           body,
-          headers: { 'Idempotency-Key': attempt.keyFor(body) },
-        });
-        attempt.settle();
-        return answer;
-      } catch (error) {
-        // A refusal answered this attempt; a lost connection or a 5xx may not have.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.settle();
-        throw error;
-      }
+          headers: { 'Idempotency-Key': key },
+        }),
+      );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard', 'sms'] }),
   });
