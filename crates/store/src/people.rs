@@ -168,9 +168,11 @@ fn summaries(conn: &mut DbConn, rows: Vec<ClientRow>, default: Option<i64>) -> Q
 }
 
 /// Which unique name another account of `id` (or any, for a new one) holds.
-fn taken_by_other(conn: &mut DbConn, id: Option<i64>, phone: &Phone, email: Option<&Email>) -> QueryResult<Option<Taken>> {
+fn taken_by_other(conn: &mut DbConn, id: Option<i64>, phone: Option<&Phone>, email: Option<&Email>) -> QueryResult<Option<Taken>> {
     let others = || users::table.filter(users::id.ne(id.unwrap_or(-1))).select(users::id);
-    if others().filter(users::phone.eq(phone.as_str())).first::<i64>(conn).optional()?.is_some() {
+    if let Some(phone) = phone
+        && others().filter(users::phone.eq(phone.as_str())).first::<i64>(conn).optional()?.is_some()
+    {
         return Ok(Some(Taken::Phone));
     }
     if let Some(email) = email
@@ -351,7 +353,7 @@ impl PeopleStore for DieselPeopleStore {
         let now = at.naive_utc();
         Ok(or_taken(
             write(conn, |conn| {
-                if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
+                if let Some(taken) = taken_by_other(conn, None, Some(&draft.phone), draft.email.as_ref())? {
                     return QueryResult::Ok(Err(taken));
                 }
                 let id: i64 = diesel::insert_into(users::table)
@@ -381,7 +383,7 @@ impl PeopleStore for DieselPeopleStore {
         let conn = &mut *self.db.conn()?;
         Ok(or_taken(
             write(conn, |conn| {
-                if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
+                if let Some(taken) = taken_by_other(conn, Some(id.0), Some(&draft.phone), draft.email.as_ref())? {
                     return QueryResult::Ok(Err(taken));
                 }
                 let changed = diesel::update(users::table.filter(users::id.eq(id.0).and(users::role.eq("customer"))))
@@ -488,7 +490,7 @@ impl PeopleStore for DieselPeopleStore {
         let now = at.naive_utc();
         Ok(or_taken(
             write(conn, |conn| {
-                if let Some(taken) = taken_by_other(conn, None, &draft.phone, draft.email.as_ref())? {
+                if let Some(taken) = taken_by_other(conn, None, Some(&draft.phone), draft.email.as_ref())? {
                     return QueryResult::Ok(Err(taken));
                 }
                 let id: i64 = diesel::insert_into(users::table)
@@ -514,24 +516,13 @@ impl PeopleStore for DieselPeopleStore {
 
     fn contact_taken(&self, id: UserId, phone: Option<&Phone>, email: Option<&Email>) -> anyhow::Result<Option<Taken>> {
         let conn = &mut *self.db.conn()?;
-        let others = || users::table.filter(users::id.ne(id.0)).select(users::id);
-        if let Some(phone) = phone
-            && others().filter(users::phone.eq(phone.as_str())).first::<i64>(conn).optional()?.is_some()
-        {
-            return Ok(Some(Taken::Phone));
-        }
-        if let Some(email) = email
-            && others().filter(users::email.eq(email.as_str())).first::<i64>(conn).optional()?.is_some()
-        {
-            return Ok(Some(Taken::Email));
-        }
-        Ok(None)
+        Ok(taken_by_other(conn, Some(id.0), phone, email)?)
     }
 
     fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange> {
         let conn = &mut *self.db.conn()?;
         let outcome = write(conn, |conn| {
-            if let Some(taken) = taken_by_other(conn, Some(id.0), &draft.phone, draft.email.as_ref())? {
+            if let Some(taken) = taken_by_other(conn, Some(id.0), Some(&draft.phone), draft.email.as_ref())? {
                 return QueryResult::Ok(StaffChange::Taken(taken));
             }
             if loses_last_super_admin(conn, id, draft.access_role)? {

@@ -1,7 +1,8 @@
 //! Text at the edge: a C0 control character (NUL and its kin; tab, line feed and carriage
 //! return are text) belongs in no name, address, search or note. PostgreSQL refuses NUL in text
-//! (a 500 from deep inside a query) while SQLite stores it, so both are refused here, as a 422
-//! on the field, before any handler runs: in the path, the query string and every body.
+//! (a 500 from deep inside a query) while SQLite stores it, so both are refused here, before any
+//! handler runs: a 422 on the field of a query string or a body, a 404 for a path (it names
+//! nothing).
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -38,17 +39,19 @@ fn dotted(inner: &str) -> String {
     if inner.is_empty() || inner.starts_with('[') { inner.to_string() } else { format!(".{inner}") }
 }
 
-/// Middleware: a path or a query string holding a control character (percent-encoded, as
-/// `%00`) answers 422 on the parameter, or on `path`.
+/// Middleware: a query string holding a control character (percent-encoded, as `%00`) answers
+/// 422 on the parameter; a path holding one names nothing, and answers 404.
 pub async fn refuse_control_characters(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if has_control(&percent_encoding::percent_decode_str(request.path()).decode_utf8_lossy()) {
+        return Ok(request.error_response(ApiError::NotFound).map_into_right_body());
+    }
     let in_query = form_urlencoded::parse(request.query_string().as_bytes())
         .find(|(name, value)| has_control(name) || has_control(value))
         .map(|(name, _)| if has_control(&name) { "query".to_string() } else { name.into_owned() });
-    let in_path = || has_control(&percent_encoding::percent_decode_str(request.path()).decode_utf8_lossy()).then(|| "path".to_string());
-    match in_query.or_else(in_path) {
+    match in_query {
         None => next.call(request).await.map(ServiceResponse::map_into_left_body),
         Some(field) => Ok(request.error_response(ApiError::Invalid(FieldErrors::single(&field, CONTROL_CHARACTERS))).map_into_right_body()),
     }

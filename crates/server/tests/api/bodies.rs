@@ -117,10 +117,11 @@ async fn nul_and_other_control_characters_answer_422_on_their_field_and_write_no
     let nested = app.request(Method::POST, "auth/login", None, "en").json(&json!({"username": ["a", {"b": "\u{0}"}]})).send().await.unwrap();
     assert_eq!(json_of(nested).await["errors"]["username[1].b"][0], "This field holds control characters (such as NUL) that text cannot contain.");
 
-    for path in ["products?search=%00", "products?search=rice%1B", "products/seed%00s", "products?ca%00t=1"] {
+    for path in ["products?search=%00", "products?search=rice%1B", "products?ca%00t=1"] {
         let refused = app.get(path, None).await;
         assert_eq!(refused.status(), 422, "{path}");
     }
+    assert_eq!(app.get("products/seed%00s", None).await.status(), 404, "a path with a control character names nothing");
     assert_eq!(
         json_of(app.get("products?search=%00", None).await).await["errors"]["search"][0],
         "This field holds control characters (such as NUL) that text cannot contain."
