@@ -16,6 +16,10 @@ use crate::slug::{slugify, unique_slug};
 pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
 /// Pictures a product may have.
 pub const IMAGES_MAX: usize = 8;
+
+/// How many slugs a new product or category tries when others of the same name are saved at
+/// the same moment.
+const SLUG_TRIES: usize = 5;
 /// The most units of a product the shop keeps or sells at once.
 pub const QUANTITY_MAX: i64 = 1_000_000;
 /// The heaviest product, in grams (ten tonnes).
@@ -119,7 +123,8 @@ impl CatalogAdmin {
     }
 
     /// A unique slug for a new product or category.
-    /// A free slug from the name; `fallback` (`product`, `category`) when the name has no letter
+    /// A free slug from the name (another one is tried, up to [`SLUG_TRIES`] in all, when a
+    /// product or category of the same name saved at the same moment takes it first); `fallback` (`product`, `category`) when the name has no letter
     /// nor digit (only emoji or symbols), so every product has an address.
     fn new_slug(&self, name: &Localized<String>, fallback: &str, taken: impl Fn(&str) -> anyhow::Result<bool>) -> Result<String, CatalogError> {
         let base = Some(slugify(&name.en, &name.ar)).filter(|slug| !slug.is_empty()).unwrap_or_else(|| fallback.to_string());
@@ -155,10 +160,15 @@ impl CatalogAdmin {
     /// Adds a category with an optional picture; returns its slug.
     pub fn create_category(&self, draft: CategoryDraft, upload: Option<Vec<u8>>) -> Result<String, CatalogError> {
         Self::check_category(&draft, upload.as_ref())?;
-        let slug = self.new_slug(&draft.name, "category", |candidate| self.editor.category_slug_taken(candidate))?;
+        let mut slug = String::new();
         self.write_with_images(upload.as_slice(), |saved| {
-            self.editor.create_category(&slug, &draft, saved.first().cloned())?;
-            Ok(Some(Vec::new()))
+            for _ in 0..SLUG_TRIES {
+                slug = self.new_slug(&draft.name, "category", |candidate| self.editor.category_slug_taken(candidate)).map_err(anyhow::Error::new)?;
+                if self.editor.create_category(&slug, &draft, saved.first().cloned())?.is_some() {
+                    return Ok(Some(Vec::new()));
+                }
+            }
+            anyhow::bail!("no free slug for the category after {SLUG_TRIES} tries")
         })?;
         Ok(slug)
     }
@@ -274,10 +284,15 @@ impl CatalogAdmin {
     /// Adds a product with its pictures; returns its slug.
     pub fn create_product(&self, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<String, CatalogError> {
         self.check(&draft, &uploads)?;
-        let slug = self.new_slug(&draft.name, "product", |candidate| self.editor.slug_taken(candidate))?;
+        let mut slug = String::new();
         self.write_with_images(&uploads, |saved| {
-            self.editor.create_product(&slug, &draft, saved)?;
-            Ok(Some(Vec::new()))
+            for _ in 0..SLUG_TRIES {
+                slug = self.new_slug(&draft.name, "product", |candidate| self.editor.slug_taken(candidate)).map_err(anyhow::Error::new)?;
+                if self.editor.create_product(&slug, &draft, saved)?.is_some() {
+                    return Ok(Some(Vec::new()));
+                }
+            }
+            anyhow::bail!("no free slug for the product after {SLUG_TRIES} tries")
         })?;
         Ok(slug)
     }

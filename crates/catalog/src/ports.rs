@@ -135,16 +135,18 @@ pub trait CatalogueEditor: Send + Sync {
     fn slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
     /// Whether the category exists.
     fn category_exists(&self, id: CategoryId) -> anyhow::Result<bool>;
-    /// Adds a product with its pictures; returns its id.
-    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<ProductId>;
+    /// Adds a product with its pictures; returns its id, or none when another product took the
+    /// slug since it was found free.
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<Option<ProductId>>;
     /// Replaces a product's fields and adds pictures; false when there is no such product.
     fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
     /// Removes a product; returns the pictures it had, `None` when there is no such product.
     fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether a category already has this slug.
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool>;
-    /// Adds a category; returns its id.
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<CategoryId>;
+    /// Adds a category; returns its id, or none when another category took the slug since it
+    /// was found free.
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<CategoryId>>;
     /// Replaces a category's names and order, and its image when one is given; returns the
     /// picture it replaced, `None` when there is no such category.
     fn update_category(&self, id: CategoryId, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>>;

@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, unique_collision, write};
 use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products, search_synonyms};
 
 /// The catalogue in the shop's database.
@@ -301,6 +301,16 @@ impl CatalogueStore for DieselCatalogueStore {
     }
 }
 
+/// A new row's id, or none when its slug collided with a row written since the slug was found
+/// free; other failures stay failures.
+fn slug_taken_meanwhile<T>(written: anyhow::Result<T>) -> anyhow::Result<Option<T>> {
+    match written {
+        Ok(id) => Ok(Some(id)),
+        Err(error) if error.downcast_ref::<diesel::result::Error>().and_then(unique_collision) == Some("slug") => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
 impl DieselCatalogueStore {
     /// Adds a product with its images, dated `created_at`; returns its id.
     pub fn add_product_at(&self, slug: &str, draft: &ProductDraft, images: &[String], created_at: DateTime<Utc>) -> anyhow::Result<ProductId> {
@@ -336,8 +346,8 @@ impl CatalogueEditor for DieselCatalogueStore {
         Ok(categories::table.find(id.0).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<ProductId> {
-        self.add_product_at(slug, draft, images, Utc::now())
+    fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<Option<ProductId>> {
+        slug_taken_meanwhile(self.add_product_at(slug, draft, images, Utc::now()))
     }
 
     fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool> {
@@ -359,9 +369,9 @@ impl CatalogueEditor for DieselCatalogueStore {
         Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
     }
 
-    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<CategoryId> {
+    fn create_category(&self, slug: &str, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<CategoryId>> {
         let conn = &mut *self.db.conn()?;
-        Ok(CategoryId(write(conn, |conn| {
+        let written = write(conn, |conn| {
             let id = diesel::insert_into(categories::table)
                 .values((
                     categories::slug.eq(slug),
@@ -374,8 +384,9 @@ impl CatalogueEditor for DieselCatalogueStore {
                 .returning(categories::id)
                 .get_result::<i64>(conn)?;
             bump_version(conn)?;
-            QueryResult::Ok(id)
-        })?))
+            QueryResult::Ok(CategoryId(id))
+        });
+        slug_taken_meanwhile(written.map_err(anyhow::Error::from))
     }
 
     fn update_category(&self, id: CategoryId, draft: &CategoryDraft, image: Option<String>) -> anyhow::Result<Option<Vec<String>>> {

@@ -43,7 +43,7 @@ fn product(catalogue: &DieselCatalogueStore, slug: &str) -> ProductId {
         pieces_per_package: None,
         category_id: None,
     };
-    catalogue.create_product(slug, &draft, &[]).unwrap()
+    catalogue.create_product(slug, &draft, &[]).unwrap().unwrap()
 }
 
 fn line(product: ProductId, quantity: u32) -> CartLine {

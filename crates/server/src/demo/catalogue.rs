@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use anyhow::Context;
 use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
 use catalog::ports::{CatalogueEditor, CategoryDraft, OfferDraft, ProductDraft};
@@ -449,7 +450,8 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
         let draft = CategoryDraft { name: Localized::new((*name_ar).into(), (*name_en).into()), sort_order: order };
-        category_ids.push((*slug, store.create_category(slug, &draft, None)?));
+        let id = store.create_category(slug, &draft, None)?.with_context(|| format!("the demo category {slug} exists already"))?;
+        category_ids.push((*slug, id));
     }
     let now = Utc::now();
     let mut product_ids = Vec::new();

@@ -297,3 +297,22 @@ async fn a_product_named_only_in_emoji_or_symbols_still_gets_an_address() {
     let shown = json_of(app.get("products/product-2", None).await).await;
     assert_eq!(shown["data"]["name"], "✨ — ✨");
 }
+
+#[actix_web::test]
+async fn products_and_categories_of_one_name_saved_at_once_each_get_an_address() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(Role::Admin, "01012377101").await;
+    let product = json!({"name_ar": "بذور فلفل", "name_en": "Chili seeds", "price": 10, "quantity": 5, "weight": 100, "weight_unit": "g"});
+    let saved = futures_util::future::join_all((0..6).map(|_| app.post("dashboard/products", product.clone(), Some(&admin)))).await;
+    let mut slugs = Vec::new();
+    for answer in saved {
+        assert_eq!(answer.status(), 200, "every save answers, none a 500");
+        slugs.push(json_of(answer).await["data"]["slug"].as_str().unwrap().to_string());
+    }
+    slugs.sort();
+    slugs.dedup();
+    assert_eq!(slugs.len(), 6, "six products, six addresses: {slugs:?}");
+    let category = json!({"name_ar": "أسمدة ورقية", "name_en": "Foliar fertilisers", "sort_order": 9});
+    let saved = futures_util::future::join_all((0..4).map(|_| app.post("dashboard/categories", category.clone(), Some(&admin)))).await;
+    assert!(saved.iter().all(|answer| answer.status() == 200), "{:?}", saved.iter().map(|answer| answer.status()).collect::<Vec<_>>());
+}
