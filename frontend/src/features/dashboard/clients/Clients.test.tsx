@@ -9,6 +9,7 @@ import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { DashboardUsers } from './DashboardUsers';
 import { UserDetails } from './UserDetails';
+import { UsersActions } from './UsersActions';
 
 const meta = { current_page: 1, last_page: 1, per_page: 20, total: 1 };
 const samir = {
@@ -84,5 +85,26 @@ describe('client screens', () => {
     await user.click(screen.getByRole('button', { name: 'Keep the note' }));
     await waitFor(() => expect(notes).toEqual([{ note: 'Call after 6 pm' }]));
     expect(within(document.body).getByText('Karim')).toBeInTheDocument();
+  });
+
+  it("leave a client's phone and e-mail as they are without client-contact-edit", async () => {
+    server.use(
+      http.get('*/api/dashboard/users/7', () =>
+        HttpResponse.json({ data: { ...samir, country: null, gender: null, notes: [] } }),
+      ),
+    );
+    const screens = { '/dashboard/users-actions': <UsersActions /> };
+    const { unmount } = renderAt('/dashboard/users-actions?id=7', screens);
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('01012345678'));
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('readonly');
+    expect(
+      screen.getAllByText("Only staff allowed to change a client's phone or e-mail can change it here."),
+    ).toHaveLength(2);
+    unmount();
+
+    session.signIn(staffUser(['client-list', 'client-edit', 'client-contact-edit']));
+    renderAt('/dashboard/users-actions?id=7', screens);
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('01012345678'));
+    expect(screen.getByLabelText('Phone')).not.toHaveAttribute('readonly');
   });
 });

@@ -30,6 +30,11 @@ export function UsersActions() {
   const existing = useQuery({ ...clientQueries.one(id ?? ''), enabled: !!id }).data?.data;
   const groups = useQuery(clientQueries.groups()).data?.data ?? [];
   const canAssign = hasPermission(user, 'sales-list') && user?.role !== 'sales';
+  // A client's phone and e-mail are their login: only `client-contact-edit` changes them.
+  const contactLocked = !!id && !hasPermission(user, 'client-contact-edit');
+  const locked = contactLocked
+    ? { readOnly: true, description: intl.formatMessage({ id: 'dashboard.clients.contact_locked' }) }
+    : {};
   const engineers = useQuery({ ...staffQueries.engineers(), enabled: canAssign }).data?.data ?? [];
   const save = useSaveClient();
   const form = useForm<ClientFormValues>({ initialValues: EMPTY });
@@ -70,6 +75,7 @@ export function UsersActions() {
             inputMode="tel"
             dir="ltr"
             {...form.getInputProps('phone')}
+            {...locked}
           />
           <TextInput
             label={intl.formatMessage({ id: 'dashboard.clients.email_optional' })}
@@ -77,6 +83,7 @@ export function UsersActions() {
             type="email"
             dir="ltr"
             {...form.getInputProps('email')}
+            {...locked}
           />
           <CityPicker {...form.getInputProps('city_id')} />
           <NativeSelect
