@@ -59,6 +59,16 @@ pub struct ClientForm {
     pub password: String,
 }
 
+/// A new phone or e-mail staff gave a client, waiting for the client's code, with the contacts
+/// the client has now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProposedContact {
+    /// The new phone and e-mail.
+    pub change: ContactChange,
+    /// The client's phone and e-mail now.
+    pub replaced: ContactChange,
+}
+
 /// The staff's people use cases over their ports.
 pub struct PeopleDesk {
     store: Arc<dyn PeopleStore>,
@@ -113,7 +123,7 @@ impl PeopleDesk {
     /// in: changing them needs `client-contact-edit`, a removed e-mail goes at once, and a new
     /// phone or e-mail is not written here but answered, to wait for the code sent to it
     /// (`IdentityService::propose_contact_change`), so nobody re-points a client's login.
-    pub fn update_client(&self, viewer: &User, id: UserId, form: ClientForm) -> Result<Option<ContactChange>, IdentityError> {
+    pub fn update_client(&self, viewer: &User, id: UserId, form: ClientForm) -> Result<Option<ProposedContact>, IdentityError> {
         let current = self.client(viewer, id)?;
         let mut draft = client_draft(&form)?;
         if viewer.role == Role::Sales {
@@ -136,10 +146,13 @@ impl PeopleDesk {
         if new_email.is_some() {
             draft.email = current.summary.email.clone();
         }
-        match self.store.update_client(id, &draft, self.clock.now())?.map_err(IdentityError::from)? {
-            true => Ok((new_phone.is_some() || new_email.is_some()).then_some(ContactChange { phone: new_phone, email: new_email })),
-            false => Err(IdentityError::NotFound),
+        if !self.store.update_client(id, &draft, self.clock.now())?.map_err(IdentityError::from)? {
+            return Err(IdentityError::NotFound);
         }
+        Ok((new_phone.is_some() || new_email.is_some()).then_some(ProposedContact {
+            change: ContactChange { phone: new_phone, email: new_email },
+            replaced: ContactChange { phone: current.summary.phone, email: current.summary.email },
+        }))
     }
 
     /// Blocks a client, ending every session of theirs at once, or unblocks them.
@@ -261,13 +274,11 @@ impl PeopleDesk {
         let draft = RoleDraft { name: draft.name.trim().to_string(), ..draft };
         let current = self.role(id)?;
         if !actor.is_super_admin() {
-            if current.name == permission::SUPER_ADMIN {
-                return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
-            }
+            within_reach(actor, &current, Reach::RoleBeyondYours)?;
             if actor.access_role.as_deref() == Some(current.name.as_str()) {
                 return Err(IdentityError::BeyondReach(Reach::OwnRole));
             }
-            if !actor.can_all(&current.permissions) || !actor.can_all(&draft.permissions) {
+            if !actor.can_all(&draft.permissions) {
                 return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
             }
         }
@@ -290,9 +301,7 @@ impl PeopleDesk {
         if current.built_in {
             return Err(IdentityError::field("id", "role_built_in"));
         }
-        if !actor.can_all(&current.permissions) {
-            return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
-        }
+        within_reach(actor, &current, Reach::RoleBeyondYours)?;
         match self.store.remove_role(id)? {
             Removal::Removed => Ok(()),
             Removal::Held => Err(IdentityError::field("id", "role_held")),
@@ -309,17 +318,15 @@ impl PeopleDesk {
             None => None,
             Some(role) => self.store.role(role)?,
         };
-        match (form.access_role, &granted) {
-            (None, _) => errors.add("role_id", "required"),
-            (Some(_), None) => errors.add("role_id", "role_unknown"),
-            (Some(_), Some(_)) => {}
+        if granted.is_none() {
+            errors.add("role_id", if form.access_role.is_none() { "required" } else { "role_unknown" });
         }
         if new || !form.password.is_empty() {
             check_new_password(&form.password, &form.password, &mut errors);
         }
         errors.into_result().map_err(IdentityError::Invalid)?;
         if let Some(granted) = &granted {
-            may_grant(actor, granted)?;
+            within_reach(actor, granted, Reach::RoleBeyondYours)?;
         }
         let password_hash = if form.password.is_empty() { None } else { Some(self.hasher.hash(&form.password)?) };
         Ok(StaffDraft {
@@ -346,24 +353,19 @@ impl PeopleDesk {
     fn may_change(&self, actor: &User, member: &StaffMember) -> Result<(), IdentityError> {
         let Some(held) = &member.access_role else { return Ok(()) };
         let Some(held) = self.store.role(held.id)? else { return Ok(()) };
-        if held.name == permission::SUPER_ADMIN && !actor.is_super_admin() {
-            return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
-        }
-        if !actor.can_all(&held.permissions) {
-            return Err(IdentityError::BeyondReach(Reach::AccountBeyondYours));
-        }
-        Ok(())
+        within_reach(actor, &held, Reach::AccountBeyondYours)
     }
 }
 
-/// Refuses to grant a role the actor could not hold themselves: `Super Admin` is given only by a
-/// Super Admin, any other role only by someone holding each of its permissions.
-fn may_grant(actor: &User, role: &AccessRole) -> Result<(), IdentityError> {
+/// Refuses a role (to grant, to change, or held by an account to change) the actor could not
+/// hold themselves: `Super Admin` is only a Super Admin's to touch, any other role only that of
+/// someone holding each of its permissions; `beyond` says which refusal it is.
+fn within_reach(actor: &User, role: &AccessRole, beyond: Reach) -> Result<(), IdentityError> {
     if role.name == permission::SUPER_ADMIN && !actor.is_super_admin() {
         return Err(IdentityError::BeyondReach(Reach::SuperAdminOnly));
     }
     if !actor.can_all(&role.permissions) {
-        return Err(IdentityError::BeyondReach(Reach::RoleBeyondYours));
+        return Err(IdentityError::BeyondReach(beyond));
     }
     Ok(())
 }

@@ -41,7 +41,7 @@ pub enum IdentityError {
 
 /// Why a change of staff accounts or roles was refused though its permission is held: nobody
 /// gets further than their own permissions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display, strum::IntoStaticStr)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::Display)]
 #[strum(serialize_all = "snake_case")]
 pub enum Reach {
     /// Only a Super Admin gives the Super Admin role or changes a Super Admin's account.

@@ -124,8 +124,7 @@ pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
 /// name a backup writes, the database of the configured backend in it once. Answers the
 /// database's entry name.
 fn check_archive(from: &Path, backend: Backend) -> anyhow::Result<&'static str> {
-    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
-    let mut archive = tar::Archive::new(GzDecoder::new(BufReader::new(file)));
+    let mut archive = open_archive(from)?;
     let mut database = None;
     for entry in archive.entries()? {
         let entry = entry?;
@@ -163,10 +162,15 @@ fn check_archive(from: &Path, backend: Backend) -> anyhow::Result<&'static str> 
     database.with_context(|| format!("{} holds no database", from.display()))
 }
 
+/// The gzipped tar at `from`, to be read from its start.
+fn open_archive(from: &Path) -> anyhow::Result<tar::Archive<GzDecoder<BufReader<File>>>> {
+    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
+    Ok(tar::Archive::new(GzDecoder::new(BufReader::new(file))))
+}
+
 /// Unpacks a checked archive into `into`; answers how many media files it held.
 fn unpack(from: &Path, into: &Path) -> anyhow::Result<usize> {
-    let file = File::open(from).with_context(|| format!("opening {}", from.display()))?;
-    let mut archive = tar::Archive::new(GzDecoder::new(BufReader::new(file)));
+    let mut archive = open_archive(from)?;
     let mut media_files = 0;
     for entry in archive.entries()? {
         let mut entry = entry?;

@@ -3,7 +3,6 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
-use identity::ContactChange;
 use identity::desk::ClientForm;
 use identity::people::{ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named};
 use identity::permission::Permission;
@@ -305,11 +304,9 @@ pub async fn update(
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::ClientEdit)?;
     let (people, identity, viewer, id, form) = (state.people.clone(), state.identity.clone(), principal.user, UserId(id.into_inner()), ClientForm::from(form));
-    let pending = blocking(move || {
-        let replaced = people.client(&viewer, id)?.summary;
-        let Some(change) = people.update_client(&viewer, id, form)? else { return Ok(false) };
-        let replaced = ContactChange { phone: replaced.phone, email: replaced.email };
-        identity.propose_contact_change(id, &replaced, change, locale).map(|()| true)
+    let pending = blocking(move || match people.update_client(&viewer, id, form)? {
+        Some(proposed) => identity.propose_contact_change(id, proposed, locale).map(|()| true),
+        None => Ok(false),
     })
     .await?;
     Ok(Json(MessageResponse { message: text(locale, if pending { "staff.client_contact_pending" } else { "staff.client_saved" }, &[]) }))

@@ -1,6 +1,7 @@
 use kernel::{FieldErrors, Locale};
 
 use super::{IdentityService, Principal};
+use crate::desk::ProposedContact;
 use crate::error::IdentityError;
 use crate::otp::{self, OtpCode, OtpPurpose};
 use crate::password::check_new_password;
@@ -98,7 +99,8 @@ impl IdentityService {
     /// are free): as when the client changes them, the new one waits for the code sent to it
     /// (the client confirms it, signed in, as their own change), and the contacts it would
     /// replace are told now. The client's sessions stay theirs.
-    pub fn propose_contact_change(&self, client: UserId, replaced: &ContactChange, change: ContactChange, locale: Locale) -> Result<(), IdentityError> {
+    pub fn propose_contact_change(&self, client: UserId, proposed: ProposedContact, locale: Locale) -> Result<(), IdentityError> {
+        let ProposedContact { change, replaced } = proposed;
         let key = format!("send:contact:{}", client.0);
         self.check_limits(&key, &[otp::SEND_PER_MINUTE, otp::SEND_PER_HOUR])?;
         self.record_attempt(&key)?;
