@@ -140,9 +140,6 @@ impl PeopleDesk {
         if let Some(taken) = self.store.contact_taken(id, new_phone.as_ref(), new_email.as_ref())? {
             return Err(taken.into());
         }
-        if let Some(phone) = &current.summary.phone {
-            draft.phone = phone.clone();
-        }
         if new_email.is_some() {
             draft.email = current.summary.email.clone();
         }

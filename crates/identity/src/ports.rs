@@ -208,7 +208,9 @@ pub trait PeopleStore: Send + Sync {
     /// the forgotten-password screen.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
     fn add_client<'a>(&self, draft: &ClientDraft, password_hash: Option<&'a str>, at: DateTime<Utc>) -> anyhow::Result<Result<UserId, Taken>>;
-    /// Changes a client; `Ok(false)` when there is none.
+    /// Changes a client's name, e-mail (kept or removed: a new one waits for the client's code),
+    /// city, group and sales engineer; never the phone, which only the client's own code
+    /// changes. `Ok(false)` when there is none.
     fn update_client(&self, id: UserId, draft: &ClientDraft, at: DateTime<Utc>) -> anyhow::Result<Result<bool, Taken>>;
     /// Blocks (ending every session of theirs in the same step) or unblocks a client; false when
     /// there is none.

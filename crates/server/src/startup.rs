@@ -281,6 +281,7 @@ impl Application {
         let metrics = settings.metrics.enabled.then(|| web::Data::new(crate::metrics::ShopMetrics::new(db.clone(), catalog.clone())));
         let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
         let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
+        api::common::error::recognise_database_outages(store::database::out_of_reach);
         let state = web::Data::new(AppState {
             identity,
             catalog,

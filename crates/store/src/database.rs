@@ -1,6 +1,8 @@
 //! Connections, the pool and migrations for both backends.
 
 use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -142,6 +144,9 @@ impl Backend {
 pub struct ConnectionFactory {
     url: String,
     backend: Backend,
+    /// The database's "out of reach" mark, shared with [`Database`]: set, every connection is
+    /// checked before it is lent.
+    unreachable: Arc<AtomicBool>,
 }
 
 /// How long a connection that answered the pool's check is taken as alive without asking
@@ -154,14 +159,73 @@ pub const CHECKED_FOR: Duration = Duration::from_millis(500);
 pub struct Pooled {
     conn: DbConn,
     checked_at: Instant,
+    /// Set when a query found the connection gone, so the pool drops it instead of lending it
+    /// again inside [`CHECKED_FOR`].
+    lost: Arc<AtomicBool>,
 }
+
+/// Watches a connection's queries for the one that finds the server gone: it marks the
+/// connection lost and the database out of reach, so the others are checked before use.
+struct LossWatch {
+    lost: Arc<AtomicBool>,
+    unreachable: Arc<AtomicBool>,
+}
+
+impl diesel::connection::Instrumentation for LossWatch {
+    fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
+        if let diesel::connection::InstrumentationEvent::FinishQuery { error: Some(error), .. } = event
+            && connection_lost(error)
+        {
+            self.lost.store(true, Ordering::Relaxed);
+            self.unreachable.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Whether a query failed because the connection to the server is gone (a restart, a network
+/// cut, the server ending the session).
+fn connection_lost(error: &diesel::result::Error) -> bool {
+    matches!(error, diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _))
+}
+
+/// Whether a failure means the database is out of reach rather than that the request or the
+/// code is wrong: no connection came from the pool in time, or the connection was lost under
+/// the query. The caller can only try again shortly.
+pub fn out_of_reach(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.is::<NoConnection>() || cause.downcast_ref::<diesel::result::Error>().is_some_and(connection_lost))
+}
+
+/// Tells the database out of reach when a new connection cannot be made. r2d2 tries again
+/// with a growing pause; its default handler logged every try, a line a second for as long
+/// as an outage lasted.
+#[derive(Debug)]
+struct MarkUnreachable(Arc<AtomicBool>);
+
+impl r2d2::HandleError<r2d2::Error> for MarkUnreachable {
+    fn handle_error(&self, _error: r2d2::Error) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// How long a request waits for a connection from a busy pool.
+const CONNECTION_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a request waits for a connection while the database is known to be out of reach:
+/// long enough for a connection that is there, short enough to answer "try again" at once
+/// rather than after the pool's whole wait.
+const WAIT_WHILE_UNREACHABLE: Duration = Duration::from_millis(500);
+
+/// The pool found no usable connection in time.
+#[derive(Debug, thiserror::Error)]
+#[error("no database connection available: {0}")]
+struct NoConnection(r2d2::PoolError);
 
 impl ManageConnection for ConnectionFactory {
     type Connection = Pooled;
     type Error = r2d2::Error;
 
     fn connect(&self) -> Result<Pooled, r2d2::Error> {
-        let conn = match self.backend {
+        let mut conn = match self.backend {
             Backend::Postgres => PgConnection::establish(&self.url).map(DbConn::Postgres).map_err(r2d2::Error::ConnectionError)?,
             Backend::Sqlite => {
                 let path = self.url.strip_prefix("sqlite://").unwrap_or(&self.url);
@@ -176,11 +240,13 @@ impl ManageConnection for ConnectionFactory {
                 DbConn::Sqlite(conn)
             }
         };
-        Ok(Pooled { conn, checked_at: Instant::now() })
+        let lost = Arc::new(AtomicBool::new(false));
+        conn.set_instrumentation(LossWatch { lost: lost.clone(), unreachable: self.unreachable.clone() });
+        Ok(Pooled { conn, checked_at: Instant::now(), lost })
     }
 
     fn is_valid(&self, pooled: &mut Pooled) -> Result<(), r2d2::Error> {
-        if pooled.checked_at.elapsed() < CHECKED_FOR {
+        if pooled.checked_at.elapsed() < CHECKED_FOR && !self.unreachable.load(Ordering::Relaxed) {
             return Ok(());
         }
         pooled.conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)?;
@@ -189,7 +255,7 @@ impl ManageConnection for ConnectionFactory {
     }
 
     fn has_broken(&self, pooled: &mut Pooled) -> bool {
-        <DbConn as Connection>::TransactionManager::is_broken_transaction_manager(&mut pooled.conn)
+        pooled.lost.load(Ordering::Relaxed) || <DbConn as Connection>::TransactionManager::is_broken_transaction_manager(&mut pooled.conn)
     }
 }
 
@@ -216,6 +282,9 @@ pub const SQLITE_MAX_CONNECTIONS: u32 = 4;
 pub struct Database {
     pool: Pool<ConnectionFactory>,
     backend: Backend,
+    /// Set when the pool could not connect or the last wait for a connection failed; cleared
+    /// by the next connection lent.
+    unreachable: Arc<AtomicBool>,
 }
 
 /// A connection borrowed from the pool, given back when dropped.
@@ -248,12 +317,14 @@ impl Database {
         }
         let max_connections = if backend == Backend::Sqlite { max_connections.min(SQLITE_MAX_CONNECTIONS) } else { max_connections };
         let url = if backend == Backend::Postgres { without_tls_on_this_machine(url) } else { url.to_string() };
+        let unreachable = Arc::new(AtomicBool::new(false));
         let pool = Pool::builder()
             .max_size(max_connections)
-            .connection_timeout(Duration::from_secs(10))
-            .build(ConnectionFactory { url, backend })
+            .connection_timeout(CONNECTION_WAIT)
+            .error_handler(Box::new(MarkUnreachable(unreachable.clone())))
+            .build(ConnectionFactory { url, backend, unreachable: unreachable.clone() })
             .with_context(|| format!("connecting to the {} database", backend.name()))?;
-        Ok(Database { pool, backend })
+        Ok(Database { pool, backend, unreachable })
     }
 
     /// The backend in use.
@@ -262,8 +333,27 @@ impl Database {
     }
 
     /// A pooled connection. Diesel blocks: call this off the async worker threads.
+    ///
+    /// Waits up to the pool's [`CONNECTION_WAIT`] for a busy pool, but gives up within
+    /// [`WAIT_WHILE_UNREACHABLE`] of finding the database out of reach, so the caller can say
+    /// "try again shortly" at once.
     pub fn conn(&self) -> anyhow::Result<Conn> {
-        self.pool.get().map(Conn).context("no database connection available")
+        let deadline = Instant::now() + CONNECTION_WAIT;
+        loop {
+            let unreachable = self.unreachable.load(Ordering::Relaxed);
+            let wait = if unreachable { WAIT_WHILE_UNREACHABLE } else { deadline.saturating_duration_since(Instant::now()).min(Duration::from_secs(1)) };
+            match self.pool.get_timeout(wait) {
+                Ok(conn) => {
+                    self.unreachable.store(false, Ordering::Relaxed);
+                    return Ok(Conn(conn));
+                }
+                Err(error) if unreachable || self.unreachable.load(Ordering::Relaxed) || Instant::now() >= deadline => {
+                    self.unreachable.store(true, Ordering::Relaxed);
+                    return Err(NoConnection(error).into());
+                }
+                Err(_) => {}
+            }
+        }
     }
 
     /// Runs the migrations not yet applied; returns how many ran.

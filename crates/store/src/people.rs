@@ -383,13 +383,12 @@ impl PeopleStore for DieselPeopleStore {
         let conn = &mut *self.db.conn()?;
         Ok(or_taken(
             write(conn, |conn| {
-                if let Some(taken) = taken_by_other(conn, Some(id.0), Some(&draft.phone), draft.email.as_ref())? {
+                if let Some(taken) = taken_by_other(conn, Some(id.0), None, draft.email.as_ref())? {
                     return QueryResult::Ok(Err(taken));
                 }
                 let changed = diesel::update(users::table.filter(users::id.eq(id.0).and(users::role.eq("customer"))))
                     .set((
                         users::name.eq(&draft.name),
-                        users::phone.eq(draft.phone.as_str()),
                         users::email.eq(draft.email.as_ref().map(Email::as_str)),
                         users::city_id.eq(draft.city),
                         users::group_id.eq(draft.group),

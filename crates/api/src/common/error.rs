@@ -1,6 +1,8 @@
 //! The one place where failures become HTTP statuses, and where their messages are put in the
 //! request's language.
 
+use std::sync::OnceLock;
+
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
@@ -249,7 +251,26 @@ fn invalid(errors: &FieldErrors) -> (StatusCode, Problem) {
     (StatusCode::UNPROCESSABLE_ENTITY, Problem { errors: errors.clone(), ..Problem::new("error.validation") })
 }
 
+/// How long a client is asked to wait when the database is out of reach: a restart or a
+/// fail-over takes seconds.
+const DATABASE_RETRY_AFTER: u64 = 5;
+
+/// The store's rule telling a database out of reach from any other failure; `server` sets it.
+static OUT_OF_REACH: OnceLock<fn(&anyhow::Error) -> bool> = OnceLock::new();
+
+/// Teaches the error mapping which failures mean the database is out of reach, so they answer
+/// 503 with `Retry-After` (the client can only try again) rather than 500. Set once, at start.
+pub fn recognise_database_outages(rule: fn(&anyhow::Error) -> bool) {
+    // A second wiring in the same process (tests start many apps) brings the same rule.
+    let _ = OUT_OF_REACH.set(rule);
+}
+
 fn internal(cause: &anyhow::Error) -> (StatusCode, Problem) {
+    if OUT_OF_REACH.get().is_some_and(|out_of_reach| out_of_reach(cause)) {
+        // Every request meets the outage; one line each would flood the log.
+        tracing::debug!(error = %cause, "database out of reach");
+        return (StatusCode::SERVICE_UNAVAILABLE, Problem { retry_after: Some(DATABASE_RETRY_AFTER), ..Problem::new("error.database_unavailable") });
+    }
     tracing::error!(error = ?cause, "request failed");
     (StatusCode::INTERNAL_SERVER_ERROR, Problem::new("error.server"))
 }

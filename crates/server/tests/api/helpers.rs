@@ -41,6 +41,11 @@ pub async fn spawn_app_with_catalogue() -> TestApp {
     spawn(true, |_| {}).await
 }
 
+/// An app with the demo products and some settings changed from the tests' defaults.
+pub async fn spawn_app_with_catalogue_and(change: impl FnOnce(&mut Settings)) -> TestApp {
+    spawn(true, change).await
+}
+
 /// An app with some settings changed from the tests' defaults.
 pub async fn spawn_app_with(change: impl FnOnce(&mut Settings)) -> TestApp {
     spawn(false, change).await

@@ -16,6 +16,7 @@ mod invoices;
 mod node;
 mod operations;
 mod orders;
+mod outage;
 mod overview;
 mod people;
 mod permissions;

@@ -373,3 +373,30 @@ async fn staff_never_hand_a_clients_login_to_another_phone_without_the_client() 
     assert_eq!(confirmed.status(), 200);
     assert_eq!(app.login("01112390999", PASSWORD).await.status(), 200, "the client confirmed it");
 }
+
+#[actix_web::test]
+async fn a_client_without_a_phone_gets_a_phone_from_staff_only_by_entering_its_code() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012390911").await;
+    let keys = crate::helpers::google_keys();
+    let signed_in = json_of(
+        app.post("auth/login/google", json!({"token": crate::helpers::id_token(&keys.google_pem, crate::helpers::GOOGLE_CLIENT, 3600, "g-nophone")}), None)
+            .await,
+    )
+    .await;
+    let (client, session) = (signed_in["data"]["id"].as_i64().unwrap(), signed_in["data"]["token"].as_str().unwrap().to_string());
+    assert_eq!(json_of(app.me(Some(&session)).await).await["data"]["phone"], Value::Null, "Google gave no phone");
+
+    let given = app.put(&format!("dashboard/users/{client}"), json!({"name": "Farid", "phone": "01112390912"}), Some(&admin)).await;
+    assert_eq!(given.status(), 200);
+    assert_eq!(json_of(app.get(&format!("dashboard/users/{client}"), Some(&admin)).await).await["data"]["phone"], Value::Null, "not written yet");
+    let to_the_new_phone = |app: &TestApp| app.outbox().iter().filter(|message| message["to"] == "+201112390912").count();
+    let sent = to_the_new_phone(&app);
+    assert_eq!(app.forget_password("01112390912").await.status(), 200);
+    assert_eq!(to_the_new_phone(&app), sent, "no password-reset code goes to a phone the client has not confirmed");
+    assert_eq!(json_of(app.me(Some(&session)).await).await["pending"]["phone"], "01112390912", "it waits for the client's code");
+
+    let confirmed = app.post("auth/profile/confirm-contact", json!({"code": app.last_code("+201112390912")}), Some(&session)).await;
+    assert_eq!(confirmed.status(), 200);
+    assert_eq!(json_of(app.me(Some(&session)).await).await["data"]["phone"], "01112390912", "the client's code makes it theirs");
+}
