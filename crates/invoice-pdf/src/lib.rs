@@ -16,7 +16,7 @@ use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
-use ordering::{Invoice, InvoicePrinter, Order, OrderStatus, Receiver};
+use ordering::{Invoice, InvoicePrinter, Order, OrderStatus, PaymentMethod, Receiver};
 
 use crate::text::{Align, At, Fonts, Style};
 
@@ -59,7 +59,6 @@ struct Words {
     date: &'static str,
     status: &'static str,
     payment: &'static str,
-    cash: &'static str,
     customer: &'static str,
     receiver: &'static str,
     address: &'static str,
@@ -84,7 +83,6 @@ fn words(locale: Locale) -> Words {
             date: "التاريخ",
             status: "الحالة",
             payment: "طريقة الدفع",
-            cash: "الدفع عند الاستلام",
             customer: "العميل",
             receiver: "المستلم",
             address: "العنوان",
@@ -106,7 +104,6 @@ fn words(locale: Locale) -> Words {
             date: "Date",
             status: "Status",
             payment: "Payment",
-            cash: "Cash on delivery",
             customer: "Customer",
             receiver: "Receiver",
             address: "Address",
@@ -135,6 +132,15 @@ fn status_word(status: OrderStatus, locale: Locale) -> &'static str {
         (OrderStatus::OnDelivery, Locale::En) => "On delivery",
         (OrderStatus::Delivered, Locale::En) => "Delivered",
         (OrderStatus::Cancelled, Locale::En) => "Cancelled",
+    }
+}
+
+fn payment_word(method: PaymentMethod, locale: Locale) -> &'static str {
+    match (method, locale) {
+        (PaymentMethod::CashOnDelivery, Locale::Ar) => "الدفع عند الاستلام",
+        (PaymentMethod::Card, Locale::Ar) => "بطاقة (فيزا أو ماستركارد)",
+        (PaymentMethod::CashOnDelivery, Locale::En) => "Cash on delivery",
+        (PaymentMethod::Card, Locale::En) => "Card (Visa or MasterCard)",
     }
 }
 
@@ -222,7 +228,7 @@ impl<'a> Layout<'a> {
             (self.words.number, order.number.clone()),
             (self.words.date, order.created_at.format("%Y-%m-%d").to_string()),
             (self.words.status, status_word(order.status, self.locale).to_string()),
-            (self.words.payment, self.words.cash.to_string()),
+            (self.words.payment, payment_word(order.placed.payment_method, self.locale).to_string()),
         ];
         for (label, value) in facts {
             self.write(&format!("{label}: {value}"), self.start_side(0.0), BODY);

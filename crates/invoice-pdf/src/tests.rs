@@ -7,7 +7,7 @@ use std::process::Command;
 
 use chrono::{DateTime, Utc};
 use kernel::{CityId, Locale, Localized, Money, OrderId, Phone, ProductId, Weight};
-use ordering::{Destination, Invoice, InvoicePrinter, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, ShopContacts, Totals};
+use ordering::{Destination, Invoice, InvoicePrinter, NewOrder, Order, OrderLine, OrderSource, OrderStatus, PaymentMethod, Receiver, ShopContacts, Totals};
 
 use super::PdfInvoicePrinter;
 
@@ -57,6 +57,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
                 promo: None,
                 totals: Totals { subtotal, discount, shipping_base: base, shipping_extra: extra, total, total_weight: Weight::from_grams(12_500) },
                 lines,
+                payment_method: PaymentMethod::CashOnDelivery,
                 locale,
             },
         },
@@ -154,4 +155,16 @@ fn a_hundred_lines_go_on_to_further_pages() {
     assert!(text.contains("Product 1\n") || text.contains("Product 1 "), "{text}");
     assert!(text.contains("Product 100"), "the last line is printed");
     assert!(text.contains('\u{c}'), "more than one page");
+}
+
+#[test]
+fn an_order_paid_another_way_prints_that_way() {
+    for (locale, paid, not_paid) in
+        [(Locale::En, "Card (Visa or MasterCard)", "Cash on delivery"), (Locale::Ar, "بطاقة (فيزا أو ماستركارد)", "الدفع عند الاستلام")]
+    {
+        let mut by_card = sample(locale);
+        by_card.order.placed.payment_method = PaymentMethod::Card;
+        let text = text_of(&printer().print(&by_card).unwrap());
+        assert!(text.contains(paid) && !text.contains(not_paid), "{locale:?}:\n{text}");
+    }
 }

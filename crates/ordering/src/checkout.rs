@@ -4,6 +4,7 @@ use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Money, Phone, ProductId};
 
 use crate::order::OrderSource;
+use crate::payment::PaymentMethod;
 
 /// The most lines one order holds, as a cart does.
 pub const MAX_LINES: usize = 100;
@@ -52,6 +53,8 @@ pub struct Checkout {
     pub copoun: Option<String>,
     /// The total the buyer saw; a different server total refuses the order.
     pub expected_total: Option<Money>,
+    /// How the buyer pays; none for the shop's default.
+    pub payment_method: Option<PaymentMethod>,
 }
 
 impl Checkout {
@@ -109,6 +112,8 @@ pub struct GuestCheckout {
     pub copoun: Option<String>,
     /// The total the buyer saw.
     pub expected_total: Option<Money>,
+    /// How the buyer pays; none for the shop's default.
+    pub payment_method: Option<PaymentMethod>,
 }
 
 impl GuestCheckout {

@@ -17,6 +17,7 @@ pub mod news;
 pub mod order;
 pub mod orders;
 pub mod overview;
+pub mod payment;
 pub mod ports;
 pub mod promo;
 pub mod promotions;
@@ -32,11 +33,10 @@ pub use invoice::{Invoice, InvoicePrinter, Invoices, PrintedInvoice, ShopContact
 pub use news::{
     MessageChannel, MessageQueue, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, QueuedMessage, StaffNotice, TextMessage,
 };
-pub use order::{
-    AppliedPromo, CASH_ON_DELIVERY, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
-};
+pub use order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
 pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
+pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, EarnedPoints, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Notifications, OrderBook, Placement,
     PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,

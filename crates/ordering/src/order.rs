@@ -65,9 +65,6 @@ impl Receiver {
     }
 }
 
-/// The one way to pay today; cards are announced as coming soon.
-pub const CASH_ON_DELIVERY: &str = "cash_on_delivery";
-
 /// A line as it was bought: a snapshot, so later price or name changes leave it alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderLine {
@@ -160,6 +157,8 @@ pub struct NewOrder {
     pub lines: Vec<OrderLine>,
     /// What is paid.
     pub totals: Totals,
+    /// How it is paid.
+    pub payment_method: crate::payment::PaymentMethod,
     /// The language the buyer ordered in; the order's SMS are worded in it.
     pub locale: kernel::Locale,
 }

@@ -11,6 +11,7 @@ use crate::desk::headline;
 use crate::error::OrderingError;
 use crate::news::{OrderEvent, OrderHerald};
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
+use crate::payment::{self, PaymentMethods};
 use crate::ports::{
     AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct,
     StatusMove,
@@ -49,6 +50,7 @@ pub struct Orders {
     cities: Arc<dyn CityStore>,
     addresses: Arc<dyn AddressBook>,
     promos: Arc<dyn PromoCodes>,
+    payments: Arc<dyn PaymentMethods>,
     herald: Arc<dyn OrderHerald>,
     clock: Arc<dyn Clock>,
 }
@@ -67,6 +69,8 @@ pub struct OrderPorts {
     pub addresses: Arc<dyn AddressBook>,
     /// The promo codes.
     pub promos: Arc<dyn PromoCodes>,
+    /// The ways to pay the shop takes.
+    pub payments: Arc<dyn PaymentMethods>,
     /// Words the news of orders.
     pub herald: Arc<dyn OrderHerald>,
     /// The time.
@@ -76,8 +80,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, herald, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, herald, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, herald, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, payments, herald, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`).
@@ -132,6 +136,7 @@ impl Orders {
         key: Option<IdempotencyKey>,
     ) -> Result<Placed, OrderingError> {
         let customer_phone = buyer.phone.clone().ok_or_else(|| FieldErrors::single("phone", "phone_missing"))?;
+        let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let destination = self.destination(Some(buyer.id), request.address.as_ref())?;
         let receiver = match request.receiver_kind {
             Some(ReceiverKind::Other) => Receiver::Other {
@@ -155,6 +160,7 @@ impl Orders {
             promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
+            payment_method,
             locale: buyer.locale,
         };
         self.store(&order, key)
@@ -173,6 +179,7 @@ impl Orders {
     fn place_guest_order_now(&self, request: GuestCheckout, locale: Locale, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
+        let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
         let lines = self.lines(&merged_items(&request.items))?;
@@ -190,6 +197,7 @@ impl Orders {
             promo: promo.as_ref().map(|(code, _)| applied(code)),
             lines,
             totals,
+            payment_method,
             locale,
         };
         self.store(&order, key)

@@ -47,7 +47,7 @@ use store::search_misses::DieselMissedSearches;
 use tracing_actix_web::TracingLogger;
 
 use crate::settings::Settings;
-use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, SignedOptOutLinks};
+use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, SignedOptOutLinks};
 
 /// Connects to the configured database and runs pending migrations, unless the settings say
 /// the schema is changed by a step of its own (`Settings::migrate_on_open`).
@@ -258,6 +258,7 @@ impl Application {
             cities: delivery_store.clone(),
             addresses: delivery_store,
             promos: promo_codes.clone(),
+            payments: Arc::new(ShopPaymentMethods),
             herald,
             clock: Arc::new(SystemClock),
         }));

@@ -11,7 +11,7 @@ use catalog::CatalogService;
 use chrono::{DateTime, Utc};
 use kernel::{Money, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
-use ordering::{EarnedPoints, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
+use ordering::{EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
 use outreach::OptOutLinks;
 use shop::ShopService;
 
@@ -99,6 +99,16 @@ impl ShopDetails for ShopInvoiceDetails {
 
     fn site(&self) -> String {
         self.site.clone()
+    }
+}
+
+/// Ordering's [`PaymentMethods`]: cash on delivery is the one way the shop takes; a card
+/// gateway or a wallet joins here with its adapter.
+pub struct ShopPaymentMethods;
+
+impl PaymentMethods for ShopPaymentMethods {
+    fn offered(&self) -> Vec<PaymentMethod> {
+        vec![PaymentMethod::CashOnDelivery]
     }
 }
 

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use identity::service::Principal;
 use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale, Money, OrderId, PageRequest};
-use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, Placed, Receiver, ReceiverKind};
+use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, PaymentMethod, Placed, Receiver, ReceiverKind};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{OpenApi, ToSchema};
@@ -189,7 +189,7 @@ impl OrderData {
             status_label: status_label(locale, status),
             source: <&str>::from(placed.source).to_string(),
             kind: placed.receiver.kind().to_string(),
-            payment_method: ordering::CASH_ON_DELIVERY.to_string(),
+            payment_method: <&str>::from(placed.payment_method).to_string(),
             created_at,
             customer: CustomerData { name: placed.customer_name, phone: placed.customer_phone.to_string() },
             receiver_name,
@@ -302,24 +302,40 @@ pub struct CheckoutRequest {
     /// A promo code.
     #[serde(default, deserialize_with = "lenient_text")]
     pub copoun: Option<String>,
-    /// `cash_on_delivery` (the default and the one method today).
+    /// `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+    /// refused until a card gateway is wired).
     pub payment_method: Option<String>,
     /// The total the buyer saw, EGP; another server total refuses the order.
     #[serde(default, deserialize_with = "lenient_text")]
     pub expected_total: Option<String>,
 }
 
-/// Reads the fields every checkout shares: the payment method and the total seen.
-pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&str>, expected_total: Option<&str>) -> Option<Money> {
-    if payment_method.map(str::trim).is_some_and(|method| !method.is_empty() && method != ordering::CASH_ON_DELIVERY) {
-        errors.add("payment_method", "payment_method_unavailable");
-    }
-    let expected = expected_total.map(str::trim).filter(|total| !total.is_empty())?;
-    let parsed = Money::parse_pounds(expected);
-    if parsed.is_none() {
-        errors.add("expected_total", "price_invalid");
-    }
-    parsed
+/// The fields every checkout shares, read.
+pub(crate) struct CommonFields {
+    /// The payment method asked for; none for the shop's default.
+    pub payment_method: Option<PaymentMethod>,
+    /// The total the buyer saw.
+    pub expected_total: Option<Money>,
+}
+
+/// Reads the fields every checkout shares: the payment method and the total seen. A method
+/// this build does not know is one the shop does not take.
+pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&str>, expected_total: Option<&str>) -> CommonFields {
+    let payment_method = payment_method.map(str::trim).filter(|method| !method.is_empty()).and_then(|method| {
+        let known = method.parse::<PaymentMethod>().ok();
+        if known.is_none() {
+            errors.add("payment_method", "payment_method_unavailable");
+        }
+        known
+    });
+    let expected_total = expected_total.map(str::trim).filter(|total| !total.is_empty()).and_then(|expected| {
+        let parsed = Money::parse_pounds(expected);
+        if parsed.is_none() {
+            errors.add("expected_total", "price_invalid");
+        }
+        parsed
+    });
+    CommonFields { payment_method, expected_total }
 }
 
 impl CheckoutRequest {
@@ -330,7 +346,7 @@ impl CheckoutRequest {
         {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let expected_total = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let CommonFields { payment_method, expected_total } = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
         let receiver_kind = match self.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty()) {
             None => None,
             Some(kind) => Some(kind.parse::<ReceiverKind>().map_err(|_| FieldErrors::single("type", "type_invalid"))?),
@@ -349,6 +365,7 @@ impl CheckoutRequest {
             notes: self.notes.unwrap_or_default().trim().to_string(),
             copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
             expected_total,
+            payment_method,
         })
     }
 }

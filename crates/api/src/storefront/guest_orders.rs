@@ -10,7 +10,7 @@ use ordering::{GuestCheckout, OrderSource};
 use serde::Deserialize;
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{OrderResponse, PlacedOrderResponse, checkout_answer, common_fields, idempotency_key};
+use crate::account::orders::{CommonFields, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields, idempotency_key};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
@@ -68,7 +68,8 @@ pub struct GuestCheckoutRequest {
     /// A promo code.
     #[serde(default, deserialize_with = "lenient_text")]
     pub copoun: Option<String>,
-    /// `cash_on_delivery` (the default and the one method today).
+    /// `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+    /// refused until a card gateway is wired).
     pub payment_method: Option<String>,
     /// The total the buyer saw, EGP.
     #[serde(default, deserialize_with = "lenient_text")]
@@ -83,7 +84,7 @@ impl GuestCheckoutRequest {
         for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS), ("notes", &self.notes, limits::MESSAGE)] {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let expected_total = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let CommonFields { payment_method, expected_total } = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
         let source = match self.source.as_deref().map(str::trim) {
             None | Some("") | Some("guest") => OrderSource::Guest,
             Some("whatsapp") => OrderSource::Whatsapp,
@@ -107,6 +108,7 @@ impl GuestCheckoutRequest {
             notes: self.notes.unwrap_or_default().trim().to_string(),
             copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
             expected_total,
+            payment_method,
         })
     }
 }

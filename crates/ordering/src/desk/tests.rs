@@ -45,6 +45,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
                 promo: None,
                 lines: vec![],
                 totals: Totals { subtotal: zero, discount: zero, shipping_base: zero, shipping_extra: zero, total: zero, total_weight: Weight::from_grams(0) },
+                payment_method: crate::PaymentMethod::CashOnDelivery,
                 locale: Locale::Ar,
             },
         },

@@ -11,6 +11,7 @@ use crate::city::ShippingCity;
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, OrderNews};
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
+use crate::payment::{MockPaymentMethods, PaymentMethod};
 use crate::ports::{
     IdempotencyKey, KeptRefusal, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct,
 };
@@ -64,6 +65,7 @@ fn checkout() -> Checkout {
         notes: String::new(),
         copoun: None,
         expected_total: None,
+        payment_method: None,
     }
 }
 
@@ -108,9 +110,17 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         cities: Arc::new(cities),
         addresses: Arc::new(MockAddressBook::new()),
         promos: Arc::new(MockPromoCodes::new()),
+        payments: Arc::new(cash_only()),
         herald: Arc::new(quiet_herald()),
         clock: Arc::new(FixedClock),
     })
+}
+
+/// A shop taking cash on delivery only.
+fn cash_only() -> MockPaymentMethods {
+    let mut payments = MockPaymentMethods::new();
+    payments.expect_offered().return_const(vec![PaymentMethod::CashOnDelivery]);
+    payments
 }
 
 /// A herald with nothing to say.
@@ -286,10 +296,14 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
         notes: String::new(),
         copoun: None,
         expected_total: None,
+        payment_method: None,
     };
     let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().order.placed;
     assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
     assert_eq!((placed.user, placed.customer_phone.to_string()), (None, "01112345678".to_string()));
+    assert_eq!(placed.payment_method, PaymentMethod::CashOnDelivery, "the shop's way to pay when none is asked");
+    let by_card = GuestCheckout { payment_method: Some(PaymentMethod::Card), ..guest.clone() };
+    assert_eq!(rules(orders.place_guest_order(by_card, Locale::En, None)), [("payment_method".into(), vec!["payment_method_unavailable"])]);
 
     let nobody = GuestCheckout { name: String::new(), phone: "abc".into(), items: vec![(ProductId(1), 0)], city: None, ..guest };
     assert_eq!(
@@ -338,6 +352,7 @@ fn sample_order() -> NewOrder {
         promo: None,
         lines: vec![line(40, 250, 1)],
         totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
+        payment_method: PaymentMethod::CashOnDelivery,
         locale: Locale::Ar,
     }
 }

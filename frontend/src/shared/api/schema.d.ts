@@ -2484,7 +2484,10 @@ export interface components {
             expected_total?: string | null;
             /** @description Notes for the shop. */
             notes?: string | null;
-            /** @description `cash_on_delivery` (the default and the one method today). */
+            /**
+             * @description `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+             *     refused until a card gateway is wired).
+             */
             payment_method?: string | null;
             /** @description The receiver's name, for `other`. */
             receiver_name?: string | null;
@@ -2905,7 +2908,10 @@ export interface components {
             name?: string | null;
             /** @description Notes for the shop. */
             notes?: string | null;
-            /** @description `cash_on_delivery` (the default and the one method today). */
+            /**
+             * @description `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+             *     refused until a card gateway is wired).
+             */
             payment_method?: string | null;
             /** @description An Egyptian mobile, any common form. */
             phone?: string | null;
