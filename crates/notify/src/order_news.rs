@@ -76,7 +76,7 @@ impl OrderHerald for OrderNewsWriter {
                 sales_engineer: order.sales_engineer,
             }
         });
-        OrderNews { buyer, staff, texts: vec![TextMessage { to: order.phone.clone(), body: sms(number, event, order.locale) }] }
+        OrderNews { buyer, earned: None, staff, texts: vec![TextMessage { to: order.phone.clone(), body: sms(number, event, order.locale) }] }
     }
 
     fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice {

@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, UserId};
 
 use crate::error::OrderingError;
-use crate::news::{OrderEvent, OrderHeadline, OrderHerald};
+use crate::news::Newsroom;
 use crate::order::{Order, OrderSource, OrderStatus};
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 
@@ -158,15 +158,15 @@ pub struct StaffOrder {
 /// The staff's order use cases over their ports.
 pub struct OrderDesk {
     book: Arc<dyn OrderBook>,
-    herald: Arc<dyn OrderHerald>,
+    newsroom: Arc<Newsroom>,
     rewards: Arc<dyn Rewards>,
     clock: Arc<dyn Clock>,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
-    pub fn new(book: Arc<dyn OrderBook>, herald: Arc<dyn OrderHerald>, rewards: Arc<dyn Rewards>, clock: Arc<dyn Clock>) -> OrderDesk {
-        OrderDesk { book, herald, rewards, clock }
+    pub fn new(book: Arc<dyn OrderBook>, newsroom: Arc<Newsroom>, rewards: Arc<dyn Rewards>, clock: Arc<dyn Clock>) -> OrderDesk {
+        OrderDesk { book, newsroom, rewards, clock }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -205,14 +205,11 @@ impl OrderDesk {
         if current.order.status == to {
             return Ok(current);
         }
-        if !current.order.status.can_become(to) {
-            return Err(OrderingError::NotAllowed { from: current.order.status, to });
-        }
-        let news = self.herald.news(&headline(&current.order), OrderEvent::Became(to));
+        let from = current.order.status;
         let at = self.clock.now();
-        let grant = self.grant(&current.order, to, at)?;
-        let change = StatusMove { from: current.order.status, to, by: Some(viewer.id), note, at, grant };
-        if !self.book.change_status(id, &change, &news)? {
+        let change = StatusMove::decide(from, to, Some(viewer.id), note, at).ok_or(OrderingError::NotAllowed { from, to })?;
+        let change = change.granting(self.grant(&current.order, to, at)?);
+        if !self.book.change_status(id, &change)? {
             // A parallel request moved it first: the same move is done, another is refused.
             let now = self.order(viewer, audience, id)?;
             if now.order.status != to {
@@ -220,6 +217,7 @@ impl OrderDesk {
             }
             return Ok(now);
         }
+        self.newsroom.tell_after_change();
         self.order(viewer, audience, id)
     }
 
@@ -228,13 +226,7 @@ impl OrderDesk {
     fn grant(&self, order: &Order, to: OrderStatus, at: DateTime<Utc>) -> Result<Option<PointsGrant>, OrderingError> {
         let (OrderStatus::Delivered, Some(user)) = (to, order.placed.user) else { return Ok(None) };
         let Some(earned) = self.rewards.earned_for(order.placed.totals.subtotal, at)? else { return Ok(None) };
-        Ok(Some(PointsGrant {
-            user,
-            points: earned.points,
-            expires_at: earned.expires_at,
-            note: order.number.clone(),
-            notice: self.herald.points_earned(&headline(order), earned.points),
-        }))
+        Ok(Some(PointsGrant { user, points: earned.points, expires_at: earned.expires_at, note: order.number.clone() }))
     }
 
     /// Keeps a staff note on an order, with who wrote it and when (`POST …/{id}/notes`).
@@ -249,7 +241,7 @@ impl OrderDesk {
     /// (`POST dashboard/orders/{id}/sales-engineer`).
     pub fn assign_sales_engineer(&self, viewer: Viewer, id: OrderId, engineer: UserId) -> Result<StaffOrder, OrderingError> {
         self.order(viewer, Audience::Clients, id)?;
-        match self.book.assign_sales_engineer(id, engineer)? {
+        match self.book.assign_sales_engineer(id, engineer, self.clock.now())? {
             Assignment::Done => self.order(viewer, Audience::Clients, id),
             Assignment::NoSuchEngineer => Err(FieldErrors::single("sales_engineer_id", "sales_engineer_unknown").into()),
             Assignment::NoSuchOrder => Err(OrderingError::NotFound),
@@ -264,19 +256,6 @@ fn checked_note(note: Option<String>) -> Result<Option<String>, OrderingError> {
         return Err(FieldErrors::single("note", "too_long").into());
     }
     Ok(note)
-}
-
-/// What the news of an order names.
-pub(crate) fn headline(order: &Order) -> OrderHeadline {
-    OrderHeadline {
-        id: order.id,
-        number: order.number.clone(),
-        user: order.placed.user,
-        source: order.placed.source,
-        phone: order.placed.customer_phone.clone(),
-        locale: order.placed.locale,
-        sales_engineer: order.sales_engineer,
-    }
 }
 
 #[cfg(test)]

@@ -31,9 +31,10 @@ pub use error::OrderingError;
 pub use inbox::Inbox;
 pub use invoice::{Invoice, InvoicePrinter, Invoices, PrintedInvoice, ShopContacts, ShopDetails};
 pub use news::{
-    MessageChannel, MessageQueue, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, QueuedMessage, StaffNotice, TextMessage,
+    MessageChannel, MessageQueue, Newsroom, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, OrderSpine, QueuedMessage, StaffNotice,
+    TextMessage, UntoldChange,
 };
-pub use order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
+pub use order::{AppliedPromo, Destination, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
 pub use orders::{Buyer, OrderPorts, Orders, Placed};
 pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
 pub use payment::{PaymentMethod, PaymentMethods};

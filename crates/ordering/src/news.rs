@@ -1,12 +1,17 @@
 //! What the shop tells people about an order (design §5): a notification in the app for the
-//! buyer and for the staff who watch orders, and an SMS to the order's phone. The news of a
-//! change is written in the same transaction as the change, so neither is ever kept without
-//! the other; the SMS then waits in a queue until it is sent.
+//! buyer and for the staff who watch orders, and an SMS to the order's phone. A change of an
+//! order writes only its event on the spine, in the change's transaction; the [`Newsroom`]
+//! reads the changes not yet told and writes each one's news with the spine's cursor moved
+//! past it, in one transaction, so every change is told exactly once. It runs right after the
+//! request that made the change and, for a change whose request ended first, every so often.
+//! The SMS then waits in a queue until it is sent.
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{Localized, OrderId, Phone, UserId};
+use kernel::{Clock, Localized, OrderId, Phone, UserId};
 
-use crate::order::{OrderSource, OrderStatus};
+use crate::order::{OrderChange, OrderSource, OrderStatus};
 
 /// What happened to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +77,8 @@ pub struct TextMessage {
 pub struct OrderNews {
     /// For the buyer's account; none for a guest.
     pub buyer: Option<(UserId, Notice)>,
+    /// For the client, of the points the change earned them; written after `buyer`.
+    pub earned: Option<(UserId, Notice)>,
     /// For the staff.
     pub staff: Option<StaffNotice>,
     /// By SMS.
@@ -85,6 +92,74 @@ pub trait OrderHerald: Send + Sync {
     fn news(&self, order: &OrderHeadline, event: OrderEvent) -> OrderNews;
     /// The client's notification of the points `order` earned them.
     fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice;
+}
+
+/// A change on the spine that its news reader has not told yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UntoldChange {
+    /// Its place on the spine.
+    pub seq: i64,
+    /// What changed.
+    pub change: OrderChange,
+    /// The order as its news names it.
+    pub order: OrderHeadline,
+}
+
+/// The spine of order changes as the news reads it, through a cursor of its own.
+#[cfg_attr(test, mockall::automock)]
+pub trait OrderSpine: Send + Sync {
+    /// Up to `limit` changes after the news' cursor, oldest first. It stops before a gap that
+    /// a transaction still running may fill, so no change is passed over.
+    fn untold(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>>;
+    /// In one transaction: the cursor moved to `seq` and the news written, unless another
+    /// reader moved it there first (then nothing is written: false).
+    fn tell(&self, seq: i64, news: &OrderNews, at: DateTime<Utc>) -> anyhow::Result<bool>;
+}
+
+/// How many changes the newsroom reads at once.
+const NEWS_BATCH: usize = 100;
+
+/// Tells people of the order changes not yet told: the spine's news reader.
+pub struct Newsroom {
+    spine: Arc<dyn OrderSpine>,
+    herald: Arc<dyn OrderHerald>,
+    clock: Arc<dyn Clock>,
+}
+
+impl Newsroom {
+    /// The reader over its ports.
+    pub fn new(spine: Arc<dyn OrderSpine>, herald: Arc<dyn OrderHerald>, clock: Arc<dyn Clock>) -> Newsroom {
+        Newsroom { spine, herald, clock }
+    }
+
+    /// Words and writes the news of every change not yet told, oldest first; answers how many
+    /// this call told (another reader may tell some meanwhile).
+    pub fn tell_untold(&self) -> anyhow::Result<usize> {
+        let mut told = 0;
+        loop {
+            let untold = self.spine.untold(NEWS_BATCH, self.clock.now())?;
+            for change in &untold {
+                let mut news = change.change.news_event().map(|event| self.herald.news(&change.order, event)).unwrap_or_default();
+                if let (OrderChange::StatusChanged { points_earned: Some(points), .. }, Some(client)) = (&change.change, change.order.user) {
+                    news.earned = Some((client, self.herald.points_earned(&change.order, *points)));
+                }
+                if self.spine.tell(change.seq, &news, self.clock.now())? {
+                    told += 1;
+                }
+            }
+            if untold.len() < NEWS_BATCH {
+                return Ok(told);
+            }
+        }
+    }
+
+    /// Tells the news of the change a request just made. The change is kept whatever happens
+    /// here: a failure is logged, and the next run of the job tells it.
+    pub fn tell_after_change(&self) {
+        if let Err(error) = self.tell_untold() {
+            tracing::warn!(error = format!("{error:#}"), "the news of an order change waits for the next run");
+        }
+    }
 }
 
 /// A notification as its owner reads it.
@@ -137,4 +212,90 @@ pub trait MessageQueue: Send + Sync {
     fn sent(&self, ids: &[i64], at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Sending it failed; it is tried again at `retry_at`.
     fn failed(&self, id: i64, retry_at: DateTime<Utc>, error: &str) -> anyhow::Result<()>;
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+
+    use std::sync::Mutex;
+
+    use kernel::{Locale, Money};
+
+    use super::*;
+
+    struct FixedClock;
+    impl Clock for FixedClock {
+        fn now(&self) -> DateTime<Utc> {
+            DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+        }
+    }
+
+    fn untold(seq: i64, change: OrderChange) -> UntoldChange {
+        let order = OrderHeadline {
+            id: OrderId(1),
+            number: "MS-2026-000001".into(),
+            user: None,
+            source: OrderSource::Guest,
+            phone: Phone::parse("01012345678").unwrap(),
+            locale: Locale::Ar,
+            sales_engineer: None,
+        };
+        UntoldChange { seq, change, order }
+    }
+
+    fn texted(event: OrderEvent) -> OrderNews {
+        OrderNews { texts: vec![TextMessage { to: Phone::parse("01012345678").unwrap(), body: format!("{event:?}") }], ..OrderNews::default() }
+    }
+
+    #[test]
+    fn each_change_is_told_in_the_words_of_its_event_and_an_assignment_tells_nobody() {
+        let changes = vec![
+            untold(1, OrderChange::Placed { number: "MS-2026-000001".into(), source: OrderSource::Guest, total: Money::from_pounds(90) }),
+            untold(2, OrderChange::StatusChanged { from: OrderStatus::New, to: OrderStatus::OnDelivery, by: None, points_earned: None }),
+            untold(3, OrderChange::Assigned { sales_engineer: UserId(2) }),
+            untold(4, OrderChange::Cancelled { from: OrderStatus::OnDelivery, by: None }),
+        ];
+        let mut spine = MockOrderSpine::new();
+        spine.expect_untold().times(1).return_once(move |_, _| Ok(changes));
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let log = told.clone();
+        spine.expect_tell().returning(move |seq, news, _| {
+            log.lock().unwrap().push((seq, news.clone()));
+            Ok(seq != 2)
+        });
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().returning(|_, event| texted(event));
+        let newsroom = Newsroom::new(Arc::new(spine), Arc::new(herald), Arc::new(FixedClock));
+
+        assert_eq!(newsroom.tell_untold().unwrap(), 3, "another reader told change 2 first");
+        assert_eq!(
+            *told.lock().unwrap(),
+            [
+                (1, texted(OrderEvent::Placed)),
+                (2, texted(OrderEvent::Became(OrderStatus::OnDelivery))),
+                (3, OrderNews::default()),
+                (4, texted(OrderEvent::Became(OrderStatus::Cancelled))),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_delivery_that_earned_points_tells_the_client_of_them_after_its_news() {
+        let mut delivered =
+            untold(1, OrderChange::StatusChanged { from: OrderStatus::OnDelivery, to: OrderStatus::Delivered, by: None, points_earned: Some(25) });
+        delivered.order.user = Some(UserId(7));
+        let mut spine = MockOrderSpine::new();
+        spine.expect_untold().times(1).return_once(move |_, _| Ok(vec![delivered]));
+        let points =
+            Notice {
+                title: Localized::new("نقاط".into(), "Points".into()), body: Localized::new("٢٥".into(), "25".into()), link: "/account/points".into()
+            };
+        let expected = OrderNews { earned: Some((UserId(7), points.clone())), ..texted(OrderEvent::Became(OrderStatus::Delivered)) };
+        spine.expect_tell().withf(move |seq, news, _| *seq == 1 && *news == expected).times(1).returning(|_, _, _| Ok(true));
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().returning(|_, event| texted(event));
+        herald.expect_points_earned().withf(|order, points| order.user == Some(UserId(7)) && *points == 25).times(1).return_const(points);
+        assert_eq!(Newsroom::new(Arc::new(spine), Arc::new(herald), Arc::new(FixedClock)).tell_untold().unwrap(), 1);
+    }
 }

@@ -6,7 +6,7 @@ use kernel::{CityId, Localized, Money, OrderId, Phone, ProductId, UserId, Weight
 
 /// Where an order is in its life. `new` → `on_delivery` → `delivered`; `new` or
 /// `on_delivery` → `cancelled`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
 pub enum OrderStatus {
     /// Placed; staff have not sent it yet. The buyer may still cancel.
@@ -191,6 +191,78 @@ pub struct StatusChange {
     pub by: Option<UserId>,
     /// Why, in the staff's words.
     pub note: Option<String>,
+}
+
+/// A change of an order as the spine keeps it (the store's `order_events`, written in the
+/// change's own transaction): what the consumers of changes (news, couriers, webhooks) read,
+/// in the order the changes happened, each with the order's version after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OrderChange {
+    /// The order was placed (its version is 1).
+    Placed {
+        /// Its number.
+        number: String,
+        /// How it came in.
+        source: OrderSource,
+        /// What the buyer pays.
+        total: Money,
+    },
+    /// It moved along the state machine, other than to `cancelled`.
+    StatusChanged {
+        /// The status before.
+        from: OrderStatus,
+        /// The status after.
+        to: OrderStatus,
+        /// Who moved it; none for nobody signed in.
+        by: Option<UserId>,
+        /// The points the move granted the client (a delivery), if any.
+        points_earned: Option<i64>,
+    },
+    /// It was called off.
+    Cancelled {
+        /// The status before.
+        from: OrderStatus,
+        /// Who called it off: the buyer or a staff member.
+        by: Option<UserId>,
+    },
+    /// A sales engineer took it, and its client, in their care.
+    Assigned {
+        /// The engineer.
+        sales_engineer: UserId,
+    },
+}
+
+impl OrderChange {
+    /// The change a status move makes.
+    pub fn of_move(change: &crate::ports::StatusMove) -> OrderChange {
+        let (from, to, by) = (change.from, change.to, change.by);
+        if to == OrderStatus::Cancelled {
+            OrderChange::Cancelled { from, by }
+        } else {
+            OrderChange::StatusChanged { from, to, by, points_earned: change.grant.as_ref().map(|grant| grant.points) }
+        }
+    }
+
+    /// What its news tells of; none for a change nobody is told of.
+    pub fn news_event(&self) -> Option<crate::news::OrderEvent> {
+        use crate::news::OrderEvent;
+        match self {
+            OrderChange::Placed { .. } => Some(OrderEvent::Placed),
+            OrderChange::StatusChanged { to, .. } => Some(OrderEvent::Became(*to)),
+            OrderChange::Cancelled { .. } => Some(OrderEvent::Became(OrderStatus::Cancelled)),
+            OrderChange::Assigned { .. } => None,
+        }
+    }
+
+    /// Its kind as stored and as integrators will see it (`order.status_changed`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            OrderChange::Placed { .. } => "order.created",
+            OrderChange::StatusChanged { .. } => "order.status_changed",
+            OrderChange::Cancelled { .. } => "order.cancelled",
+            OrderChange::Assigned { .. } => "order.assigned",
+        }
+    }
 }
 
 /// A stored order.

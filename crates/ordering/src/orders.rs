@@ -7,9 +7,8 @@ use kernel::{Clock, FieldErrors, Locale, Money, OrderId, Page, PageRequest, Phon
 
 use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
-use crate::desk::headline;
 use crate::error::OrderingError;
-use crate::news::{OrderEvent, OrderHerald};
+use crate::news::Newsroom;
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
 use crate::payment::{self, PaymentMethods};
 use crate::ports::{
@@ -51,7 +50,7 @@ pub struct Orders {
     addresses: Arc<dyn AddressBook>,
     promos: Arc<dyn PromoCodes>,
     payments: Arc<dyn PaymentMethods>,
-    herald: Arc<dyn OrderHerald>,
+    newsroom: Arc<Newsroom>,
     clock: Arc<dyn Clock>,
 }
 
@@ -71,8 +70,8 @@ pub struct OrderPorts {
     pub promos: Arc<dyn PromoCodes>,
     /// The ways to pay the shop takes.
     pub payments: Arc<dyn PaymentMethods>,
-    /// Words the news of orders.
-    pub herald: Arc<dyn OrderHerald>,
+    /// Tells people of the orders' changes.
+    pub newsroom: Arc<Newsroom>,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -80,8 +79,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, herald, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, payments, herald, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`).
@@ -226,11 +225,11 @@ impl Orders {
         if !order.buyer_can_cancel() {
             return Err(OrderingError::CannotCancel);
         }
-        let news = self.herald.news(&headline(&order), OrderEvent::Became(OrderStatus::Cancelled));
-        let change = StatusMove { from: OrderStatus::New, to: OrderStatus::Cancelled, by: Some(owner), note: None, at: self.clock.now(), grant: None };
-        if !self.book.change_status(id, &change, &news)? {
+        let change = StatusMove::decide(OrderStatus::New, OrderStatus::Cancelled, Some(owner), None, self.clock.now()).ok_or(OrderingError::CannotCancel)?;
+        if !self.book.change_status(id, &change)? {
             return Err(OrderingError::CannotCancel);
         }
+        self.newsroom.tell_after_change();
         self.book.order(id)?.ok_or(OrderingError::NotFound)
     }
 
@@ -340,8 +339,11 @@ impl Orders {
 
     /// Stores the order and answers it, or says why it was not stored.
     fn store(&self, order: &NewOrder, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        let id = match self.book.place(order, key.as_ref(), self.clock.now(), self.herald.as_ref())? {
-            Placement::Placed(order) => return Ok(Placed { order: *order, replayed: false }),
+        let id = match self.book.place(order, key.as_ref(), self.clock.now())? {
+            Placement::Placed(order) => {
+                self.newsroom.tell_after_change();
+                return Ok(Placed { order: *order, replayed: false });
+            }
             Placement::Repeated(id) => id,
             Placement::KeyReused => return Err(OrderingError::KeyReused),
             Placement::Refused(answer) => return Err(OrderingError::Refused(answer)),

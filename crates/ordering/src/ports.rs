@@ -6,7 +6,7 @@ use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Ph
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
-use crate::news::{Notice, Notification, OrderHerald, OrderNews};
+use crate::news::Notification;
 use crate::order::{NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
@@ -160,22 +160,21 @@ pub trait OrderBook: Send + Sync {
     /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
     /// order with its lines and first history row stored (with the client's sales engineer, or
     /// the shop's default one), the promo code's use counted by a guarded update (and the
-    /// buyer's uses checked), a client's cart emptied, and the `herald`'s news of the new
-    /// order written. Any line short, a code used up, or the key taken meanwhile, writes
-    /// nothing.
+    /// buyer's uses checked), a client's cart emptied, and the order's first event written on
+    /// the spine. Any line short, a code used up, or the key taken meanwhile, writes nothing.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
-    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>, herald: &'a dyn OrderHerald) -> anyhow::Result<Placement>;
+    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
     /// One order.
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
     /// A client's orders, newest first; only those in `status` when it is given.
     fn orders_of(&self, owner: UserId, status: Option<OrderStatus>, page: PageRequest) -> anyhow::Result<Page<Order>>;
     /// The order with this human number.
     fn order_by_number(&self, number: &str) -> anyhow::Result<Option<Order>>;
-    /// In one transaction, if the order is still in `change.from`: its status changed, the
-    /// change kept in its history, the news written, for a cancel its stock and its promo
-    /// code's use given back, and the points it earns granted (once per order, with the
-    /// grant's notice). False when it was no longer in `change.from`.
-    fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool>;
+    /// In one transaction, if the order is still in `change.from`: its status changed and its
+    /// version counted, the change kept in its history and on the spine, and what the move
+    /// decided done (the stock back, the promo code's use back, the points granted once per
+    /// order with the grant's notice). False when it was no longer in `change.from`.
+    fn change_status(&self, id: OrderId, change: &StatusMove) -> anyhow::Result<bool>;
     /// The staff's list: one page, newest first, and how many orders of the list's filters,
     /// its status aside, are in each status.
     fn staff_orders(&self, query: &StaffOrderQuery) -> anyhow::Result<OrderListing>;
@@ -184,10 +183,12 @@ pub trait OrderBook: Send + Sync {
     /// Keeps a staff note.
     fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Puts the order and its client in the care of a sales engineer (an active sales account).
-    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId) -> anyhow::Result<Assignment>;
+    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId, at: DateTime<Utc>) -> anyhow::Result<Assignment>;
 }
 
-/// One move of an order along the state machine.
+/// One move of an order along the state machine, with what it does beside the status: the
+/// domain decides it ([`StatusMove::decide`]); the store carries it out in the move's
+/// transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatusMove {
     /// The status it must still be in.
@@ -200,8 +201,30 @@ pub struct StatusMove {
     pub note: Option<String>,
     /// When.
     pub at: DateTime<Utc>,
+    /// Whether the order's units go back on the shelf.
+    pub restock: bool,
+    /// Whether the order's use of its promo code is given back.
+    pub release_promo: bool,
     /// The points the move earns the client (a delivery), written with it.
     pub grant: Option<PointsGrant>,
+}
+
+impl StatusMove {
+    /// The move from `from` to `to` and what it does: a cancel gives the stock and the promo
+    /// code's use back. None when the state machine does not allow the move.
+    pub fn decide(from: OrderStatus, to: OrderStatus, by: Option<UserId>, note: Option<String>, at: DateTime<Utc>) -> Option<StatusMove> {
+        if !from.can_become(to) {
+            return None;
+        }
+        let cancelling = to == OrderStatus::Cancelled;
+        Some(StatusMove { from, to, by, note, at, restock: cancelling, release_promo: cancelling, grant: None })
+    }
+
+    /// The move granting the points `earned`, when it delivers: no other move grants any.
+    pub fn granting(self, earned: Option<PointsGrant>) -> StatusMove {
+        let grant = earned.filter(|_| self.to == OrderStatus::Delivered);
+        StatusMove { grant, ..self }
+    }
 }
 
 /// Points a delivered order earns its client, written in the same transaction as the move
@@ -216,8 +239,6 @@ pub struct PointsGrant {
     pub expires_at: Option<DateTime<Utc>>,
     /// What the ledger says the points are for: the order's number.
     pub note: String,
-    /// What the client is told.
-    pub notice: Notice,
 }
 
 /// Points as the loyalty programme reckons them for a delivered order.

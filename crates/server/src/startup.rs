@@ -24,7 +24,7 @@ use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalImageStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
-use ordering::{Delivery, Inbox, Invoices, OrderDesk, OrderPorts, Orders, Overview, Promotions};
+use ordering::{Delivery, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, Promotions};
 use outreach::{Broadcaster, Outreach};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
@@ -38,6 +38,7 @@ use store::delivery::DieselDeliveryStore;
 use store::desk::{DieselMessageQueue, DieselNotifications};
 use store::identity::{DieselAttemptLog, DieselOtpRepository, DieselSessionRepository, DieselUserRepository};
 use store::loyalty::{DieselExchangeRules, DieselPointsLedger};
+use store::order_events::DieselOrderSpine;
 use store::orders::DieselOrderBook;
 use store::outreach::DieselBroadcasts;
 use store::overview::DieselFigures;
@@ -183,7 +184,8 @@ pub struct Application {
 }
 
 /// A job the server runs every so often while it serves; a failing run is logged and run again
-/// next time. The jobs: the queued messages sent (every `messages.send_every_ms`), broadcasts
+/// next time. The jobs: the news of order changes a request did not tell (every
+/// `messages.send_every_ms`), the queued messages sent (every `messages.send_every_ms`), broadcasts
 /// sent at the gateway's rate (every second), points' expiries written for clients who do not
 /// look (every minute: readers count due expiries out themselves), and the overview's tally of
 /// new orders and status changes (every two seconds: a read tallies what is pending first).
@@ -244,7 +246,8 @@ impl Application {
         let terms = Arc::new(ShopLoyaltyTerms(shop.clone()));
         let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
         let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
-        let order_desk = Arc::new(OrderDesk::new(book.clone(), herald.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
+        let newsroom = Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), herald, Arc::new(SystemClock)));
+        let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
         let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
         let (sms, email) = transports(settings)?;
         let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
@@ -259,7 +262,7 @@ impl Application {
             addresses: delivery_store,
             promos: promo_codes.clone(),
             payments: Arc::new(ShopPaymentMethods),
-            herald,
+            newsroom: newsroom.clone(),
             clock: Arc::new(SystemClock),
         }));
         let invoices = Arc::new(Invoices::new(
@@ -360,6 +363,11 @@ impl Application {
         }
         let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
         let jobs = vec![
+            Repeated {
+                name: "order news",
+                every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)),
+                run: Arc::new(move || newsroom.tell_untold()),
+            },
             Repeated { name: "messages", every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)), run: send_messages.clone() },
             Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
             Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },

@@ -249,11 +249,15 @@ pub(crate) fn is_sales_engineer(conn: &mut DbConn, engineer: UserId) -> QueryRes
 }
 
 /// Puts the order and its client in the engineer's care; false when no client order has the id.
-pub(crate) fn assign_in(conn: &mut DbConn, id: OrderId, engineer: UserId) -> QueryResult<bool> {
+pub(crate) fn assign_in(conn: &mut DbConn, id: OrderId, engineer: UserId, at: DateTime<Utc>) -> QueryResult<bool> {
     let client: Option<Option<i64>> = orders::table.find(id.0).select(orders::user_id).first(conn).optional()?;
     let Some(Some(client)) = client else { return Ok(false) };
-    diesel::update(orders::table.find(id.0)).set(orders::sales_engineer_id.eq(engineer.0)).execute(conn)?;
+    let version: i32 = diesel::update(orders::table.find(id.0))
+        .set((orders::sales_engineer_id.eq(engineer.0), orders::version.eq(orders::version + 1)))
+        .returning(orders::version)
+        .get_result(conn)?;
     diesel::update(users::table.find(client)).set(users::sales_engineer_id.eq(engineer.0)).execute(conn)?;
+    crate::order_events::record(conn, id.0, version, &ordering::OrderChange::Assigned { sales_engineer: engineer }, at.naive_utc())?;
     Ok(true)
 }
 
@@ -285,7 +289,7 @@ fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) -> NoticeRo
 pub(crate) fn write_news(conn: &mut DbConn, news: &OrderNews, at: DateTime<Utc>) -> QueryResult<()> {
     let now = at.naive_utc();
     let mut rows: Vec<NoticeRow> = Vec::new();
-    if let Some((user, notice)) = &news.buyer {
+    for (user, notice) in news.buyer.iter().chain(&news.earned) {
         rows.push(notice_row(user.0, notice, now));
     }
     if let Some(staff) = &news.staff {

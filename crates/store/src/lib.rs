@@ -10,6 +10,7 @@ pub mod desk;
 pub mod identity;
 mod keys;
 pub mod loyalty;
+pub mod order_events;
 pub mod orders;
 pub mod outreach;
 pub mod overview;

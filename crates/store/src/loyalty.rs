@@ -13,10 +13,9 @@ use loyalty::{
     Adjusted, Adjustment, BalanceQuery, ClientPoints, Entry, EntryKind, Exchange, ExchangeRule, ExchangeRules, Exchanged, LastCoupon, Ledger, PersonalCoupon,
     PointsLedger, RuleDraft,
 };
-use ordering::{OrderNews, PointsGrant};
+use ordering::PointsGrant;
 
 use crate::database::{Database, DbConn, contains_pattern, execute_natively, lower, write};
-use crate::desk::write_news;
 use crate::identity::POINTS_OF_THE_USER;
 use crate::keys::{self, Answered, Made};
 use crate::schema::{copouns, points_ledger, points_rules, users};
@@ -125,9 +124,7 @@ pub(crate) fn grant_points(conn: &mut DbConn, order: i64, grant: &PointsGrant, a
         ))
         .on_conflict(points_ledger::entry_key)
         .do_nothing();
-    if execute_natively(conn, row)? == 1 {
-        write_news(conn, &OrderNews { buyer: Some((grant.user, grant.notice.clone())), ..OrderNews::default() }, at)?;
-    }
+    execute_natively(conn, row)?;
     Ok(())
 }
 

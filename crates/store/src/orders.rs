@@ -1,9 +1,11 @@
 //! Orders over Diesel. Placing one is a single writing transaction: the order's row, the
 //! idempotency key written with the order's id (parallel repeats of one key meet on its
-//! primary key), the order's lines, first history row and news, the ordered lines out of the
-//! buyer's cart, and last the rows other orders share: every line's stock taken by a guarded
-//! update in product order (so two orders never wait on each other in a circle) and the promo
-//! code's use. After the commit the catalogue's caches learn that stock moved.
+//! primary key), the order's lines and first history row, the ordered lines out of the buyer's
+//! cart, then the rows other orders share: every line's stock taken by a guarded update in
+//! product order (so two orders never wait on each other in a circle) and the promo code's
+//! use; and last the order's event on the spine, whose number is taken as late as it can be so
+//! that the spine's order is nearly the order of commits. After the commit the catalogue's
+//! caches learn that stock moved.
 
 use std::collections::HashMap;
 
@@ -12,16 +14,17 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderEvent,
-    OrderHeadline, OrderHerald, OrderLine, OrderListing, OrderNews, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
-    StatusChange, StatusMove, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderChange,
+    OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals,
+    order_number,
 };
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, coalesce, execute_natively, write};
-use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page, write_news};
+use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys::{self, Answered, Made};
+use crate::order_events;
 use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, orders, products, users};
 
 /// The orders in the database.
@@ -112,7 +115,7 @@ struct HistoryRow {
 }
 
 /// Writes the whole order, or nothing.
-fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> Result<Order, Refusal> {
+fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<Order, Refusal> {
     let now = at.naive_utc();
     let (receiver_name, receiver_phone) = match &order.receiver {
         Receiver::Buyer => (None, None),
@@ -186,30 +189,22 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
         let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
     }
-    let headline = OrderHeadline {
-        id: OrderId(id),
-        number,
-        user: order.user,
-        source: order.source,
-        phone: order.customer_phone.clone(),
-        locale: order.locale,
-        sales_engineer: sales_engineer.map(UserId),
-    };
-    write_news(conn, &herald.news(&headline, OrderEvent::Placed), at)?;
     // The shared rows last, so that other orders wait on them only until this commit.
     take_stock(conn, order)?;
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
+    let placed = OrderChange::Placed { number: number.clone(), source: order.source, total: totals.total };
+    order_events::record(conn, id, 1, &placed, now)?;
     stock_moved_in_transaction(conn)?;
     Ok(Order {
-        id: headline.id,
-        number: headline.number,
+        id: OrderId(id),
+        number,
         status: OrderStatus::New,
         created_at: at,
         placed: order.clone(),
         history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
-        sales_engineer: headline.sales_engineer,
+        sales_engineer: sales_engineer.map(UserId),
     })
 }
 
@@ -405,12 +400,12 @@ impl OrderBook for DieselOrderBook {
         Ok(keys::keep_refusal(conn, key, refusal, at)?)
     }
 
-    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>, herald: &dyn OrderHerald) -> anyhow::Result<Placement> {
+    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
         let conn = &mut *self.db.conn()?;
         // To the microsecond, as both databases keep it, so the order answered is the order
         // read back later.
         let at = at.trunc_subsecs(6);
-        match write(conn, |conn| place_in(conn, order, key, at, herald)) {
+        match write(conn, |conn| place_in(conn, order, key, at)) {
             Ok(placed) => {
                 stock_moved_after_commit(conn)?;
                 Ok(Placement::Placed(Box::new(placed)))
@@ -473,47 +468,53 @@ impl OrderBook for DieselOrderBook {
         Ok(())
     }
 
-    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId) -> anyhow::Result<Assignment> {
+    fn assign_sales_engineer(&self, id: OrderId, engineer: UserId, at: DateTime<Utc>) -> anyhow::Result<Assignment> {
         let conn = &mut *self.db.conn()?;
         write(conn, |conn| {
             if !is_sales_engineer(conn, engineer)? {
                 return QueryResult::Ok(Assignment::NoSuchEngineer);
             }
-            Ok(if assign_in(conn, id, engineer)? { Assignment::Done } else { Assignment::NoSuchOrder })
+            Ok(if assign_in(conn, id, engineer, at)? { Assignment::Done } else { Assignment::NoSuchOrder })
         })
         .map_err(Into::into)
     }
 
-    fn change_status(&self, id: OrderId, change: &StatusMove, news: &OrderNews) -> anyhow::Result<bool> {
+    fn change_status(&self, id: OrderId, change: &StatusMove) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         let moved = write(conn, |conn| {
             // The guarded update decides: of two parallel moves only one finds the order still
-            // in `from`, so stock goes back once and the news is written once.
-            let moved = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))))
-                .set(orders::status.eq(<&str>::from(change.to)))
-                .execute(conn)?;
-            if moved == 0 {
+            // in `from`, so stock goes back once and the change is on the spine once.
+            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))))
+                .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
+                .returning(orders::version)
+                .get_result(conn)
+                .optional()?;
+            let Some(version) = version else {
                 return QueryResult::Ok(false);
+            };
+            // What the move does beside the status, as the domain decided it.
+            if change.restock {
+                restock(conn, id.0)?;
             }
-            if change.to == OrderStatus::Cancelled {
-                give_back(conn, id.0)?;
+            if change.release_promo {
+                release_promo(conn, id.0)?;
             }
             record_change(conn, id.0, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
-            write_news(conn, news, change.at)?;
+            order_events::record(conn, id.0, version, &OrderChange::of_move(change), change.at.naive_utc())?;
             if let Some(grant) = &change.grant {
                 crate::loyalty::grant_points(conn, id.0, grant, change.at)?;
             }
             Ok(true)
         })?;
-        if moved && change.to == OrderStatus::Cancelled {
+        if moved && change.restock {
             stock_moved_after_commit(conn)?;
         }
         Ok(moved)
     }
 }
 
-/// Gives a cancelled order's stock and its promo code's use back.
-fn give_back(conn: &mut DbConn, id: i64) -> QueryResult<()> {
+/// Puts an order's units back on the shelf.
+fn restock(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     // In product order, as orders take stock, so that a cancellation and an order never wait
     // on each other in a circle.
     let lines: Vec<(i64, i32)> = order_items::table
@@ -524,12 +525,16 @@ fn give_back(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     for (product, quantity) in lines {
         diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
     }
+    stock_moved_in_transaction(conn)
+}
+
+/// Gives an order's use of its promo code back.
+fn release_promo(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     let promo: Option<i64> = copoun_uses::table.find(id).select(copoun_uses::copoun_id).first(conn).optional()?;
     if let Some(promo) = promo {
         diesel::delete(copoun_uses::table.find(id)).execute(conn)?;
         diesel::update(copouns::table.find(promo).filter(copouns::used_count.gt(0))).set(copouns::used_count.eq(copouns::used_count - 1)).execute(conn)?;
     }
-    stock_moved_in_transaction(conn)?;
     Ok(())
 }
 

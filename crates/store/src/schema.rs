@@ -326,6 +326,26 @@ diesel::table! {
         sales_engineer_id -> Nullable<BigInt>,
         locale -> Text,
         search_text -> Text,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    event_cursors (consumer) {
+        consumer -> Text,
+        last_seq -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_events (seq) {
+        seq -> BigInt,
+        id -> Text,
+        order_id -> BigInt,
+        order_version -> Integer,
+        kind -> Text,
+        payload -> Text,
+        occurred_at -> Timestamp,
     }
 }
 
@@ -476,6 +496,7 @@ diesel::joinable!(copoun_uses -> copouns (copoun_id));
 diesel::joinable!(copoun_uses -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_history -> orders (order_id));
+diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(order_notes -> orders (order_id));
 diesel::joinable!(notifications -> users (user_id));
 diesel::joinable!(idempotency_keys -> orders (order_id));
@@ -510,6 +531,8 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    event_cursors,
+    order_events,
     order_notes,
     notifications,
     message_queue,

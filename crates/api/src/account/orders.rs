@@ -2,7 +2,6 @@
 //! and cancelling while it is new. The order's answer shape is shared with guest orders.
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::HeaderMap;
 use actix_web::web::{self, Data, Json, Path};
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
@@ -11,11 +10,11 @@ use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale, Money, OrderId, PageRequest};
 use ordering::{AddressChoice, Buyer, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, PaymentMethod, Placed, Receiver, ReceiverKind};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -273,7 +272,7 @@ pub struct OrderList {
 }
 
 /// A client's checkout of the server cart.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct CheckoutRequest {
     /// A saved address; or give `address` and `city_id`.
     #[serde(default, deserialize_with = "lenient_int")]
@@ -370,14 +369,6 @@ impl CheckoutRequest {
     }
 }
 
-/// The `Idempotency-Key` header of a checkout, scoped to its caller, with a digest of the
-/// request: 1 to 255 visible characters, else a 400.
-pub(crate) fn idempotency_key(headers: &HeaderMap, caller: String, request: &impl std::fmt::Debug) -> Result<Option<IdempotencyKey>, ApiError> {
-    let Some(key) = crate::common::extract::idempotency_header(headers)? else { return Ok(None) };
-    let fingerprint = format!("{:x}", Sha256::digest(format!("{request:?}").as_bytes()));
-    Ok(Some(IdempotencyKey { caller, key, fingerprint }))
-}
-
 /// A checkout's answer: `201` with the order and the shop's message, or the refusal, which is
 /// kept under the key so that a repeat of the request gets it again (design §5). A repeat of a
 /// key, placed or refused, says so in `Idempotent-Replayed: true`.
@@ -430,8 +421,9 @@ pub async fn checkout(
     Body(body): Body<CheckoutRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let buyer = buyer_of(&principal, locale)?;
+    let fingerprint = fingerprint(&body)?;
     let checkout = body.into_domain()?;
-    let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), &checkout)?;
+    let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), fingerprint)?;
     let (orders, kept_key) = (state.orders.clone(), key.clone());
     let outcome = blocking(move || orders.place_order(&buyer, checkout, key)).await;
     checkout_answer(&state, outcome, kept_key, locale, "order.placed").await

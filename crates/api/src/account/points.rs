@@ -11,9 +11,9 @@ use loyalty::{Entry, Exchange, ExchangeRule, LastCoupon, LoyaltyError, NextExpir
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::idempotency_key;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::lenient_int;
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -214,7 +214,7 @@ pub async fn exchange(
 ) -> Result<HttpResponse, ApiError> {
     let rule_id = body.rule_id.ok_or_else(|| FieldErrors::single("rule_id", "required"))?;
     let user = principal.user.id;
-    let key = idempotency_key(request.headers(), format!("points:{user}"), &rule_id)?;
+    let key = idempotency_key(request.headers(), format!("points:{user}"), fingerprint(&rule_id)?)?;
     let (loyalty, kept_key) = (state.loyalty.clone(), key.clone());
     let outcome = blocking(move || loyalty.exchange(user, rule_id, key)).await;
     exchange_answer(&state, outcome, kept_key, locale).await

@@ -4,6 +4,7 @@
 pub mod answers;
 pub mod error;
 pub mod extract;
+pub mod idempotency;
 pub mod lenient;
 pub mod messages;
 pub mod methods;

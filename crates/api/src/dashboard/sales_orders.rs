@@ -7,12 +7,13 @@ use actix_web::{HttpRequest, HttpResponse};
 use identity::permission::Permission;
 use kernel::{FieldErrors, ProductId, UserId};
 use ordering::Buyer;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{CheckoutRequest, PlacedOrderResponse, checkout_answer, idempotency_key};
+use crate::account::orders::{CheckoutRequest, PlacedOrderResponse, checkout_answer};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, blocking};
+use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::lenient_int;
 use crate::storefront::guest_orders::GuestItem;
 use crate::{AppState, Resource};
@@ -32,7 +33,7 @@ pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as O
 
 /// An order for a client: who, what, and the checkout's own fields (a saved address of the
 /// client's by `address_id`, or `address` and `city_id`; `type`; a promo code; the total seen).
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct SalesOrderRequest {
     /// The client's id.
     #[serde(default, deserialize_with = "lenient_int")]
@@ -67,8 +68,9 @@ pub async fn place(
     // A line without a product or a quantity fails the quantity rule.
     let items: Vec<(ProductId, i64)> =
         body.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect();
+    let fingerprint = fingerprint(&body)?;
     let checkout = body.order.into_domain()?;
-    let key = idempotency_key(request.headers(), format!("sales:{}", principal.user.id), &(client, &items, &checkout))?;
+    let key = idempotency_key(request.headers(), format!("sales:{}", principal.user.id), fingerprint)?;
     let (people, orders, viewer, kept_key) = (state.people.clone(), state.orders.clone(), principal.user, key.clone());
     let outcome = blocking(move || {
         let profile = people.client(&viewer, client)?;

@@ -7,12 +7,13 @@ use identity::throttle::ClientAction;
 use kernel::validation::limits;
 use kernel::{CityId, FieldErrors, Phone, ProductId};
 use ordering::{GuestCheckout, OrderSource};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{CommonFields, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields, idempotency_key};
+use crate::account::orders::{CommonFields, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
+use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::{AppState, Resource};
 
@@ -30,7 +31,7 @@ struct Doc;
 pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
 /// One line of the browser cart.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct GuestItem {
     /// The product's id.
     #[serde(default, deserialize_with = "lenient_int")]
@@ -41,7 +42,7 @@ pub struct GuestItem {
 }
 
 /// A guest's checkout.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct GuestCheckoutRequest {
     /// The buyer's name.
     #[schema(max_length = 200)]
@@ -129,9 +130,10 @@ pub async fn checkout(
 ) -> Result<HttpResponse, ApiError> {
     let identity = state.identity.clone();
     blocking(move || identity.admit(ClientAction::GuestOrder, &client)).await?;
+    let fingerprint = fingerprint(&body)?;
     let checkout = body.into_domain()?;
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
-    let key = idempotency_key(request.headers(), caller, &checkout)?;
+    let key = idempotency_key(request.headers(), caller, fingerprint)?;
     let (orders, kept_key) = (state.orders.clone(), key.clone());
     let outcome = blocking(move || orders.place_guest_order(checkout, locale, key)).await;
     checkout_answer(&state, outcome, kept_key, locale, "order.placed_guest").await

@@ -1,5 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -7,7 +8,7 @@ use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phon
 
 use super::{Audience, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
 use crate::error::OrderingError;
-use crate::news::{MockOrderHerald, Notice, OrderEvent, OrderNews, TextMessage};
+use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
 use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant};
 
@@ -54,17 +55,22 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
     }
 }
 
-fn news() -> OrderNews {
-    let notice =
-        Notice { title: Localized::new("ط".into(), "t".into()), body: Localized::new("ن".into(), "b".into()), link: "/account/orders-history".into() };
-    OrderNews { buyer: Some((CLIENT, notice)), staff: None, texts: vec![TextMessage { to: Phone::parse("01012345678").unwrap(), body: "sms".into() }] }
+/// A newsroom over an empty spine, counting how often it was asked to tell the news.
+fn newsroom(runs: Arc<AtomicUsize>) -> Arc<Newsroom> {
+    let mut spine = MockOrderSpine::new();
+    spine.expect_untold().returning(move |_, _| {
+        runs.fetch_add(1, Ordering::SeqCst);
+        Ok(vec![])
+    });
+    Arc::new(Newsroom::new(Arc::new(spine), Arc::new(MockOrderHerald::new()), Arc::new(FixedClock)))
 }
 
-/// A desk whose loyalty programme grants nothing.
-fn desk(book: MockOrderBook, herald: MockOrderHerald) -> OrderDesk {
+/// A desk whose loyalty programme grants nothing, and how often it had the news told.
+fn desk(book: MockOrderBook) -> (OrderDesk, Arc<AtomicUsize>) {
     let mut rewards = MockRewards::new();
     rewards.expect_earned_for().returning(|_, _| Ok(None));
-    OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(rewards), Arc::new(FixedClock))
+    let runs = Arc::new(AtomicUsize::new(0));
+    (OrderDesk::new(Arc::new(book), newsroom(runs.clone()), Arc::new(rewards), Arc::new(FixedClock)), runs)
 }
 
 fn query(audience: Audience) -> StaffOrderQuery {
@@ -91,7 +97,7 @@ fn book_with(start: StaffOrder) -> (MockOrderBook, Moves) {
     let changes = Arc::new(Mutex::new(Vec::new()));
     let (reader, writer, log) = (current.clone(), current, changes.clone());
     book.expect_staff_order().returning(move |id| Ok(Some(reader.lock().unwrap().clone()).filter(|found| found.order.id == id)));
-    book.expect_change_status().returning(move |_, change, _| {
+    book.expect_change_status().returning(move |_, change| {
         let mut order = writer.lock().unwrap();
         if order.order.status != change.from {
             return Ok(false);
@@ -114,7 +120,7 @@ fn a_sales_engineer_lists_only_the_client_orders_they_look_after() {
         .withf(|query| query.sales_engineer.is_none())
         .times(2)
         .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], more_matches: false }));
-    let desk = desk(book, MockOrderHerald::new());
+    let desk = desk(book).0;
     desk.orders(SALES, query(Audience::Clients)).unwrap();
     desk.orders(ADMIN, query(Audience::Clients)).unwrap();
     desk.orders(SALES, query(Audience::Guests)).unwrap();
@@ -130,7 +136,7 @@ fn an_order_of_another_engineer_or_of_the_other_list_is_not_found() {
             _ => order(id.0, OrderStatus::New, None, None),
         }))
     });
-    let desk = desk(book, MockOrderHerald::new());
+    let desk = desk(book).0;
     assert!(desk.order(SALES, Audience::Clients, OrderId(1)).is_ok(), "their client's");
     assert!(matches!(desk.order(SALES, Audience::Clients, OrderId(2)), Err(OrderingError::NotFound)), "another engineer's client");
     assert!(desk.order(ADMIN, Audience::Clients, OrderId(2)).is_ok(), "an admin sees every order");
@@ -141,14 +147,7 @@ fn an_order_of_another_engineer_or_of_the_other_list_is_not_found() {
 #[test]
 fn staff_move_an_order_along_the_state_machine_with_its_news_and_note() {
     let (book, changes) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
-    let mut herald = MockOrderHerald::new();
-    herald
-        .expect_news()
-        .withf(|headline, event| headline.number == "MS-2026-000001" && *event == OrderEvent::Became(OrderStatus::OnDelivery))
-        .times(1)
-        .returning(|_, _| news());
-    herald.expect_news().withf(|_, event| *event == OrderEvent::Became(OrderStatus::Delivered)).times(1).returning(|_, _| news());
-    let desk = desk(book, herald);
+    let (desk, told) = desk(book);
     let moved = desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::OnDelivery, Some("  courier Ahmed  ".into())).unwrap();
     assert_eq!(moved.order.status, OrderStatus::OnDelivery);
     desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::Delivered, None).unwrap();
@@ -156,6 +155,7 @@ fn staff_move_an_order_along_the_state_machine_with_its_news_and_note() {
         *changes.lock().unwrap(),
         [(OrderStatus::New, OrderStatus::OnDelivery, Some("courier Ahmed".into())), (OrderStatus::OnDelivery, OrderStatus::Delivered, None)]
     );
+    assert_eq!(told.load(Ordering::SeqCst), 2, "the news is told after each move");
 }
 
 #[test]
@@ -167,25 +167,61 @@ fn delivering_a_clients_order_grants_its_points_with_the_move_and_a_guests_earns
         book.expect_staff_order().returning(move |_| Ok(Some(start.clone())));
         let grants = Arc::new(Mutex::new(Vec::new()));
         let log = grants.clone();
-        book.expect_change_status().times(1).returning(move |_, change, _| {
+        book.expect_change_status().times(1).returning(move |_, change| {
             log.lock().unwrap().push(change.grant.clone());
             Ok(true)
         });
-        let mut herald = MockOrderHerald::new();
-        herald.expect_news().returning(|_, _| news());
-        let notice = news().buyer.unwrap().1;
-        let worded = notice.clone();
-        herald.expect_points_earned().withf(|headline, points| headline.number == "MS-2026-000001" && *points == 25).returning(move |_, _| worded.clone());
         let mut rewards = MockRewards::new();
         rewards
             .expect_earned_for()
             .withf(|subtotal, at| (*subtotal, *at) == (Money::from_piastres(25_950), FixedClock.now()))
             .times(usize::from(client.is_some()))
             .returning(|_, _| Ok(Some(EarnedPoints { points: 25, expires_at: None })));
-        let desk = OrderDesk::new(Arc::new(book), Arc::new(herald), Arc::new(rewards), Arc::new(FixedClock));
+        let desk = OrderDesk::new(Arc::new(book), newsroom(Arc::default()), Arc::new(rewards), Arc::new(FixedClock));
         desk.change_status(ADMIN, audience, OrderId(1), OrderStatus::Delivered, None).unwrap();
-        let expected = client.map(|user| PointsGrant { user, points: 25, expires_at: None, note: "MS-2026-000001".into(), notice: notice.clone() });
+        let expected = client.map(|user| PointsGrant { user, points: 25, expires_at: None, note: "MS-2026-000001".into() });
         assert_eq!(*grants.lock().unwrap(), [expected]);
+    }
+}
+
+#[test]
+fn every_allowed_move_carries_what_it_does_decided_by_the_domain() {
+    // (from, to, restock, release the promo use, grant points)
+    for (from, to, restock, release_promo, grants) in [
+        (OrderStatus::New, OrderStatus::OnDelivery, false, false, false),
+        (OrderStatus::OnDelivery, OrderStatus::Delivered, false, false, true),
+        (OrderStatus::New, OrderStatus::Cancelled, true, true, false),
+        (OrderStatus::OnDelivery, OrderStatus::Cancelled, true, true, false),
+    ] {
+        let mut book = MockOrderBook::new();
+        book.expect_staff_order().returning(move |_| Ok(Some(order(1, from, Some(CLIENT), None))));
+        let moves = Arc::new(Mutex::new(Vec::new()));
+        let log = moves.clone();
+        book.expect_change_status().times(1).returning(move |_, change| {
+            log.lock().unwrap().push(change.clone());
+            Ok(true)
+        });
+        let mut rewards = MockRewards::new();
+        rewards.expect_earned_for().returning(|_, _| Ok(Some(EarnedPoints { points: 5, expires_at: None })));
+        let desk = OrderDesk::new(Arc::new(book), newsroom(Arc::default()), Arc::new(rewards), Arc::new(FixedClock));
+        desk.change_status(ADMIN, Audience::Clients, OrderId(1), to, None).unwrap();
+        let made = moves.lock().unwrap().pop().unwrap();
+        assert_eq!(
+            (made.from, made.to, made.restock, made.release_promo, made.grant.map(|grant| grant.points)),
+            (from, to, restock, release_promo, grants.then_some(5)),
+            "{from} → {to}"
+        );
+    }
+}
+
+#[test]
+fn the_state_machine_decides_no_move_it_lacks() {
+    use strum::IntoEnumIterator;
+    for from in OrderStatus::iter() {
+        for to in OrderStatus::iter() {
+            let decided = crate::ports::StatusMove::decide(from, to, None, None, FixedClock.now());
+            assert_eq!(decided.is_some(), from.can_become(to), "{from} → {to}");
+        }
     }
 }
 
@@ -194,24 +230,23 @@ fn a_move_the_state_machine_lacks_is_refused_and_tells_nobody() {
     for (from, to) in [(OrderStatus::New, OrderStatus::Delivered), (OrderStatus::Delivered, OrderStatus::Cancelled), (OrderStatus::Cancelled, OrderStatus::New)]
     {
         let (book, changes) = book_with(order(1, from, Some(CLIENT), None));
-        let mut herald = MockOrderHerald::new();
-        herald.expect_news().never();
-        let refused = desk(book, herald).change_status(ADMIN, Audience::Clients, OrderId(1), to, None);
+        let (desk, told) = desk(book);
+        let refused = desk.change_status(ADMIN, Audience::Clients, OrderId(1), to, None);
         assert!(matches!(refused, Err(OrderingError::NotAllowed { from: f, to: t }) if (f, t) == (from, to)), "{from} → {to}: {refused:?}");
         assert!(changes.lock().unwrap().is_empty());
+        assert_eq!(told.load(Ordering::SeqCst), 0, "nothing to tell");
     }
 }
 
 #[test]
 fn asking_again_for_the_status_an_order_has_changes_nothing_and_tells_nobody_twice() {
     let (book, changes) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
-    let mut herald = MockOrderHerald::new();
-    herald.expect_news().times(1).returning(|_, _| news());
-    let desk = desk(book, herald);
+    let (desk, told) = desk(book);
     for _ in 0..3 {
         assert_eq!(desk.change_status(ADMIN, Audience::Clients, OrderId(1), OrderStatus::OnDelivery, None).unwrap().order.status, OrderStatus::OnDelivery);
     }
     assert_eq!(changes.lock().unwrap().len(), 1);
+    assert_eq!(told.load(Ordering::SeqCst), 1, "told once");
 }
 
 #[test]
@@ -224,10 +259,8 @@ fn a_move_that_lost_to_a_parallel_one_is_done_if_it_was_the_same_and_refused_if_
             *reads += 1;
             Ok(Some(order(id.0, if *reads == 1 { OrderStatus::New } else { won_by }, Some(CLIENT), None)))
         });
-        book.expect_change_status().times(1).returning(|_, _, _| Ok(false));
-        let mut herald = MockOrderHerald::new();
-        herald.expect_news().returning(|_, _| news());
-        let outcome = desk(book, herald).change_status(ADMIN, Audience::Clients, OrderId(1), asked, None);
+        book.expect_change_status().times(1).returning(|_, _| Ok(false));
+        let outcome = desk(book).0.change_status(ADMIN, Audience::Clients, OrderId(1), asked, None);
         assert_eq!(outcome.is_ok(), ok, "{won_by} won, {asked} asked: {outcome:?}");
     }
 }
@@ -239,7 +272,7 @@ fn a_note_is_kept_with_its_author_and_a_blank_or_long_one_is_refused() {
         .withf(|id, author, body, _| (*id, *author, body) == (OrderId(1), ADMIN.id, "called, no answer"))
         .times(1)
         .returning(|_, _, _, _| Ok(()));
-    let desk = desk(book, MockOrderHerald::new());
+    let desk = desk(book).0;
     desk.add_note(ADMIN, Audience::Guests, OrderId(1), " called, no answer ").unwrap();
     assert!(matches!(desk.add_note(ADMIN, Audience::Guests, OrderId(1), "   "), Err(OrderingError::Invalid(_))));
     assert!(matches!(desk.add_note(ADMIN, Audience::Guests, OrderId(1), &"ن".repeat(2001)), Err(OrderingError::Invalid(_))));
@@ -247,7 +280,7 @@ fn a_note_is_kept_with_its_author_and_a_blank_or_long_one_is_refused() {
 
 #[test]
 fn a_date_range_that_ends_before_it_starts_is_refused() {
-    let desk = desk(MockOrderBook::new(), MockOrderHerald::new());
+    let desk = desk(MockOrderBook::new()).0;
     let backwards = StaffOrderQuery { from: NaiveDate::from_ymd_opt(2026, 5, 2), to: NaiveDate::from_ymd_opt(2026, 5, 1), ..query(Audience::Clients) };
     assert!(matches!(desk.orders(ADMIN, backwards), Err(OrderingError::Invalid(_))));
 }
@@ -255,8 +288,8 @@ fn a_date_range_that_ends_before_it_starts_is_refused() {
 #[test]
 fn an_engineer_who_is_no_sales_account_is_refused() {
     let (mut book, _) = book_with(order(1, OrderStatus::New, Some(CLIENT), None));
-    book.expect_assign_sales_engineer().returning(|_, engineer| Ok(if engineer == SALES.id { Assignment::Done } else { Assignment::NoSuchEngineer }));
-    let desk = desk(book, MockOrderHerald::new());
+    book.expect_assign_sales_engineer().returning(|_, engineer, _| Ok(if engineer == SALES.id { Assignment::Done } else { Assignment::NoSuchEngineer }));
+    let desk = desk(book).0;
     assert!(desk.assign_sales_engineer(ADMIN, OrderId(1), SALES.id).is_ok());
     assert!(matches!(desk.assign_sales_engineer(ADMIN, OrderId(1), UserId(5)), Err(OrderingError::Invalid(_))));
 }

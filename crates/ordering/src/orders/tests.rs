@@ -9,7 +9,7 @@ use super::{Buyer, OrderPorts, Orders, totals};
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
 use crate::error::OrderingError;
-use crate::news::{MockOrderHerald, OrderNews};
+use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
 use crate::ports::{
@@ -111,7 +111,7 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         addresses: Arc::new(MockAddressBook::new()),
         promos: Arc::new(MockPromoCodes::new()),
         payments: Arc::new(cash_only()),
-        herald: Arc::new(quiet_herald()),
+        newsroom: quiet_newsroom(),
         clock: Arc::new(FixedClock),
     })
 }
@@ -123,11 +123,11 @@ fn cash_only() -> MockPaymentMethods {
     payments
 }
 
-/// A herald with nothing to say.
-fn quiet_herald() -> MockOrderHerald {
-    let mut herald = MockOrderHerald::new();
-    herald.expect_news().returning(|_, _| OrderNews::default());
-    herald
+/// A newsroom over an empty spine: the news is the newsroom's own test.
+fn quiet_newsroom() -> Arc<Newsroom> {
+    let mut spine = MockOrderSpine::new();
+    spine.expect_untold().returning(|_, _| Ok(vec![]));
+    Arc::new(Newsroom::new(Arc::new(spine), Arc::new(MockOrderHerald::new()), Arc::new(FixedClock)))
 }
 
 /// A book that stores whatever it is given as order 1 and answers it back.
@@ -136,7 +136,7 @@ fn storing_book() -> MockOrderBook {
     let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
     let writer = kept.clone();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().times(1).returning(move |order, _, _, _| {
+    book.expect_place().times(1).returning(move |order, _, _| {
         *writer.lock().unwrap() = Some(order.clone());
         Ok(Placement::Placed(Box::new(stored(1, order))))
     });
@@ -275,7 +275,7 @@ fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() 
 fn a_short_line_names_the_product_and_what_is_left() {
     let mut book = MockOrderBook::new();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().returning(|_, _, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
+    book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
     let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
     match orders.place_order(&buyer(), checkout(), Some(key())) {
         Err(OrderingError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 2", 1)),
@@ -322,8 +322,8 @@ fn a_client_cancels_only_their_own_new_order() {
     let mut book = MockOrderBook::new();
     book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
     book.expect_change_status()
-        .withf(|id, change, _| *id == OrderId(3) && (change.from, change.to, change.by) == (OrderStatus::New, OrderStatus::Cancelled, Some(BUYER)))
-        .returning(|_, _, _| Ok(false));
+        .withf(|id, change| *id == OrderId(3) && (change.from, change.to, change.by) == (OrderStatus::New, OrderStatus::Cancelled, Some(BUYER)))
+        .returning(|_, _| Ok(false));
     let orders = orders(vec![], book);
     assert!(matches!(orders.cancel(BUYER, OrderId(3)), Err(OrderingError::CannotCancel)), "moved on meanwhile");
     assert!(matches!(orders.cancel(UserId(8), OrderId(3)), Err(OrderingError::NotFound)), "another client's");
@@ -444,7 +444,7 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
     promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
     let mut book = MockOrderBook::new();
     book.expect_repeated().returning(|_, _| Ok(None));
-    book.expect_place().returning(|_, _, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
+    book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
     let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
     assert!(matches!(
         orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None),

@@ -321,3 +321,44 @@ async fn one_address_may_try_only_so_many_guest_orders_and_look_ups() {
     }
     assert_eq!(app.get(&format!("guest-orders/track?number={number}&phone=01112345678"), None).await.status(), 429, "phones cannot be walked");
 }
+
+#[actix_web::test]
+async fn a_checkout_repeated_by_another_process_with_its_keys_in_another_order_gets_the_same_order() {
+    let Shop { app, seeds, .. } = shop().await;
+    let send = |address: String, body: &'static str| {
+        let client = reqwest::Client::new();
+        async move {
+            client
+                .post(format!("{address}/api/guest-orders/checkout"))
+                .header("Content-Type", "application/json")
+                .header("Accept-Language", "en")
+                .header("Idempotency-Key", "across-a-restart")
+                .body(body.replace("SEEDS", &seeds.to_string()))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let first =
+        send(app.address.clone(), r#"{"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": [{"id": SEEDS, "quantity": 1}]}"#)
+            .await;
+    assert_eq!(first.status(), 201);
+    let number = json_of(first).await["data"]["number"].clone();
+
+    // Another process of the shop: a restart, or the other node behind the proxy.
+    let dir = tempfile::tempdir().unwrap();
+    let node = crate::node::Node::start(dir.path(), &app.settings.database.url, &[]);
+    let reordered = r#"{"items": [{"quantity": "1", "id": SEEDS}], "city_id": 2, "address": "Farm road", "phone": "01112345678", "name": "Mona"}"#;
+    let again = send(node.address.clone(), reordered).await;
+    assert_eq!((again.status().as_u16(), again.headers().get("Idempotent-Replayed").map(|v| v.to_str().unwrap().to_string())), (201, Some("true".into())));
+    assert_eq!(json_of(again).await["data"]["number"], number, "the same order, not a second one");
+
+    let other = send(
+        node.address.clone(),
+        r#"{"items": [{"quantity": 2, "id": SEEDS}], "city_id": 2, "address": "Farm road", "phone": "01112345678", "name": "Mona"}"#,
+    )
+    .await;
+    assert_eq!(other.status(), 400);
+    assert_eq!(json_of(other).await["message"], "This Idempotency-Key was already used for a different order.");
+    assert_eq!(app.order_count(), 1);
+}

@@ -1,0 +1,146 @@
+//! The spine of what happens to orders (`order_events`): a row per change, written in the
+//! change's own transaction, so that whoever hears of changes reads a record that never
+//! disagrees with the orders; and the news' reading of it through its cursor
+//! (`event_cursors`).
+
+use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
+use diesel::prelude::*;
+use kernel::{Money, OrderId, Phone, UserId};
+use ordering::{OrderChange, OrderHeadline, OrderNews, OrderSpine, OrderStatus, UntoldChange};
+use serde_json::{Value, json};
+
+use crate::database::{Database, DbConn, write};
+use crate::desk::write_news;
+use crate::schema::{event_cursors, order_events, orders};
+
+/// The news' cursor on the spine.
+const NEWS: &str = "order_news";
+
+/// How long a gap in the spine's numbers may be waited for. A number is taken when a change's
+/// event is written and shows once its transaction commits, so on PostgreSQL a later number
+/// can show first; a gap younger than this is a transaction still running, an older one a
+/// transaction that rolled back after taking its number.
+pub const GAP_WAIT: TimeDelta = TimeDelta::seconds(10);
+
+/// Writes `change` of `order`, which it brought to `version`.
+pub(crate) fn record(conn: &mut DbConn, order: i64, version: i32, change: &OrderChange, at: NaiveDateTime) -> QueryResult<()> {
+    diesel::insert_into(order_events::table)
+        .values((
+            order_events::id.eq(uuid::Uuid::new_v4().to_string()),
+            order_events::order_id.eq(order),
+            order_events::order_version.eq(version),
+            order_events::kind.eq(change.kind()),
+            order_events::payload.eq(payload(change).to_string()),
+            order_events::occurred_at.eq(at),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// What a reader needs of the change besides its kind; money in piastres.
+fn payload(change: &OrderChange) -> Value {
+    match change {
+        OrderChange::Placed { number, source, total } => {
+            json!({"number": number, "status": "new", "source": <&str>::from(*source), "total_piastres": total.piastres()})
+        }
+        OrderChange::StatusChanged { from, to, by, points_earned } => {
+            json!({"from": <&str>::from(*from), "to": <&str>::from(*to), "by": by.map(|user| user.0), "points_earned": points_earned})
+        }
+        OrderChange::Cancelled { from, by } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)}),
+        OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
+    }
+}
+
+/// The change a stored event records.
+fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
+    let payload: Value = serde_json::from_str(payload)?;
+    let text = |field: &str| payload[field].as_str().map(str::to_string).ok_or_else(|| anyhow::anyhow!("order event without {field}"));
+    let status = |field: &str| -> anyhow::Result<OrderStatus> { Ok(text(field)?.parse()?) };
+    let by = payload["by"].as_i64().map(UserId);
+    Ok(match kind {
+        "order.created" => OrderChange::Placed {
+            number: text("number")?,
+            source: text("source")?.parse()?,
+            total: Money::from_piastres(payload["total_piastres"].as_i64().unwrap_or_default()),
+        },
+        "order.status_changed" => OrderChange::StatusChanged { from: status("from")?, to: status("to")?, by, points_earned: payload["points_earned"].as_i64() },
+        "order.cancelled" => OrderChange::Cancelled { from: status("from")?, by },
+        "order.assigned" => {
+            OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
+        }
+        other => anyhow::bail!("an order event of an unknown kind: {other}"),
+    })
+}
+
+/// The spine as the news reads it, over Diesel.
+pub struct DieselOrderSpine {
+    db: Database,
+}
+
+impl DieselOrderSpine {
+    /// The spine over a database.
+    pub fn new(db: Database) -> Self {
+        DieselOrderSpine { db }
+    }
+}
+
+type UntoldRow = (i64, String, String, NaiveDateTime, i64, Option<String>, Option<i64>, String, String, String, Option<i64>);
+
+impl OrderSpine for DieselOrderSpine {
+    fn untold(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>> {
+        let conn = &mut *self.db.conn()?;
+        let cursor: i64 = event_cursors::table.find(NEWS).select(event_cursors::last_seq).first(conn)?;
+        let rows: Vec<UntoldRow> = order_events::table
+            .inner_join(orders::table)
+            .filter(order_events::seq.gt(cursor))
+            .order(order_events::seq)
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select((
+                order_events::seq,
+                order_events::kind,
+                order_events::payload,
+                order_events::occurred_at,
+                orders::id,
+                orders::number,
+                orders::user_id,
+                orders::source,
+                orders::customer_phone,
+                orders::locale,
+                orders::sales_engineer_id,
+            ))
+            .load(conn)?;
+        let mut untold = Vec::with_capacity(rows.len());
+        let mut last = cursor;
+        for (seq, kind, payload, occurred_at, id, number, user, source, phone, locale, sales_engineer) in rows {
+            if seq != last + 1 && occurred_at.and_utc() > now - GAP_WAIT {
+                break;
+            }
+            last = seq;
+            let order = OrderHeadline {
+                id: OrderId(id),
+                number: number.unwrap_or_default(),
+                user: user.map(UserId),
+                source: source.parse()?,
+                phone: Phone::parse(&phone).ok_or_else(|| anyhow::anyhow!("stored phone unreadable"))?,
+                locale: kernel::Locale::from_header(&locale),
+                sales_engineer: sales_engineer.map(UserId),
+            };
+            untold.push(UntoldChange { seq, change: change_of(&kind, &payload)?, order });
+        }
+        Ok(untold)
+    }
+
+    fn tell(&self, seq: i64, news: &OrderNews, at: DateTime<Utc>) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            // The guarded move decides: of two readers telling the same change, one writes it.
+            let moved =
+                diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(seq))).set(event_cursors::last_seq.eq(seq)).execute(conn)?;
+            if moved == 0 {
+                return QueryResult::Ok(false);
+            }
+            write_news(conn, news, at)?;
+            Ok(true)
+        })?)
+    }
+}
