@@ -211,6 +211,201 @@ impl Repeated {
     }
 }
 
+/// The services the shop runs on, wired over their adapters, and what its background jobs
+/// need of them.
+struct Services {
+    state: web::Data<AppState>,
+    metrics: Option<web::Data<crate::metrics::ShopMetrics>>,
+    background: Background,
+}
+
+/// The services the background jobs run.
+struct Background {
+    newsroom: Arc<Newsroom>,
+    courier: Arc<Courier>,
+    broadcaster: Arc<Broadcaster>,
+    loyalty: Arc<Loyalty>,
+    overview: Arc<Overview>,
+}
+
+/// Every domain service over its Diesel, file, mail and SMS adapters (the composition root).
+fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityService>) -> anyhow::Result<Services> {
+    let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
+    let google_redirect = settings.google.redirect_enabled();
+    let catalog = Arc::new(CatalogService::new(
+        Arc::new(DieselCatalogueStore::new(db.clone())),
+        Arc::new(SystemClock),
+        chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
+    ));
+    let catalog_admin =
+        Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
+    let shop = Arc::new(ShopService::new(
+        Arc::new(DieselShopStore::new(db.clone())),
+        Arc::new(SystemClock),
+        chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
+    ));
+    let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
+    let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
+    let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
+    let promo_codes = Arc::new(DieselPromoCodes::new(db.clone()));
+    let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
+    let book = Arc::new(DieselOrderBook::new(db.clone()));
+    let (ledger, rules) = (Arc::new(DieselPointsLedger::new(db.clone())), Arc::new(DieselExchangeRules::new(db.clone())));
+    let terms = Arc::new(ShopLoyaltyTerms(shop.clone()));
+    let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
+    let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
+    let newsroom = Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), Arc::new(OrderNewsWriter), Arc::new(SystemClock)));
+    let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
+    let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
+    let (sms, email) = transports(settings)?;
+    let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
+    let printer = PdfInvoicePrinter::new(&settings.invoices.fonts_dir).with_context(|| {
+        format!("the invoice fonts are missing from {} (install Debian's fonts-noto-core, as make does)", settings.invoices.fonts_dir.display())
+    })?;
+    let orders = Arc::new(Orders::new(OrderPorts {
+        book,
+        cart: Arc::new(DieselCartStore::new(db.clone())),
+        pricing: prices,
+        cities: delivery_store.clone(),
+        addresses: delivery_store,
+        promos: promo_codes.clone(),
+        payments: Arc::new(ShopPaymentMethods),
+        newsroom: newsroom.clone(),
+        clock: Arc::new(SystemClock),
+    }));
+    let invoices = Arc::new(Invoices::new(
+        orders.clone(),
+        order_desk.clone(),
+        Arc::new(printer),
+        Arc::new(ShopInvoiceDetails::new(shop.clone(), &settings.server.public_url)),
+    ));
+    let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
+    let broadcasts = Arc::new(DieselBroadcasts::new(db.clone()));
+    let links = Arc::new(SignedOptOutLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
+    let outreach = Arc::new(Outreach::new(broadcasts.clone(), links.clone(), Arc::new(SystemClock)));
+    let broadcaster =
+        Arc::new(Broadcaster::new(broadcasts, Arc::new(TransportGateway(sms)), links, Arc::new(SystemClock), settings.messages.broadcast_per_second));
+    let metrics = settings.metrics.enabled.then(|| web::Data::new(crate::metrics::ShopMetrics::new(db.clone(), catalog.clone())));
+    let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
+    let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
+    api::common::error::recognise_database_outages(store::database::out_of_reach);
+    let state = web::Data::new(AppState {
+        identity,
+        catalog,
+        catalog_admin,
+        search_misses: Arc::new(SearchMisses::new(Arc::new(DieselMissedSearches::new(db.clone())))),
+        shop,
+        cart,
+        delivery,
+        orders,
+        order_desk,
+        inbox,
+        invoices,
+        promotions,
+        loyalty: loyalty.clone(),
+        points_desk,
+        people,
+        outreach,
+        overview: overview.clone(),
+        health: Arc::new(DatabaseHealth(db)),
+        google_client_id,
+        google_redirect,
+        product_json: Default::default(),
+        edge: edge_limits(settings),
+    });
+    Ok(Services { state, metrics, background: Background { newsroom, courier, broadcaster, loyalty, overview } })
+}
+
+/// The shop's HTTP server on `listener`: the API, the pages it paints, the media and the
+/// built frontend, behind the middleware every answer passes.
+fn http_server(
+    settings: &Settings,
+    listener: TcpListener,
+    state: web::Data<AppState>,
+    metrics: Option<web::Data<crate::metrics::ShopMetrics>>,
+) -> anyhow::Result<Server> {
+    let frontend = settings.server.frontend_dir.clone();
+    let media = settings.media_dir();
+    // Read once: every page is this file in its language with the page's own tags.
+    let index = api::storefront::share::IndexPage::new(
+        &std::fs::read_to_string(frontend.join("index.html"))
+            .unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head><body>The frontend is not built: run `make run`.</body></html>".into()),
+        |path| std::fs::read_to_string(frontend.join(path)).ok(),
+    );
+    let mut server = HttpServer::new(move || {
+        let app = App::new();
+        let app = match &metrics {
+            Some(metrics) => app.app_data(metrics.clone()),
+            None => app,
+        };
+        app.app_data(state.clone())
+            .app_data(web::Data::new(index.clone()))
+            .wrap(from_fn(api::common::methods::head_as_get))
+            .wrap(Compress::default())
+            .wrap(security_headers())
+            .wrap(from_fn(crate::telemetry::request_id_header))
+            .wrap(TracingLogger::<crate::telemetry::RequestSpan>::new())
+            .wrap(Condition::new(metrics.is_some(), from_fn(crate::metrics::count_requests)))
+            .configure(api::configure)
+            .service(api::storefront::share::product_page())
+            .configure(api::storefront::pages::configure)
+            .service(
+                web::scope("/media")
+                    .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
+                    .wrap(from_fn(api::common::error::localize_errors))
+                    // A missing picture answers like the API: a JSON 404 in the caller's language.
+                    .service({
+                        let root = media.clone();
+                        Files::new("", &media)
+                            // A link inside the media folder (a restored archive's, an
+                            // operator's) never serves a file from outside it.
+                            .path_filter(move |path, _| no_link_on_the_way(&root, path))
+                            .default_handler(fn_service(|request: ServiceRequest| async { Ok(request.error_response(api::ApiError::NotFound)) }))
+                    }),
+            )
+            .configure(|config| frontend_routes(config, &frontend))
+    })
+    .listen(listener)?
+    // Idle connections are kept longer than clients and proxies keep theirs (actix's 5 s
+    // default is shorter than most): a client reusing a connection the server closes
+    // at that moment gets a reset — seen in the browser tests' API calls.
+    .keep_alive(std::time::Duration::from_secs(75))
+    .shutdown_timeout(settings.server.shutdown_timeout_secs);
+    if settings.server.workers > 0 {
+        server = server.workers(settings.server.workers);
+    }
+    Ok(server.run())
+}
+
+/// The background jobs, and the send of queued messages a stopping node runs once more.
+fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
+    let Background { newsroom, courier, broadcaster, loyalty, overview } = background;
+    let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
+    let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
+    let jobs = vec![
+        Repeated { name: "order news", every: every_send, run: Arc::new(move || newsroom.tell_untold()) },
+        Repeated { name: "messages", every: every_send, run: send_messages.clone() },
+        Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
+        Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
+        Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
+    ];
+    (jobs, send_messages)
+}
+
+/// `/metrics` on a port of its own, which the proxy does not expose; none when metrics are off.
+fn metrics_server(settings: &Settings, metrics: Option<web::Data<crate::metrics::ShopMetrics>>) -> anyhow::Result<(Option<Server>, Option<u16>)> {
+    let Some(metrics) = metrics else { return Ok((None, None)) };
+    let (host, port) = (settings.metrics.host.as_str(), settings.metrics.port);
+    let listener = TcpListener::bind((host, port)).with_context(|| format!("binding the metrics port {host}:{port}"))?;
+    let port = listener.local_addr()?.port();
+    let server = HttpServer::new(move || App::new().app_data(metrics.clone()).route("/metrics", web::get().to(crate::metrics::scrape)))
+        .workers(1)
+        .disable_signals()
+        .listen(listener)?
+        .run();
+    Ok((Some(server), Some(port)))
+}
+
 impl Application {
     /// Opens the database (migrating it), seeds demo data when asked, wires the services and
     /// binds the listener.
@@ -221,173 +416,11 @@ impl Application {
         let listener = TcpListener::bind((settings.server.host.as_str(), settings.server.port))
             .with_context(|| format!("binding {}:{}", settings.server.host, settings.server.port))?;
         let port = listener.local_addr()?.port();
-        let google_client_id = Some(settings.google.client_id.clone()).filter(|id| !id.is_empty());
-        let google_redirect = settings.google.redirect_enabled();
-        let catalog = Arc::new(CatalogService::new(
-            Arc::new(DieselCatalogueStore::new(db.clone())),
-            Arc::new(SystemClock),
-            chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
-        ));
-        let catalog_admin =
-            Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
-        let shop = Arc::new(ShopService::new(
-            Arc::new(DieselShopStore::new(db.clone())),
-            Arc::new(SystemClock),
-            chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
-        ));
-        let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
-        let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
-        let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
-        let promo_codes = Arc::new(DieselPromoCodes::new(db.clone()));
-        let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
-        let book = Arc::new(DieselOrderBook::new(db.clone()));
-        let herald = Arc::new(OrderNewsWriter);
-        let (ledger, rules) = (Arc::new(DieselPointsLedger::new(db.clone())), Arc::new(DieselExchangeRules::new(db.clone())));
-        let terms = Arc::new(ShopLoyaltyTerms(shop.clone()));
-        let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
-        let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
-        let newsroom = Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), herald, Arc::new(SystemClock)));
-        let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
-        let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
-        let (sms, email) = transports(settings)?;
-        let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
-        let printer = PdfInvoicePrinter::new(&settings.invoices.fonts_dir).with_context(|| {
-            format!("the invoice fonts are missing from {} (install Debian's fonts-noto-core, as make does)", settings.invoices.fonts_dir.display())
-        })?;
-        let orders = Arc::new(Orders::new(OrderPorts {
-            book,
-            cart: Arc::new(DieselCartStore::new(db.clone())),
-            pricing: prices,
-            cities: delivery_store.clone(),
-            addresses: delivery_store,
-            promos: promo_codes.clone(),
-            payments: Arc::new(ShopPaymentMethods),
-            newsroom: newsroom.clone(),
-            clock: Arc::new(SystemClock),
-        }));
-        let invoices = Arc::new(Invoices::new(
-            orders.clone(),
-            order_desk.clone(),
-            Arc::new(printer),
-            Arc::new(ShopInvoiceDetails::new(shop.clone(), &settings.server.public_url)),
-        ));
-        let promotions = Arc::new(Promotions::new(promo_codes, Arc::new(SystemClock)));
-        let broadcasts = Arc::new(DieselBroadcasts::new(db.clone()));
-        let links = Arc::new(SignedOptOutLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
-        let outreach = Arc::new(Outreach::new(broadcasts.clone(), links.clone(), Arc::new(SystemClock)));
-        let broadcaster = Arc::new(Broadcaster::new(
-            broadcasts,
-            Arc::new(TransportGateway(sms.clone())),
-            links,
-            Arc::new(SystemClock),
-            settings.messages.broadcast_per_second,
-        ));
-        let metrics = settings.metrics.enabled.then(|| web::Data::new(crate::metrics::ShopMetrics::new(db.clone(), catalog.clone())));
-        let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
-        let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
-        api::common::error::recognise_database_outages(store::database::out_of_reach);
-        let state = web::Data::new(AppState {
-            identity,
-            catalog,
-            catalog_admin,
-            search_misses: Arc::new(SearchMisses::new(Arc::new(DieselMissedSearches::new(db.clone())))),
-            shop,
-            cart,
-            delivery,
-            orders,
-            order_desk,
-            inbox,
-            invoices,
-            promotions,
-            loyalty: loyalty.clone(),
-            points_desk,
-            people,
-            outreach,
-            overview: overview.clone(),
-            health: Arc::new(DatabaseHealth(db)),
-            google_client_id,
-            google_redirect,
-            product_json: Default::default(),
-            edge: edge_limits(settings),
-        });
-        let frontend = settings.server.frontend_dir.clone();
-        let media = settings.media_dir();
-        // Read once: every page is this file in its language with the page's own tags.
-        let index = api::storefront::share::IndexPage::new(
-            &std::fs::read_to_string(frontend.join("index.html"))
-                .unwrap_or_else(|_| "<html><head><title>Mahsoul</title></head><body>The frontend is not built: run `make run`.</body></html>".into()),
-            |path| std::fs::read_to_string(frontend.join(path)).ok(),
-        );
-        let metrics_for_app = metrics.clone();
-        let mut server = HttpServer::new(move || {
-            let app = App::new();
-            let app = match &metrics_for_app {
-                Some(metrics) => app.app_data(metrics.clone()),
-                None => app,
-            };
-            app.app_data(state.clone())
-                .app_data(web::Data::new(index.clone()))
-                .wrap(from_fn(api::common::methods::head_as_get))
-                .wrap(Compress::default())
-                .wrap(security_headers())
-                .wrap(from_fn(crate::telemetry::request_id_header))
-                .wrap(TracingLogger::<crate::telemetry::RequestSpan>::new())
-                .wrap(Condition::new(metrics_for_app.is_some(), from_fn(crate::metrics::count_requests)))
-                .configure(api::configure)
-                .service(api::storefront::share::product_page())
-                .configure(api::storefront::pages::configure)
-                .service(
-                    web::scope("/media")
-                        .wrap(DefaultHeaders::new().add((CACHE_CONTROL, "public, max-age=86400")))
-                        .wrap(from_fn(api::common::error::localize_errors))
-                        // A missing picture answers like the API: a JSON 404 in the caller's language.
-                        .service({
-                            let root = media.clone();
-                            Files::new("", &media)
-                                // A link inside the media folder (a restored archive's, an
-                                // operator's) never serves a file from outside it.
-                                .path_filter(move |path, _| no_link_on_the_way(&root, path))
-                                .default_handler(fn_service(|request: ServiceRequest| async { Ok(request.error_response(api::ApiError::NotFound)) }))
-                        }),
-                )
-                .configure(|config| frontend_routes(config, &frontend))
-        })
-        .listen(listener)?
-        // Idle connections are kept longer than clients and proxies keep theirs (actix's 5 s
-        // default is shorter than most): a client reusing a connection the server closes
-        // at that moment gets a reset — seen in the browser tests' API calls.
-        .keep_alive(std::time::Duration::from_secs(75))
-        .shutdown_timeout(settings.server.shutdown_timeout_secs);
-        if settings.server.workers > 0 {
-            server = server.workers(settings.server.workers);
-        }
-        let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
-        let jobs = vec![
-            Repeated {
-                name: "order news",
-                every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)),
-                run: Arc::new(move || newsroom.tell_untold()),
-            },
-            Repeated { name: "messages", every: std::time::Duration::from_millis(settings.messages.send_every_ms.max(10)), run: send_messages.clone() },
-            Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
-            Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
-            Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
-        ];
-        let (metrics_server, metrics_port) = match metrics {
-            Some(metrics) => {
-                let (host, port) = (settings.metrics.host.as_str(), settings.metrics.port);
-                let listener = TcpListener::bind((host, port)).with_context(|| format!("binding the metrics port {host}:{port}"))?;
-                let port = listener.local_addr()?.port();
-                let server = HttpServer::new(move || App::new().app_data(metrics.clone()).route("/metrics", web::get().to(crate::metrics::scrape)))
-                    .workers(1)
-                    .disable_signals()
-                    .listen(listener)?
-                    .run();
-                (Some(server), Some(port))
-            }
-            None => (None, None),
-        };
-        Ok(Application { port, server: server.run(), seeded, jobs, send_messages, metrics_server, metrics_port })
+        let Services { state, metrics, background } = wire_services(settings, db, identity)?;
+        let server = http_server(settings, listener, state, metrics.clone())?;
+        let (jobs, send_messages) = background_jobs(settings, background);
+        let (metrics_server, metrics_port) = metrics_server(settings, metrics)?;
+        Ok(Application { port, server, seeded, jobs, send_messages, metrics_server, metrics_port })
     }
 
     /// The port the server listens on.

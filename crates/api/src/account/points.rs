@@ -13,7 +13,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
-use crate::common::idempotency::{fingerprint, idempotency_key};
+use crate::common::idempotency::{fingerprint, idempotency_key, kept_refusal};
 use crate::common::lenient::lenient_int;
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -247,10 +247,4 @@ async fn exchange_answer(
         blocking(move || loyalty.keep_refusal(&key, kernel::KeptRefusal { status: status.as_u16(), body })).await?;
     }
     Err(refused)
-}
-
-/// A refusal kept under an `Idempotency-Key`, answered again as it was first.
-pub(crate) fn kept_refusal(kept: kernel::KeptRefusal) -> HttpResponse {
-    let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
-    HttpResponse::build(status).insert_header(("Idempotent-Replayed", "true")).content_type("application/json").body(kept.body)
 }

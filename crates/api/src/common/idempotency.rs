@@ -2,8 +2,10 @@
 //! caller, with a fingerprint of what the request asks, so that a repeat gets the first answer
 //! and the same key with another request is refused.
 
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
 use actix_web::http::header::HeaderMap;
-use kernel::IdempotencyKey;
+use kernel::{IdempotencyKey, KeptRefusal};
 use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -57,6 +59,12 @@ fn write_canonical(value: &Value, out: &mut String) {
 pub fn idempotency_key(headers: &HeaderMap, caller: String, fingerprint: String) -> Result<Option<IdempotencyKey>, ApiError> {
     let Some(key) = crate::common::extract::idempotency_header(headers)? else { return Ok(None) };
     Ok(Some(IdempotencyKey { caller, key, fingerprint }))
+}
+
+/// A refusal kept under an `Idempotency-Key`, answered again as it was first.
+pub fn kept_refusal(kept: KeptRefusal) -> HttpResponse {
+    let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+    HttpResponse::build(status).insert_header(("Idempotent-Replayed", "true")).content_type("application/json").body(kept.body)
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ pub mod idempotency;
 pub mod lenient;
 pub mod messages;
 pub mod methods;
+pub mod orders;
 pub mod paging;
 pub mod schema;
 pub mod spreadsheet;

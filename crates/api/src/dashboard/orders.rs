@@ -17,11 +17,11 @@ use ordering::{Audience, OrderSource, OrderStatus, StaffOrder, StaffOrderQuery, 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use crate::account::orders::{OrderData, status_label};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
+use crate::common::orders::{OrderData, status_label};
 use crate::common::paging::{ListParams, PageMeta, PageParams};
 use crate::common::spreadsheet::{csv_bytes, phone_cell};
 use crate::{AppState, Resource};
@@ -287,47 +287,30 @@ pub async fn list_guest_orders(
     list(state, Audience::Guests, locale, principal, ListParams(params)).await
 }
 
+/// The export's columns, as message keys: the first thirteen as they always were, so a sheet
+/// that reads them by position keeps working; shipping (the weight fee included, so subtotal −
+/// discount + shipping = total) and its weight fee after them.
+const CSV_COLUMNS: [&str; 15] = [
+    "export.orders.number",
+    "export.orders.date",
+    "export.orders.status",
+    "export.orders.source",
+    "export.orders.customer",
+    "export.orders.phone",
+    "export.orders.receiver",
+    "export.orders.city",
+    "export.orders.address",
+    "export.orders.products",
+    "export.orders.subtotal",
+    "export.orders.discount",
+    "export.orders.total",
+    "export.orders.shipping",
+    "export.orders.weight_fee",
+];
+
 /// The CSV's header row in `locale`.
-/// The export's columns: the first thirteen as they always were, so a sheet that reads them by
-/// position keeps working; shipping (the weight fee included, so subtotal − discount + shipping
-/// = total) and its weight fee after them.
-fn csv_header(locale: Locale) -> [&'static str; 15] {
-    match locale {
-        Locale::Ar => [
-            "رقم الطلب",
-            "التاريخ",
-            "الحالة",
-            "المصدر",
-            "العميل",
-            "الهاتف",
-            "المستلم",
-            "المحافظة",
-            "العنوان",
-            "المنتجات",
-            "الإجمالي الفرعي",
-            "الخصم",
-            "الإجمالي",
-            "الشحن",
-            "منها رسوم الوزن",
-        ],
-        Locale::En => [
-            "Number",
-            "Date",
-            "Status",
-            "Source",
-            "Customer",
-            "Phone",
-            "Receiver",
-            "City",
-            "Address",
-            "Products",
-            "Subtotal",
-            "Discount",
-            "Total",
-            "Shipping",
-            "Of which weight fee",
-        ],
-    }
+fn csv_header(locale: Locale) -> [String; 15] {
+    CSV_COLUMNS.map(|column| text(locale, column, &[]))
 }
 
 /// One order as a CSV row.

@@ -10,11 +10,11 @@ use ordering::Buyer;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{CheckoutRequest, PlacedOrderResponse, checkout_answer};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, blocking};
 use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::lenient_int;
+use crate::common::orders::{CheckoutRequest, PlacedOrderResponse, checkout_answer};
 use crate::storefront::guest_orders::GuestItem;
 use crate::{AppState, Resource};
 

@@ -11,12 +11,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::account::addresses::AddressData;
-use crate::account::orders::{OrderData, OrderList};
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, HashingSlot, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
+use crate::common::orders::{OrderData, OrderList};
 use crate::common::paging::{ListParams, PageMeta, PageParams};
 use crate::{AppState, Resource};
 

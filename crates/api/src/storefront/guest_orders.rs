@@ -10,11 +10,11 @@ use ordering::{GuestCheckout, OrderSource};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::account::orders::{CommonFields, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields};
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
 use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::orders::{CommonFields, OrderData, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields};
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -160,5 +160,5 @@ pub async fn track(
     }
     let orders = state.orders.clone();
     let order = blocking(move || orders.track(&number, &phone)).await?;
-    Ok(Json(OrderResponse { data: crate::account::orders::OrderData::new(order, locale) }))
+    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
 }

@@ -64,6 +64,12 @@ describe('the HTTP client', () => {
     [400, { message: 'Already verified' }, { kind: 'error', message: 'Already verified' }],
     [404, { message: 'whatever' }, { kind: 'error', messageId: 'errors.not_found' }],
     [500, { message: 'secret' }, { kind: 'error', messageId: 'errors.server' }],
+    [
+      503,
+      { message: 'The shop cannot complete this right now. Please try again in a few seconds.' },
+      { kind: 'error', message: 'The shop cannot complete this right now. Please try again in a few seconds.' },
+    ],
+    [503, {}, { kind: 'error', messageId: 'errors.network' }],
     [418, {}, { kind: 'error', messageId: 'errors.network' }],
   ])('maps %i by the error catalogue', async (status, body, notice) => {
     answer(status, body);

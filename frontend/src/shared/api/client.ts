@@ -82,6 +82,13 @@ export function report(error: ApiError): void {
     case 500:
       hooks.notify({ kind: 'error', messageId: 'errors.server' });
       return;
+    case 503:
+      // The shop's own "try again in a few seconds" (its database is out of reach, or it is
+      // busy); a proxy's 503 with no words of ours reads as the network failing.
+      hooks.notify(
+        error.message ? { kind: 'error', message: error.message } : { kind: 'error', messageId: 'errors.network' },
+      );
+      return;
     default:
       hooks.notify({ kind: 'error', messageId: 'errors.network' });
   }

@@ -1,0 +1,383 @@
+//! What every order endpoint shares: the order's answer (design §4a), the checkout's body and
+//! the fields all checkouts read, and a checkout's answer under its `Idempotency-Key`. The
+//! client's checkout, the guest's and the sales engineer's order for a client use them.
+
+use actix_web::HttpResponse;
+use actix_web::http::StatusCode;
+use chrono::{DateTime, Utc};
+use kernel::validation::limits;
+use kernel::{AddressId, CityId, FieldErrors, Locale, Money};
+use ordering::{AddressChoice, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, PaymentMethod, Placed, Receiver, ReceiverKind};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::AppState;
+use crate::common::error::ApiError;
+use crate::common::extract::blocking;
+use crate::common::idempotency::kept_refusal;
+use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::messages::text;
+use crate::common::paging::PageMeta;
+
+/// Who placed the order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CustomerData {
+    /// Name.
+    pub name: String,
+    /// Phone, national form.
+    pub phone: String,
+}
+
+/// A city by id and name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CityRef {
+    /// Id.
+    pub id: i64,
+    /// Name in the request's language.
+    pub name: String,
+}
+
+/// Where the order goes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderAddressData {
+    /// The street, village or landmark.
+    pub address: String,
+    /// The city.
+    pub city: CityRef,
+}
+
+/// A line as bought.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderItemData {
+    /// The product, while it exists.
+    pub product_id: Option<i64>,
+    /// Its readable address then.
+    pub slug: String,
+    /// Its name in the request's language.
+    pub name: String,
+    /// Its first picture's URL.
+    pub image: Option<String>,
+    /// Units.
+    pub quantity: u32,
+    /// Price of one unit, EGP.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+    /// Weight of one unit, kg.
+    pub weight: f64,
+    /// Unit price times quantity, EGP.
+    #[schema(value_type = f64)]
+    pub line_total: Money,
+}
+
+/// One change of status.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HistoryData {
+    /// The status before; null when placed.
+    pub from: Option<String>,
+    /// The status after.
+    pub to: String,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The user who changed it, if any.
+    pub by: Option<i64>,
+    /// Why, in the staff's words; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// An order (design §4a).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderData {
+    /// Id.
+    pub id: i64,
+    /// Human number, `MS-2026-000123`.
+    pub number: String,
+    /// `new`, `on_delivery`, `delivered` or `cancelled`.
+    pub status: String,
+    /// The status in the request's language.
+    pub status_label: String,
+    /// `web`, `guest`, `sales` or `whatsapp`.
+    pub source: String,
+    /// `self` or `other`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `cash_on_delivery`.
+    pub payment_method: String,
+    /// When it was placed.
+    pub created_at: DateTime<Utc>,
+    /// Who placed it.
+    pub customer: CustomerData,
+    /// Receiver's name for `other`.
+    pub receiver_name: Option<String>,
+    /// Receiver's phone for `other`.
+    pub receiver_phone: Option<String>,
+    /// Where it goes.
+    pub address: OrderAddressData,
+    /// The buyer's notes.
+    pub notes: Option<String>,
+    /// The promo code used.
+    pub copoun: Option<String>,
+    /// The lines.
+    pub items: Vec<OrderItemData>,
+    /// The lines' totals, EGP.
+    #[schema(value_type = f64)]
+    pub subtotal: Money,
+    /// Promo discount, EGP.
+    #[schema(value_type = f64)]
+    pub discount: Money,
+    /// The city's shipping cost, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_base: Money,
+    /// The weight extra, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_extra: Money,
+    /// Base plus extra, EGP.
+    #[schema(value_type = f64)]
+    pub shipping_total: Money,
+    /// What is paid, EGP.
+    #[schema(value_type = f64)]
+    pub total: Money,
+    /// Every unit's weight, kg.
+    pub total_weight: f64,
+    /// Whether the buyer may still cancel it.
+    pub can_cancel: bool,
+    /// Every change of status, oldest first.
+    pub history: Vec<HistoryData>,
+}
+
+impl OrderData {
+    /// The order in `locale`, as its buyer sees it: staff notes left out.
+    pub fn new(mut order: Order, locale: Locale) -> OrderData {
+        for change in &mut order.history {
+            change.note = None;
+        }
+        OrderData::for_staff(order, locale)
+    }
+
+    /// The order in `locale` with the notes staff wrote on its status changes.
+    pub fn for_staff(order: Order, locale: Locale) -> OrderData {
+        let can_cancel = order.buyer_can_cancel();
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _ } = order;
+        let (receiver_name, receiver_phone) = match &placed.receiver {
+            Receiver::Buyer => (None, None),
+            Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
+        };
+        let status_key: &str = status.into();
+        OrderData {
+            id: id.0,
+            number,
+            status: status_key.to_string(),
+            status_label: status_label(locale, status),
+            source: <&str>::from(placed.source).to_string(),
+            kind: placed.receiver.kind().to_string(),
+            payment_method: <&str>::from(placed.payment_method).to_string(),
+            created_at,
+            customer: CustomerData { name: placed.customer_name, phone: placed.customer_phone.to_string() },
+            receiver_name,
+            receiver_phone,
+            address: OrderAddressData {
+                address: placed.destination.address,
+                city: CityRef { id: placed.destination.city.0, name: placed.destination.city_name.pick(locale).clone() },
+            },
+            notes: placed.notes,
+            copoun: placed.copoun,
+            items: placed
+                .lines
+                .into_iter()
+                .map(|line| OrderItemData {
+                    product_id: line.product.map(|product| product.0),
+                    slug: line.slug,
+                    name: line.name.pick(locale).clone(),
+                    image: line.image.map(|path| format!("/media/{path}")),
+                    quantity: line.quantity,
+                    unit_price: line.unit_price,
+                    weight: line.weight.kilograms(),
+                    line_total: line.line_total,
+                })
+                .collect(),
+            subtotal: placed.totals.subtotal,
+            discount: placed.totals.discount,
+            shipping_base: placed.totals.shipping_base,
+            shipping_extra: placed.totals.shipping_extra,
+            shipping_total: placed.totals.shipping_total(),
+            total: placed.totals.total,
+            total_weight: placed.totals.total_weight.kilograms(),
+            can_cancel,
+            history: history
+                .into_iter()
+                .map(|change| HistoryData {
+                    from: change.from.map(|status| <&str>::from(status).to_string()),
+                    to: <&str>::from(change.to).to_string(),
+                    at: change.at,
+                    by: change.by.map(|user| user.0),
+                    note: change.note,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The status in `locale`.
+pub(crate) fn status_label(locale: Locale, status: ordering::OrderStatus) -> String {
+    let key = match status {
+        ordering::OrderStatus::New => "order.status.new",
+        ordering::OrderStatus::OnDelivery => "order.status.on_delivery",
+        ordering::OrderStatus::Delivered => "order.status.delivered",
+        ordering::OrderStatus::Cancelled => "order.status.cancelled",
+    };
+    text(locale, key, &[])
+}
+
+/// One order.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderResponse {
+    /// The order.
+    pub data: OrderData,
+}
+
+/// A placed order with the shop's message.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlacedOrderResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+    /// The order.
+    pub data: OrderData,
+}
+
+/// A page of the client's orders, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderList {
+    /// The orders.
+    pub data: Vec<OrderData>,
+    /// Where this page sits.
+    pub meta: PageMeta,
+}
+
+/// A client's checkout of the server cart.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+pub struct CheckoutRequest {
+    /// A saved address; or give `address` and `city_id`.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub address_id: Option<i64>,
+    /// An address for this order only.
+    #[schema(max_length = 500)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub address: Option<String>,
+    /// Its city.
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub city_id: Option<i64>,
+    /// `self` or `other`.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// The receiver's name, for `other`.
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub receiver_name: Option<String>,
+    /// The receiver's phone, for `other`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub receiver_phone: Option<String>,
+    /// Notes for the shop.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub notes: Option<String>,
+    /// A promo code.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub copoun: Option<String>,
+    /// `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+    /// refused until a card gateway is wired).
+    pub payment_method: Option<String>,
+    /// The total the buyer saw, EGP; another server total refuses the order.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub expected_total: Option<String>,
+}
+
+/// The fields every checkout shares, read.
+pub(crate) struct CommonFields {
+    /// The payment method asked for; none for the shop's default.
+    pub payment_method: Option<PaymentMethod>,
+    /// The total the buyer saw.
+    pub expected_total: Option<Money>,
+}
+
+/// Reads the fields every checkout shares: the payment method and the total seen. A method
+/// this build does not know is one the shop does not take.
+pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&str>, expected_total: Option<&str>) -> CommonFields {
+    let payment_method = payment_method.map(str::trim).filter(|method| !method.is_empty()).and_then(|method| {
+        let known = method.parse::<PaymentMethod>().ok();
+        if known.is_none() {
+            errors.add("payment_method", "payment_method_unavailable");
+        }
+        known
+    });
+    let expected_total = expected_total.map(str::trim).filter(|total| !total.is_empty()).and_then(|expected| {
+        let parsed = Money::parse_pounds(expected);
+        if parsed.is_none() {
+            errors.add("expected_total", "price_invalid");
+        }
+        parsed
+    });
+    CommonFields { payment_method, expected_total }
+}
+
+impl CheckoutRequest {
+    pub(crate) fn into_domain(self) -> Result<Checkout, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        for (field, value, max) in
+            [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME), ("notes", &self.notes, limits::MESSAGE)]
+        {
+            errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
+        }
+        let CommonFields { payment_method, expected_total } = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let receiver_kind = match self.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty()) {
+            None => None,
+            Some(kind) => Some(kind.parse::<ReceiverKind>().map_err(|_| FieldErrors::single("type", "type_invalid"))?),
+        };
+        errors.into_result()?;
+        let address = match (self.address_id, self.address) {
+            (Some(id), _) => Some(AddressChoice::Saved(AddressId(id))),
+            (None, Some(text)) => Some(AddressChoice::Written { text: text.trim().to_string(), city: self.city_id.map(CityId) }),
+            (None, None) => None,
+        };
+        Ok(Checkout {
+            address,
+            receiver_kind,
+            receiver_name: self.receiver_name.unwrap_or_default().trim().to_string(),
+            receiver_phone: self.receiver_phone.unwrap_or_default(),
+            notes: self.notes.unwrap_or_default().trim().to_string(),
+            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            expected_total,
+            payment_method,
+        })
+    }
+}
+
+/// A checkout's answer: `201` with the order and the shop's message, or the refusal, which is
+/// kept under the key so that a repeat of the request gets it again (design §5). A repeat of a
+/// key, placed or refused, says so in `Idempotent-Replayed: true`.
+pub(crate) async fn checkout_answer(
+    state: &AppState,
+    outcome: Result<Placed, ApiError>,
+    key: Option<IdempotencyKey>,
+    locale: Locale,
+    message: &str,
+) -> Result<HttpResponse, ApiError> {
+    let refused = match outcome {
+        Ok(placed) => {
+            let mut answer = HttpResponse::build(StatusCode::CREATED);
+            if placed.replayed {
+                answer.insert_header(("Idempotent-Replayed", "true"));
+            }
+            return Ok(answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) }));
+        }
+        Err(ApiError::Ordering(OrderingError::Refused(kept))) => return Ok(kept_refusal(kept)),
+        Err(refused) => refused,
+    };
+    if let (Some(key), ApiError::Ordering(error)) = (key, &refused)
+        && error.is_kept()
+    {
+        let (status, body) = refused.rendered(locale);
+        let orders = state.orders.clone();
+        blocking(move || orders.keep_refusal(&key, KeptRefusal { status: status.as_u16(), body })).await?;
+    }
+    Err(refused)
+}
