@@ -18,8 +18,10 @@ pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
 pub const IMAGES_MAX: usize = 8;
 
 /// How many slugs a new product or category tries when others of the same name are saved at
-/// the same moment.
-const SLUG_TRIES: usize = 5;
+/// the same moment. The n-th of n saves racing for one name may need n tries (each loses the
+/// next free slug to another), so this bounds the burst it absorbs, not a probability; each
+/// try costs one read and one insert. Five tries failed the sixth of six saves at once.
+const SLUG_TRIES: usize = 20;
 /// The most units of a product the shop keeps or sells at once.
 pub const QUANTITY_MAX: i64 = 1_000_000;
 /// The heaviest product, in grams (ten tonnes).
