@@ -368,12 +368,7 @@ impl Database {
 
     /// The names of the migrations not yet applied, in the order they would run.
     pub fn pending_migrations(&self) -> anyhow::Result<Vec<String>> {
-        let mut conn = self.conn()?;
-        let names = match &mut *conn {
-            DbConn::Postgres(pg) => pg.pending_migrations(POSTGRES_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
-            DbConn::Sqlite(sqlite) => sqlite.pending_migrations(SQLITE_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
-        };
-        names.map_err(|e| anyhow::anyhow!("reading the migrations: {e}"))
+        pending_migrations_of(&mut self.conn()?)
     }
 
     /// Connections the pool holds, and how many of them are idle.
@@ -385,6 +380,21 @@ impl Database {
     /// Answers when the database can serve a query.
     pub fn ping(&self) -> anyhow::Result<()> {
         Ok(self.conn()?.batch_execute("SELECT 1")?)
+    }
+
+    /// Whether the database answers within `within`, whatever the pool's own wait, and the
+    /// migrations of this build it has not applied: a readiness probe answers a proxy that
+    /// gives up after a second or two.
+    pub fn readiness(&self, within: Duration) -> anyhow::Result<Vec<String>> {
+        let mut conn = match self.pool.get_timeout(within) {
+            Ok(conn) => Conn(conn),
+            Err(error) => {
+                self.unreachable.store(true, Ordering::Relaxed);
+                return Err(NoConnection(error).into());
+            }
+        };
+        conn.batch_execute("SELECT 1")?;
+        pending_migrations_of(&mut conn)
     }
 
     /// Writes a consistent copy of a SQLite database to `path` while the shop keeps serving
@@ -399,6 +409,15 @@ impl Database {
         diesel::sql_query("VACUUM INTO ?").bind::<diesel::sql_types::Text, _>(target).execute(sqlite)?;
         Ok(())
     }
+}
+
+/// The names of the migrations not yet applied on this connection's database, in order.
+fn pending_migrations_of(conn: &mut Conn) -> anyhow::Result<Vec<String>> {
+    let names = match &mut **conn {
+        DbConn::Postgres(pg) => pg.pending_migrations(POSTGRES_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
+        DbConn::Sqlite(sqlite) => sqlite.pending_migrations(SQLITE_MIGRATIONS).map(|pending| pending.iter().map(|m| m.name().to_string()).collect()),
+    };
+    names.map_err(|e| anyhow::anyhow!("reading the migrations: {e}"))
 }
 
 #[cfg(test)]
