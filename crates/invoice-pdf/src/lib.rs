@@ -7,6 +7,7 @@
 mod text;
 
 use std::path::Path;
+use std::sync::LazyLock;
 
 use kernel::{Locale, Money};
 use krilla::Document;
@@ -52,96 +53,65 @@ impl InvoicePrinter for PdfInvoicePrinter {
     }
 }
 
-/// The words of an invoice in one language.
+/// The words of an invoice in one language, from the shop's message catalogues (`invoice.*`).
 struct Words {
-    invoice: &'static str,
-    number: &'static str,
-    date: &'static str,
-    status: &'static str,
-    payment: &'static str,
-    customer: &'static str,
-    receiver: &'static str,
-    address: &'static str,
-    product: &'static str,
-    quantity: &'static str,
-    unit_price: &'static str,
-    line_total: &'static str,
-    subtotal: &'static str,
-    discount: &'static str,
-    shipping_base: &'static str,
-    shipping_extra: &'static str,
-    total: &'static str,
-    scan: &'static str,
-    currency: &'static str,
+    invoice: String,
+    number: String,
+    date: String,
+    status: String,
+    payment: String,
+    customer: String,
+    receiver: String,
+    address: String,
+    product: String,
+    quantity: String,
+    unit_price: String,
+    line_total: String,
+    subtotal: String,
+    discount: String,
+    shipping_base: String,
+    shipping_extra: String,
+    total: String,
+    scan: String,
+    currency: String,
 }
+
+/// The invoice's words in Arabic and in English, read once.
+static WORDS: LazyLock<[Words; 2]> = LazyLock::new(|| [words(Locale::Ar), words(Locale::En)]);
 
 fn words(locale: Locale) -> Words {
-    match locale {
-        Locale::Ar => Words {
-            invoice: "فاتورة",
-            number: "رقم الطلب",
-            date: "التاريخ",
-            status: "الحالة",
-            payment: "طريقة الدفع",
-            customer: "العميل",
-            receiver: "المستلم",
-            address: "العنوان",
-            product: "المنتج",
-            quantity: "الكمية",
-            unit_price: "سعر الوحدة",
-            line_total: "الإجمالي",
-            subtotal: "المجموع الفرعي",
-            discount: "الخصم",
-            shipping_base: "الشحن",
-            shipping_extra: "رسوم الوزن الإضافي",
-            total: "الإجمالي المستحق",
-            scan: "امسح الرمز لتتبع طلبك",
-            currency: "ج.م",
-        },
-        Locale::En => Words {
-            invoice: "Invoice",
-            number: "Order number",
-            date: "Date",
-            status: "Status",
-            payment: "Payment",
-            customer: "Customer",
-            receiver: "Receiver",
-            address: "Address",
-            product: "Product",
-            quantity: "Qty",
-            unit_price: "Unit price",
-            line_total: "Total",
-            subtotal: "Subtotal",
-            discount: "Discount",
-            shipping_base: "Shipping",
-            shipping_extra: "Extra weight fee",
-            total: "Total due",
-            scan: "Scan to track your order",
-            currency: "EGP",
-        },
+    let word = |name: &str| messages::text(locale, &format!("invoice.{name}"), &[]);
+    Words {
+        invoice: word("invoice"),
+        number: word("number"),
+        date: word("date"),
+        status: word("status"),
+        payment: word("payment"),
+        customer: word("customer"),
+        receiver: word("receiver"),
+        address: word("address"),
+        product: word("product"),
+        quantity: word("quantity"),
+        unit_price: word("unit_price"),
+        line_total: word("line_total"),
+        subtotal: word("subtotal"),
+        discount: word("discount"),
+        shipping_base: word("shipping_base"),
+        shipping_extra: word("shipping_extra"),
+        total: word("total"),
+        scan: word("scan"),
+        currency: word("currency"),
     }
 }
 
-fn status_word(status: OrderStatus, locale: Locale) -> &'static str {
-    match (status, locale) {
-        (OrderStatus::New, Locale::Ar) => "جديد",
-        (OrderStatus::OnDelivery, Locale::Ar) => "جار التوصيل",
-        (OrderStatus::Delivered, Locale::Ar) => "تم التوصيل",
-        (OrderStatus::Cancelled, Locale::Ar) => "ملغي",
-        (OrderStatus::New, Locale::En) => "New",
-        (OrderStatus::OnDelivery, Locale::En) => "On delivery",
-        (OrderStatus::Delivered, Locale::En) => "Delivered",
-        (OrderStatus::Cancelled, Locale::En) => "Cancelled",
-    }
+/// An order's status as the invoice prints it (`order.status.*`).
+fn status_word(status: OrderStatus, locale: Locale) -> String {
+    messages::text(locale, &format!("order.status.{status}"), &[])
 }
 
-fn payment_word(method: PaymentMethod, locale: Locale) -> &'static str {
-    match (method, locale) {
-        (PaymentMethod::CashOnDelivery, Locale::Ar) => "الدفع عند الاستلام",
-        (PaymentMethod::Card, Locale::Ar) => "بطاقة (فيزا أو ماستركارد)",
-        (PaymentMethod::CashOnDelivery, Locale::En) => "Cash on delivery",
-        (PaymentMethod::Card, Locale::En) => "Card (Visa or MasterCard)",
-    }
+/// A payment method as the invoice prints it (`payment.*`).
+fn payment_word(method: PaymentMethod, locale: Locale) -> String {
+    messages::text(locale, &format!("payment.{}", <&str>::from(method)), &[])
 }
 
 /// Something drawn on a page.
@@ -159,7 +129,7 @@ enum Mark {
 struct Layout<'a> {
     fonts: &'a Fonts,
     locale: Locale,
-    words: Words,
+    words: &'static Words,
     rtl: bool,
     y: f32,
     pages: Vec<Vec<Mark>>,
@@ -167,7 +137,7 @@ struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     fn new(fonts: &'a Fonts, locale: Locale) -> Layout<'a> {
-        Layout { fonts, locale, words: words(locale), rtl: locale == Locale::Ar, y: MARGIN, pages: vec![Vec::new()] }
+        Layout { fonts, locale, words: &WORDS[if locale == Locale::Ar { 0 } else { 1 }], rtl: locale == Locale::Ar, y: MARGIN, pages: vec![Vec::new()] }
     }
 
     fn mark(&mut self, mark: Mark) {
@@ -204,7 +174,7 @@ impl<'a> Layout<'a> {
 
     fn money(&self, amount: Money) -> String {
         let figure = format!("{:.2}", amount.pounds());
-        if self.rtl { format!("{figure} {}", self.words.currency) } else { format!("{} {figure}", self.words.currency) }
+        if self.rtl { format!("{figure} {}", self.words.currency.as_str()) } else { format!("{} {figure}", self.words.currency.as_str()) }
     }
 
     /// The shop, the QR code, the title, and the order's number, date, status and payment.
@@ -220,15 +190,15 @@ impl<'a> Layout<'a> {
         self.y += LINE;
         self.write(shop.address.pick(self.locale), self.start_side(0.0), BODY);
         self.y += LINE * 2.0;
-        self.write(self.words.invoice, self.start_side(0.0), TITLE);
-        self.write(self.words.scan, self.end_side(0.0), Style { size: 8.0, bold: false });
+        self.write(self.words.invoice.as_str(), self.start_side(0.0), TITLE);
+        self.write(self.words.scan.as_str(), self.end_side(0.0), Style { size: 8.0, bold: false });
         self.y += LINE + 4.0;
         let order = &invoice.order;
         let facts = [
-            (self.words.number, order.number.clone()),
-            (self.words.date, order.created_at.format("%Y-%m-%d").to_string()),
-            (self.words.status, status_word(order.status, self.locale).to_string()),
-            (self.words.payment, payment_word(order.placed.payment_method, self.locale).to_string()),
+            (self.words.number.as_str(), order.number.clone()),
+            (self.words.date.as_str(), order.created_at.format("%Y-%m-%d").to_string()),
+            (self.words.status.as_str(), status_word(order.status, self.locale).to_string()),
+            (self.words.payment.as_str(), payment_word(order.placed.payment_method, self.locale).to_string()),
         ];
         for (label, value) in facts {
             self.write(&format!("{label}: {value}"), self.start_side(0.0), BODY);
@@ -241,14 +211,14 @@ impl<'a> Layout<'a> {
         let placed = &order.placed;
         self.y += LINE;
         self.rule();
-        let customer = format!("{}: {} - {}", self.words.customer, placed.customer_name, placed.customer_phone);
+        let customer = format!("{}: {} - {}", self.words.customer.as_str(), placed.customer_name, placed.customer_phone);
         self.write(&customer, self.start_side(0.0), BODY);
         self.y += LINE;
         if let Receiver::Other { name, phone } = &placed.receiver {
-            self.write(&format!("{}: {name} - {phone}", self.words.receiver), self.start_side(0.0), BODY);
+            self.write(&format!("{}: {name} - {phone}", self.words.receiver.as_str()), self.start_side(0.0), BODY);
             self.y += LINE;
         }
-        let address = format!("{}: {} - {}", self.words.address, placed.destination.address, placed.destination.city_name.pick(self.locale));
+        let address = format!("{}: {} - {}", self.words.address.as_str(), placed.destination.address, placed.destination.city_name.pick(self.locale));
         for line in self.fonts.wrap(&address, self.rtl, PAGE_WIDTH - 2.0 * MARGIN, BODY) {
             self.write(&line, self.start_side(0.0), BODY);
             self.y += LINE;
@@ -262,10 +232,10 @@ impl<'a> Layout<'a> {
         let product_width = PAGE_WIDTH - 2.0 * MARGIN - 230.0;
         self.y += LINE / 2.0;
         self.rule();
-        self.write(self.words.product, self.start_side(0.0), STRONG);
-        self.write(self.words.quantity, self.end_side(quantity_at), STRONG);
-        self.write(self.words.unit_price, self.end_side(price_at), STRONG);
-        self.write(self.words.line_total, self.end_side(total_at), STRONG);
+        self.write(self.words.product.as_str(), self.start_side(0.0), STRONG);
+        self.write(self.words.quantity.as_str(), self.end_side(quantity_at), STRONG);
+        self.write(self.words.unit_price.as_str(), self.end_side(price_at), STRONG);
+        self.write(self.words.line_total.as_str(), self.end_side(total_at), STRONG);
         self.y += LINE;
         self.rule();
         for line in &order.placed.lines {
@@ -284,13 +254,13 @@ impl<'a> Layout<'a> {
     /// Subtotal, discount, shipping base and extra, and the total due.
     fn totals(&mut self, order: &Order) {
         let totals = &order.placed.totals;
-        let mut rows = vec![(self.words.subtotal, self.money(totals.subtotal), BODY)];
+        let mut rows = vec![(self.words.subtotal.as_str(), self.money(totals.subtotal), BODY)];
         if totals.discount != Money::ZERO {
-            rows.push((self.words.discount, format!("- {}", self.money(totals.discount)), BODY));
+            rows.push((self.words.discount.as_str(), format!("- {}", self.money(totals.discount)), BODY));
         }
-        rows.push((self.words.shipping_base, self.money(totals.shipping_base), BODY));
-        rows.push((self.words.shipping_extra, self.money(totals.shipping_extra), BODY));
-        rows.push((self.words.total, self.money(totals.total), STRONG));
+        rows.push((self.words.shipping_base.as_str(), self.money(totals.shipping_base), BODY));
+        rows.push((self.words.shipping_extra.as_str(), self.money(totals.shipping_extra), BODY));
+        rows.push((self.words.total.as_str(), self.money(totals.total), STRONG));
         self.room_for(LINE * (rows.len() as f32 + 1.0));
         self.rule();
         for (label, amount, style) in rows {

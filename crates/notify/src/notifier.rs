@@ -35,47 +35,26 @@ impl Notifier {
     }
 }
 
-/// The subject and text of a code's message.
-fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (&'static str, String) {
-    match (purpose, locale) {
-        (OtpPurpose::Verify, Locale::Ar) => ("رمز تفعيل حسابك في محصول", format!("رمز التحقق الخاص بك في محصول هو {code}. صالح لمدة 10 دقائق.")),
-        (OtpPurpose::Verify, Locale::En) => {
-            ("Your Mahsoul verification code", format!("Your Mahsoul verification code is {code}. It is valid for 10 minutes."))
-        }
-        (OtpPurpose::Reset, Locale::Ar) => {
-            ("رمز استعادة كلمة المرور في محصول", format!("رمز استعادة كلمة المرور في محصول هو {code}. صالح لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة."))
-        }
-        (OtpPurpose::Reset, Locale::En) => (
-            "Your Mahsoul password reset code",
-            format!("Your Mahsoul password reset code is {code}. It is valid for 10 minutes. If you did not ask for it, ignore this message."),
-        ),
-        (OtpPurpose::Contact, Locale::Ar) => {
-            ("رمز تأكيد بيانات التواصل الجديدة في محصول", format!("رمز تأكيد رقمك أو بريدك الجديد في محصول هو {code}. صالح لمدة 10 دقائق."))
-        }
-        (OtpPurpose::Contact, Locale::En) => {
-            ("Confirm your new Mahsoul contact", format!("Your code to confirm your new phone or e-mail at Mahsoul is {code}. It is valid for 10 minutes."))
-        }
-    }
+/// The subject and text of a code's message (`code.{purpose}.subject`, `.body`).
+fn wording(purpose: OtpPurpose, code: &str, locale: Locale) -> (String, String) {
+    let purpose = match purpose {
+        OtpPurpose::Verify => "verify",
+        OtpPurpose::Reset => "reset",
+        OtpPurpose::Contact => "contact",
+    };
+    (messages::text(locale, &format!("code.{purpose}.subject"), &[]), messages::text(locale, &format!("code.{purpose}.body"), &[("code", code.to_string())]))
 }
 
 impl OtpMessenger for Notifier {
     fn send_code(&self, to: &Destination, code: &str, purpose: OtpPurpose, locale: Locale) -> anyhow::Result<()> {
         let (subject, body) = wording(purpose, code, locale);
-        self.deliver(to, subject, body, Some(code))
+        self.deliver(to, &subject, body, Some(code))
     }
 
     fn send_contact_changed(&self, to: &Destination, locale: Locale) -> anyhow::Result<()> {
-        let (subject, body) = match locale {
-            Locale::Ar => (
-                "تم تغيير بيانات التواصل لحسابك في محصول",
-                "تم تغيير رقم الهاتف أو البريد الإلكتروني لحسابك في محصول. إن لم تكن أنت فاتصل بنا فورًا.".to_string(),
-            ),
-            Locale::En => (
-                "Your Mahsoul contact details were changed",
-                "The phone or e-mail of your Mahsoul account was changed. If this was not you, contact us at once.".to_string(),
-            ),
-        };
-        self.deliver(to, subject, body, None)
+        let subject = messages::text(locale, "contact_changed.subject", &[]);
+        let body = messages::text(locale, "contact_changed.body", &[]);
+        self.deliver(to, &subject, body, None)
     }
 }
 

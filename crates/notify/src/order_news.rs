@@ -3,55 +3,35 @@
 //! phone in the language it was placed in, short enough for one Arabic SMS part (70 characters).
 
 use kernel::{Locale, Localized};
-use ordering::{Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, OrderStatus, StaffNotice, TextMessage};
+use messages::Arg;
+use ordering::{Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, StaffNotice, TextMessage};
 
 /// Words order news for the buyer, the staff and the SMS.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct OrderNewsWriter;
 
-fn both(ar: String, en: String) -> Localized<String> {
-    Localized::new(ar, en)
+/// A message of the shop's catalogues (`key`) in both languages, `args` put in.
+fn both(key: &str, args: &[(&str, Arg)]) -> Localized<String> {
+    Localized::new(messages::text_with(Locale::Ar, key, args), messages::text_with(Locale::En, key, args))
+}
+
+/// What happened, as the catalogues' keys name it (`news.{what}.title`, `.body`, `.sms`).
+fn what(event: OrderEvent) -> &'static str {
+    match event {
+        OrderEvent::Placed => "placed",
+        OrderEvent::Became(status) => status.into(),
+    }
 }
 
 /// The buyer's title and text, in both languages.
 fn buyer_wording(number: &str, event: OrderEvent) -> (Localized<String>, Localized<String>) {
-    match event {
-        OrderEvent::Placed => (
-            both("تم استلام طلبك".into(), "Order received".into()),
-            both(format!("استلمنا طلبك {number} وسنتصل بك لتأكيده."), format!("We received your order {number} and will call you to confirm it.")),
-        ),
-        OrderEvent::Became(OrderStatus::OnDelivery) => (
-            both("طلبك في الطريق".into(), "Your order is on its way".into()),
-            both(format!("طلبك {number} مع المندوب في الطريق إليك."), format!("Your order {number} is with the courier on its way to you.")),
-        ),
-        OrderEvent::Became(OrderStatus::Delivered) => (
-            both("تم تسليم طلبك".into(), "Order delivered".into()),
-            both(format!("تم تسليم طلبك {number}. شكرًا لتسوقك من محصول."), format!("Your order {number} was delivered. Thank you for shopping at Mahsoul.")),
-        ),
-        OrderEvent::Became(OrderStatus::Cancelled) => {
-            (both("تم إلغاء طلبك".into(), "Order cancelled".into()), both(format!("تم إلغاء طلبك {number}."), format!("Your order {number} was cancelled.")))
-        }
-        OrderEvent::Became(OrderStatus::New) => (
-            both("طلبك جديد".into(), "Your order is new".into()),
-            both(format!("طلبك {number} بانتظار التأكيد."), format!("Your order {number} awaits confirmation.")),
-        ),
-    }
+    let what = what(event);
+    (both(&format!("news.{what}.title"), &[]), both(&format!("news.{what}.body"), &[("number", number.into())]))
 }
 
 /// The SMS: the shop's name, the number and what happened, within 70 characters in Arabic.
 fn sms(number: &str, event: OrderEvent, locale: Locale) -> String {
-    match (event, locale) {
-        (OrderEvent::Placed, Locale::Ar) => format!("محصول: استلمنا طلبك {number} وسنتصل بك للتأكيد"),
-        (OrderEvent::Placed, Locale::En) => format!("Mahsoul: we received your order {number} and will call you to confirm it."),
-        (OrderEvent::Became(OrderStatus::OnDelivery), Locale::Ar) => format!("محصول: طلبك {number} مع المندوب في الطريق إليك"),
-        (OrderEvent::Became(OrderStatus::OnDelivery), Locale::En) => format!("Mahsoul: your order {number} is on its way with the courier."),
-        (OrderEvent::Became(OrderStatus::Delivered), Locale::Ar) => format!("محصول: تم تسليم طلبك {number}. شكرًا لك"),
-        (OrderEvent::Became(OrderStatus::Delivered), Locale::En) => format!("Mahsoul: your order {number} was delivered. Thank you!"),
-        (OrderEvent::Became(OrderStatus::Cancelled), Locale::Ar) => format!("محصول: تم إلغاء طلبك {number}"),
-        (OrderEvent::Became(OrderStatus::Cancelled), Locale::En) => format!("Mahsoul: your order {number} was cancelled."),
-        (OrderEvent::Became(OrderStatus::New), Locale::Ar) => format!("محصول: طلبك {number} بانتظار التأكيد"),
-        (OrderEvent::Became(OrderStatus::New), Locale::En) => format!("Mahsoul: your order {number} awaits confirmation."),
-    }
+    messages::text_with(locale, &format!("news.{}.sms", what(event)), &[("number", number.into())])
 }
 
 impl OrderHerald for OrderNewsWriter {
@@ -67,11 +47,7 @@ impl OrderHerald for OrderNewsWriter {
                 None => ("guest-order-list", format!("/dashboard/orders-actions?id={}&list=guest", order.id.0)),
             };
             StaffNotice {
-                notice: Notice {
-                    title: both("طلب جديد".into(), "New order".into()),
-                    body: both(format!("وصل طلب جديد {number}."), format!("A new order {number} came in.")),
-                    link,
-                },
+                notice: Notice { title: both("news.staff.title", &[]), body: both("news.staff.body", &[("number", number.into())]), link },
                 permission,
                 sales_engineer: order.sales_engineer,
             }
@@ -82,11 +58,8 @@ impl OrderHerald for OrderNewsWriter {
     fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice {
         let number = order.number.as_str();
         Notice {
-            title: both("حصلت على نقاط".into(), "You earned points".into()),
-            body: both(
-                format!("أضفنا {points} نقطة إلى رصيدك مقابل طلبك {number}."),
-                format!("We added {points} points to your balance for your order {number}."),
-            ),
+            title: both("news.points.title", &[]),
+            body: both("news.points.body", &[("points", points.into()), ("number", number.into())]),
             link: "/account/points-exchange".into(),
         }
     }
@@ -95,7 +68,7 @@ impl OrderHerald for OrderNewsWriter {
 #[cfg(test)]
 mod tests {
     use kernel::{OrderId, Phone, UserId};
-    use ordering::OrderSource;
+    use ordering::{OrderSource, OrderStatus};
 
     use super::*;
 

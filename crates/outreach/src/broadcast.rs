@@ -55,23 +55,15 @@ impl Audience {
 /// The longest message staff may write, in characters (before the opt-out line): ten Arabic parts.
 pub const MESSAGE_MAX: usize = 670;
 
-/// The opt-out line every marketing SMS ends with, in the message's language (Arabic when it
-/// holds an Arabic letter), around the client's own link.
-pub fn opt_out_line(message: &str, link: &str) -> String {
-    match language_of(message) {
-        Locale::Ar => format!("للإلغاء: {link}"),
-        Locale::En => format!("Opt out: {link}"),
-    }
-}
-
 /// Arabic when the text holds an Arabic letter, else English.
 pub fn language_of(text: &str) -> Locale {
     if text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)) { Locale::Ar } else { Locale::En }
 }
 
-/// The text one client receives: the message, then their opt-out line.
-pub fn text_for(message: &str, link: &str) -> String {
-    format!("{message}\n{}", opt_out_line(message, link))
+/// The text one client receives: the message, then their opt-out line (in the message's
+/// language, around their own link: [`crate::OptOutLinks::line`]).
+pub fn text_for(message: &str, opt_out_line: &str) -> String {
+    format!("{message}\n{opt_out_line}")
 }
 
 /// Checks the message staff wrote: 1 to 670 characters.
@@ -102,10 +94,10 @@ pub struct Preview {
 }
 
 impl Preview {
-    /// The preview of `message` for an audience of `recipients` (and `opted_out` skipped), the
-    /// opt-out link taken at its longest, `link_length` characters.
-    pub fn of(message: &str, recipients: u64, opted_out: u64, link_length: usize) -> Preview {
-        let size = sms::measure(&text_for(message, &"x".repeat(link_length)));
+    /// The preview of `message` for an audience of `recipients` (and `opted_out` skipped), its
+    /// opt-out line the one around the longest link, `link_length` characters.
+    pub fn of(message: &str, recipients: u64, opted_out: u64, opt_out_line: &str, link_length: usize) -> Preview {
+        let size = sms::measure(&text_for(message, opt_out_line));
         Preview { recipients, opted_out, size, total_parts: recipients.saturating_mul(size.parts as u64), link_length }
     }
 }
@@ -271,11 +263,13 @@ mod tests {
 
     #[test]
     fn every_message_ends_with_the_opt_out_line_in_its_language_and_the_preview_counts_it() {
-        assert_eq!(text_for("خصم 10% على البذور", "https://m.eg/sms/opt-out/7-abc"), "خصم 10% على البذور\nللإلغاء: https://m.eg/sms/opt-out/7-abc");
-        assert_eq!(text_for("Seeds 10% off", "L"), "Seeds 10% off\nOpt out: L");
-        let preview = Preview::of(&"a".repeat(100), 40, 3, 40);
+        assert_eq!(text_for("خصم 10% على البذور", "للإلغاء: https://m.eg/sms/opt-out/7-abc"), "خصم 10% على البذور\nللإلغاء: https://m.eg/sms/opt-out/7-abc");
+        assert_eq!(language_of("خصم 10% على البذور"), Locale::Ar);
+        assert_eq!(language_of("Seeds 10% off"), Locale::En);
+        let line = format!("Opt out: {}", "x".repeat(40));
+        let preview = Preview::of(&"a".repeat(100), 40, 3, &line, 40);
         assert_eq!((preview.size.parts, preview.total_parts, preview.opted_out), (1, 40, 3), "100 + the line fit one part");
-        let long = Preview::of(&"a".repeat(120), 40, 0, 40);
+        let long = Preview::of(&"a".repeat(120), 40, 0, &line, 40);
         assert_eq!((long.size.parts, long.total_parts), (2, 80), "the line pushes it to two");
         assert!(check_message(" ").unwrap_err().has("message"));
         assert!(check_message(&"س".repeat(MESSAGE_MAX + 1)).is_err());

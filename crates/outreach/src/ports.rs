@@ -1,7 +1,7 @@
 //! What outreach needs from the rest of the shop.
 
 use chrono::{DateTime, Utc};
-use kernel::{Page, PageRequest, UserId};
+use kernel::{Locale, Page, PageRequest, UserId};
 
 use crate::broadcast::{Audience, Broadcast, Delivery, NewBroadcast, Queued, Recipient, RecipientStatus};
 
@@ -55,4 +55,6 @@ pub trait OptOutLinks: Send + Sync {
     fn user_of(&self, token: &str) -> Option<UserId>;
     /// The longest a link is, for the previews' part counts.
     fn longest(&self) -> usize;
+    /// The opt-out line around `link` in a language: the shop's wording, not the domain's.
+    fn line(&self, locale: Locale, link: &str) -> String;
 }

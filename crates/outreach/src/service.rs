@@ -7,7 +7,7 @@ use std::sync::Arc;
 use chrono::{DateTime, TimeDelta, Utc};
 use kernel::{Clock, FieldErrors, Page, PageRequest, UserId};
 
-use crate::broadcast::{Audience, Broadcast, NewBroadcast, Preview, Queued, Recipient, RecipientStatus, check_message, text_for};
+use crate::broadcast::{Audience, Broadcast, NewBroadcast, Preview, Queued, Recipient, RecipientStatus, check_message, language_of, text_for};
 use crate::ports::{Broadcasts, OptOutLinks, TextGateway};
 
 /// Why an outreach call was refused.
@@ -72,7 +72,10 @@ impl Outreach {
     pub fn preview(&self, message: &str, audience: Audience) -> Result<Preview, OutreachError> {
         check_message(message)?;
         let (recipients, opted_out) = self.broadcasts.audience_size(audience)?;
-        Ok(Preview::of(message.trim(), recipients, opted_out, self.links.longest()))
+        let message = message.trim();
+        let longest = self.links.longest();
+        let line = self.links.line(language_of(message), &"x".repeat(longest));
+        Ok(Preview::of(message, recipients, opted_out, &line, longest))
     }
 
     /// Queues `message` for every client of `audience` who has not opted out; the job sends it.
@@ -172,7 +175,10 @@ impl Broadcaster {
         let due = self.broadcasts.claim_due(now, now + LEASE, self.per_look)?;
         let mut sent = Vec::with_capacity(due.len());
         for delivery in &due {
-            match self.gateway.send(&delivery.phone, &text_for(&delivery.message, &self.links.link(delivery.user))) {
+            match self
+                .gateway
+                .send(&delivery.phone, &text_for(&delivery.message, &self.links.line(language_of(&delivery.message), &self.links.link(delivery.user))))
+            {
                 Ok(()) => sent.push(delivery.id),
                 Err(error) => {
                     let tries = delivery.attempts + 1;

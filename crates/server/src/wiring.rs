@@ -9,7 +9,7 @@ use std::sync::Arc;
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
 use chrono::{DateTime, Utc};
-use kernel::{Money, ProductId, ShippingRule, UserId};
+use kernel::{Locale, Money, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
 use ordering::{EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
 use outreach::OptOutLinks;
@@ -181,6 +181,10 @@ impl OptOutLinks for SignedOptOutLinks {
     fn longest(&self) -> usize {
         self.link(UserId(i64::MAX)).chars().count()
     }
+
+    fn line(&self, locale: Locale, link: &str) -> String {
+        messages::text(locale, "sms.opt_out_line", &[("link", link.to_string())])
+    }
 }
 
 #[cfg(test)]
@@ -198,6 +202,8 @@ mod tests {
         assert_eq!(links.user_of("42-000000000000"), None);
         assert_eq!(links.user_of("nonsense"), None);
         assert_eq!(SignedOptOutLinks::new(b"another secret", "https://mahsoul.example").user_of(token), None);
+        assert_eq!(links.line(Locale::Ar, "https://m.eg/sms/opt-out/7-abc"), "للإلغاء: https://m.eg/sms/opt-out/7-abc");
+        assert_eq!(links.line(Locale::En, "L"), "Opt out: L");
         assert!(links.longest() >= link.len());
     }
 }

@@ -1,57 +1,19 @@
 //! The message catalogues: every text the API answers, in Arabic and English, by key.
 
-use std::collections::HashMap;
-use std::sync::LazyLock;
-
 use kernel::Locale;
-
-type Catalogue = HashMap<String, String>;
-
-fn load(source: &str) -> Catalogue {
-    serde_json::from_str(source).unwrap_or_default()
-}
-
-static ARABIC: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../../messages/ar.json")));
-static ENGLISH: LazyLock<Catalogue> = LazyLock::new(|| load(include_str!("../../messages/en.json")));
-
-fn catalogue(locale: Locale) -> &'static Catalogue {
-    match locale {
-        Locale::Ar => &ARABIC,
-        Locale::En => &ENGLISH,
-    }
-}
-
-/// The text of a key in a language, with `{name}` placeholders filled; the key itself when
-/// the catalogue lacks it (a test keeps both catalogues complete).
-pub fn text(locale: Locale, key: &str, params: &[(&str, String)]) -> String {
-    let mut text = catalogue(locale).get(key).cloned().unwrap_or_else(|| key.to_string());
-    for (name, value) in params {
-        text = text.replace(&format!("{{{name}}}"), value);
-    }
-    text
-}
+pub use messages::{Arg, text, text_with};
 
 /// The message for a broken rule on a field: the field's own wording when there is one
 /// (`validation.required.name` = "Name is required"), else the rule's; `{name}` placeholders
 /// are filled from `params`.
 pub fn rule(locale: Locale, field: &str, rule: &str, params: &[(&str, String)]) -> String {
     let specific = format!("validation.{rule}.{field}");
-    if catalogue(locale).contains_key(&specific) { text(locale, &specific, params) } else { text(locale, &format!("validation.{rule}"), params) }
+    if messages::shop().has(locale, &specific) { text(locale, &specific, params) } else { text(locale, &format!("validation.{rule}"), params) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn both_catalogues_parse_and_have_the_same_keys() {
-        assert!(ARABIC.len() > 20);
-        let mut ar: Vec<_> = ARABIC.keys().collect();
-        let mut en: Vec<_> = ENGLISH.keys().collect();
-        ar.sort();
-        en.sort();
-        assert_eq!(ar, en);
-    }
 
     #[test]
     fn field_wording_wins_over_the_rule_and_placeholders_fill() {
@@ -114,8 +76,8 @@ mod tests {
             "synonym_groups_full",
         ];
         for rule in rules {
-            for catalogue in [&*ARABIC, &*ENGLISH] {
-                assert!(catalogue.contains_key(&format!("validation.{rule}")), "validation.{rule}");
+            for locale in [Locale::Ar, Locale::En] {
+                assert!(messages::shop().has(locale, &format!("validation.{rule}")), "validation.{rule}");
             }
         }
     }

@@ -6,34 +6,34 @@
 //! a second round trip and draws the same products over the server's markup. With scripts
 //! off, the pages still show their products, and their links and search form still work.
 
-use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use catalog::ProductCard;
 use kernel::{Locale, Money};
+use maud::{Markup, PreEscaped, html};
+use messages::{Arg, Catalogue};
 use serde::Serialize;
 use serde_json::json;
 
 use crate::AppState;
 use crate::common::error::ApiError;
 use crate::storefront::catalog::{self as catalogue_api, CategoryData, HomeData, ProductData};
-use crate::storefront::share::escape;
 
-/// The frontend's texts (`ar.json`, `en.json`), so the server's markup says what the app says.
-static TEXTS: LazyLock<[HashMap<String, String>; 2]> = LazyLock::new(|| {
-    let read = |json: &str| serde_json::from_str(json).unwrap_or_default();
-    [read(include_str!("../../../../frontend/src/shared/i18n/ar.json")), read(include_str!("../../../../frontend/src/shared/i18n/en.json"))]
+/// The frontend's texts (`ar.json`, `en.json`), read by the same ICU runtime as the server's own,
+/// so the server's markup says what the app says.
+static TEXTS: LazyLock<Catalogue> = LazyLock::new(|| {
+    Catalogue::from_json(include_str!("../../../../frontend/src/shared/i18n/ar.json"), include_str!("../../../../frontend/src/shared/i18n/en.json"))
 });
 
-/// The text `key` in a language, its `{placeholder}` filled with `value`.
-fn text(locale: Locale, key: &str, value: &str) -> String {
-    let texts = &TEXTS[if locale == Locale::Ar { 0 } else { 1 }];
-    let message = texts.get(key).map(String::as_str).unwrap_or(key);
-    match (message.find('{'), message.find('}')) {
-        (Some(start), Some(end)) if start < end => format!("{}{value}{}", &message[..start], &message[end + 1..]),
-        _ => message.to_string(),
-    }
+/// The app's text `key` in a language.
+fn text(locale: Locale, key: &str) -> String {
+    TEXTS.text(locale, key, &[])
+}
+
+/// The app's text `key` in a language with an `{amount}` put in.
+fn text_of_amount(locale: Locale, key: &str, amount: String) -> String {
+    TEXTS.text(locale, key, &[("amount", Arg::Text(amount))])
 }
 
 /// An amount as the app writes it: Western digits, thousands grouped, decimals only when
@@ -52,22 +52,22 @@ fn amount(money: Money) -> String {
 }
 
 /// A price in the page's language, isolated so it reads whole inside Arabic text.
-fn price(locale: Locale, money: Money) -> String {
-    format!("<bdi>{}</bdi>", escape(&text(locale, "price.format", &amount(money))))
+fn price(locale: Locale, money: Money) -> Markup {
+    html! { bdi { (text_of_amount(locale, "price.format", amount(money))) } }
 }
 
 /// A page painted on the server: the markup for the app's root and the API's answers the app
 /// would ask for first, each under the app's query key.
 pub struct FirstPaint {
-    markup: String,
+    markup: Markup,
     queries: Vec<(serde_json::Value, String)>,
-    /// The preload links of the pictures the screen opens on.
-    pictures: String,
+    /// The pictures the screen opens on, to preload.
+    pictures: Vec<Picture>,
 }
 
 impl FirstPaint {
-    fn new(locale: Locale, main: &str) -> FirstPaint {
-        FirstPaint { markup: frame(locale, main), queries: Vec::new(), pictures: String::new() }
+    fn new(locale: Locale, main: Markup) -> FirstPaint {
+        FirstPaint { markup: frame(locale, main), queries: Vec::new(), pictures: Vec::new() }
     }
 
     /// Asks for the pictures the screen opens on (each tile's or the product's, `None` for one
@@ -75,9 +75,7 @@ impl FirstPaint {
     /// page, ahead of the app's scripts: over HTTP/1.1 a phone fetches six files at a time, and a
     /// picture found only in the body waits behind forty of them.
     fn opening_on<'a>(mut self, urls: impl IntoIterator<Item = Option<&'a str>>, card: bool) -> FirstPaint {
-        for url in urls.into_iter().take(OPENING_PICTURES).flatten() {
-            let _ = write!(self.pictures, "\n    <link rel=\"preload\" as=\"image\" {} fetchpriority=\"high\" />", picture_sources(url, card, "image"));
-        }
+        self.pictures.extend(urls.into_iter().take(OPENING_PICTURES).flatten().map(|url| Picture::of(url, card)));
         self
     }
 
@@ -89,26 +87,40 @@ impl FirstPaint {
     /// The page with the markup inside the app's root and the answers in a data script.
     pub fn into_page(self, index: &str, locale: Locale) -> String {
         let queries: Vec<String> = self.queries.iter().map(|(key, answer)| format!("[{key},{answer}]")).collect();
-        // A `<` inside the JSON could close the script element: written as its escape.
+        // A script's text is not HTML: escaping would break the JSON, so a `<` inside it, which
+        // could close the element, is written as its JSON escape instead.
         let data = format!("{{\"language\":\"{}\",\"queries\":[{}]}}", locale.pick("ar", "en"), queries.join(",")).replace('<', "\\u003c");
-        let root = format!("<div id=\"root\">{}</div>\n    <script id=\"page-data\" type=\"application/json\">{data}</script>", self.markup);
-        index.replacen("<head>", &format!("<head>{}", self.pictures), 1).replacen("<div id=\"root\"></div>", &root, 1)
+        let root = html! {
+            div id="root" { (self.markup) }
+            "\n    "
+            script id="page-data" type="application/json" { (PreEscaped(data)) }
+        };
+        let preloads = html! {
+            @for picture in &self.pictures {
+                "\n    "
+                link rel="preload" as="image" href=(picture.src) imagesrcset=[picture.srcset.as_ref()] imagesizes=[picture.sizes] fetchpriority="high";
+            }
+        };
+        index.replacen("<head>", &format!("<head>{}", preloads.into_string()), 1).replacen("<div id=\"root\"></div>", &root.into_string(), 1)
     }
 }
 
 /// The header (the shop's name, the search form, the list and the cart) around the content.
-fn frame(locale: Locale, main: &str) -> String {
-    format!(
-        "<a class=\"skip-link\" href=\"#main\">{skip}</a><header class=\"fp-header\"><a class=\"fp-brand\" href=\"/\">{name}</a>\
-         <form class=\"fp-search\" action=\"/products\" role=\"search\"><input type=\"search\" name=\"search\" aria-label=\"{search}\" placeholder=\"{placeholder}\" /></form>\
-         <nav class=\"fp-nav\"><a href=\"/products\">{products}</a><a href=\"/cart\">{cart}</a></nav></header><main id=\"main\" class=\"page\">{main}</main>",
-        skip = escape(&text(locale, "nav.skip", "")),
-        name = escape(&text(locale, "app.name", "")),
-        search = escape(&text(locale, "nav.search", "")),
-        placeholder = escape(&text(locale, "search.placeholder", "")),
-        products = escape(&text(locale, "nav.products", "")),
-        cart = escape(&text(locale, "cart.title", "")),
-    )
+fn frame(locale: Locale, main: Markup) -> Markup {
+    html! {
+        a.skip-link href="#main" { (text(locale, "nav.skip")) }
+        header.fp-header {
+            a.fp-brand href="/" { (text(locale, "app.name")) }
+            form.fp-search action="/products" role="search" {
+                input type="search" name="search" aria-label=(text(locale, "nav.search")) placeholder=(text(locale, "search.placeholder"));
+            }
+            nav.fp-nav {
+                a href="/products" { (text(locale, "nav.products")) }
+                a href="/cart" { (text(locale, "cart.title")) }
+            }
+        }
+        main #main.page { (main) }
+    }
 }
 
 /// What a product tile shows.
@@ -150,21 +162,28 @@ impl<'a> Tile<'a> {
 
 /// A picture's `src`, `srcset` and `sizes` as the app writes them (`ProductImage.tsx`): an
 /// uploaded picture is kept in two sizes (`…-large.webp`, 1200 px, and `…-thumb.webp`, 400 px),
-/// and the browser takes the one that fits the width shown. `prefix` names the attributes
-/// (`""` on an `<img>`, `"image"` on a preload link, whose `src` is its `href`).
-fn picture_sources(url: &str, card: bool, prefix: &str) -> String {
-    let src = if prefix.is_empty() { "src" } else { "href" };
-    match url.strip_suffix("-large.webp") {
-        Some(stem) => {
-            let (thumb, sizes) = (format!("{stem}-thumb.webp"), if card { "(max-width: 36em) 50vw, 240px" } else { "(max-width: 48em) 100vw, 480px" });
-            format!(
-                "{src}=\"{}\" {prefix}srcset=\"{} 400w, {} 1200w\" {prefix}sizes=\"{sizes}\"",
-                escape(if card { &thumb } else { url }),
-                escape(&thumb),
-                escape(url)
-            )
+/// and the browser takes the one that fits the width shown.
+#[derive(Debug, PartialEq)]
+struct Picture {
+    src: String,
+    srcset: Option<String>,
+    sizes: Option<&'static str>,
+}
+
+impl Picture {
+    /// The picture at `url`, shown on a card (`card`) or large on its product's page.
+    fn of(url: &str, card: bool) -> Picture {
+        match url.strip_suffix("-large.webp") {
+            Some(stem) => {
+                let thumb = format!("{stem}-thumb.webp");
+                Picture {
+                    src: if card { thumb.clone() } else { url.to_string() },
+                    srcset: Some(format!("{thumb} 400w, {url} 1200w")),
+                    sizes: Some(if card { "(max-width: 36em) 50vw, 240px" } else { "(max-width: 48em) 100vw, 480px" }),
+                }
+            }
+            None => Picture { src: url.to_string(), srcset: None, sizes: None },
         }
-        None => format!("{src}=\"{}\"", escape(url)),
     }
 }
 
@@ -173,28 +192,39 @@ fn picture_sources(url: &str, card: bool, prefix: &str) -> String {
 /// a larger paint by a few device pixels, becomes the page's largest paint.
 const OPENING_PICTURES: usize = 4;
 
+/// A tile's or a product's price: the sale price, and the price struck through beside the
+/// discount when there is one.
+fn prices(locale: Locale, price: Money, sale_price: Money, discount: u8) -> Markup {
+    html! {
+        (self::price(locale, sale_price))
+        @if sale_price < price {
+            " " s { (self::price(locale, price)) } " " bdi dir="ltr" { "-" (discount) "%" }
+        }
+    }
+}
+
 /// A grid of product tiles, their pictures at their shown size; at the top of its page
 /// (`first`), the ones a phone's screen shows come at once, first.
-fn grid<'a>(locale: Locale, tiles: impl IntoIterator<Item = Tile<'a>>, first: bool) -> String {
-    let mut html = String::from("<ul class=\"fp-grid\">");
-    for (index, tile) in tiles.into_iter().enumerate() {
-        let loading = if first && index < OPENING_PICTURES { "loading=\"eager\" fetchpriority=\"high\"" } else { "loading=\"lazy\"" };
-        let _ = write!(html, "<li><a class=\"fp-card\" href=\"/products/{}\">", escape(tile.slug));
-        if let Some(image) = &tile.image {
-            let _ = write!(html, "<img {} alt=\"{}\" width=\"240\" height=\"160\" {loading} />", picture_sources(image, true, ""), escape(tile.name));
+fn grid<'a>(locale: Locale, tiles: impl IntoIterator<Item = Tile<'a>>, first: bool) -> Markup {
+    html! {
+        ul.fp-grid {
+            @for (index, tile) in tiles.into_iter().enumerate() {
+                @let at_once = first && index < OPENING_PICTURES;
+                li { a.fp-card href={ "/products/" (tile.slug) } {
+                    @if let Some(image) = &tile.image {
+                        @let picture = Picture::of(image, true);
+                        img src=(picture.src) srcset=[picture.srcset] sizes=[picture.sizes] alt=(tile.name) width="240" height="160"
+                            loading=(if at_once { "eager" } else { "lazy" }) fetchpriority=[at_once.then_some("high")];
+                    }
+                    span.fp-name { (tile.name) }
+                    span.fp-price { (prices(locale, tile.price, tile.sale_price, tile.discount)) }
+                    @if !tile.in_stock {
+                        span.fp-muted { (text(locale, "product.out_of_stock")) }
+                    }
+                } }
+            }
         }
-        let _ = write!(html, "<span class=\"fp-name\">{}</span><span class=\"fp-price\">{}", escape(tile.name), price(locale, tile.sale_price));
-        if tile.sale_price < tile.price {
-            let _ = write!(html, " <s>{}</s> <bdi dir=\"ltr\">-{}%</bdi>", price(locale, tile.price), tile.discount);
-        }
-        html.push_str("</span>");
-        if !tile.in_stock {
-            let _ = write!(html, "<span class=\"fp-muted\">{}</span>", escape(&text(locale, "product.out_of_stock", "")));
-        }
-        html.push_str("</a></li>");
     }
-    html.push_str("</ul>");
-    html
 }
 
 /// A piece of a URL: a slug as a query value.
@@ -202,40 +232,52 @@ fn encode(value: &str) -> String {
     form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 
-fn section(locale: Locale, title: &str, body: &str) -> String {
-    if body.is_empty() { String::new() } else { format!("<section><h2>{}</h2>{body}</section>", escape(&text(locale, title, ""))) }
+/// A titled section of Home, left out when it has nothing to show.
+fn section(locale: Locale, title: &str, body: Markup) -> Markup {
+    html! {
+        @if !body.0.is_empty() {
+            section { h2 { (text(locale, title)) } (body) }
+        }
+    }
 }
 
-fn category_links(categories: &[CategoryData]) -> String {
-    let links: String =
-        categories.iter().map(|c| format!("<li><a href=\"/products?category={}\">{}</a></li>", escape(&encode(&c.slug)), escape(&c.name))).collect();
-    if links.is_empty() { links } else { format!("<ul class=\"fp-links\">{links}</ul>") }
+fn category_links(categories: &[CategoryData]) -> Markup {
+    html! {
+        @if !categories.is_empty() {
+            ul.fp-links {
+                @for category in categories {
+                    li { a href={ "/products?category=" (encode(&category.slug)) } { (category.name) } }
+                }
+            }
+        }
+    }
 }
 
 /// Home: the hero, the running offers, the featured products, the categories, the newest.
 pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiError> {
     let answer = catalogue_api::home_answer(state, locale).await?;
     let HomeData { featured, categories, recent, offers } = &answer.data;
-    let hero = format!(
-        "<section class=\"fp-hero\"><h1>{}</h1><p>{}</p><a href=\"/products\">{}</a></section>",
-        escape(&text(locale, "home.hero.title", "")),
-        escape(&text(locale, "home.hero.subtitle", "")),
-        escape(&text(locale, "home.hero.cta", "")),
-    );
-    let deals: String = offers
-        .iter()
-        .map(|offer| format!("<li><a href=\"/offers/{}\">{} <bdi dir=\"ltr\">-{}%</bdi></a></li>", offer.id, escape(&offer.title), offer.percentage))
-        .collect();
-    let deals = if deals.is_empty() { deals } else { format!("<ul class=\"fp-links\">{deals}</ul>") };
-    let main = [
-        hero,
-        section(locale, "home.featured.title", &grid(locale, featured.iter().map(Tile::of_data), true)),
-        section(locale, "home.deals.title", &deals),
-        section(locale, "home.categories.title", &category_links(categories)),
-        section(locale, "home.recent.title", &grid(locale, recent.iter().map(Tile::of_data), false)),
-    ]
-    .concat();
-    FirstPaint::new(locale, &main)
+    let deals = html! {
+        @if !offers.is_empty() {
+            ul.fp-links {
+                @for offer in offers {
+                    li { a href={ "/offers/" (offer.id) } { (offer.title) " " bdi dir="ltr" { "-" (offer.percentage) "%" } } }
+                }
+            }
+        }
+    };
+    let main = html! {
+        section.fp-hero {
+            h1 { (text(locale, "home.hero.title")) }
+            p { (text(locale, "home.hero.subtitle")) }
+            a href="/products" { (text(locale, "home.hero.cta")) }
+        }
+        (section(locale, "home.featured.title", grid(locale, featured.iter().map(Tile::of_data), true)))
+        (section(locale, "home.deals.title", deals))
+        (section(locale, "home.categories.title", category_links(categories)))
+        (section(locale, "home.recent.title", grid(locale, recent.iter().map(Tile::of_data), false)))
+    };
+    FirstPaint::new(locale, main)
         .opening_on(featured.iter().map(|product| product.image.as_deref()), true)
         .with(json!(["catalog", locale.pick("ar", "en"), "home"]), &answer)
 }
@@ -250,33 +292,34 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
     let language = locale.pick("ar", "en");
     let (catalogue, found) = catalogue_api::find_products(state, locale, &filters.clone().into_iter().collect()).await?;
     let categories = catalogue_api::category_list(&catalogue, locale);
-    let tiles = grid(locale, found.page.data.iter().map(|card| Tile::of_card(card, locale)), true);
-    let mut main = format!("<h1>{}</h1>", escape(&text(locale, "products.title", "")));
-    main.push_str(&category_links(&categories.data));
-    if found.page.data.is_empty() {
-        let _ = write!(main, "<p>{}</p>", escape(&text(locale, "products.empty", "")));
-    }
-    main.push_str(&tiles);
-    let page_link = |page: u32, label: &str| {
+    let page_link = |page: u32| {
         let mut query = form_urlencoded::Serializer::new(String::new());
         query.extend_pairs(filters.iter().filter(|(name, _)| name.as_str() != "page"));
         query.append_pair("page", &page.to_string());
-        format!("<a href=\"/products?{}\">{}</a>", escape(&query.finish()), escape(&text(locale, label, "")))
+        format!("/products?{}", query.finish())
     };
     let (current, last) = (found.page.current_page, found.page.last_page);
-    if current > 1 || current < last {
-        main.push_str("<nav class=\"fp-pages\">");
-        if current > 1 {
-            main.push_str(&page_link(current - 1, "pagination.previous"));
+    let main = html! {
+        h1 { (text(locale, "products.title")) }
+        (category_links(&categories.data))
+        @if found.page.data.is_empty() {
+            p { (text(locale, "products.empty")) }
         }
-        if current < last {
-            main.push_str(&page_link(current + 1, "pagination.next"));
+        (grid(locale, found.page.data.iter().map(|card| Tile::of_card(card, locale)), true))
+        @if current > 1 || current < last {
+            nav.fp-pages {
+                @if current > 1 {
+                    a href=(page_link(current - 1)) { (text(locale, "pagination.previous")) }
+                }
+                @if current < last {
+                    a href=(page_link(current + 1)) { (text(locale, "pagination.next")) }
+                }
+            }
         }
-        main.push_str("</nav>");
-    }
+    };
     let opening: Vec<Option<String>> = found.page.data.iter().take(OPENING_PICTURES).map(|card| Tile::of_card(card, locale).image).collect();
     let answer = catalogue_api::product_list(state, &catalogue, found, locale)?;
-    FirstPaint::new(locale, &main)
+    FirstPaint::new(locale, main)
         .opening_on(opening.iter().map(Option::as_deref), true)
         .with(json!(["catalog", language, "products", filters]), &answer)?
         .with(json!(["catalog", language, "categories"]), &categories)
@@ -288,38 +331,33 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
     let slug = card.product.slug.clone();
     let answer = catalogue_api::ProductResponse { data: ProductData::new(card, locale) };
     let product = &answer.data;
-    let mut main = String::from("<article class=\"fp-product\">");
-    if let Some(image) = &product.image {
-        let _ =
-            write!(main, "<img {} alt=\"{}\" width=\"480\" height=\"320\" fetchpriority=\"high\" />", picture_sources(image, false, ""), escape(&product.name));
-    }
-    let _ = write!(
-        main,
-        "<div><nav aria-label=\"{}\" class=\"fp-crumbs\"><a href=\"/\">{}</a>",
-        escape(&text(locale, "product.breadcrumbs", "")),
-        escape(&text(locale, "nav.home", ""))
-    );
-    if let Some(category) = &product.category {
-        let _ = write!(main, " › <a href=\"/products?category={}\">{}</a>", escape(&encode(&category.slug)), escape(&category.name));
-    }
-    let _ = write!(main, "</nav><h1>{}</h1><p class=\"fp-price\">{}", escape(&product.name), price(locale, product.sale_price));
-    if product.sale_price < product.price {
-        let _ = write!(main, " <s>{}</s> <bdi dir=\"ltr\">-{}%</bdi>", price(locale, product.price), product.discount);
-    }
     let stock = if product.in_stock { "product.in_stock" } else { "product.out_of_stock" };
     let weight = match product.weight_unit {
-        "g" => text(locale, "weight.g", &format!("{}", (product.weight * 1000.0).round())),
-        _ => text(locale, "weight.kg", &format!("{}", product.weight)),
+        "g" => text_of_amount(locale, "weight.g", format!("{}", (product.weight * 1000.0).round())),
+        _ => text_of_amount(locale, "weight.kg", format!("{}", product.weight)),
     };
-    let _ = write!(
-        main,
-        "</p><p>{}</p><p>{}: <bdi>{}</bdi></p><p>{}</p></div></article>",
-        escape(&text(locale, stock, "")),
-        escape(&text(locale, "product.weight", "")),
-        escape(&weight),
-        escape(&product.description),
-    );
-    FirstPaint::new(locale, &main).opening_on([product.image.as_deref()], false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
+    let main = html! {
+        article.fp-product {
+            @if let Some(image) = &product.image {
+                @let picture = Picture::of(image, false);
+                img src=(picture.src) srcset=[picture.srcset] sizes=[picture.sizes] alt=(product.name) width="480" height="320" fetchpriority="high";
+            }
+            div {
+                nav.fp-crumbs aria-label=(text(locale, "product.breadcrumbs")) {
+                    a href="/" { (text(locale, "nav.home")) }
+                    @if let Some(category) = &product.category {
+                        " › " a href={ "/products?category=" (encode(&category.slug)) } { (category.name) }
+                    }
+                }
+                h1 { (product.name) }
+                p.fp-price { (prices(locale, product.price, product.sale_price, product.discount)) }
+                p { (text(locale, stock)) }
+                p { (text(locale, "product.weight")) ": " bdi { (weight) } }
+                p { (product.description) }
+            }
+        }
+    };
+    FirstPaint::new(locale, main).opening_on([product.image.as_deref()], false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
 }
 
 /// A page's text split into paragraphs at blank lines (however many, spaces and all), as the
@@ -334,12 +372,15 @@ fn paragraphs(body: &str) -> Vec<String> {
 pub async fn content(state: &AppState, locale: Locale, slug: &str) -> Result<FirstPaint, ApiError> {
     let answer = crate::storefront::shop::page_answer(state, locale, slug.to_string()).await?;
     let page = &answer.data;
-    let mut main = format!("<article class=\"fp-content\"><h1>{}</h1>", escape(&page.title));
-    for paragraph in paragraphs(&page.body) {
-        let _ = write!(main, "<p>{}</p>", escape(&paragraph));
-    }
-    main.push_str("</article>");
-    FirstPaint::new(locale, &main).with(json!(["content", locale.pick("ar", "en"), "page", slug]), &answer)
+    let main = html! {
+        article.fp-content {
+            h1 { (page.title) }
+            @for paragraph in paragraphs(&page.body) {
+                p { (paragraph) }
+            }
+        }
+    };
+    FirstPaint::new(locale, main).with(json!(["content", locale.pick("ar", "en"), "page", slug]), &answer)
 }
 
 #[cfg(test)]
@@ -351,31 +392,34 @@ mod tests {
         assert_eq!(amount(Money::from_piastres(15_000)), "150");
         assert_eq!(amount(Money::from_piastres(1_234_550)), "12,345.50");
         assert_eq!(amount(Money::from_piastres(100_000_005)), "1,000,000.05");
-        assert_eq!(text(Locale::En, "price.format", "150"), "EGP 150");
-        assert_eq!(text(Locale::Ar, "price.format", "150"), "150 جنيه");
+        assert_eq!(text_of_amount(Locale::En, "price.format", "150".into()), "EGP 150");
+        assert_eq!(text_of_amount(Locale::Ar, "price.format", "150".into()), "150 جنيه");
     }
 
     #[test]
     fn an_uploaded_picture_offers_its_thumbnail_to_cards() {
-        let card = picture_sources("/media/products/ab-large.webp", true, "");
         assert_eq!(
-            card,
-            "src=\"/media/products/ab-thumb.webp\" srcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" sizes=\"(max-width: 36em) 50vw, 240px\""
+            Picture::of("/media/products/ab-large.webp", true),
+            Picture {
+                src: "/media/products/ab-thumb.webp".into(),
+                srcset: Some("/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w".into()),
+                sizes: Some("(max-width: 36em) 50vw, 240px"),
+            }
         );
-        assert!(picture_sources("/media/products/ab-large.webp", false, "").starts_with("src=\"/media/products/ab-large.webp\""));
-        assert_eq!(picture_sources("/media/demo/a.svg", true, ""), "src=\"/media/demo/a.svg\"");
+        assert_eq!(Picture::of("/media/products/ab-large.webp", false).src, "/media/products/ab-large.webp");
+        assert_eq!(Picture::of("/media/demo/a.svg", true), Picture { src: "/media/demo/a.svg".into(), srcset: None, sizes: None });
     }
 
     #[test]
     fn the_opening_pictures_are_asked_for_first_in_the_head() {
-        let paint = FirstPaint::new(Locale::En, "x")
+        let paint = FirstPaint::new(Locale::En, html! { "x" })
             .opening_on(["/media/products/ab-large.webp", "/media/demo/b.svg", "/media/demo/c.svg", "/media/demo/d.svg", "/media/demo/e.svg"].map(Some), true);
         let page = paint.into_page(
             "<html>\n  <head>\n    <meta charset=\"UTF-8\" />\n    <script src=\"/assets/index.js\"></script>\n  </head><body><div id=\"root\"></div></body>",
             Locale::En,
         );
-        let first = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/products/ab-thumb.webp\" imagesrcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" imagesizes=\"(max-width: 36em) 50vw, 240px\" fetchpriority=\"high\" />");
-        let second = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/demo/b.svg\" fetchpriority=\"high\" />");
+        let first = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/products/ab-thumb.webp\" imagesrcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" imagesizes=\"(max-width: 36em) 50vw, 240px\" fetchpriority=\"high\">");
+        let second = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/demo/b.svg\" fetchpriority=\"high\">");
         assert!(first.is_some() && second.is_some(), "{page}");
         assert!(second < page.find("<script"), "the pictures come before the scripts: {page}");
         assert!(page.contains("d.svg") && !page.contains("e.svg"), "a phone's screen shows two rows of two: {page}");
@@ -389,7 +433,7 @@ mod tests {
 
     #[test]
     fn the_data_script_cannot_be_closed_by_a_name() {
-        let paint = FirstPaint { markup: "x".into(), queries: vec![(json!(["k"]), "{\"name\":\"</script><b>\"}".into())], pictures: String::new() };
+        let paint = FirstPaint { markup: html! { "x" }, queries: vec![(json!(["k"]), "{\"name\":\"</script><b>\"}".into())], pictures: Vec::new() };
         let page = paint.into_page("<body><div id=\"root\"></div></body>", Locale::En);
         assert!(!page.contains("</script><b>"), "{page}");
         assert!(page.contains("\\u003c/script>\\u003cb>"));

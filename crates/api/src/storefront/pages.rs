@@ -3,7 +3,6 @@
 //! language asked for, a description for search results; and `robots.txt` and `sitemap.xml`,
 //! so search engines find every product in both languages.
 
-use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -12,6 +11,7 @@ use actix_web::http::header::{CACHE_CONTROL, ContentType};
 use actix_web::web::{self, Data};
 use actix_web::{HttpRequest, HttpResponse};
 use kernel::Locale;
+use maud::{Markup, html};
 
 use crate::AppState;
 use crate::storefront::first_paint::FirstPaint;
@@ -59,15 +59,12 @@ pub fn locale(request: &HttpRequest) -> Locale {
 /// description.
 pub fn in_language(index: &str, locale: Locale) -> String {
     let root = locale.pick(r#"<html lang="ar" dir="rtl">"#, r#"<html lang="en" dir="ltr">"#);
-    let description = locale.pick(
-        "محصول: بذور وتربة وأسمدة ومبيدات للمزارعين وهواة الزراعة في كل محافظات مصر، مع التوصيل إلى بابك.",
-        "Mahsoul: seeds, soil, fertilisers and pesticides for farmers and home growers across Egypt, delivered to your door.",
-    );
+    let description = messages::text(locale, "shop.description", &[]);
     let page = without_other_texts(index.replacen(r#"<html lang="ar" dir="rtl">"#, root, 1), locale);
     if page.contains(r#"name="description""#) {
         page
     } else {
-        page.replacen("</head>", &format!("    <meta name=\"description\" content=\"{description}\" />\n  </head>"), 1)
+        page.replacen("</head>", &format!("{}</head>", html! { meta name="description" content=(description); }.into_string()), 1)
     }
 }
 
@@ -85,12 +82,12 @@ fn without_other_texts(mut page: String, locale: Locale) -> String {
 
 /// The shop's picture for link previews (`og:image`, 1200×630 JPEG, made by
 /// `frontend/scripts/brand-images.mjs`), for pages without a picture of their own.
-pub(crate) fn shop_image(origin: &str) -> String {
-    format!(
-        "    <meta property=\"og:image\" content=\"{}/og-image.jpg\" />\n    <meta property=\"og:image:width\" content=\"1200\" />\n    \
-         <meta property=\"og:image:height\" content=\"630\" />\n",
-        crate::storefront::share::escape(origin)
-    )
+pub(crate) fn shop_image(origin: &str) -> Markup {
+    html! {
+        meta property="og:image" content={ (origin) "/og-image.jpg" };
+        meta property="og:image:width" content="1200";
+        meta property="og:image:height" content="630";
+    }
 }
 
 /// The app for any other path: 200 where it has a screen, 404 (its NotFound screen) where not.
@@ -102,12 +99,13 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
             let locale = locale(&request);
             let origin = origin(&request);
             // Home is reached as `/`, `/?lang=ar`, `/?utm_source=…`: one address for search engines.
-            let canonical = if request.path() == "/" {
-                format!("    <link rel=\"canonical\" href=\"{}/\" />\n", crate::storefront::share::escape(&origin))
-            } else {
-                String::new()
+            let tags = html! {
+                (shop_image(&origin))
+                @if request.path() == "/" {
+                    link rel="canonical" href={ (origin) "/" };
+                }
             };
-            let page = index.in_language(locale).replacen("</head>", &format!("{}{canonical}  </head>", shop_image(&origin)), 1);
+            let page = index.in_language(locale).replacen("</head>", &format!("{}</head>", tags.into_string()), 1);
             let page = match first_paint(&request, locale).await {
                 Some(paint) => paint.into_page(&page, locale),
                 None => page,
@@ -168,18 +166,22 @@ async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResp
         .chain(offers.iter().map(|o| format!("/offers/{}", o.id.0)))
         .chain(catalogue.product_slugs().map(|slug| format!("/products/{slug}")))
         .take(SITEMAP_MAX_URLS);
-    let mut xml = String::from(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n",
+    let urls = html! {
+        @for path in paths {
+            @let url = format!("{origin}{path}");
+            @let join = if path.contains('?') { "&" } else { "?" };
+            url {
+                loc { (url) }
+                xhtml:link rel="alternate" hreflang="ar" href={ (url) (join) "lang=ar" } {}
+                xhtml:link rel="alternate" hreflang="en" href={ (url) (join) "lang=en" } {}
+            }
+            "\n"
+        }
+    };
+    let xml = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n{}</urlset>\n",
+        urls.into_string()
     );
-    for path in paths {
-        let url = crate::storefront::share::escape(&format!("{origin}{path}"));
-        let join = if path.contains('?') { "&amp;" } else { "?" };
-        let _ = writeln!(
-            xml,
-            "  <url><loc>{url}</loc><xhtml:link rel=\"alternate\" hreflang=\"ar\" href=\"{url}{join}lang=ar\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"{url}{join}lang=en\"/></url>"
-        );
-    }
-    xml.push_str("</urlset>\n");
     Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").insert_header((CACHE_CONTROL, "public, max-age=3600")).body(xml))
 }
 

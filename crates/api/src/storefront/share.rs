@@ -10,6 +10,7 @@ use actix_web::web::{self, Data, Path};
 use actix_web::{HttpRequest, HttpResponse};
 use catalog::ProductCard;
 use kernel::Locale;
+use maud::{Markup, PreEscaped, html};
 
 use crate::AppState;
 
@@ -71,18 +72,14 @@ pub fn product_page() -> actix_web::Resource {
     web::resource("/products/{slug}").route(web::get().to(serve))
 }
 
-/// Text made safe inside HTML and XML, attributes included.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
-
 /// The head tags that describe a product.
-fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
+fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> Markup {
     let product = &card.product;
     let name = product.name.pick(locale);
     let description = product.description.pick(locale);
-    let shop = locale.pick("محصول", "Mahsoul");
+    let shop = messages::text(locale, "shop.name", &[]);
     let image = product.images.first().map(|path| format!("{origin}/media/{path}"));
+    let address = format!("{origin}/products/{}", product.slug);
     let structured = serde_json::json!({
         "@context": "https://schema.org",
         "@type": "Product",
@@ -96,37 +93,37 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> String {
             "priceCurrency": "EGP",
             "price": format!("{:.2}", card.price.sale_price.pounds()),
             "availability": if product.in_stock() { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
-            "url": format!("{origin}/products/{}", product.slug),
+            "url": address,
         },
     });
-    let mut tags = format!(
-        "<title>{title} | {shop}</title>\n    <meta name=\"description\" content=\"{description}\" />\n    \
-         <meta property=\"og:type\" content=\"product\" />\n    <meta property=\"og:title\" content=\"{title}\" />\n    \
-         <meta property=\"og:description\" content=\"{description}\" />\n    <meta property=\"og:url\" content=\"{origin}/products/{slug}\" />\n    \
-         <link rel=\"canonical\" href=\"{origin}/products/{slug}\" />\n    \
-         <link rel=\"alternate\" hreflang=\"ar\" href=\"{origin}/products/{slug}?lang=ar\" />\n    \
-         <link rel=\"alternate\" hreflang=\"en\" href=\"{origin}/products/{slug}?lang=en\" />\n",
-        title = escape(name),
-        shop = shop,
-        description = escape(description),
-        slug = escape(&product.slug),
-    );
     // Link previews (WhatsApp, Facebook) show raster pictures only: an SVG picture (the demo
     // catalogue's) gives way to the shop's own.
-    match image.as_deref().filter(|image| !image.ends_with(".svg")) {
-        Some(image) => tags.push_str(&format!("    <meta property=\"og:image\" content=\"{}\" />\n", escape(image))),
-        None => tags.push_str(&crate::storefront::pages::shop_image(origin)),
+    let picture = image.as_deref().filter(|image| !image.ends_with(".svg"));
+    // A script's text is not HTML: a `<` inside the JSON, which could close the element early
+    // or open a comment that swallows what follows, is written as its JSON escape instead.
+    let json = structured.to_string().replace('<', "\\u003c");
+    html! {
+        title { (name) " | " (shop) }
+        meta name="description" content=(description);
+        meta property="og:type" content="product";
+        meta property="og:title" content=(name);
+        meta property="og:description" content=(description);
+        meta property="og:url" content=(address);
+        link rel="canonical" href=(address);
+        link rel="alternate" hreflang="ar" href={ (address) "?lang=ar" };
+        link rel="alternate" hreflang="en" href={ (address) "?lang=en" };
+        @match picture {
+            Some(picture) => { meta property="og:image" content=(picture); }
+            None => { (crate::storefront::pages::shop_image(origin)) }
+        }
+        script type="application/ld+json" { (PreEscaped(json)) }
     }
-    // `</` inside JSON would close the script element early.
-    let json = structured.to_string().replace("</", "<\\/");
-    tags.push_str(&format!("    <script type=\"application/ld+json\">{json}</script>\n"));
-    tags
 }
 
 /// Replaces the page's generic title with the product's tags.
 fn with_product(index: &str, tags: &str) -> String {
     match (index.find("<title>"), index.find("</title>")) {
-        (Some(start), Some(end)) if end > start => format!("{}{}{}", &index[..start], tags.trim_start(), &index[end + "</title>".len()..]),
+        (Some(start), Some(end)) if end > start => format!("{}{tags}{}", &index[..start], &index[end + "</title>".len()..]),
         _ => index.replacen("</head>", &format!("{tags}</head>"), 1),
     }
 }
@@ -141,7 +138,7 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
         Ok(card) => {
-            let page = with_product(index, &head_tags(&card, locale, &origin));
+            let page = with_product(index, &head_tags(&card, locale, &origin).into_string());
             match crate::storefront::first_paint::product(card, locale) {
                 Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale)),
                 Err(_) => (StatusCode::OK, page),
@@ -158,11 +155,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_title_is_replaced_and_markup_in_names_is_escaped() {
+    fn the_title_is_replaced() {
         let index = "<html><head><title>محصول | Mahsoul</title></head><body></body></html>";
         let page = with_product(index, "<title>A &lt;b&gt; | Mahsoul</title>\n");
         assert_eq!(page, "<html><head><title>A &lt;b&gt; | Mahsoul</title>\n</head><body></body></html>");
-        assert_eq!(escape(r#"<script>"x"&'y'"#), "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;");
     }
 
     #[test]

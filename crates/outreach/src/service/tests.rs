@@ -21,6 +21,7 @@ fn links() -> MockOptOutLinks {
     let mut links = MockOptOutLinks::new();
     links.expect_link().returning(|user| format!("https://m.eg/sms/opt-out/{user}-sig"));
     links.expect_longest().return_const(40usize);
+    links.expect_line().returning(|locale, link| format!("{}{link}", locale.pick("للإلغاء: ", "Opt out: ")));
     links.expect_user_of().returning(|token| (token == "7-sig").then_some(UserId(7)));
     links
 }

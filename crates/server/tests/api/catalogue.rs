@@ -220,18 +220,18 @@ async fn a_shared_product_link_carries_the_product_in_the_html_head() {
     assert_eq!(arabic.status(), 200);
     let html = arabic.text().await.unwrap();
     assert!(html.contains("<title>زيت النيم | محصول</title>"), "{html}");
-    assert!(html.contains(r#"<meta property="og:title" content="زيت النيم" />"#));
+    assert!(html.contains(r#"<meta property="og:title" content="زيت النيم">"#));
     let json = html.split(r#"<script type="application/ld+json">"#).nth(1).unwrap().split("</script>").next().unwrap();
     let data: Value = serde_json::from_str(json).unwrap();
     assert_eq!(data["@type"], "Product");
     assert_eq!(data["offers"]["priceCurrency"], "EGP");
     assert_eq!(data["offers"]["price"], "120.00");
-    let shop_picture = format!(r#"<meta property="og:image" content="{}/og-image.jpg" />"#, app.address);
+    let shop_picture = format!(r#"<meta property="og:image" content="{}/og-image.jpg">"#, app.address);
     assert!(html.contains(&shop_picture), "a demo product's picture is an SVG, which link previews do not show: {html}");
     assert_eq!(html.matches("og:image\"").count(), 1);
     let home = app.client.get(format!("{}/", app.address)).send().await.unwrap().text().await.unwrap();
     assert!(home.contains(&shop_picture), "Home shares with the shop's picture");
-    let canonical = format!(r#"<link rel="canonical" href="{}/" />"#, app.address);
+    let canonical = format!(r#"<link rel="canonical" href="{}/">"#, app.address);
     assert_eq!(home.matches(&canonical).count(), 1, "Home names its one address: {home}");
     let tracked = app.client.get(format!("{}/?utm_source=whatsapp", app.address)).send().await.unwrap().text().await.unwrap();
     assert!(tracked.contains(&canonical), "a shared link with tracking names the same address");
@@ -255,7 +255,7 @@ fn page_data(html: &str) -> Value {
 /// Whether the page asks for `picture` ahead of its scripts (a preload link at the top of the
 /// head), so a phone's six connections do not fetch forty scripts first.
 fn asks_first_for(html: &str, picture: &Value) -> bool {
-    let link = format!(r#"<link rel="preload" as="image" href="{}" fetchpriority="high" />"#, picture.as_str().expect("a picture"));
+    let link = format!(r#"<link rel="preload" as="image" href="{}" fetchpriority="high">"#, picture.as_str().expect("a picture"));
     matches!((html.find(&link), html.find("<script")), (Some(link), Some(script)) if link < script)
 }
 

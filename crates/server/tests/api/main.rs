@@ -10,6 +10,7 @@ mod cart;
 mod catalogue;
 mod copouns;
 mod delivery;
+mod first_paint;
 mod google;
 mod helpers;
 mod invoices;

@@ -1,0 +1,66 @@
+//! The pages the server paints before any script runs are written by a template engine that
+//! escapes by default: what staff type (a product's, a category's, an offer's or a page's
+//! name and text) shows as text on every one of them, never as markup.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{json_of, spawn_app_with_catalogue};
+
+/// Names that would run a script if a page wrote them as markup: inside an element, and
+/// breaking out of an attribute.
+const HOSTILE: [&str; 2] = ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>"];
+
+/// The two names as an escaping page writes them.
+const ESCAPED: [&str; 2] = ["&lt;script&gt;alert(1)&lt;/script&gt;", "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"];
+
+#[actix_web::test]
+async fn every_server_painted_page_shows_a_hostile_name_as_text() {
+    let app = spawn_app_with_catalogue().await;
+    let admin = app.account_token(identity::Role::Admin, "01012349301").await;
+    assert_eq!(app.post("dashboard/categories", json!({"name_ar": HOSTILE[0], "name_en": HOSTILE[1]}), Some(&admin)).await.status(), 200);
+    let categories = json_of(app.get("categories", None).await).await;
+    let category = categories["data"].as_array().unwrap().iter().find(|c| c["name"] == HOSTILE[1]).expect("the category is listed").clone();
+    let (category, category_slug) = (category["id"].as_i64().unwrap(), category["slug"].as_str().unwrap().to_string());
+    let product = json!({
+        "name_ar": HOSTILE[0], "name_en": HOSTILE[1], "description_ar": HOSTILE[1], "description_en": HOSTILE[0],
+        "price": "10", "weight": "1", "quantity": 3, "featured": true, "category_id": category,
+    });
+    let product = json_of(app.post("dashboard/products", product, Some(&admin)).await).await;
+    let slug = product["data"]["slug"].as_str().expect("the product is saved").to_string();
+    let today = chrono::Utc::now().date_naive();
+    let offer = json!({
+        "title_ar": HOSTILE[0], "title_en": HOSTILE[1], "percentage": 10, "category_id": category,
+        "starts_at": (today - chrono::Duration::days(1)).to_string(), "ends_at": (today + chrono::Duration::days(7)).to_string(),
+    });
+    assert_eq!(app.add_offer(&admin, offer).await.status(), 200);
+    let page = json!({"title_ar": HOSTILE[0], "title_en": HOSTILE[1], "body_ar": HOSTILE[1], "body_en": HOSTILE[0]});
+    assert_eq!(app.put("dashboard/settings/pages/about-us", page, Some(&admin)).await.status(), 200);
+
+    let paths = [
+        "/".to_string(),
+        "/products".to_string(),
+        format!("/products?category={category_slug}"),
+        format!("/products/{slug}"),
+        "/about-us".to_string(),
+        "/sitemap.xml".to_string(),
+    ];
+    for (language, name) in [("ar", 0), ("en", 1)] {
+        for path in &paths {
+            let response = app.client.get(format!("{}{path}", app.address)).header("Cookie", format!("language={language}")).send().await.unwrap();
+            assert_eq!(response.status(), 200, "{path}");
+            let html = response.text().await.unwrap();
+            for hostile in ["<script>alert", "<img src=x"] {
+                assert!(!html.contains(hostile), "{path} in {language} writes {hostile:?} as markup: {html}");
+            }
+            if path != "/sitemap.xml" {
+                assert!(html.contains(ESCAPED[name]), "{path} in {language} shows the name as text: {html}");
+            }
+        }
+    }
+    // The answers the app reads from the page keep the name as it was typed.
+    let home = app.client.get(format!("{}/", app.address)).header("Cookie", "language=en").send().await.unwrap().text().await.unwrap();
+    let data = home.split(r#"<script id="page-data" type="application/json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+    let data: Value = serde_json::from_str(data).unwrap();
+    let featured = &data["queries"][0][1]["data"]["featured"];
+    assert!(featured.as_array().unwrap().iter().any(|product| product["name"] == HOSTILE[1]), "{featured}");
+}
