@@ -84,7 +84,7 @@ function ProfileCard() {
     try {
       const answer = await withLoading(update.mutateAsync(values));
       session.setUser(answer.data);
-      setPending(answer.pending);
+      setPending(answer.pending ?? null);
       form.setFieldValue('current_password', '');
       toast('success', answer.message);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import { toast } from '../../shared/ui/toast';
 
 const consentKey = ['account', 'sms-consent'];
@@ -14,11 +14,10 @@ export function SmsConsent() {
   const client = useQueryClient();
   const consent = useQuery({
     queryKey: consentKey,
-    queryFn: () => api<{ data: { consent: boolean } }>('GET', 'sms-consent'),
+    queryFn: () => answer(api.GET('/api/sms-consent')),
   }).data?.data.consent;
   const change = useMutation({
-    mutationFn: (next: boolean) =>
-      api<{ message: string; data: { consent: boolean } }>('PUT', 'sms-consent', { body: { consent: next } }),
+    mutationFn: (next: boolean) => answer(api.PUT('/api/sms-consent', { body: { consent: next } })),
     onSuccess: (answer) => {
       client.setQueryData(consentKey, { data: answer.data });
       toast('success', answer.message);

@@ -3,14 +3,14 @@ import { Alert, Button, Container, Loader, Stack, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 
 /** The page the opt-out link of the shop's SMS opens (`/sms/opt-out/{token}`): it records the
  * opt-out, with its time, as soon as it opens, and says so; no sign-in needed. */
 export function SmsOptOut() {
   const { token = '' } = useParams();
   const optOut = useMutation({
-    mutationFn: () => api<{ message: string }>('POST', `sms/opt-out/${encodeURIComponent(token)}`, { silent: true }),
+    mutationFn: () => answer(api.POST('/api/sms/opt-out/{token}', { params: { path: { token } } }), { silent: true }),
   });
   const { mutate } = optOut;
   useEffect(() => mutate(), [mutate]);

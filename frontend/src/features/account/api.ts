@@ -1,5 +1,4 @@
-import { api, type Envelope } from '../../shared/api/client';
-import type { PendingContact, UserData } from '../../shared/api/types';
+import { answer, api } from '../../shared/api/client';
 
 /** The profile fields a client edits; the current password is needed to change the phone or e-mail. */
 export interface ProfileForm {
@@ -16,22 +15,20 @@ export interface ProfileForm {
 /** The client's own account calls. */
 export const accountApi = {
   updateProfile: (form: ProfileForm) =>
-    api<Envelope<UserData> & { message: string; pending: PendingContact | null }>('PUT', 'auth/profile', {
-      body: {
-        ...form,
-        email: form.email.trim() || null,
-        gender: form.gender || null,
-        country: form.country.trim() || null,
-        city_id: form.city_id ? Number(form.city_id) : null,
-      },
-    }),
-  /** A new phone or e-mail waiting for its code: the client's own change, or one staff made. */
-  pendingContact: () =>
-    api<{ pending?: PendingContact | null }>('GET', 'auth/me', { silent: true }).then(
-      (answer) => answer.pending ?? null,
+    answer(
+      api.PUT('/api/auth/profile', {
+        body: {
+          ...form,
+          email: form.email.trim() || null,
+          gender: form.gender || null,
+          country: form.country.trim() || null,
+          city_id: form.city_id ? Number(form.city_id) : null,
+        },
+      }),
     ),
-  confirmContact: (code: string) =>
-    api<Envelope<UserData> & { message: string }>('POST', 'auth/profile/confirm-contact', { body: { code } }),
+  /** A new phone or e-mail waiting for its code: the client's own change, or one staff made. */
+  pendingContact: () => answer(api.GET('/api/auth/me'), { silent: true }).then((me) => me.pending ?? null),
+  confirmContact: (code: string) => answer(api.POST('/api/auth/profile/confirm-contact', { body: { code } })),
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
-    api<{ message: string }>('PUT', 'auth/password', { body }),
+    answer(api.PUT('/api/auth/password', { body })),
 };

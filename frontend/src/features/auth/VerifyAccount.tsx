@@ -29,7 +29,7 @@ export function VerifyAccount() {
     try {
       const answer = await withLoading(verify.mutateAsync(code));
       session.setUser(answer.data);
-      toast('success', answer.message);
+      if (answer.message) toast('success', answer.message);
       navigate('/account/settings');
     } catch (error) {
       showServerErrors(form, error);

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, api, type Envelope } from '../../shared/api/client';
+import { ApiError, answer, api } from '../../shared/api/client';
 import { session, useSession } from '../../shared/session/session';
-import type { AuthData, MessageResponse, UserData } from '../../shared/api/types';
+import type { AuthData, UserData } from '../../shared/api/types';
 
 /** The answer of register and the logins. */
-export type AuthResponse = Envelope<AuthData> & { message: string };
+export type AuthResponse = { data: AuthData; message: string };
 
 /** The `auth/*` calls. */
 export const authApi = {
@@ -17,24 +17,26 @@ export const authApi = {
     city_id?: number;
     password: string;
     password_confirmation: string;
-  }) => api<AuthResponse>('POST', 'auth/register', { body }),
-  login: (body: { username: string; password: string }) => api<AuthResponse>('POST', 'auth/login', { body }),
-  loginWithGoogle: (token: string) => api<AuthResponse>('POST', 'auth/login/google', { body: { token } }),
-  providers: () =>
-    api<{ data: { google_client_id: string | null; google_redirect: boolean } }>('GET', 'auth/providers', {
-      silent: true,
-    }),
-  verify: (code: string) => api<Envelope<UserData> & { message: string }>('POST', 'auth/verify', { body: { code } }),
-  resend: (body: { email?: string; phone?: string }) => api<MessageResponse>('POST', 'auth/verify/resend', { body }),
-  me: () => api<Envelope<UserData>>('GET', 'auth/me', { silent: true }),
-  meWithToken: (token: string) => api<Envelope<UserData>>('GET', 'auth/me', { token, silent: true }),
-  logout: () => api<MessageResponse>('GET', 'auth/logout', { silent: true }),
-  forgetPassword: (username: string) => api<MessageResponse>('POST', 'auth/forget-password', { body: { username } }),
+  }) => answer(api.POST('/api/auth/register', { body })),
+  login: (body: { username: string; password: string }) => answer(api.POST('/api/auth/login', { body })),
+  loginWithGoogle: (token: string) => answer(api.POST('/api/auth/login/google', { body: { token } })),
+  providers: () => answer(api.GET('/api/auth/providers'), { silent: true }),
+  verify: (code: string) => answer(api.POST('/api/auth/verify', { body: { code } })),
+  resend: (body: { email?: string; phone?: string }) => answer(api.POST('/api/auth/verify/resend', { body })),
+  me: () => answer(api.GET('/api/auth/me'), { silent: true }),
+  meWithToken: (token: string) => answer(api.GET('/api/auth/me', { headers: bearer(token) }), { silent: true }),
+  logout: () => answer(api.GET('/api/auth/logout'), { silent: true }),
+  forgetPassword: (username: string) => answer(api.POST('/api/auth/forget-password', { body: { username } })),
   checkOtp: (body: { username: string; code: string }) =>
-    api<Envelope<{ token: string }> & { message: string }>('POST', 'auth/forget-password/check-otp', { body }),
+    answer(api.POST('/api/auth/forget-password/check-otp', { body })),
   resetPassword: (body: { password: string; password_confirmation: string }, tempToken: string | null) =>
-    api<AuthResponse>('PUT', 'auth/reset-password', { body, token: tempToken }),
+    answer(api.PUT('/api/auth/reset-password', { body, headers: tempToken ? bearer(tempToken) : {} })),
 };
+
+/** The header that signs a call with a token other than the session's. */
+function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
 
 /** Where a user goes after signing in with a password: back to `next` when a screen sent them
  * to sign in (checkout's "Login & Checkout"; only a path of this site), else admins to the

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/ui/toast';
 import { cartLines, clearLocalCart } from '../../shared/cart/localCart';
@@ -23,7 +23,7 @@ export function CartTransfer() {
     const items = cartLines();
     if (!verified || items.length === 0 || moving) return;
     moving = true;
-    api<unknown>('POST', 'cart/transfer', { body: { items }, silent: true })
+    answer(api.POST('/api/cart/transfer', { body: { items } }), { silent: true })
       .then(() => {
         clearLocalCart();
         toast('success', intl.formatMessage({ id: 'cart.transferred' }));

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import { categoriesQuery } from '../../shared/api/catalogue';
-import type { HomeData, OfferPage, Product, ProductPage, SuggestionsResponse } from '../../shared/api/types';
 
 /** What the product list is asked for (the URL's search parameters). */
 export interface ProductFilters {
@@ -17,17 +16,16 @@ export const catalogQueries = {
     queryOptions({
       queryKey: ['catalog', language, 'products', filters],
       queryFn: () => {
-        const params = new URLSearchParams(
-          Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]),
-        );
-        return api<ProductPage>('GET', `products?${params.toString()}`);
+        // An empty filter is no filter: the address keeps only what was asked.
+        const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => !!value)) as ProductFilters;
+        return answer(api.GET('/api/products', { params: { query } }));
       },
       placeholderData: (previous) => previous,
     }),
   product: (language: string, slug: string) =>
     queryOptions({
       queryKey: ['catalog', language, 'product', slug],
-      queryFn: () => api<{ data: Product }>('GET', `products/${encodeURIComponent(slug)}`, { silent: true }),
+      queryFn: () => answer(api.GET('/api/products/{slug}', { params: { path: { slug } } }), { silent: true }),
       retry: false,
     }),
   categories: categoriesQuery,
@@ -35,17 +33,18 @@ export const catalogQueries = {
     queryOptions({
       queryKey: ['catalog', language, 'offer', id, page],
       queryFn: () =>
-        api<OfferPage>('GET', `offers/${encodeURIComponent(id)}?page=${encodeURIComponent(page)}`, { silent: true }),
+        answer(api.GET('/api/offers/{id}', { params: { path: { id: Number(id) }, query: { page } } }), {
+          silent: true,
+        }),
       retry: false,
       placeholderData: (previous) => previous,
     }),
   suggestions: (language: string, text: string) =>
     queryOptions({
       queryKey: ['catalog', language, 'suggestions', text],
-      queryFn: () =>
-        api<SuggestionsResponse>('GET', `search/suggestions?q=${encodeURIComponent(text)}`, { silent: true }),
+      queryFn: () => answer(api.GET('/api/search/suggestions', { params: { query: { q: text } } }), { silent: true }),
       staleTime: 60_000,
     }),
   home: (language: string) =>
-    queryOptions({ queryKey: ['catalog', language, 'home'], queryFn: () => api<{ data: HomeData }>('GET', 'home') }),
+    queryOptions({ queryKey: ['catalog', language, 'home'], queryFn: () => answer(api.GET('/api/home')) }),
 };

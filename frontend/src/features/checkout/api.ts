@@ -1,4 +1,4 @@
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import type { OrderData } from '../../shared/api/types';
 import type { CartLine } from '../../shared/cart/localCart';
 
@@ -38,12 +38,16 @@ export interface GuestOrderBody {
 
 /** Places the client's order; the key makes a repeat of this attempt harmless. */
 export function placeOrder(body: ClientOrderBody, key: string) {
-  return api<Placed>('POST', 'orders/checkout', { body, silent: true, headers: { 'Idempotency-Key': key } });
+  return answer(api.POST('/api/orders/checkout', { body, params: { header: { 'Idempotency-Key': key } } }), {
+    silent: true,
+  });
 }
 
 /** Places a guest's order; the key makes a repeat of this attempt harmless. */
 export function placeGuestOrder(body: GuestOrderBody, key: string) {
-  return api<Placed>('POST', 'guest-orders/checkout', { body, silent: true, headers: { 'Idempotency-Key': key } });
+  return answer(api.POST('/api/guest-orders/checkout', { body, params: { header: { 'Idempotency-Key': key } } }), {
+    silent: true,
+  });
 }
 
 /** What a promo code takes off, with the shop's message for the coupon line. */
@@ -54,7 +58,7 @@ export interface PromoCheck {
 
 /** Checks a code against the signed-in client's server cart, or against a guest's `items`. */
 export function checkPromo(copoun: string, items: CartLine[] | undefined) {
-  return api<PromoCheck>('POST', 'copouns/check', { body: { copoun, items }, silent: true });
+  return answer(api.POST('/api/copouns/check', { body: { copoun, items } }), { silent: true });
 }
 
 /** An order's figures in pounds, summed in whole piastres so no float error reaches the total. */

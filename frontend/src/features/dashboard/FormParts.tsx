@@ -121,7 +121,7 @@ export function ListHeader({
  * list; a 422 puts the server's messages under their fields. */
 export function useSaveAndReturn<Values>(
   form: UseFormReturnType<Values>,
-  save: (values: Values) => Promise<{ message: string }>,
+  save: (values: Values) => Promise<{ message?: string | null }>,
   list: string,
 ) {
   const navigate = useNavigate();

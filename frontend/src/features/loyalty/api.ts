@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAttemptKey } from '../../shared/api/attempt';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { session } from '../../shared/session/session';
 
@@ -19,9 +19,9 @@ export const pointsQueries = {
     queryOptions({
       queryKey: ['points', page],
       queryFn: async () => {
-        const answer = await api<PointsAnswer>('GET', `points?page=${page}`);
-        session.setPoints(answer.data.balance);
-        return answer;
+        const points = await answer(api.GET('/api/points', { params: { query: { page: String(page) } } }));
+        session.setPoints(points.data.balance);
+        return points;
       },
       placeholderData: keepPreviousData,
     }),
@@ -36,7 +36,7 @@ export function useExchange() {
     mutationFn: (rule: PointsRule) => {
       const body = { rule_id: rule.id };
       return attempt.send(body, (key) =>
-        api<ExchangeAnswer>('POST', 'points/exchange', { body, headers: { 'Idempotency-Key': key } }),
+        answer(api.POST('/api/points/exchange', { body, params: { header: { 'Idempotency-Key': key } } })),
       );
     },
     onSuccess: (answer) => {

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { answer, api } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 
 /** A notification in the request's language. */
 export type NotificationData = components['schemas']['NotificationData'];
-type NotificationList = components['schemas']['NotificationList'];
 
 /** How often the bell and the list look for news (design §5: "polling every 30 s"). */
 export const POLL_MS = 30_000;
@@ -15,9 +14,8 @@ export const notificationQueries = {
     queryOptions({
       queryKey: ['notifications', language, unreadOnly, page],
       queryFn: () => {
-        const query = new URLSearchParams({ page: String(page) });
-        if (unreadOnly) query.set('unread', '1');
-        return api<NotificationList>('GET', `notifications?${query}`, { silent: true });
+        const query = { page: String(page), ...(unreadOnly ? { unread: '1' } : {}) };
+        return answer(api.GET('/api/notifications', { params: { query } }), { silent: true });
       },
       placeholderData: keepPreviousData,
       refetchInterval: POLL_MS,
@@ -28,7 +26,7 @@ export const notificationQueries = {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string; unread: number }>('POST', `notifications/${id}/read`),
+    mutationFn: (id: number) => answer(api.POST('/api/notifications/{id}/read', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }
@@ -37,7 +35,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string; unread: number }>('POST', 'notifications/read-all'),
+    mutationFn: () => answer(api.POST('/api/notifications/read-all')),
     onSuccess: () => client.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }

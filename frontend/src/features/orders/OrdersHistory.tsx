@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { ORDER_STATUSES, orderQueries, useCancelOrder } from './api';
+import { ORDER_STATUSES, clientInvoice, orderQueries, useCancelOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { Pages } from '../../shared/ui/mantine/Pages';
@@ -66,7 +66,7 @@ export function OrdersHistory() {
       {orders.data?.data.map((order) => (
         <OrderSummary key={order.id} order={order}>
           <Group justify="end">
-            <InvoiceButton path={`orders/${order.id}/invoice`} number={order.number} />
+            <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
             {order.can_cancel && (
               <Button
                 variant="outline"

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
-import { trackOrder } from './api';
+import { guestInvoice, trackOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { Alert, TextField } from '../../shared/ui/fields';
@@ -79,10 +79,7 @@ export function TrackOrder() {
       {order && (
         <OrderSummary order={order}>
           <div className={controls.row} style={{ justifyContent: 'flex-end' }}>
-            <InvoiceButton
-              path={`guest-orders/${encodeURIComponent(order.number)}/invoice?${new URLSearchParams({ phone: form.values.phone.trim() })}`}
-              number={order.number}
-            />
+            <InvoiceButton invoice={guestInvoice(order.number, form.values.phone)} number={order.number} />
           </div>
         </OrderSummary>
       )}

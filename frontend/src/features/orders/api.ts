@@ -1,22 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
-import type { OrderData } from '../../shared/api/types';
+import { answer, api } from '../../shared/api/client';
 
 /** A guest order by its number and the phone it was placed with; a wrong pair is a 404,
  * answered quietly so the screen can say so in place. */
 export function trackOrder(number: string, phone: string) {
-  const query = new URLSearchParams({ number: number.trim(), phone: phone.trim() });
-  return api<{ data: OrderData }>('GET', `guest-orders/track?${query}`, { silent: true });
+  return answer(
+    api.GET('/api/guest-orders/track', { params: { query: { number: number.trim(), phone: phone.trim() } } }),
+    {
+      silent: true,
+    },
+  );
 }
 
 /** The statuses the history filters by, in the order of an order's life. */
 export const ORDER_STATUSES = ['new', 'on_delivery', 'delivered', 'cancelled'] as const;
-
-/** One page of the client's orders, newest first. */
-interface OrderPage {
-  data: OrderData[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
-}
 
 /** The client's orders, a page at a time, optionally of one status. */
 export const orderQueries = {
@@ -24,9 +21,8 @@ export const orderQueries = {
     queryOptions({
       queryKey: ['orders', language, status, page],
       queryFn: () => {
-        const query = new URLSearchParams({ page: String(page) });
-        if (status) query.set('status', status);
-        return api<OrderPage>('GET', `orders?${query}`);
+        const query = { page: String(page), ...(status ? { status } : {}) };
+        return answer(api.GET('/api/orders', { params: { query } }));
       },
       placeholderData: keepPreviousData,
     }),
@@ -36,7 +32,18 @@ export const orderQueries = {
 export function useCancelOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string; data: OrderData }>('POST', `orders/${id}/cancel`),
+    mutationFn: (id: number) => answer(api.POST('/api/orders/{id}/cancel', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });
 }
+
+/** A client's invoice of their order, as a PDF. */
+export const clientInvoice = (id: number) => () =>
+  api.GET('/api/orders/{id}/invoice', { params: { path: { id } }, parseAs: 'blob' });
+
+/** A guest's invoice, asked for with the order's number and phone. */
+export const guestInvoice = (number: string, phone: string) => () =>
+  api.GET('/api/guest-orders/{number}/invoice', {
+    params: { path: { number }, query: { phone: phone.trim() } },
+    parseAs: 'blob',
+  });

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import type { Address } from './types';
+import { answer, api } from './client';
 
 /** The client's saved addresses, in the page's language (city names). */
 export const addressQueries = {
   list: (language: string) =>
     queryOptions({
       queryKey: ['account', 'addresses', language],
-      queryFn: () => api<{ data: Address[] }>('GET', 'addresses'),
+      queryFn: () => answer(api.GET('/api/addresses')),
     }),
 };
 
@@ -21,10 +20,12 @@ export interface AddressFormValues {
 export function useSaveAddress() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: AddressFormValues }) =>
-      api<{ message: string; data: Address }>(id ? 'PUT' : 'POST', id ? `addresses/${id}` : 'addresses', {
-        body: { address: values.address, city_id: values.city_id ? Number(values.city_id) : null },
-      }),
+    mutationFn: ({ id, values }: { id: number | null; values: AddressFormValues }) => {
+      const body = { address: values.address, city_id: values.city_id ? Number(values.city_id) : null };
+      return answer(
+        id ? api.PUT('/api/addresses/{id}', { params: { path: { id } }, body }) : api.POST('/api/addresses', { body }),
+      );
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'addresses'] }),
   });
 }
@@ -33,7 +34,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `addresses/${id}`),
+    mutationFn: (id: number) => answer(api.DELETE('/api/addresses/{id}', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'addresses'] }),
   });
 }

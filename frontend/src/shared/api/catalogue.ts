@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
-import type { Category } from './types';
+import { answer, api } from './client';
 
 export type { Category, Offer, Product } from './types';
 
@@ -11,6 +10,6 @@ export type { Category, Offer, Product } from './types';
 export const categoriesQuery = (language: string) =>
   queryOptions({
     queryKey: ['catalog', language, 'categories'],
-    queryFn: () => api<{ data: Category[] }>('GET', 'categories'),
+    queryFn: () => answer(api.GET('/api/categories')),
     staleTime: 300_000,
   });

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
-import type { ShippingCity } from './types';
+import { answer, api } from './client';
 
 /** The cities the shop delivers to, for every city picker (sign-up, profile, addresses,
  * checkout): the same list for a while, in the page's language. */
@@ -8,7 +7,7 @@ export const shippingCityQueries = {
   list: (language: string) =>
     queryOptions({
       queryKey: ['shipping-cities', language],
-      queryFn: () => api<{ data: ShippingCity[] }>('GET', 'shipping-cities'),
+      queryFn: () => answer(api.GET('/api/shipping-cities')),
       staleTime: 300_000,
     }),
 };

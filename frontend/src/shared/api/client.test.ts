@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server';
 import { applyLanguage } from '../i18n/language';
-import { ApiError, api, connectApi, type Notice } from './client';
+import { ApiError, answer, api, connectApi, type Notice } from './client';
 
 const notices: Notice[] = [];
 const unauthorized = vi.fn();
@@ -13,33 +13,36 @@ beforeEach(() => {
   connectApi({ notify: (notice) => notices.push(notice), unauthorized });
 });
 
-function answer(status: number, body: unknown) {
-  server.use(http.all('*/api/thing', () => HttpResponse.json(body as Record<string, unknown>, { status })));
+function answerWith(status: number, body: unknown) {
+  server.use(http.all('*/api/contact', () => HttpResponse.json(body as Record<string, unknown>, { status })));
 }
+
+/** A call of the typed client, as every feature makes them. */
+const contact = () => api.POST('/api/contact', { body: { name: 'Mona', phone: '01012345678', message: 'Hi' } });
 
 describe('the HTTP client', () => {
   it('sends the language and the bearer token', async () => {
     let seen: Headers | undefined;
     server.use(
-      http.get('*/api/thing', ({ request }) => {
+      http.post('*/api/contact', ({ request }) => {
         seen = request.headers;
         return HttpResponse.json({ data: 1 });
       }),
     );
     applyLanguage('en');
     localStorage.setItem('token', 'abc');
-    await expect(api('GET', 'thing')).resolves.toEqual({ data: 1 });
+    await expect(answer(contact())).resolves.toEqual({ data: 1 });
     expect(seen?.get('accept-language')).toBe('en');
     expect(seen?.get('authorization')).toBe('Bearer abc');
     applyLanguage('ar');
   });
 
   it('toasts the first message of each field on 422 and keeps them for the form', async () => {
-    answer(422, {
+    answerWith(422, {
       message: 'Name is required',
       errors: { name: ['Name is required', 'x'], phone: ['Phone is required'] },
     });
-    const error = await api('POST', 'thing', { body: {} }).catch((e: unknown) => e);
+    const error = await answer(contact()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).firstMessages()).toEqual({ name: 'Name is required', phone: 'Phone is required' });
     expect(notices.map((n) => n.message)).toEqual(['Name is required', 'Phone is required']);
@@ -48,8 +51,8 @@ describe('the HTTP client', () => {
   it('clears local storage and goes to Login on 401', async () => {
     localStorage.setItem('token', 'expired');
     localStorage.setItem('cart', '[]');
-    answer(401, { message: 'Please make sure you are logged in' });
-    await expect(api('GET', 'thing')).rejects.toBeInstanceOf(ApiError);
+    answerWith(401, { message: 'Please make sure you are logged in' });
+    await expect(answer(contact())).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.length).toBe(0);
     expect(unauthorized).toHaveBeenCalledOnce();
     expect(notices).toEqual([{ kind: 'error', messageId: 'errors.unauthenticated' }]);
@@ -72,21 +75,21 @@ describe('the HTTP client', () => {
     [503, {}, { kind: 'error', messageId: 'errors.network' }],
     [418, {}, { kind: 'error', messageId: 'errors.network' }],
   ])('maps %i by the error catalogue', async (status, body, notice) => {
-    answer(status, body);
-    await expect(api('GET', 'thing')).rejects.toBeInstanceOf(ApiError);
+    answerWith(status, body);
+    await expect(answer(contact())).rejects.toBeInstanceOf(ApiError);
     expect(notices).toEqual([notice]);
   });
 
   it('reports a network failure', async () => {
-    server.use(http.get('*/api/thing', () => HttpResponse.error()));
-    const error = await api('GET', 'thing').catch((e: unknown) => e);
+    server.use(http.post('*/api/contact', () => HttpResponse.error()));
+    const error = await answer(contact()).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(0);
     expect(notices).toEqual([{ kind: 'error', messageId: 'errors.network' }]);
   });
 
   it('stays quiet when asked to', async () => {
-    answer(500, {});
-    await expect(api('GET', 'thing', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    answerWith(500, {});
+    await expect(answer(contact(), { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(notices).toEqual([]);
   });
 });

@@ -1,18 +1,15 @@
-import { currentLanguage } from '../i18n/language';
-import { session } from '../session/session';
 import { toast } from '../ui/toast';
 
-/** Fetches a file the API makes (an invoice, an export) with the session's token when there is
- * one, hands it to the browser as a download, and toasts `done` or `failed`. */
-export async function downloadFile(path: string, fileName: string, messages: { done: string; failed: string }) {
+/** A file the API makes, asked for with `api` and read as a blob (`parseAs: 'blob'`). */
+export type FileCall = () => Promise<{ data?: Blob; response: Response }>;
+
+/** Fetches a file the API makes (an invoice, an export) in the page's language with the
+ * session's token, hands it to the browser as a download, and toasts `done` or `failed`. */
+export async function downloadFile(call: FileCall, fileName: string, messages: { done: string; failed: string }) {
   try {
-    const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-    const token = session.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(new URL(`/api/${path}`, window.location.origin), { headers });
-    if (!response.ok) throw new Error(String(response.status));
-    const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
-    const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
+    const { data, response } = await call();
+    if (!response.ok || !data) throw new Error(String(response.status));
+    const url = URL.createObjectURL(data);
     const link = document.createElement('a');
     link.href = url;
     link.download = fileName;

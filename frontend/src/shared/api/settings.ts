@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client';
-import type { ShopSettings } from './types';
+import { answer, api } from './client';
 
 /** The shop's public settings (contacts, WhatsApp number, shipping rule numbers), the same for
  * a while, in the page's language. */
@@ -8,7 +7,7 @@ export const settingsQueries = {
   public: (language: string) =>
     queryOptions({
       queryKey: ['settings', language],
-      queryFn: () => api<{ data: ShopSettings }>('GET', 'settings'),
+      queryFn: () => answer(api.GET('/api/settings')),
       staleTime: 300_000,
     }),
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
+import { answer, api } from '../api/client';
 import type { CartData } from '../api/types';
 import type { CartLine } from './localCart';
 
@@ -11,12 +11,12 @@ export const cartQueries = {
   server: (language: string) =>
     queryOptions({
       queryKey: ['cart', 'server', language],
-      queryFn: () => api<CartAnswer>('GET', 'cart'),
+      queryFn: () => answer(api.GET('/api/cart')),
     }),
   quote: (language: string, lines: CartLine[]) =>
     queryOptions({
       queryKey: ['cart', 'quote', language, lines],
-      queryFn: () => api<CartAnswer>('POST', 'cart/quote', { body: { items: lines } }),
+      queryFn: () => answer(api.POST('/api/cart/quote', { body: { items: lines } })),
       enabled: lines.length > 0,
       // The old figures stay on screen while a changed quantity is priced.
       placeholderData: keepPreviousData,
@@ -38,23 +38,25 @@ function useServerCartChange<T>(call: (input: T) => Promise<CartAnswer>) {
 /** Adds units of a product to the server cart. */
 export function useAddToServerCart() {
   return useServerCartChange(({ id, quantity }: CartLine) =>
-    api<CartAnswer>('POST', `cart/${id}`, { body: { quantity } }),
+    answer(api.POST('/api/cart/{product_id}', { params: { path: { product_id: id } }, body: { quantity } })),
   );
 }
 
 /** Sets a server cart line; 0 removes it. */
 export function useSetServerLine() {
   return useServerCartChange(({ id, quantity }: CartLine) =>
-    api<CartAnswer>('PUT', `cart/${id}`, { body: { quantity } }),
+    answer(api.PUT('/api/cart/{product_id}', { params: { path: { product_id: id } }, body: { quantity } })),
   );
 }
 
 /** Removes a server cart line. */
 export function useRemoveServerLine() {
-  return useServerCartChange((id: number) => api<CartAnswer>('DELETE', `cart/${id}`));
+  return useServerCartChange((id: number) =>
+    answer(api.DELETE('/api/cart/{product_id}', { params: { path: { product_id: id } } })),
+  );
 }
 
 /** Empties the server cart. */
 export function useClearServerCart() {
-  return useServerCartChange(() => api<CartAnswer>('DELETE', 'cart'));
+  return useServerCartChange(() => answer(api.DELETE('/api/cart')));
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { downloadFile } from '../api/download';
+import { downloadFile, type FileCall } from '../api/download';
 import controls from '../ui/controls.module.css';
 
-/** "Download invoice" for an order; `path` is the API's invoice call for whoever asks. */
-export function InvoiceButton({ path, number }: { path: string; number: string }) {
+/** "Download invoice" for an order; `invoice` is the API's invoice call for whoever asks. */
+export function InvoiceButton({ invoice, number }: { invoice: FileCall; number: string }) {
   const intl = useIntl();
   const [busy, setBusy] = useState(false);
   return (
@@ -16,7 +16,7 @@ export function InvoiceButton({ path, number }: { path: string; number: string }
       data-testid="invoice-download"
       onClick={async () => {
         setBusy(true);
-        await downloadFile(path, `invoice-${number}.pdf`, {
+        await downloadFile(invoice, `invoice-${number}.pdf`, {
           done: intl.formatMessage({ id: 'invoice.downloaded' }),
           failed: intl.formatMessage({ id: 'invoice.failed' }),
         });

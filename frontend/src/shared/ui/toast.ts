@@ -7,6 +7,8 @@ const COLORS: Record<Notice['kind'], string> = { info: 'blue', success: 'green',
 export const TOAST_MS = 3000;
 
 /** Shows a toast of a severity. */
-export function toast(kind: Notice['kind'], message: string): void {
+export function toast(kind: Notice['kind'], message: string | null | undefined): void {
+  // An answer that says nothing (its `message` is optional in the API document) shows nothing.
+  if (!message) return;
   notifications.show({ color: COLORS[kind], message, autoClose: TOAST_MS, withBorder: true });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api, formBody } from '../../../shared/api/client';
 import type { StaffCategory } from '../../../shared/api/types';
 
 export type { StaffCategory };
@@ -10,7 +10,7 @@ export const staffCategoryQueries = {
   list: () =>
     queryOptions({
       queryKey: ['dashboard', 'categories'],
-      queryFn: () => api<{ data: StaffCategory[] }>('GET', 'dashboard/categories'),
+      queryFn: () => answer(api.GET('/api/dashboard/categories')),
     }),
 };
 
@@ -19,14 +19,16 @@ function saveCategory(id: number | null, values: CategoryFormValues, image: File
   const body = new FormData();
   Object.entries(values).forEach(([key, value]) => body.append(key, value));
   if (image) body.append('image', image);
-  return api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/categories/${id}` : 'dashboard/categories', {
-    body,
-  });
+  return answer(
+    id
+      ? api.PUT('/api/dashboard/categories/{id}', { params: { path: { id } }, ...formBody(body) })
+      : api.POST('/api/dashboard/categories', formBody(body)),
+  );
 }
 
 /** Removes a category. */
 function deleteCategory(id: number) {
-  return api<{ message: string }>('DELETE', `dashboard/categories/${id}`);
+  return answer(api.DELETE('/api/dashboard/categories/{id}', { params: { path: { id } } }));
 }
 
 /** What the category form holds. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 
 /** A client as staff list them. */
@@ -40,35 +40,39 @@ export const clientQueries = {
     queryOptions({
       queryKey: ['dashboard', 'clients', filter],
       queryFn: () => {
-        const query = new URLSearchParams({ page: String(filter.page) });
+        const query: Record<string, string> = { page: String(filter.page) };
         for (const name of ['search', 'status', 'city', 'group', 'sales_engineer_id'] as const) {
-          if (filter[name]) query.set(name, filter[name]);
+          if (filter[name]) query[name] = filter[name];
         }
-        return api<{ data: Client[]; meta: { last_page: number; total: number } }>('GET', `dashboard/users?${query}`);
+        return answer(api.GET('/api/dashboard/users', { params: { query } }));
       },
       placeholderData: keepPreviousData,
     }),
   one: (id: string) =>
     queryOptions({
       queryKey: ['dashboard', 'clients', 'one', id],
-      queryFn: () => api<{ data: ClientProfile }>('GET', `dashboard/users/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/users/{id}', { params: { path: { id: Number(id) } } })),
     }),
   addresses: (id: string) =>
     queryOptions({
       queryKey: ['dashboard', 'clients', 'addresses', id],
-      queryFn: () => api<{ data: ClientAddress[] }>('GET', `dashboard/users/${id}/addresses`),
+      queryFn: () => answer(api.GET('/api/dashboard/users/{id}/addresses', { params: { path: { id: Number(id) } } })),
     }),
   orders: (id: string, page: number) =>
     queryOptions({
       queryKey: ['dashboard', 'clients', 'orders', id, page],
       queryFn: () =>
-        api<{ data: ClientOrder[]; meta: { last_page: number } }>('GET', `dashboard/users/${id}/orders?page=${page}`),
+        answer(
+          api.GET('/api/dashboard/users/{id}/orders', {
+            params: { path: { id: Number(id) }, query: { page: String(page) } },
+          }),
+        ),
       placeholderData: keepPreviousData,
     }),
   groups: () =>
     queryOptions({
       queryKey: ['dashboard', 'groups'],
-      queryFn: () => api<{ data: Group[] }>('GET', 'dashboard/groups'),
+      queryFn: () => answer(api.GET('/api/dashboard/groups')),
       staleTime: 60_000,
     }),
 };
@@ -86,16 +90,17 @@ function useClientChange<T, R>(call: (input: T) => Promise<R>) {
   });
 }
 
-/** The form as the API reads it: blanks left out; the server reads Arabic-Indic digits. */
+/** The form as the API reads it: blanks left out; the pickers' ids as numbers. */
 function clientBody(values: ClientFormValues) {
   const text = (value: string) => value.trim() || null;
+  const id = (value: string) => (value.trim() ? Number(value) : null);
   return {
     name: values.name.trim(),
     phone: values.phone.trim(),
     email: values.email.trim(),
-    city_id: text(values.city_id),
-    group_id: text(values.group_id),
-    sales_engineer_id: text(values.sales_engineer_id),
+    city_id: id(values.city_id),
+    group_id: id(values.group_id),
+    sales_engineer_id: id(values.sales_engineer_id),
     password: text(values.password),
   };
 }
@@ -103,36 +108,46 @@ function clientBody(values: ClientFormValues) {
 /** Adds a client, or changes the one with `id`. */
 export function useSaveClient() {
   return useClientChange(({ id, values }: { id: string | null; values: ClientFormValues }) =>
-    api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/users/${id}` : 'dashboard/users', {
-      body: clientBody(values),
-    }),
+    answer(
+      id
+        ? api.PUT('/api/dashboard/users/{id}', { params: { path: { id: Number(id) } }, body: clientBody(values) })
+        : api.POST('/api/dashboard/users', { body: clientBody(values) }),
+    ),
   );
 }
 
 /** Blocks or unblocks a client. */
 export function useBlockClient() {
   return useClientChange(({ id, blocked }: { id: number; blocked: boolean }) =>
-    api<{ message: string }>('POST', `dashboard/users/${id}/${blocked ? 'block' : 'unblock'}`),
+    answer(
+      api.POST(blocked ? '/api/dashboard/users/{id}/block' : '/api/dashboard/users/{id}/unblock', {
+        params: { path: { id } },
+      }),
+    ),
   );
 }
 
 /** Keeps a note on a client. */
 export function useAddNote() {
   return useClientChange(({ id, note }: { id: number; note: string }) =>
-    api<{ message: string }>('POST', `dashboard/users/${id}/notes`, { body: { note } }),
+    answer(api.POST('/api/dashboard/users/{id}/notes', { params: { path: { id } }, body: { note } })),
   );
 }
 
 /** Adds a group, or renames the one with `id`. */
 export function useSaveGroup() {
   return useClientChange(({ id, name_ar, name_en }: { id: number | null; name_ar: string; name_en: string }) =>
-    api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/groups/${id}` : 'dashboard/groups', {
-      body: { name_ar, name_en },
-    }),
+    answer(
+      id
+        ? api.PUT('/api/dashboard/groups/{id}', { params: { path: { id } }, body: { name_ar, name_en } })
+        : api.POST('/api/dashboard/groups', { body: { name_ar, name_en } }),
+    ),
   );
 }
 
 /** Removes a group. */
 export function useDeleteGroup() {
-  return useClientChange((id: number) => api<{ message: string }>('DELETE', `dashboard/groups/${id}`));
+  return useClientChange((id: number) =>
+    answer(api.DELETE('/api/dashboard/groups/{id}', { params: { path: { id } } })),
+  );
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { ContactMessage } from '../../../shared/api/types';
 
 export type { ContactMessage };
@@ -17,9 +17,8 @@ export const contactMessageQueries = {
     queryOptions({
       queryKey: ['dashboard', 'contact-messages', search, status, page],
       queryFn: () =>
-        api<{ data: ContactMessage[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/contact-messages?${new URLSearchParams({ search, status, page: String(page) })}`,
+        answer(
+          api.GET('/api/dashboard/contact-messages', { params: { query: { search, status, page: String(page) } } }),
         ),
       placeholderData: (previous) => previous,
     }),
@@ -34,7 +33,8 @@ function useRefreshMessages() {
 export function useMarkHandled() {
   const refresh = useRefreshMessages();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('POST', `dashboard/contact-messages/${id}/handled`),
+    mutationFn: (id: number) =>
+      answer(api.POST('/api/dashboard/contact-messages/{id}/handled', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }
@@ -43,7 +43,8 @@ export function useMarkHandled() {
 export function useDeleteMessage() {
   const refresh = useRefreshMessages();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `dashboard/contact-messages/${id}`),
+    mutationFn: (id: number) =>
+      answer(api.DELETE('/api/dashboard/contact-messages/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }

@@ -87,8 +87,8 @@ describe('promo code screens', () => {
         max_discount: null,
         starts_at: null,
         expires_at: '2026-12-31',
-        usage_limit: '٢٠',
-        per_user_limit: '1',
+        usage_limit: 20,
+        per_user_limit: 1,
         active: true,
       }),
     );

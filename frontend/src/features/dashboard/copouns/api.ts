@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
+import { typedWholeNumber } from '../../../shared/digits';
 import type { components } from '../../../shared/api/schema';
 
 /** A promo code as staff see it. */
@@ -32,16 +33,13 @@ export const staffCopounQueries = {
     queryOptions({
       queryKey: ['dashboard', 'copouns', search, status, page],
       queryFn: () =>
-        api<{ data: StaffCopoun[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/copouns?${new URLSearchParams({ search, status, page: String(page) })}`,
-        ),
+        answer(api.GET('/api/dashboard/copouns', { params: { query: { search, status, page: String(page) } } })),
       placeholderData: (previous) => previous,
     }),
   one: (id: string) =>
     queryOptions({
       queryKey: ['dashboard', 'copouns', 'one', id],
-      queryFn: () => api<{ data: StaffCopoun }>('GET', `dashboard/copouns/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/copouns/{id}', { params: { path: { id: Number(id) } } })),
     }),
 };
 
@@ -56,14 +54,14 @@ function copounBody(values: CopounFormValues) {
     max_discount: text(values.max_discount),
     starts_at: text(values.starts_at),
     expires_at: text(values.expires_at),
-    usage_limit: text(values.usage_limit),
-    per_user_limit: text(values.per_user_limit),
+    usage_limit: typedWholeNumber(values.usage_limit),
+    per_user_limit: typedWholeNumber(values.per_user_limit),
     active: values.active,
   };
 }
 
 /** A change to the codes; the list reloads after it. */
-function useCopounChange<T>(call: (input: T) => Promise<{ message: string }>) {
+function useCopounChange<T, R>(call: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -74,20 +72,28 @@ function useCopounChange<T>(call: (input: T) => Promise<{ message: string }>) {
 /** Adds a code, or changes the one with `id`. */
 export function useSaveCopoun() {
   return useCopounChange(({ id, values }: { id: string | null; values: CopounFormValues }) =>
-    api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/copouns/${id}` : 'dashboard/copouns', {
-      body: copounBody(values),
-    }),
+    answer(
+      id
+        ? api.PUT('/api/dashboard/copouns/{id}', { params: { path: { id: Number(id) } }, body: copounBody(values) })
+        : api.POST('/api/dashboard/copouns', { body: copounBody(values) }),
+    ),
   );
 }
 
 /** Switches a code on or off. */
 export function useSwitchCopoun() {
   return useCopounChange(({ id, active }: { id: number; active: boolean }) =>
-    api<{ message: string }>('POST', `dashboard/copouns/${id}/${active ? 'activate' : 'deactivate'}`),
+    answer(
+      api.POST(active ? '/api/dashboard/copouns/{id}/activate' : '/api/dashboard/copouns/{id}/deactivate', {
+        params: { path: { id } },
+      }),
+    ),
   );
 }
 
 /** Removes a code. */
 export function useDeleteCopoun() {
-  return useCopounChange((id: number) => api<{ message: string }>('DELETE', `dashboard/copouns/${id}`));
+  return useCopounChange((id: number) =>
+    answer(api.DELETE('/api/dashboard/copouns/{id}', { params: { path: { id } } })),
+  );
 }

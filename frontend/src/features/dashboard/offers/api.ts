@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api, formBody } from '../../../shared/api/client';
 import type { StaffOffer } from '../../../shared/api/types';
 
 export type { StaffOffer };
@@ -29,10 +29,7 @@ export const staffOfferQueries = {
     queryOptions({
       queryKey: ['dashboard', 'offers', search, status, page],
       queryFn: () =>
-        api<{ data: StaffOffer[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/offers?${new URLSearchParams({ search, status, page: String(page) })}`,
-        ),
+        answer(api.GET('/api/dashboard/offers', { params: { query: { search, status, page: String(page) } } })),
       placeholderData: (previous) => previous,
     }),
 };
@@ -44,17 +41,21 @@ function createOffer(values: OfferFormValues, banner: File | null) {
   for (const [key, value] of Object.entries(fields)) if (value) body.append(key, value);
   for (const id of productIds) body.append('product_ids[]', id);
   if (banner) body.append('banner_image', banner);
-  return api<{ message: string }>('POST', 'dashboard/offers', { body });
+  return answer(api.POST('/api/dashboard/offers', formBody(body)));
 }
 
 /** Switches an offer on or off. */
 function switchOffer(id: number, active: boolean) {
-  return api<{ message: string }>('POST', `dashboard/offers/${id}/${active ? 'activate' : 'deactivate'}`);
+  return answer(
+    api.POST(active ? '/api/dashboard/offers/{id}/activate' : '/api/dashboard/offers/{id}/deactivate', {
+      params: { path: { id } },
+    }),
+  );
 }
 
 /** Removes an offer. */
 function deleteOffer(id: number) {
-  return api<{ message: string }>('DELETE', `dashboard/offers/${id}`);
+  return answer(api.DELETE('/api/dashboard/offers/{id}', { params: { path: { id } } }));
 }
 
 /** Adds an offer; the lists and the storefront's prices refresh once it is saved. */

@@ -8,7 +8,7 @@ import { InvoiceButton } from '../../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../../shared/orders/OrderSummary';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { listRoute, staffOrderQueries, useOrderChanges, type Audience } from './api';
+import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience } from './api';
 
 // Written out so the message-id test sees every id.
 const MOVE_LABELS: Record<string, string> = {
@@ -67,7 +67,7 @@ export function OrdersActions() {
           />
         </Anchor>
         <Group gap="xs">
-          <InvoiceButton path={`dashboard/${audience}/${order.id}/invoice`} number={order.number} />
+          <InvoiceButton invoice={staffInvoice(audience, order.id)} number={order.number} />
           <Button variant="default" size="compact-md" onClick={() => window.print()}>
             <FormattedMessage id="dashboard.orders.print" />
           </Button>

@@ -19,8 +19,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useAttemptKey } from '../../../shared/api/attempt';
-import { ApiError, api } from '../../../shared/api/client';
-import type { OrderData, ProductPage } from '../../../shared/api/types';
+import { ApiError, answer, api } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
 import { toLatinDigits } from '../../../shared/digits';
 import { usePrice } from '../../../shared/format';
 import { CityPicker } from '../../../shared/ui/CityPicker';
@@ -29,6 +29,9 @@ import { toast } from '../../../shared/ui/toast';
 import { clientQueries } from '../clients/api';
 
 /** A line of the order being written. */
+/** What staff send: a client's checkout with its lines. */
+type SalesOrderBody = components['schemas']['SalesOrderRequest'];
+
 interface Line {
   id: number;
   name: string;
@@ -64,8 +67,7 @@ export function SalesOrderForm() {
   const products =
     useQuery({
       queryKey: ['catalog', 'picker', typedProduct],
-      queryFn: () =>
-        api<ProductPage>('GET', `products?${new URLSearchParams({ search: typedProduct, per_page: '10' })}`),
+      queryFn: () => answer(api.GET('/api/products', { params: { query: { search: typedProduct, per_page: '10' } } })),
       enabled: typedProduct.trim().length > 1,
     }).data?.data ?? [];
   const [lines, setLines] = useState<Line[]>([]);
@@ -77,20 +79,22 @@ export function SalesOrderForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attempt = useAttemptKey();
   const place = useMutation({
-    mutationFn: (body: object) =>
-      api<{ message: string; data: OrderData }>('POST', 'dashboard/sales-orders', {
-        body,
-        silent: true,
-        headers: { 'Idempotency-Key': attempt.keyFor(body) },
-      }),
+    mutationFn: (body: SalesOrderBody) =>
+      answer(
+        api.POST('/api/dashboard/sales-orders', {
+          body,
+          params: { header: { 'Idempotency-Key': attempt.keyFor(body) } },
+        }),
+        { silent: true },
+      ),
   });
   const subtotal = lines.reduce((sum, line) => sum + line.price * (Number(toLatinDigits(line.quantity)) || 0), 0);
 
   const submit = async () => {
-    const body = {
-      user_id: client,
-      items: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-      ...(addressId ? { address_id: Number(addressId) } : { address, city_id: cityId || null }),
+    const body: SalesOrderBody = {
+      user_id: client ? Number(client) : null,
+      items: lines.map((line) => ({ id: line.id, quantity: Number(toLatinDigits(line.quantity)) })),
+      ...(addressId ? { address_id: Number(addressId) } : { address, city_id: cityId ? Number(cityId) : null }),
       type: 'self',
       notes,
       copoun: copoun || null,

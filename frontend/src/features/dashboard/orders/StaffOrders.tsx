@@ -27,7 +27,7 @@ import { ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import {
   ORDER_LISTS,
-  filterQuery,
+  ordersExport,
   listRoute,
   orderRoute,
   staffOrderQueries,
@@ -142,7 +142,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
         <Button
           variant="default"
           onClick={() =>
-            downloadFile(`dashboard/${list.audience}/export.csv?${filterQuery(filters)}`, `${list.audience}.csv`, {
+            downloadFile(ordersExport(list.audience, filters), `${list.audience}.csv`, {
               done: intl.formatMessage({ id: 'dashboard.orders.exported' }),
               failed: intl.formatMessage({ id: 'dashboard.orders.export_failed' }),
             })

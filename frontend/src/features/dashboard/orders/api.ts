@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 
 /** An order as staff see it. */
 export type StaffOrder = components['schemas']['StaffOrderData'];
-type StaffOrderList = components['schemas']['StaffOrderList'];
-type StaffOrderResponse = components['schemas']['StaffOrderResponse'];
-type BulkStatusResponse = components['schemas']['BulkStatusResponse'];
 
 /** Clients' orders or orders without an account: the API's two lists. */
 export type Audience = 'orders' | 'guest-orders';
@@ -94,13 +91,13 @@ export interface OrderFilter {
   page: number;
 }
 
-/** The query string of a list's filters, blanks left out. */
-export function filterQuery(filter: Omit<OrderFilter, 'page'> & { page?: number }): string {
-  const query = new URLSearchParams();
+/** A list's filters as query parameters, blanks left out. */
+function filterParams(filter: Omit<OrderFilter, 'page'> & { page?: number }): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(filter)) {
-    if (value !== '' && value !== undefined && !(name === 'page' && value === 1)) query.set(name, String(value));
+    if (value !== '' && value !== undefined && !(name === 'page' && value === 1)) query[name] = String(value);
   }
-  return query.toString();
+  return query;
 }
 
 /** Staff's order calls; lists refresh every 30 seconds, like the bell. */
@@ -108,14 +105,14 @@ export const staffOrderQueries = {
   list: (audience: Audience, language: string, filter: OrderFilter) =>
     queryOptions({
       queryKey: ['dashboard', audience, language, filter],
-      queryFn: () => api<StaffOrderList>('GET', `dashboard/${audience}?${filterQuery(filter)}`),
+      queryFn: () => answer(api.GET(`/api/dashboard/${audience}`, { params: { query: filterParams(filter) } })),
       placeholderData: (previous) => previous,
       refetchInterval: 30_000,
     }),
   one: (audience: Audience, language: string, id: string) =>
     queryOptions({
       queryKey: ['dashboard', audience, language, 'one', id],
-      queryFn: () => api<StaffOrderResponse>('GET', `dashboard/${audience}/${id}`),
+      queryFn: () => answer(api.GET(`/api/dashboard/${audience}/{id}`, { params: { path: { id: Number(id) } } })),
       enabled: id !== '',
     }),
 };
@@ -127,20 +124,31 @@ export function useOrderChanges(audience: Audience) {
   return {
     status: useMutation({
       mutationFn: ({ id, status, note }: { id: number; status: string; note: string }) =>
-        api<StaffOrderResponse>('POST', `dashboard/${audience}/${id}/status`, {
-          body: { status, note: note.trim() || null },
-        }),
+        answer(
+          api.POST(`/api/dashboard/${audience}/{id}/status`, {
+            params: { path: { id } },
+            body: { status, note: note.trim() || null },
+          }),
+        ),
       onSuccess: reload,
     }),
     bulk: useMutation({
       mutationFn: ({ ids, status }: { ids: number[]; status: string }) =>
-        api<BulkStatusResponse>('POST', `dashboard/${audience}/bulk-status`, { body: { ids, status } }),
+        answer(api.POST(`/api/dashboard/${audience}/bulk-status`, { body: { ids, status } })),
       onSuccess: reload,
     }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
-        api<StaffOrderResponse>('POST', `dashboard/${audience}/${id}/notes`, { body: { note } }),
+        answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
       onSuccess: reload,
     }),
   };
 }
+
+/** An order's invoice as staff print it. */
+export const staffInvoice = (audience: Audience, id: number) => () =>
+  api.GET(`/api/dashboard/${audience}/{id}/invoice`, { params: { path: { id } }, parseAs: 'blob' });
+
+/** A list's orders as a CSV file, under its filters. */
+export const ordersExport = (audience: Audience, filter: Omit<OrderFilter, 'page'>) => () =>
+  api.GET(`/api/dashboard/${audience}/export.csv`, { params: { query: filterParams(filter) }, parseAs: 'blob' });

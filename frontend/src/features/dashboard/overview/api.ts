@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 
 /** The overview: cards and charts. */
@@ -12,11 +12,11 @@ export const overviewQueries = {
     queryOptions({
       queryKey: ['dashboard', 'overview', from, to, engineer, language],
       queryFn: () => {
-        const query = new URLSearchParams();
-        if (from) query.set('from', from);
-        if (to) query.set('to', to);
-        if (engineer) query.set('sales_engineer_id', engineer);
-        return api<{ data: OverviewData }>('GET', `dashboard/overview?${query}`);
+        const query: Record<string, string> = {};
+        if (from) query.from = from;
+        if (to) query.to = to;
+        if (engineer) query.sales_engineer_id = engineer;
+        return answer(api.GET('/api/dashboard/overview', { params: { query } }));
       },
       placeholderData: keepPreviousData,
     }),

@@ -59,10 +59,10 @@ describe('staff points screens', () => {
         }),
       ),
       http.post('*/api/dashboard/user-points/7', async ({ request }) => {
-        const body = (await request.json()) as { delta: string; reason: string };
+        const body = (await request.json()) as { delta: number | string; reason: string };
         sent.push(body);
         // The server reads Arabic-Indic digits as Latin ones.
-        const delta = Number(toLatinDigits(body.delta));
+        const delta = Number(toLatinDigits(String(body.delta)));
         if (delta < -points) {
           return HttpResponse.json(
             { message: 'The client holds only 120 points.', errors: { delta: ['The client holds only 120 points.'] } },
@@ -87,8 +87,8 @@ describe('staff points screens', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText("The client's points have been updated.")).toBeInTheDocument();
     expect(sent).toEqual([
-      { delta: '-500', reason: 'Correction' },
-      { delta: '٢٠', reason: 'Correction' },
+      { delta: -500, reason: 'Correction' },
+      { delta: 20, reason: 'Correction' },
     ]);
     await waitFor(() => expect(screen.getByTestId('client-points')).toHaveTextContent('140 points'));
   });

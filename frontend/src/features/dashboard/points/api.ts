@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
+import { typedWholeNumber } from '../../../shared/digits';
 import type { components } from '../../../shared/api/schema';
 
 /** An exchange rule as staff see it. */
@@ -27,27 +28,29 @@ export const staffPointsQueries = {
   rules: () =>
     queryOptions({
       queryKey: ['dashboard', 'points', 'rules'],
-      queryFn: () => api<{ data: StaffPointsRule[] }>('GET', 'dashboard/points-rules'),
+      queryFn: () => answer(api.GET('/api/dashboard/points-rules')),
     }),
   rule: (id: string) =>
     queryOptions({
       queryKey: ['dashboard', 'points', 'rules', id],
-      queryFn: () => api<{ data: StaffPointsRule }>('GET', `dashboard/points-rules/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/points-rules/{id}', { params: { path: { id: Number(id) } } })),
     }),
   clients: (search: string, page: number) =>
     queryOptions({
       queryKey: ['dashboard', 'points', 'clients', search, page],
       queryFn: () =>
-        api<{ data: ClientPoints[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/user-points?${new URLSearchParams({ search, page: String(page) })}`,
-        ),
+        answer(api.GET('/api/dashboard/user-points', { params: { query: { search, page: String(page) } } })),
       placeholderData: (previous) => previous,
     }),
   client: (id: string, page: number) =>
     queryOptions({
       queryKey: ['dashboard', 'points', 'client', id, page],
-      queryFn: () => api<ClientLedger>('GET', `dashboard/user-points/${id}?page=${page}`),
+      queryFn: () =>
+        answer(
+          api.GET('/api/dashboard/user-points/{user_id}', {
+            params: { path: { user_id: Number(id) }, query: { page: String(page) } },
+          }),
+        ),
       placeholderData: (previous) => previous,
     }),
 };
@@ -63,23 +66,35 @@ function usePointsChange<T, R extends { message: string }>(call: (input: T) => P
 
 /** Adds a rule, or changes the one with `id`; the server reads Arabic-Indic digits. */
 export function useSaveRule() {
-  return usePointsChange(({ id, values }: { id: string | null; values: RuleFormValues }) =>
-    api<{ message: string }>(id ? 'PUT' : 'POST', id ? `dashboard/points-rules/${id}` : 'dashboard/points-rules', {
-      body: { points: values.points.trim(), discount: values.discount.trim(), active: values.active },
-    }),
-  );
+  return usePointsChange(({ id, values }: { id: string | null; values: RuleFormValues }) => {
+    const body = {
+      points: typedWholeNumber(values.points),
+      discount: typedWholeNumber(values.discount),
+      active: values.active,
+    };
+    return answer(
+      id
+        ? api.PUT('/api/dashboard/points-rules/{id}', { params: { path: { id: Number(id) } }, body })
+        : api.POST('/api/dashboard/points-rules', { body }),
+    );
+  });
 }
 
 /** Removes a rule. */
 export function useDeleteRule() {
-  return usePointsChange((id: number) => api<{ message: string }>('DELETE', `dashboard/points-rules/${id}`));
+  return usePointsChange((id: number) =>
+    answer(api.DELETE('/api/dashboard/points-rules/{id}', { params: { path: { id } } })),
+  );
 }
 
 /** Adds or takes a client's points with a reason. */
 export function useAdjustPoints() {
   return usePointsChange(({ user, values }: { user: string; values: AdjustFormValues }) =>
-    api<{ message: string; data: { points: number } }>('POST', `dashboard/user-points/${user}`, {
-      body: { delta: values.delta.trim(), reason: values.reason.trim() },
-    }),
+    answer(
+      api.POST('/api/dashboard/user-points/{user_id}', {
+        params: { path: { user_id: Number(user) } },
+        body: { delta: typedWholeNumber(values.delta), reason: values.reason.trim() },
+      }),
+    ),
   );
 }

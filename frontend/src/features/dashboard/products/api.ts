@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
-import type { StaffProduct, StaffProductPage } from '../../../shared/api/types';
+import { answer, api, formBody } from '../../../shared/api/client';
+import type { StaffProduct } from '../../../shared/api/types';
 
 export type { StaffProduct };
 import { useRefreshCatalogue } from '../refresh';
@@ -29,16 +29,17 @@ export const staffProductQueries = {
     queryOptions({
       queryKey: ['dashboard', language, 'products', search, page, category],
       queryFn: () =>
-        api<StaffProductPage>(
-          'GET',
-          `dashboard/products?${new URLSearchParams({ search, page: String(page), category: category ?? '' })}`,
+        answer(
+          api.GET('/api/dashboard/products', {
+            params: { query: { search, page: String(page), category: category ?? '' } },
+          }),
         ),
       placeholderData: (previous) => previous,
     }),
   one: (language: string, id: string) =>
     queryOptions({
       queryKey: ['dashboard', language, 'product', id],
-      queryFn: () => api<{ data: StaffProduct }>('GET', `dashboard/products/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/products/{id}', { params: { path: { id: Number(id) } } })),
     }),
 };
 
@@ -50,16 +51,16 @@ function saveProduct(id: string | null, values: ProductFormValues, images: File[
     body.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : value);
   }
   images.forEach((image) => body.append('images[]', image));
-  return api<{ message: string; data: StaffProduct }>(
-    id ? 'PUT' : 'POST',
-    id ? `dashboard/products/${id}` : 'dashboard/products',
-    { body },
+  return answer(
+    id
+      ? api.PUT('/api/dashboard/products/{id}', { params: { path: { id: Number(id) } }, ...formBody(body) })
+      : api.POST('/api/dashboard/products', formBody(body)),
   );
 }
 
 /** Removes a product. */
 function deleteProduct(id: number) {
-  return api<{ message: string }>('DELETE', `dashboard/products/${id}`);
+  return answer(api.DELETE('/api/dashboard/products/{id}', { params: { path: { id } } }));
 }
 
 /** Saves a product (adds one, or changes the one with `id`); the lists and the storefront

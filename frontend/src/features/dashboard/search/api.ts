@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { SearchMiss, SynonymGroup } from '../../../shared/api/types';
 import { useRefreshCatalogue } from '../refresh';
 
@@ -10,16 +10,12 @@ export const searchSettingsQueries = {
   synonyms: () =>
     queryOptions({
       queryKey: ['dashboard', 'search', 'synonyms'],
-      queryFn: () => api<{ data: SynonymGroup[] }>('GET', 'dashboard/search/synonyms'),
+      queryFn: () => answer(api.GET('/api/dashboard/search/synonyms')),
     }),
   misses: (page: number) =>
     queryOptions({
       queryKey: ['dashboard', 'search', 'misses', page],
-      queryFn: () =>
-        api<{ data: SearchMiss[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/search/misses?page=${page}`,
-        ),
+      queryFn: () => answer(api.GET('/api/dashboard/search/misses', { params: { query: { page: String(page) } } })),
       placeholderData: (previous) => previous,
     }),
 };
@@ -30,10 +26,10 @@ export function useSaveSynonyms() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: ({ id, members }: { id: number | null; members: string[] }) =>
-      api<{ message: string; data: SynonymGroup }>(
-        id === null ? 'POST' : 'PUT',
-        id === null ? 'dashboard/search/synonyms' : `dashboard/search/synonyms/${id}`,
-        { body: { members } },
+      answer(
+        id === null
+          ? api.POST('/api/dashboard/search/synonyms', { body: { members } })
+          : api.PUT('/api/dashboard/search/synonyms/{id}', { params: { path: { id } }, body: { members } }),
       ),
     onSuccess: refresh,
   });
@@ -43,7 +39,7 @@ export function useSaveSynonyms() {
 export function useDeleteSynonyms() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `dashboard/search/synonyms/${id}`),
+    mutationFn: (id: number) => answer(api.DELETE('/api/dashboard/search/synonyms/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }
@@ -52,7 +48,7 @@ export function useDeleteSynonyms() {
 export function useForgetMiss() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `dashboard/search/misses/${id}`),
+    mutationFn: (id: number) => answer(api.DELETE('/api/dashboard/search/misses/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }

@@ -73,7 +73,7 @@ describe('DashboardSettings', () => {
     await userEvent.type(fee, '٧٫٥');
     await userEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
     expect(await screen.findByText('The settings have been saved.')).toBeInTheDocument();
-    expect(sent).toMatchObject({ extra_fee_per_kg: '٧٫٥', whatsapp_number: '201000000000', shipping_hours: '48' });
+    expect(sent).toMatchObject({ extra_fee_per_kg: '٧٫٥', whatsapp_number: '201000000000', shipping_hours: 48 });
     await waitFor(() => expect(fee).toHaveValue('7.5'));
   });
 

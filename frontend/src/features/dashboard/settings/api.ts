@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
+import { typedWholeNumber } from '../../../shared/digits';
 import type { StaffSettings, StaffPage } from '../../../shared/api/types';
 
 export type { StaffSettings, StaffPage };
@@ -15,12 +16,12 @@ export const staffSettingsQueries = {
   settings: () =>
     queryOptions({
       queryKey: ['dashboard', 'settings'],
-      queryFn: () => api<{ data: StaffSettings }>('GET', 'dashboard/settings'),
+      queryFn: () => answer(api.GET('/api/dashboard/settings')),
     }),
   pages: () =>
     queryOptions({
       queryKey: ['dashboard', 'settings', 'pages'],
-      queryFn: () => api<{ data: StaffPage[] }>('GET', 'dashboard/settings/pages'),
+      queryFn: () => answer(api.GET('/api/dashboard/settings/pages')),
     }),
 };
 
@@ -30,7 +31,17 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: SettingsFormValues) =>
-      api<{ message: string; data: StaffSettings }>('PUT', 'dashboard/settings', { body: values }),
+      answer(
+        api.PUT('/api/dashboard/settings', {
+          body: {
+            ...values,
+            free_weight_kg: typedWholeNumber(values.free_weight_kg),
+            points_coupon_days: typedWholeNumber(values.points_coupon_days),
+            points_expiry_months: typedWholeNumber(values.points_expiry_months),
+            shipping_hours: typedWholeNumber(values.shipping_hours),
+          },
+        }),
+      ),
     onSuccess: async (answer) => {
       queryClient.setQueryData(staffSettingsQueries.settings().queryKey, { data: answer.data });
       await queryClient.invalidateQueries({ queryKey: ['content'] });
@@ -43,7 +54,7 @@ export function useSavePage(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: PageFormValues) =>
-      api<{ message: string; data: StaffPage }>('PUT', `dashboard/settings/pages/${slug}`, { body: values }),
+      answer(api.PUT('/api/dashboard/settings/pages/{slug}', { params: { path: { slug } }, body: values })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['dashboard', 'settings', 'pages'] });
       await queryClient.invalidateQueries({ queryKey: ['content'] });

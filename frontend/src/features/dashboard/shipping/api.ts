@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 
 /** A shipping city as staff see it. */
@@ -19,16 +19,13 @@ export const staffCityQueries = {
     queryOptions({
       queryKey: ['dashboard', 'shipping-cities', search, page],
       queryFn: () =>
-        api<{ data: StaffCity[]; meta: { last_page: number; total: number } }>(
-          'GET',
-          `dashboard/shipping-cities?${new URLSearchParams({ search, page: String(page) })}`,
-        ),
+        answer(api.GET('/api/dashboard/shipping-cities', { params: { query: { search, page: String(page) } } })),
       placeholderData: (previous) => previous,
     }),
   one: (id: string) =>
     queryOptions({
       queryKey: ['dashboard', 'shipping-cities', 'one', id],
-      queryFn: () => api<{ data: StaffCity }>('GET', `dashboard/shipping-cities/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/shipping-cities/{id}', { params: { path: { id: Number(id) } } })),
     }),
 };
 
@@ -47,12 +44,10 @@ export function useSaveCity() {
   const refresh = useRefreshCities();
   return useMutation({
     mutationFn: ({ id, values }: { id: string | null; values: CityFormValues }) =>
-      api<{ message: string }>(
-        id ? 'PUT' : 'POST',
-        id ? `dashboard/shipping-cities/${id}` : 'dashboard/shipping-cities',
-        {
-          body: values,
-        },
+      answer(
+        id
+          ? api.PUT('/api/dashboard/shipping-cities/{id}', { params: { path: { id: Number(id) } }, body: values })
+          : api.POST('/api/dashboard/shipping-cities', { body: values }),
       ),
     onSuccess: refresh,
   });
@@ -62,7 +57,7 @@ export function useSaveCity() {
 export function useDeleteCity() {
   const refresh = useRefreshCities();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>('DELETE', `dashboard/shipping-cities/${id}`),
+    mutationFn: (id: number) => answer(api.DELETE('/api/dashboard/shipping-cities/{id}', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }

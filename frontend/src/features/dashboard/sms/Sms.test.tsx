@@ -102,7 +102,7 @@ describe('SMS to clients', () => {
     expect(await screen.findByTestId('sms-preview')).toHaveTextContent(
       '2 clients × 2 parts (with the opt-out link) = 4 SMS parts. 1 opted out',
     );
-    expect(previews.at(-1)).toEqual({ message: 'خصم على البذور', audience: { kind: 'group', id: '1' } });
+    expect(previews.at(-1)).toEqual({ message: 'خصم على البذور', audience: { kind: 'group', id: 1 } });
     await user.click(screen.getByTestId('sms-send'));
     expect(await screen.findByText('The message is on its way to the clients.')).toBeInTheDocument();
     expect(keys).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client';
+import { answer, api } from '../../../shared/api/client';
 import { useAttemptKey } from '../../../shared/api/attempt';
 import type { components } from '../../../shared/api/schema';
 
@@ -14,21 +14,24 @@ export interface AudienceChoice {
   id: string;
 }
 
-const audienceBody = (audience: AudienceChoice) => ({ kind: audience.kind, id: audience.id || null });
+const audienceBody = (audience: AudienceChoice) => ({
+  kind: audience.kind,
+  id: audience.id ? Number(audience.id) : null,
+});
 
 /** Broadcasts and their previews. */
 export const smsQueries = {
   list: (page: number) =>
     queryOptions({
       queryKey: ['dashboard', 'sms', page],
-      queryFn: () => api<{ data: Broadcast[]; meta: { last_page: number } }>('GET', `dashboard/sms?page=${page}`),
+      queryFn: () => answer(api.GET('/api/dashboard/sms', { params: { query: { page: String(page) } } })),
       placeholderData: keepPreviousData,
     }),
   /** One broadcast, asked again every second while it is being sent. */
   one: (id: number) =>
     queryOptions({
       queryKey: ['dashboard', 'sms', 'one', id],
-      queryFn: () => api<{ data: Broadcast }>('GET', `dashboard/sms/${id}`),
+      queryFn: () => answer(api.GET('/api/dashboard/sms/{id}', { params: { path: { id } } })),
       refetchInterval: (query) =>
         ['queued', 'sending'].includes(query.state.data?.data.status ?? 'queued') ? 1000 : false,
     }),
@@ -36,8 +39,7 @@ export const smsQueries = {
     queryOptions({
       queryKey: ['dashboard', 'sms', 'preview', message, audience],
       queryFn: () =>
-        api<{ data: Preview }>('POST', 'dashboard/sms/preview', {
-          body: { message, audience: audienceBody(audience) },
+        answer(api.POST('/api/dashboard/sms/preview', { body: { message, audience: audienceBody(audience) } }), {
           silent: true,
         }),
       placeholderData: keepPreviousData,
@@ -48,10 +50,12 @@ export const smsQueries = {
     queryOptions({
       queryKey: ['dashboard', 'sms', 'opt-out-link'],
       queryFn: () =>
-        api<{ data: Preview }>('POST', 'dashboard/sms/preview', {
-          body: { message: 'x', audience: { kind: 'all', id: null } },
-          silent: true,
-        }),
+        answer(
+          api.POST('/api/dashboard/sms/preview', { body: { message: 'x', audience: { kind: 'all', id: null } } }),
+          {
+            silent: true,
+          },
+        ),
       select: (answer) => answer.data.opt_out_link_length,
       staleTime: Infinity,
       retry: false,
@@ -67,10 +71,7 @@ export function useSendSms() {
     mutationFn: ({ message, audience }: { message: string; audience: AudienceChoice }) => {
       const body = { message, audience: audienceBody(audience) };
       return attempt.send(body, (key) =>
-        api<{ message: string; data: Broadcast }>('POST', 'dashboard/sms', {
-          body,
-          headers: { 'Idempotency-Key': key },
-        }),
+        answer(api.POST('/api/dashboard/sms', { body, params: { header: { 'Idempotency-Key': key } } })),
       );
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['dashboard', 'sms'] }),
