@@ -276,6 +276,15 @@ pub struct CheckoutRequest {
     /// The receiver's phone, for `other`.
     #[serde(default, deserialize_with = "lenient_text")]
     pub receiver_phone: Option<String>,
+    /// What every checkout sends besides where the order goes.
+    #[serde(flatten)]
+    pub fields: CheckoutFields,
+}
+
+/// What every checkout (a client's, a guest's, staff's for a client) sends besides where the
+/// order goes: notes, a promo code, the payment method and the total the buyer saw.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+pub struct CheckoutFields {
     /// Notes for the shop.
     #[schema(max_length = 2000)]
     #[serde(default, deserialize_with = "lenient_text")]
@@ -293,41 +302,51 @@ pub struct CheckoutRequest {
 
 /// The fields every checkout shares, read.
 pub(crate) struct CommonFields {
+    /// Notes for the shop, trimmed.
+    pub notes: String,
+    /// A promo code, trimmed; none when blank.
+    pub copoun: Option<String>,
     /// The payment method asked for; none for the shop's default.
     pub payment_method: Option<PaymentMethod>,
     /// The total the buyer saw.
     pub expected_total: Option<Money>,
 }
 
-/// Reads the fields every checkout shares: the payment method and the total seen. A method
-/// this build does not know is one the shop does not take.
-pub(crate) fn common_fields(errors: &mut FieldErrors, payment_method: Option<&str>, expected_total: Option<&str>) -> CommonFields {
-    let payment_method = payment_method.map(str::trim).filter(|method| !method.is_empty()).and_then(|method| {
-        let known = method.parse::<PaymentMethod>().ok();
-        if known.is_none() {
-            errors.add("payment_method", "payment_method_unavailable");
+impl CheckoutFields {
+    /// Reads the fields, each broken rule into `errors`. A method this build does not know is
+    /// one the shop does not take.
+    pub(crate) fn read(self, errors: &mut FieldErrors) -> CommonFields {
+        errors.limit_length("notes", self.notes.as_deref().unwrap_or_default(), limits::MESSAGE);
+        let payment_method = self.payment_method.as_deref().map(str::trim).filter(|method| !method.is_empty()).and_then(|method| {
+            let known = method.parse::<PaymentMethod>().ok();
+            if known.is_none() {
+                errors.add("payment_method", "payment_method_unavailable");
+            }
+            known
+        });
+        let expected_total = self.expected_total.as_deref().map(str::trim).filter(|total| !total.is_empty()).and_then(|expected| {
+            let parsed = Money::parse_pounds(expected);
+            if parsed.is_none() {
+                errors.add("expected_total", "price_invalid");
+            }
+            parsed
+        });
+        CommonFields {
+            notes: self.notes.unwrap_or_default().trim().to_string(),
+            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            payment_method,
+            expected_total,
         }
-        known
-    });
-    let expected_total = expected_total.map(str::trim).filter(|total| !total.is_empty()).and_then(|expected| {
-        let parsed = Money::parse_pounds(expected);
-        if parsed.is_none() {
-            errors.add("expected_total", "price_invalid");
-        }
-        parsed
-    });
-    CommonFields { payment_method, expected_total }
+    }
 }
 
 impl CheckoutRequest {
     pub(crate) fn into_domain(self) -> Result<Checkout, FieldErrors> {
         let mut errors = FieldErrors::new();
-        for (field, value, max) in
-            [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME), ("notes", &self.notes, limits::MESSAGE)]
-        {
+        for (field, value, max) in [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME)] {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let CommonFields { payment_method, expected_total } = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let CommonFields { notes, copoun, payment_method, expected_total } = self.fields.read(&mut errors);
         let receiver_kind = match self.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty()) {
             None => None,
             Some(kind) => Some(kind.parse::<ReceiverKind>().map_err(|_| FieldErrors::single("type", "type_invalid"))?),
@@ -343,8 +362,8 @@ impl CheckoutRequest {
             receiver_kind,
             receiver_name: self.receiver_name.unwrap_or_default().trim().to_string(),
             receiver_phone: self.receiver_phone.unwrap_or_default(),
-            notes: self.notes.unwrap_or_default().trim().to_string(),
-            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            notes,
+            copoun,
             expected_total,
             payment_method,
         })

@@ -14,7 +14,7 @@ use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
 use crate::common::idempotency::{fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
-use crate::common::orders::{CommonFields, OrderData, OrderResponse, PlacedOrderResponse, checkout_answer, common_fields};
+use crate::common::orders::{CheckoutFields, CommonFields, OrderData, OrderResponse, PlacedOrderResponse, checkout_answer};
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -62,30 +62,20 @@ pub struct GuestCheckoutRequest {
     #[schema(max_items = 100)]
     #[serde(default)]
     pub items: Vec<GuestItem>,
-    /// Notes for the shop.
-    #[schema(max_length = 2000)]
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub notes: Option<String>,
-    /// A promo code.
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub copoun: Option<String>,
-    /// `cash_on_delivery` (the default and the one method the shop takes today; `card` is
-    /// refused until a card gateway is wired).
-    pub payment_method: Option<String>,
-    /// The total the buyer saw, EGP.
-    #[serde(default, deserialize_with = "lenient_text")]
-    pub expected_total: Option<String>,
     /// `guest` (default), or `whatsapp` for the cart's "order through WhatsApp".
     pub source: Option<String>,
+    /// What every checkout sends besides where the order goes.
+    #[serde(flatten)]
+    pub fields: CheckoutFields,
 }
 
 impl GuestCheckoutRequest {
     fn into_domain(self) -> Result<GuestCheckout, FieldErrors> {
         let mut errors = FieldErrors::new();
-        for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS), ("notes", &self.notes, limits::MESSAGE)] {
+        for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS)] {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let CommonFields { payment_method, expected_total } = common_fields(&mut errors, self.payment_method.as_deref(), self.expected_total.as_deref());
+        let CommonFields { notes, copoun, payment_method, expected_total } = self.fields.read(&mut errors);
         let source = match self.source.as_deref().map(str::trim) {
             None | Some("") | Some("guest") => OrderSource::Guest,
             Some("whatsapp") => OrderSource::Whatsapp,
@@ -106,8 +96,8 @@ impl GuestCheckoutRequest {
             city: self.city_id.map(CityId),
             // A line without a product or a quantity fails the quantity rule.
             items: self.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect(),
-            notes: self.notes.unwrap_or_default().trim().to_string(),
-            copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
+            notes,
+            copoun,
             expected_total,
             payment_method,
         })

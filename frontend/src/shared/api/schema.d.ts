@@ -2464,8 +2464,25 @@ export interface components {
             /** @description The e-mail or mobile number the code was sent to. */
             username?: string | null;
         };
+        /**
+         * @description What every checkout (a client's, a guest's, staff's for a client) sends besides where the
+         *     order goes: notes, a promo code, the payment method and the total the buyer saw.
+         */
+        CheckoutFields: {
+            /** @description A promo code. */
+            copoun?: string | null;
+            /** @description The total the buyer saw, EGP; another server total refuses the order. */
+            expected_total?: string | null;
+            /** @description Notes for the shop. */
+            notes?: string | null;
+            /**
+             * @description `cash_on_delivery` (the default and the one method the shop takes today; `card` is
+             *     refused until a card gateway is wired).
+             */
+            payment_method?: string | null;
+        };
         /** @description A client's checkout of the server cart. */
-        CheckoutRequest: {
+        CheckoutRequest: components["schemas"]["CheckoutFields"] & {
             /** @description An address for this order only. */
             address?: string | null;
             /**
@@ -2478,17 +2495,6 @@ export interface components {
              * @description Its city.
              */
             city_id?: number | null;
-            /** @description A promo code. */
-            copoun?: string | null;
-            /** @description The total the buyer saw, EGP; another server total refuses the order. */
-            expected_total?: string | null;
-            /** @description Notes for the shop. */
-            notes?: string | null;
-            /**
-             * @description `cash_on_delivery` (the default and the one method the shop takes today; `card` is
-             *     refused until a card gateway is wired).
-             */
-            payment_method?: string | null;
             /** @description The receiver's name, for `other`. */
             receiver_name?: string | null;
             /** @description The receiver's phone, for `other`. */
@@ -2890,7 +2896,7 @@ export interface components {
             data: components["schemas"]["GroupData"][];
         };
         /** @description A guest's checkout. */
-        GuestCheckoutRequest: {
+        GuestCheckoutRequest: components["schemas"]["CheckoutFields"] & {
             /** @description The street, village or landmark. */
             address?: string | null;
             /**
@@ -2898,21 +2904,10 @@ export interface components {
              * @description One of the `shipping-cities`.
              */
             city_id?: number | null;
-            /** @description A promo code. */
-            copoun?: string | null;
-            /** @description The total the buyer saw, EGP. */
-            expected_total?: string | null;
             /** @description The browser cart, 1 to 100 lines. */
             items?: components["schemas"]["GuestItem"][];
             /** @description The buyer's name. */
             name?: string | null;
-            /** @description Notes for the shop. */
-            notes?: string | null;
-            /**
-             * @description `cash_on_delivery` (the default and the one method the shop takes today; `card` is
-             *     refused until a card gateway is wired).
-             */
-            payment_method?: string | null;
             /** @description An Egyptian mobile, any common form. */
             phone?: string | null;
             /** @description `guest` (default), or `whatsapp` for the cart's "order through WhatsApp". */
