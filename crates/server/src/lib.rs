@@ -3,6 +3,7 @@
 
 pub mod backup;
 pub mod demo;
+pub mod jobs;
 pub mod metrics;
 pub mod private;
 pub mod settings;

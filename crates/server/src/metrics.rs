@@ -43,6 +43,12 @@ struct PoolLabels {
     state: &'static str,
 }
 
+/// Why a request was answered 503.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct UnavailableLabels {
+    reason: &'static str,
+}
+
 /// The routes that place an order when they answer 201 without replaying an earlier answer.
 const ORDER_ROUTES: [&str; 3] = ["/api/orders/checkout", "/api/guest-orders/checkout", "/api/dashboard/sales-orders"];
 
@@ -58,6 +64,8 @@ pub struct ShopMetrics {
     catalogue_load_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
     messages_queued: Gauge,
     messages_failing: Gauge,
+    database_reachable: Gauge,
+    unavailable: Family<UnavailableLabels, Counter>,
     db: Database,
     catalog: Arc<CatalogService>,
     queue: DieselMessageQueue,
@@ -85,6 +93,10 @@ impl ShopMetrics {
         registry.register("messages_queued", "SMS and e-mails waiting to be sent (the outbox backlog)", messages_queued.clone());
         let messages_failing = Gauge::default();
         registry.register("messages_failing", "Queued messages the SMS gateway or mail server refused at least once", messages_failing.clone());
+        let database_reachable = Gauge::default();
+        registry.register("database_reachable", "1 while the database answers, 0 while it is out of reach", database_reachable.clone());
+        let unavailable = Family::<UnavailableLabels, Counter>::default();
+        registry.register("unavailable_answers", "Requests answered 503, by reason (database out of reach, busy)", unavailable.clone());
         ShopMetrics {
             registry,
             requests,
@@ -96,6 +108,8 @@ impl ShopMetrics {
             catalogue_load_seconds,
             messages_queued,
             messages_failing,
+            database_reachable,
+            unavailable,
             queue: DieselMessageQueue::new(db.clone()),
             db,
             catalog,
@@ -103,7 +117,10 @@ impl ShopMetrics {
     }
 
     /// Counts one answered request.
-    fn record(&self, method: &Method, route: String, status: StatusCode, seconds: f64, replayed: bool) {
+    fn record(&self, method: &Method, route: String, status: StatusCode, seconds: f64, replayed: bool, unavailable: Option<&'static str>) {
+        if let Some(reason) = unavailable {
+            self.unavailable.get_or_create(&UnavailableLabels { reason }).inc();
+        }
         if *method == Method::POST && status == StatusCode::CREATED && !replayed && ORDER_ROUTES.contains(&route.as_str()) {
             self.orders_placed.inc();
         }
@@ -121,9 +138,14 @@ impl ShopMetrics {
         let loads = self.catalog.loads();
         self.catalogue_loads.inc_by(loads.count.saturating_sub(self.catalogue_loads.get()));
         self.catalogue_load_seconds.inc_by((loads.total.as_secs_f64() - self.catalogue_load_seconds.get()).max(0.0));
-        let (queued, failing) = self.queue.backlog()?;
-        self.messages_queued.set(queued);
-        self.messages_failing.set(failing);
+        // While the database is out of reach the backlog keeps its last figures: the scrape
+        // still answers, and shows the outage.
+        self.database_reachable.set(i64::from(self.db.reachable()));
+        if let Ok((queued, failing)) = self.queue.backlog() {
+            self.messages_queued.set(queued);
+            self.messages_failing.set(failing);
+            self.database_reachable.set(1);
+        }
         let mut text = String::new();
         prometheus_client::encoding::text::encode(&mut text, &self.registry)?;
         Ok(text)
@@ -146,7 +168,8 @@ pub async fn count_requests(request: ServiceRequest, next: Next<impl MessageBody
     let response = next.call(request).await?;
     if let Some(metrics) = metrics {
         let replayed = response.headers().contains_key("idempotent-replayed");
-        metrics.record(&method, route, response.status(), started.elapsed().as_secs_f64(), replayed);
+        let unavailable = response.response().extensions().get::<api::common::error::Unavailable>().map(|why| why.0);
+        metrics.record(&method, route, response.status(), started.elapsed().as_secs_f64(), replayed, unavailable);
     }
     Ok(response)
 }

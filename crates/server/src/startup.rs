@@ -47,6 +47,7 @@ use store::promos::DieselPromoCodes;
 use store::search_misses::DieselMissedSearches;
 use tracing_actix_web::TracingLogger;
 
+use crate::jobs::Repeated;
 use crate::settings::Settings;
 use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, SignedOptOutLinks};
 
@@ -183,34 +184,6 @@ pub struct Application {
     metrics_port: Option<u16>,
 }
 
-/// A job the server runs every so often while it serves; a failing run is logged and run again
-/// next time. The jobs: the news of order changes a request did not tell (every
-/// `messages.send_every_ms`), the queued messages sent (every `messages.send_every_ms`), broadcasts
-/// sent at the gateway's rate (every second), points' expiries written for clients who do not
-/// look (every minute: readers count due expiries out themselves), and the overview's tally of
-/// new orders and status changes (every two seconds: a read tallies what is pending first).
-struct Repeated {
-    name: &'static str,
-    every: std::time::Duration,
-    run: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>,
-}
-
-impl Repeated {
-    async fn run(self) {
-        let mut tick = tokio::time::interval(self.every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            let run = self.run.clone();
-            match tokio::task::spawn_blocking(move || run()).await {
-                Ok(Ok(_)) => {}
-                Ok(Err(error)) => tracing::warn!(job = self.name, error = format!("{error:#}"), "a background job failed; it runs again"),
-                Err(error) => tracing::error!(job = self.name, %error, "a background job stopped unexpectedly"),
-            }
-        }
-    }
-}
-
 /// The services the shop runs on, wired over their adapters, and what its background jobs
 /// need of them.
 struct Services {
@@ -226,6 +199,8 @@ struct Background {
     broadcaster: Arc<Broadcaster>,
     loyalty: Arc<Loyalty>,
     overview: Arc<Overview>,
+    /// For the SQLite log's upkeep.
+    database: Database,
 }
 
 /// Every domain service over its Diesel, file, mail and SMS adapters (the composition root).
@@ -307,13 +282,13 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         people,
         outreach,
         overview: overview.clone(),
-        health: Arc::new(DatabaseHealth(db)),
+        health: Arc::new(DatabaseHealth(db.clone())),
         google_client_id,
         google_redirect,
         product_json: Default::default(),
         edge: edge_limits(settings),
     });
-    Ok(Services { state, metrics, background: Background { newsroom, courier, broadcaster, loyalty, overview } })
+    Ok(Services { state, metrics, background: Background { newsroom, courier, broadcaster, loyalty, overview, database: db } })
 }
 
 /// The shop's HTTP server on `listener`: the API, the pages it paints, the media and the
@@ -379,7 +354,7 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, courier, broadcaster, loyalty, overview } = background;
+    let Background { newsroom, courier, broadcaster, loyalty, overview, database } = background;
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
     let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
     let jobs = vec![
@@ -388,8 +363,19 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
         Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
         Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
         Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
+        Repeated { name: "log upkeep", every: std::time::Duration::from_secs(60), run: Arc::new(move || checkpoint_when_idle(&database)) },
     ];
     (jobs, send_messages)
+}
+
+/// Empties SQLite's write-ahead log when no request is using the database, so it does not stay
+/// at the size a busy hour left; a busy minute waits for the next.
+fn checkpoint_when_idle(database: &Database) -> anyhow::Result<usize> {
+    if database.backend() != store::Backend::Sqlite || api::common::extract::blocking_in_flight() > 0 {
+        return Ok(0);
+    }
+    database.checkpoint()?;
+    Ok(1)
 }
 
 /// `/metrics` on a port of its own, which the proxy does not expose; none when metrics are off.

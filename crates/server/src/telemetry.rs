@@ -67,7 +67,8 @@ impl RootSpanBuilder for RequestSpan {
             http.method = %request.method(),
             http.route = %route,
             http.target = %request.path(),
-            http.client_ip = %request.peer_addr().map(|peer| peer.ip().to_string()).unwrap_or_default(),
+            // Behind the documented proxy, the buyer's address (X-Forwarded-For from a trusted proxy).
+            http.client_ip = %api::common::extract::ClientAddress::of(request.request()).0,
             http.user_agent = %agent,
             http.status_code = tracing::field::Empty,
             otel.status_code = tracing::field::Empty,

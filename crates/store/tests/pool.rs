@@ -47,3 +47,30 @@ struct Ended {
     #[diesel(sql_type = diesel::sql_types::Bool)]
     ended: bool,
 }
+
+#[test]
+fn a_checkpoint_when_idle_empties_sqlites_write_ahead_log() {
+    let fresh = test_support::fresh_database();
+    let db = store::Database::connect(&fresh.url, 4).unwrap();
+    db.migrate().unwrap();
+    if test_support::postgres_leg() {
+        db.checkpoint().unwrap();
+        return; // PostgreSQL keeps its own log: nothing to do, and nothing fails.
+    }
+    let wal = std::path::PathBuf::from(format!("{}-wal", fresh.url));
+    let mut conn = db.conn().unwrap();
+    conn.batch_execute("CREATE TABLE filler (text TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) INSERT INTO filler SELECT hex(randomblob(100)) FROM n;")
+        .unwrap();
+    drop(conn);
+    let before = std::fs::metadata(&wal).unwrap().len();
+    assert!(before > 1_000_000, "the writes went to the log first: {before} bytes");
+    db.checkpoint().unwrap();
+    assert_eq!(std::fs::metadata(&wal).unwrap().len(), 0, "the log is emptied");
+    assert_eq!(diesel::sql_query("SELECT count(*) AS n FROM filler").load::<Count>(&mut *db.conn().unwrap()).unwrap()[0].n, 20000, "and nothing lost");
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}

@@ -265,8 +265,13 @@ pub fn recognise_database_outages(rule: fn(&anyhow::Error) -> bool) {
     let _ = OUT_OF_REACH.set(rule);
 }
 
+/// Whether a failure means the database is out of reach (by the store's rule).
+pub(crate) fn is_database_outage(cause: &anyhow::Error) -> bool {
+    OUT_OF_REACH.get().is_some_and(|out_of_reach| out_of_reach(cause))
+}
+
 fn internal(cause: &anyhow::Error) -> (StatusCode, Problem) {
-    if OUT_OF_REACH.get().is_some_and(|out_of_reach| out_of_reach(cause)) {
+    if is_database_outage(cause) {
         // Every request meets the outage; one line each would flood the log.
         tracing::debug!(error = %cause, "database out of reach");
         return (StatusCode::SERVICE_UNAVAILABLE, Problem { retry_after: Some(DATABASE_RETRY_AFTER), ..Problem::new("error.database_unavailable") });
@@ -326,6 +331,11 @@ impl ApiError {
     }
 }
 
+/// Why an answer is a 503, kept on the response for the metrics: `database` (out of reach) or
+/// `busy` (too much work queued).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unavailable(pub &'static str);
+
 /// Middleware that turns every error response of the API into its JSON body in the request's
 /// language, with `Retry-After` on 429.
 pub async fn localize_errors(
@@ -345,7 +355,15 @@ pub async fn localize_errors(
     if let Some(allowed) = &problem.allow {
         answer.insert_header((ALLOW, allowed.as_str()));
     }
-    let answer = answer.json(render(&problem, locale));
+    let mut answer = answer.json(render(&problem, locale));
+    let reason = match problem.message {
+        "error.database_unavailable" => Some("database"),
+        "error.busy" => Some("busy"),
+        _ => None,
+    };
+    if let Some(reason) = reason {
+        answer.extensions_mut().insert(Unavailable(reason));
+    }
     let (request, _) = response.into_parts();
     Ok(ServiceResponse::new(request, answer).map_into_right_body())
 }

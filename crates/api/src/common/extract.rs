@@ -102,10 +102,17 @@ impl FromRequest for ClientAddress {
     type Future = Ready<Result<ClientAddress, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let trusted = req.app_data::<web::Data<AppState>>().map(|state| state.edge.trusted_proxies.clone()).unwrap_or_default();
+        ready(Ok(ClientAddress::of(req)))
+    }
+}
+
+impl ClientAddress {
+    /// The caller's address of a request, as the limits and the access log see it.
+    pub fn of(req: &HttpRequest) -> ClientAddress {
+        let trusted = req.app_data::<web::Data<AppState>>().map(|state| state.edge.trusted_proxies.as_slice()).unwrap_or_default();
         let peer = req.peer_addr().map(|addr| addr.ip());
         let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|value| value.to_str().ok()).collect::<Vec<_>>().join(",");
-        ready(Ok(ClientAddress(client_address(peer, &forwarded, &trusted))))
+        ClientAddress(client_address(peer, &forwarded, trusted))
     }
 }
 

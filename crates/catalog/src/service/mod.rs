@@ -313,6 +313,12 @@ impl CatalogService {
         (!i_check).then(|| cached.catalogue.clone())
     }
 
+    /// Whether a copy of the catalogue is in memory, to serve from while the store is out of
+    /// reach.
+    pub fn has_copy(&self) -> bool {
+        self.cache.read().is_ok_and(|guard| guard.is_some())
+    }
+
     /// Forgets the in-memory copy, so this node's next call reads the catalogue again (after
     /// a write here, other nodes see it within the freshness time).
     pub fn invalidate(&self) {
@@ -343,7 +349,21 @@ impl CatalogService {
         {
             return Ok(catalogue.clone());
         }
-        let versions = self.store.versions()?;
+        let versions = match self.store.versions() {
+            Ok(versions) => versions,
+            // The store cannot say whether the catalogue changed (the database is out of
+            // reach): the copy in memory keeps serving, asked about again after the
+            // freshness time rather than by every request.
+            Err(error) => {
+                let Some((catalogue, _)) = cached else { return Err(error.into()) };
+                if let Ok(mut guard) = self.cache.write()
+                    && self.writes.load(Ordering::Acquire) == writes
+                {
+                    *guard = Some(Cached { catalogue: catalogue.clone(), checked_at: now });
+                }
+                return Ok(catalogue);
+            }
+        };
         let catalogue = match cached {
             Some((catalogue, _)) if catalogue.version == versions.catalogue && catalogue.stock_version == versions.stock => catalogue,
             // Only orders moved stock: read the quantities, keep the rest.

@@ -111,6 +111,27 @@ fn the_catalogue_is_loaded_once_per_version() {
 }
 
 #[test]
+fn the_copy_in_memory_keeps_serving_while_the_store_cannot_say_whether_it_changed() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let out_of_reach = Arc::new(AtomicBool::new(false));
+    let mut store = MockCatalogueStore::new();
+    let down = out_of_reach.clone();
+    store.expect_versions().returning(move || if down.load(Ordering::SeqCst) { Err(anyhow::anyhow!("no connection")) } else { Ok(Versions::new(1, 0)) });
+    store.expect_load().times(1).returning(|| Ok(stored()));
+    let catalog = service(store);
+    assert!(!catalog.has_copy());
+    assert_eq!(catalog.list_products(&query()).map(|p| p.page.total).ok(), Some(4));
+    out_of_reach.store(true, Ordering::SeqCst);
+    assert!(catalog.has_copy());
+    assert_eq!(catalog.list_products(&query()).map(|p| p.page.total).ok(), Some(4), "served from memory");
+    assert!(catalog.categories().is_ok(), "every read from memory");
+
+    let mut empty = MockCatalogueStore::new();
+    empty.expect_versions().returning(|| Err(anyhow::anyhow!("no connection")));
+    assert!(service(empty).categories().is_err(), "without a copy there is nothing to serve");
+}
+
+#[test]
 fn a_new_version_reloads_the_catalogue() {
     use std::sync::atomic::{AtomicI64, Ordering};
     let current = Arc::new(AtomicI64::new(1));

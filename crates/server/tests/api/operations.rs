@@ -556,3 +556,20 @@ async fn the_health_command_tells_whether_the_node_on_its_port_answers() {
     let down = mahsoul(data.dir.path(), &data.url, &[("MAHSOUL__SERVER__PORT", &port)]).arg("health").output().unwrap();
     assert_eq!(down.status.code(), Some(1), "nothing answers once the node is gone");
 }
+
+#[actix_web::test]
+async fn behind_the_trusted_proxy_the_access_log_names_the_buyers_address_not_the_proxys() {
+    let data = test_support::fresh_database();
+    let mut node = Node::start(data.dir.path(), &data.url, &[("MAHSOUL__SERVER__TRUSTED_PROXIES", "127.0.0.1")]);
+    let client = reqwest::Client::new();
+    // The proxy appends the address it saw; what the buyer's side wrote before it is not believed
+    // past the first address that is not a trusted proxy.
+    let forwarded = client.get(format!("{}/api/health", node.address)).header("X-Forwarded-For", "198.51.100.9, 203.0.113.7").send().await.unwrap();
+    assert_eq!(forwarded.status(), 200);
+    let id = forwarded.headers()["x-request-id"].to_str().unwrap().to_string();
+    node.terminate();
+    assert!(node.wait(Duration::from_secs(20)).success());
+    let log = node.log();
+    let line = log.iter().find(|line| line.contains(&id) && line.contains("http.client_ip")).unwrap_or_else(|| panic!("the request's line: {log:#?}"));
+    assert!(line.contains(r#""http.client_ip":"203.0.113.7""#), "{line}");
+}

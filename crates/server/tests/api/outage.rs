@@ -79,6 +79,8 @@ async fn shop_behind_a_cuttable_link() -> Option<(TestApp, Cuttable)> {
     }
     let mut proxy = None;
     let app = spawn_app_with_catalogue_and(|settings| {
+        settings.metrics.enabled = true;
+        settings.metrics.port = 0;
         let server = server_of(&settings.database.url);
         let cuttable = Cuttable::to(server.clone());
         settings.database.url = settings.database.url.replacen(&server, &cuttable.address.to_string(), 1);
@@ -147,5 +149,42 @@ async fn ready_says_no_at_once_and_each_request_is_refused_without_the_pools_wai
         assert_eq!(app.guest_checkout(&guest_order(1), None).await.status(), 503);
         // Not a speed measure: the pool's whole wait is 10 s, the wait while out of reach 0.5 s.
         assert!(started.elapsed() < Duration::from_secs(3), "refused without the pool's whole wait, took {:?}", started.elapsed());
+    }
+}
+
+#[actix_web::test]
+async fn while_the_database_is_cut_the_shop_keeps_showing_its_catalogue_from_memory_and_ready_says_so() {
+    let Some((app, link)) = shop_behind_a_cuttable_link().await else { return };
+    assert_eq!(app.get("products/neem-oil", None).await.status(), 200, "the catalogue is read into memory");
+    link.cut();
+    let started = Instant::now();
+    let ready = app.get("ready", None).await;
+    // Not a speed measure: the proxy's health check gives up after 2 s, the pool's wait is 10 s.
+    assert!(started.elapsed() < Duration::from_secs(3), "/api/ready answered within its own second, took {:?}", started.elapsed());
+    assert_eq!(ready.status(), 200, "the proxy keeps sending buyers to a node that shows the shop");
+    assert_eq!(json_of(ready).await, json!({"status": "degraded", "database": "postgres", "serving": "catalogue"}));
+
+    // Past the catalogue's freshness time, so each read would ask the database first.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    for path in ["home", "products/neem-oil", "products?search=neem", "categories"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status(), 200, "{path} is served from memory");
+    }
+    let search = json_of(app.get("products?search=neem", None).await).await;
+    assert!(search["data"].as_array().unwrap().iter().any(|product| product["slug"] == "neem-oil"), "{search}");
+    let painted = app.client.get(format!("{}/products/neem-oil", app.address)).header("Cookie", "language=ar").send().await.unwrap();
+    assert_eq!(painted.status(), 200);
+    assert!(painted.text().await.unwrap().contains("زيت النيم"), "the product page is painted from memory");
+
+    assert_eq!(app.guest_checkout(&guest_order(1), None).await.status(), 503, "an order needs the database");
+    let metrics = app.client.get(format!("{}/metrics", app.metrics.as_deref().unwrap())).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("mahsoul_database_reachable 0"), "{metrics}");
+    assert!(metrics.contains(r#"mahsoul_unavailable_answers_total{reason="database"} 1"#), "{metrics}");
+
+    link.restore();
+    let back_by = Instant::now() + Duration::from_secs(15);
+    while app.get("ready", None).await.status() != 200 || json_of(app.get("ready", None).await).await["status"] != "ok" {
+        assert!(Instant::now() < back_by, "ready again once the database is back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }

@@ -2028,8 +2028,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether this node can serve: the database answers and every migration of this build is
-         *     applied. Load balancers send buyers only to ready nodes.
+         * Whether this node can serve, and what: everything (`ok`) while the database answers and
+         *     every migration of this build is applied; the catalogue alone (`degraded`: Home, lists,
+         *     product pages, search, from memory) while the database is out of reach — still 200, so the
+         *     proxy keeps sending buyers to a node that shows the shop; 503 when it can serve nothing
+         *     (no copy of the catalogue yet, or migrations of this build not applied). Answers within
+         *     about a second whatever the database does.
          */
         get: operations["ready"];
         put?: never;
@@ -2930,7 +2934,12 @@ export interface components {
         Health: {
             /** @description `sqlite` or `postgres`. */
             database: string;
-            /** @description `ok`, or `unavailable` when the node cannot serve. */
+            /** @description On a `degraded` `/api/ready`: what the node still serves, `catalogue` (reads from memory). */
+            serving?: string | null;
+            /**
+             * @description `ok`; on `/api/ready`, `degraded` while the database is out of reach and the catalogue
+             *     is served from memory, `unavailable` when the node cannot serve.
+             */
             status: string;
         };
         /** @description One change of status. */
