@@ -29,8 +29,13 @@ const projects: Project<Options>[] = SHOPS.flatMap((shop) => [
   ...(['ar', 'en'] as const).map((language) => ({
     name: `${shop.database}-${language}`,
     dependencies: [`${shop.database}-setup`],
-    // A journey tagged with one language runs only in that language's project.
-    grepInvert: language === 'ar' ? /@en-only/ : /@ar-only/,
+    // A journey tagged with one language runs only in that language's project; one tagged
+    // @postgres-only (it cuts a PostgreSQL connection) only on the PostgreSQL leg.
+    grepInvert: new RegExp(
+      [language === 'ar' ? '@en-only' : '@ar-only', ...(shop.database === 'sqlite' ? ['@postgres-only'] : [])].join(
+        '|',
+      ),
+    ),
     use: {
       ...chromium,
       baseURL: shop.baseURL,

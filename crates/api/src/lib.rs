@@ -25,6 +25,8 @@ pub trait HealthCheck: Send + Sync {
     fn backend(&self) -> &'static str;
     /// Succeeds when the database answers a query and every migration of this build is applied.
     fn ready(&self) -> anyhow::Result<()>;
+    /// Whether the database is reachable as far as the last request tells, without asking it.
+    fn database_reachable(&self) -> bool;
 }
 
 /// What every handler can reach.

@@ -171,6 +171,10 @@ impl HealthCheck for DatabaseHealth {
         anyhow::ensure!(pending.is_empty(), "migrations not applied: {}", pending.join(", "));
         Ok(())
     }
+
+    fn database_reachable(&self) -> bool {
+        self.0.reachable()
+    }
 }
 
 /// A built server, bound and ready to run.

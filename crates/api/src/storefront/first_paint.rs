@@ -84,12 +84,15 @@ impl FirstPaint {
         Ok(self)
     }
 
-    /// The page with the markup inside the app's root and the answers in a data script.
-    pub fn into_page(self, index: &str, locale: Locale) -> String {
+    /// The page with the markup inside the app's root and the answers in a data script; with
+    /// `degraded` (the database out of reach) the data says so, and the app shows its banner
+    /// from the first render.
+    pub fn into_page(self, index: &str, locale: Locale, degraded: bool) -> String {
         let queries: Vec<String> = self.queries.iter().map(|(key, answer)| format!("[{key},{answer}]")).collect();
+        let degraded = if degraded { ",\"degraded\":true" } else { "" };
         // A script's text is not HTML: escaping would break the JSON, so a `<` inside it, which
         // could close the element, is written as its JSON escape instead.
-        let data = format!("{{\"language\":\"{}\",\"queries\":[{}]}}", locale.pick("ar", "en"), queries.join(",")).replace('<', "\\u003c");
+        let data = format!("{{\"language\":\"{}\",\"queries\":[{}]{degraded}}}", locale.pick("ar", "en"), queries.join(",")).replace('<', "\\u003c");
         let root = html! {
             div id="root" { (self.markup) }
             "\n    "
@@ -417,6 +420,7 @@ mod tests {
         let page = paint.into_page(
             "<html>\n  <head>\n    <meta charset=\"UTF-8\" />\n    <script src=\"/assets/index.js\"></script>\n  </head><body><div id=\"root\"></div></body>",
             Locale::En,
+            false,
         );
         let first = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/products/ab-thumb.webp\" imagesrcset=\"/media/products/ab-thumb.webp 400w, /media/products/ab-large.webp 1200w\" imagesizes=\"(max-width: 36em) 50vw, 240px\" fetchpriority=\"high\">");
         let second = page.find("<link rel=\"preload\" as=\"image\" href=\"/media/demo/b.svg\" fetchpriority=\"high\">");
@@ -434,8 +438,9 @@ mod tests {
     #[test]
     fn the_data_script_cannot_be_closed_by_a_name() {
         let paint = FirstPaint { markup: html! { "x" }, queries: vec![(json!(["k"]), "{\"name\":\"</script><b>\"}".into())], pictures: Vec::new() };
-        let page = paint.into_page("<body><div id=\"root\"></div></body>", Locale::En);
+        let page = paint.into_page("<body><div id=\"root\"></div></body>", Locale::En, true);
         assert!(!page.contains("</script><b>"), "{page}");
+        assert!(page.contains(r#","degraded":true}</script>"#), "the app hears of the outage from the first render: {page}");
         assert!(page.contains("\\u003c/script>\\u003cb>"));
     }
 }

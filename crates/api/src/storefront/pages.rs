@@ -107,7 +107,7 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
             };
             let page = index.in_language(locale).replacen("</head>", &format!("{}</head>", tags.into_string()), 1);
             let page = match first_paint(&request, locale).await {
-                Some(paint) => paint.into_page(&page, locale),
+                Some(paint) => paint.into_page(&page, locale, degraded(&request)),
                 None => page,
             };
             HttpResponse::build(status).content_type(ContentType::html()).insert_header((CACHE_CONTROL, "no-cache")).body(page)
@@ -115,6 +115,11 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
         None => HttpResponse::NotFound().body("The frontend is not built: run `make run`."),
     };
     Ok(ServiceResponse::new(request, response))
+}
+
+/// Whether the database is out of reach, for the page to say so.
+fn degraded(request: &HttpRequest) -> bool {
+    request.app_data::<Data<AppState>>().is_some_and(|state| !state.health.database_reachable())
 }
 
 /// Home, the product list and the content pages painted on the server; other screens (and a list whose query

@@ -1,6 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { currentLanguage } from '../i18n/language';
 import { session } from '../session/session';
+import { markAway } from './outage';
 import type { paths } from './schema';
 
 /** Field name to its messages, as 422 answers carry them. */
@@ -169,6 +170,16 @@ export async function answer<T>(call: Promise<Outcome<T>>, options: CallOptions 
     errors?: FieldErrors;
   };
   const error = new ApiError(outcome.response.status, payload.message ?? '', payload.errors ?? {});
+  // The shop's own 503 (its database is away), not a proxy's: the banner says ordering waits.
+  if (error.status === 503 && error.message) noticeOutage();
   if (!options.silent) report(error);
   throw error;
+}
+
+/** The shop said its database is away: the banner shows until `/api/ready` says `ok` again. */
+export function noticeOutage(): void {
+  markAway(async () => {
+    const { data } = await api.GET('/api/ready');
+    return data?.status === 'ok';
+  });
 }

@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { noticeOutage } from './client';
 
 /** What the server embeds in a page it painted: the API's answers under the app's query keys. */
 interface PageData {
   language: string;
   queries: [readonly unknown[], unknown][];
+  /** The shop's database was out of reach when the page was painted. */
+  degraded?: boolean;
 }
 
 /** Puts the answers the server embedded in the page (`#page-data`) into the query cache, so
@@ -19,6 +22,7 @@ export function seedFromPage(client: QueryClient, language: string, page: Docume
   } catch {
     return;
   }
+  if (data.degraded) noticeOutage();
   if (data.language !== language || !Array.isArray(data.queries)) return;
   for (const [key, answer] of data.queries) client.setQueryData(key, answer);
 }
