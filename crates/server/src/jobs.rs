@@ -32,6 +32,9 @@ pub struct Repeated {
     pub every: Duration,
     /// One run: how much it did, or why it could not.
     pub run: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>,
+    /// Whether the database is out of reach now: a failure then is the outage's, which the
+    /// database tells once, whatever the job's own error says (a domain's error wraps it).
+    pub outage: Arc<dyn Fn() -> bool + Send + Sync>,
 }
 
 impl Repeated {
@@ -50,7 +53,7 @@ impl Repeated {
                 Ok(Err(error)) => {
                     failures = failures.saturating_add(1);
                     // The database's own two lines tell an outage; any other failure is this job's to tell, once.
-                    if !said_failing && !store::database::out_of_reach(&error) {
+                    if !said_failing && !store::database::out_of_reach(&error) && !(self.outage)() {
                         tracing::warn!(job = self.name, error = format!("{error:#}"), "a background job failed; it tries again, less often");
                         said_failing = true;
                     } else {

@@ -361,13 +361,27 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
     let Background { newsroom, courier, broadcaster, loyalty, overview, database } = background;
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
     let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
+    let outage: Arc<dyn Fn() -> bool + Send + Sync> = {
+        let database = database.clone();
+        Arc::new(move || !database.reachable())
+    };
     let jobs = vec![
-        Repeated { name: "order news", every: every_send, run: Arc::new(move || newsroom.tell_untold()) },
-        Repeated { name: "messages", every: every_send, run: send_messages.clone() },
-        Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()) },
-        Repeated { name: "points expiries", every: std::time::Duration::from_secs(60), run: Arc::new(move || Ok(loyalty.expire_due()?)) },
-        Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)) },
-        Repeated { name: "log upkeep", every: std::time::Duration::from_secs(60), run: Arc::new(move || checkpoint_when_idle(&database)) },
+        Repeated { name: "order news", every: every_send, run: Arc::new(move || newsroom.tell_untold()), outage: outage.clone() },
+        Repeated { name: "messages", every: every_send, run: send_messages.clone(), outage: outage.clone() },
+        Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()), outage: outage.clone() },
+        Repeated {
+            name: "points expiries",
+            every: std::time::Duration::from_secs(60),
+            run: Arc::new(move || Ok(loyalty.expire_due()?)),
+            outage: outage.clone(),
+        },
+        Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)), outage: outage.clone() },
+        Repeated {
+            name: "log upkeep",
+            every: std::time::Duration::from_secs(60),
+            run: Arc::new(move || checkpoint_when_idle(&database)),
+            outage: outage.clone(),
+        },
     ];
     (jobs, send_messages)
 }

@@ -235,6 +235,9 @@ impl Reachability {
     }
 }
 
+/// Twice the longest pause between r2d2's tries at a lost connection.
+const RECONNECT_WITHIN: Duration = Duration::from_millis(500);
+
 /// How long a request waits for a connection from a busy pool.
 const CONNECTION_WAIT: Duration = Duration::from_secs(10);
 
@@ -349,12 +352,17 @@ impl Database {
         let max_connections = if backend == Backend::Sqlite { max_connections.min(SQLITE_MAX_CONNECTIONS) } else { max_connections };
         let url = if backend == Backend::Postgres { without_tls_on_this_machine(url) } else { url.to_string() };
         let unreachable = Arc::new(Reachability::default());
+        // r2d2 tries a lost connection again after a pause that doubles up to half this time:
+        // half a second keeps the tries a quarter of a second apart, within the half second a
+        // request waits while the database is out of reach, so the first request after it comes
+        // back finds a connection. Every wait for a connection names
+        // its own time (`conn`, `readiness`); the first connections are made as they are asked
+        // for, and a database that is not there shows at the first use (the migrations at start).
         let pool = Pool::builder()
             .max_size(max_connections)
-            .connection_timeout(CONNECTION_WAIT)
+            .connection_timeout(RECONNECT_WITHIN)
             .error_handler(Box::new(MarkUnreachable(unreachable.clone())))
-            .build(ConnectionFactory { url, backend, unreachable: unreachable.clone() })
-            .with_context(|| format!("connecting to the {} database", backend.name()))?;
+            .build_unchecked(ConnectionFactory { url, backend, unreachable: unreachable.clone() });
         Ok(Database { pool, backend, unreachable })
     }
 

@@ -182,9 +182,48 @@ async fn while_the_database_is_cut_the_shop_keeps_showing_its_catalogue_from_mem
     assert!(metrics.contains(r#"mahsoul_unavailable_answers_total{reason="database"} 1"#), "{metrics}");
 
     link.restore();
+    let product = json_of(app.get("products/neem-oil", None).await).await["data"]["id"].as_i64().unwrap();
+    let first = app.guest_checkout(&guest_order(product), Some("first-after-the-outage")).await;
+    assert_eq!(first.status(), 201, "the first order after the database is back is placed: the pool has reconnected");
     let back_by = Instant::now() + Duration::from_secs(15);
     while app.get("ready", None).await.status() != 200 || json_of(app.get("ready", None).await).await["status"] != "ok" {
         assert!(Instant::now() < back_by, "ready again once the database is back");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+}
+
+#[actix_web::test]
+async fn an_outage_is_two_lines_of_the_nodes_log_however_long_it_lasts_and_the_jobs_resume_after() {
+    if !test_support::postgres_leg() {
+        eprintln!("outage tests run on the PostgreSQL leg only: a SQLite database is a file of the process and cannot be cut");
+        return;
+    }
+    let data = test_support::fresh_database();
+    let link = Cuttable::to(server_of(&data.url));
+    let through = data.url.replacen(&server_of(&data.url), &link.address.to_string(), 1);
+    // Warnings only, as a shop logs in production: every line an outage adds is one too many.
+    let mut node = crate::node::Node::start(data.dir.path(), &through, &[("MAHSOUL__LOG__LEVEL", "warn,store=info,server=info,mahsoul=info")]);
+    let client = reqwest::Client::new();
+    let ready = || async { client.get(format!("{}/api/ready", node.address)).send().await.unwrap().status() };
+    assert_eq!(ready().await, 200);
+
+    link.cut();
+    // Five seconds of the jobs (messages and order news every 50 ms here) meeting the outage.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    link.restore();
+    let back_by = Instant::now() + Duration::from_secs(15);
+    while ready().await != 200 {
+        assert!(Instant::now() < back_by, "ready again once the database is back");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // The jobs' back-off ends within its ceiling of 5 s: a message queued now goes out.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    node.terminate();
+    assert!(node.wait(Duration::from_secs(20)).success());
+    let log = node.log();
+    let said = |words: &str| log.iter().filter(|line| line.contains(words)).count();
+    assert_eq!(said("the database is out of reach"), 1, "{log:#?}");
+    assert_eq!(said("the database answers again"), 1, "{log:#?}");
+    assert_eq!(said("a background job failed"), 0, "the database told the outage; the jobs add nothing: {log:#?}");
+    assert!(log.len() < 20, "no line a second for the outage: {log:#?}");
 }
