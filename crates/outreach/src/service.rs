@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use kernel::{Clock, FieldErrors, Page, PageRequest, UserId};
+use kernel::{Clock, FieldErrors, Locale, Localized, Page, PageRequest, UserId};
 
 use crate::broadcast::{Audience, Broadcast, NewBroadcast, Preview, Queued, Recipient, RecipientStatus, check_message, language_of, text_for};
 use crate::ports::{Broadcasts, OptOutLinks, TextGateway};
@@ -76,6 +76,13 @@ impl Outreach {
         let longest = self.links.longest();
         let line = self.links.line(language_of(message), &"x".repeat(longest));
         Ok(Preview::of(message, recipients, opted_out, &line, longest))
+    }
+
+    /// The opt-out line in Arabic and in English around the longest link, for a screen that
+    /// counts a message's parts as it is typed.
+    pub fn opt_out_lines(&self) -> Localized<String> {
+        let longest = "x".repeat(self.links.longest());
+        Localized::new(self.links.line(Locale::Ar, &longest), self.links.line(Locale::En, &longest))
     }
 
     /// Queues `message` for every client of `audience` who has not opted out; the job sends it.

@@ -87,13 +87,25 @@ pub struct PreviewData {
     pub parts: usize,
     /// Parts in all.
     pub total_parts: u64,
-    /// Characters of the longest opt-out link: the screen counts a message as it is sent
-    /// (the message, a line break, `Opt out: ` or `للإلغاء: ` and the link) while it is typed.
+    /// Characters of the longest opt-out link.
     pub opt_out_link_length: usize,
+    /// The opt-out line every copy ends with, in each language, around the longest link
+    /// (`x`s): the screen counts a message as it is sent (the message, a line break and the
+    /// line of its language) while it is typed.
+    pub opt_out_lines: OptOutLines,
 }
 
-impl From<Preview> for PreviewData {
-    fn from(preview: Preview) -> Self {
+/// The opt-out line in each language.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OptOutLines {
+    /// For a message holding an Arabic letter.
+    pub ar: String,
+    /// For any other message.
+    pub en: String,
+}
+
+impl PreviewData {
+    fn new(preview: Preview, lines: kernel::Localized<String>) -> PreviewData {
         PreviewData {
             recipients: preview.recipients,
             opted_out: preview.opted_out,
@@ -102,6 +114,7 @@ impl From<Preview> for PreviewData {
             parts: preview.size.parts,
             total_parts: preview.total_parts,
             opt_out_link_length: preview.link_length,
+            opt_out_lines: OptOutLines { ar: lines.ar, en: lines.en },
         }
     }
 }
@@ -232,8 +245,8 @@ pub struct RecipientList {
 pub async fn preview(state: Data<AppState>, AuthUser(principal): AuthUser, Body(form): Body<BroadcastForm>) -> Result<Json<PreviewResponse>, ApiError> {
     principal.require(Permission::SmsSend)?;
     let (outreach, (message, audience)) = (state.outreach.clone(), form.read()?);
-    let preview = blocking(move || outreach.preview(&message, audience)).await?;
-    Ok(Json(PreviewResponse { data: preview.into() }))
+    let (preview, lines) = blocking(move || Ok::<_, ApiError>((outreach.preview(&message, audience)?, outreach.opt_out_lines()))).await?;
+    Ok(Json(PreviewResponse { data: PreviewData::new(preview, lines) }))
 }
 
 /// Sends a message to every client of an audience who has not opted out (`sms-send`): `202`

@@ -216,7 +216,8 @@ async fn an_outage_is_two_lines_of_the_nodes_log_however_long_it_lasts_and_the_j
         assert!(Instant::now() < back_by, "ready again once the database is back");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    // The jobs' back-off ends within its ceiling of 5 s: a message queued now goes out.
+    // Past the jobs' back-off ceiling (5 s): each has run again with the database back, and a
+    // job still failing now would say so in the log.
     tokio::time::sleep(Duration::from_secs(6)).await;
     node.terminate();
     assert!(node.wait(Duration::from_secs(20)).success());

@@ -76,6 +76,12 @@ async fn a_broadcast_to_a_group_reaches_each_client_once_through_a_gateway_that_
     let preview = json_of(app.post("dashboard/sms/preview", body.clone(), Some(&admin)).await).await["data"].clone();
     assert_eq!((preview["recipients"].as_u64(), preview["opted_out"].as_u64(), preview["encoding"].as_str()), (Some(2), Some(1), Some("ucs2")));
     assert_eq!((preview["parts"].as_u64(), preview["total_parts"].as_u64()), (Some(2), Some(4)), "the Arabic text and its opt-out link");
+    let link = "x".repeat(usize::try_from(preview["opt_out_link_length"].as_u64().unwrap()).unwrap());
+    assert_eq!(
+        preview["opt_out_lines"],
+        json!({"ar": format!("للإلغاء: {link}"), "en": format!("Opt out: {link}")}),
+        "the screen counts parts with the server's own lines"
+    );
 
     let sent = app.post("dashboard/sms", body, Some(&admin)).await;
     assert_eq!(sent.status(), 202);

@@ -3182,6 +3182,13 @@ export interface components {
             /** @description The offer. */
             offer: components["schemas"]["OfferData"];
         };
+        /** @description The opt-out line in each language. */
+        OptOutLines: {
+            /** @description For a message holding an Arabic letter. */
+            ar: string;
+            /** @description For any other message. */
+            en: string;
+        };
         /** @description Where the order goes. */
         OrderAddressData: {
             /** @description The street, village or landmark. */
@@ -3496,9 +3503,12 @@ export interface components {
             /** @description `gsm7` or `ucs2`. */
             encoding: string;
             /**
-             * @description Characters of the longest opt-out link: the screen counts a message as it is sent
-             *     (the message, a line break, `Opt out: ` or `للإلغاء: ` and the link) while it is typed.
+             * @description The opt-out line every copy ends with, in each language, around the longest link
+             *     (`x`s): the screen counts a message as it is sent (the message, a line break and the
+             *     line of its language) while it is typed.
              */
+            opt_out_lines: components["schemas"]["OptOutLines"];
+            /** @description Characters of the longest opt-out link. */
             opt_out_link_length: number;
             /**
              * Format: int64

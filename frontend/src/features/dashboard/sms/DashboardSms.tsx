@@ -72,9 +72,9 @@ function Composer({ onSent }: { onSent: (id: number) => void }) {
   const ready = typed.trim() !== '' && (audience.kind === 'all' || audience.kind === 'verified' || audience.id !== '');
   const preview = useQuery({ ...smsQueries.preview(typed, audience), enabled: ready });
   const send = useSendSms();
-  const linkLength = useQuery(smsQueries.optOutLink()).data;
+  const lines = useQuery(smsQueries.optOutLines()).data;
   // What each client is sent and the shop pays for: the message with its opt-out line.
-  const size = smsSize(message.trim() === '' || linkLength === undefined ? message : sentText(message, linkLength));
+  const size = smsSize(message.trim() === '' || lines === undefined ? message : sentText(message, lines));
   const options =
     audience.kind === 'group'
       ? groups.map((group) => ({ value: String(group.id), label: group.name }))

@@ -40,6 +40,7 @@ describe('SMS to clients', () => {
             parts: 2,
             total_parts: 4,
             opt_out_link_length: 40,
+            opt_out_lines: { ar: `للإلغاء: ${'x'.repeat(40)}`, en: `Opt out: ${'x'.repeat(40)}` },
           },
         });
       }),

@@ -45,10 +45,11 @@ export const smsQueries = {
       placeholderData: keepPreviousData,
       retry: false,
     }),
-  /** How long the opt-out link every SMS ends with is, asked once with a sample message. */
-  optOutLink: () =>
+  /** The opt-out line every SMS ends with, in each language as the server writes it, asked
+   * once with a sample message. */
+  optOutLines: () =>
     queryOptions({
-      queryKey: ['dashboard', 'sms', 'opt-out-link'],
+      queryKey: ['dashboard', 'sms', 'opt-out-lines'],
       queryFn: () =>
         answer(
           api.POST('/api/dashboard/sms/preview', { body: { message: 'x', audience: { kind: 'all', id: null } } }),
@@ -56,7 +57,7 @@ export const smsQueries = {
             silent: true,
           },
         ),
-      select: (answer) => answer.data.opt_out_link_length,
+      select: (answer) => answer.data.opt_out_lines,
       staleTime: Infinity,
       retry: false,
     }),

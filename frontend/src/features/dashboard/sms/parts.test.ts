@@ -22,10 +22,11 @@ describe('SMS parts, as the server counts them', () => {
 
 describe('what a client is sent', () => {
   it('is the message with its opt-out line, in the message’s language', () => {
-    expect(sentText(' Hello ', 5)).toBe('Hello\nOpt out: xxxxx');
-    expect(sentText('خصم', 3)).toBe('خصم\nللإلغاء: xxx');
+    const lines = (link: number) => ({ ar: `للإلغاء: ${'x'.repeat(link)}`, en: `Opt out: ${'x'.repeat(link)}` });
+    expect(sentText(' Hello ', lines(5))).toBe('Hello\nOpt out: xxxxx');
+    expect(sentText('خصم', lines(3))).toBe('خصم\nللإلغاء: xxx');
     // 130 Arabic letters alone fit two parts; with the line and a 40-character link, three.
     expect(smsSize('خ'.repeat(130)).parts).toBe(2);
-    expect(smsSize(sentText('خ'.repeat(130), 40)).parts).toBe(3);
+    expect(smsSize(sentText('خ'.repeat(130), lines(40))).parts).toBe(3);
   });
 });

@@ -34,10 +34,17 @@ export function smsSize(text: string): SmsSize {
   return { encoding, units, parts };
 }
 
+/** The opt-out line in each language, as the server writes it (the preview's
+ * `opt_out_lines`, around its longest link). */
+export interface OptOutLines {
+  ar: string;
+  en: string;
+}
+
 /** The text one client is sent, as the server writes it (outreach::broadcast::text_for): the
- * message, a line break and the opt-out line in the message's language around a link of
- * `linkLength` characters — what the gateway bills, not the message alone. */
-export function sentText(message: string, linkLength: number): string {
+ * message, a line break and the opt-out line of the message's language — what the gateway
+ * bills, not the message alone. */
+export function sentText(message: string, lines: OptOutLines): string {
   const arabic = /[\u0600-\u06FF]/.test(message);
-  return `${message.trim()}\n${arabic ? 'للإلغاء: ' : 'Opt out: '}${'x'.repeat(linkLength)}`;
+  return `${message.trim()}\n${arabic ? lines.ar : lines.en}`;
 }
