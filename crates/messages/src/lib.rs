@@ -50,6 +50,9 @@ impl From<u32> for Arg {
 struct Message {
     source: String,
     parsed: Option<IcuMessageFormat>,
+    /// The text of a message that takes no argument, formatted once at load: most messages
+    /// are, and a painted page or an error answer then costs no formatting.
+    plain: Option<String>,
 }
 
 /// The locale tag each language is formatted in: the app's own (`LanguageProvider.tsx`), Arabic
@@ -67,11 +70,19 @@ pub struct Catalogue {
 impl Catalogue {
     /// The catalogues from their JSON (an object of key → message); an unreadable one is empty.
     pub fn from_json(arabic: &str, english: &str) -> Catalogue {
-        let read = |json: &str| -> HashMap<String, Message> {
+        let read = |json: &str, locale: Locale| -> HashMap<String, Message> {
             let texts: HashMap<String, String> = serde_json::from_str(json).unwrap_or_default();
-            texts.into_iter().map(|(key, source)| (key, Message { parsed: IcuMessageFormat::try_new(&source).ok(), source })).collect()
+            texts
+                .into_iter()
+                .map(|(key, source)| {
+                    let parsed = IcuMessageFormat::try_new(&source).ok();
+                    // A message with an argument fails without its value: it is formatted per use.
+                    let plain = parsed.as_ref().and_then(|message| message.format_to_string(tag(locale), &HashMap::new()).ok());
+                    (key, Message { parsed, source, plain })
+                })
+                .collect()
         };
-        Catalogue { arabic: read(arabic), english: read(english) }
+        Catalogue { arabic: read(arabic, Locale::Ar), english: read(english, Locale::En) }
     }
 
     fn language(&self, locale: Locale) -> &HashMap<String, Message> {
@@ -85,6 +96,9 @@ impl Catalogue {
     /// lacks it, and the message as written when an argument it needs is missing.
     pub fn text(&self, locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
         let Some(message) = self.language(locale).get(key) else { return key.to_string() };
+        if let (Some(plain), true) = (&message.plain, args.is_empty()) {
+            return plain.clone();
+        }
         let Some(parsed) = &message.parsed else { return message.source.clone() };
         let values = args
             .iter()

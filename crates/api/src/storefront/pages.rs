@@ -118,7 +118,7 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
 }
 
 /// Whether the database is out of reach, for the page to say so.
-fn degraded(request: &HttpRequest) -> bool {
+pub(crate) fn degraded(request: &HttpRequest) -> bool {
     request.app_data::<Data<AppState>>().is_some_and(|state| !state.health.database_reachable())
 }
 

@@ -140,7 +140,7 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
         Ok(card) => {
             let page = with_product(index, &head_tags(&card, locale, &origin).into_string());
             match crate::storefront::first_paint::product(card, locale) {
-                Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale, !state.health.database_reachable())),
+                Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale, crate::storefront::pages::degraded(&request))),
                 Err(_) => (StatusCode::OK, page),
             }
         }
