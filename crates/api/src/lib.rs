@@ -68,6 +68,8 @@ pub struct AppState {
     pub overview: Arc<ordering::Overview>,
     /// The database health probe.
     pub health: Arc<dyn HealthCheck>,
+    /// The keys of keyed calls and their first answers.
+    pub idempotency: Arc<kernel::Idempotency>,
     /// The Google OAuth client id, when Google sign-in is on.
     pub google_client_id: Option<String>,
     /// Whether Google's redirect flow is configured.

@@ -19,7 +19,7 @@ pub mod weight;
 
 pub use clock::{Clock, SystemClock, shop_day};
 pub use email::Email;
-pub use idempotency::{IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal};
+pub use idempotency::{Earlier, IDEMPOTENCY_KEY_LIFETIME, Idempotency, IdempotencyKey, KeptAnswer, KeptAnswers, Keyed};
 pub use ids::{AddressId, CategoryId, CityId, OfferId, OrderId, ProductId, UserId};
 pub use locale::Locale;
 pub use localized::Localized;

@@ -1,6 +1,6 @@
 //! What can go wrong with loyalty calls.
 
-use kernel::{FieldErrors, KeptRefusal};
+use kernel::FieldErrors;
 
 /// Why a loyalty call was refused.
 #[derive(Debug, thiserror::Error)]
@@ -23,12 +23,10 @@ pub enum LoyaltyError {
         /// What they hold.
         balance: i64,
     },
-    /// The `Idempotency-Key` came before with another request.
-    #[error("idempotency key reused with another request")]
-    KeyReused,
-    /// The `Idempotency-Key`'s first request was refused; this is that answer, again.
-    #[error("the key's first request was refused with {}", .0.status)]
-    Refused(KeptRefusal),
+    /// A parallel request with the same `Idempotency-Key` took the key first; nothing was
+    /// written, and that request's answer is this one's.
+    #[error("idempotency key taken by a parallel request")]
+    KeyTaken,
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),
@@ -42,8 +40,8 @@ impl From<FieldErrors> for LoyaltyError {
 
 impl LoyaltyError {
     /// Whether this refusal answers the request itself and is kept under its
-    /// `Idempotency-Key`: broken fields and too few points. A reused key or a failing store is
-    /// no answer to the request.
+    /// `Idempotency-Key`: broken fields and too few points. A key taken by another request or a
+    /// failing store is no answer to the request.
     pub fn is_kept(&self) -> bool {
         matches!(self, LoyaltyError::Invalid(_) | LoyaltyError::InsufficientPoints { .. })
     }

@@ -23,5 +23,5 @@ pub use error::LoyaltyError;
 pub use ledger::{ClientPoints, Entry, EntryKind, Expiry, Ledger, NextExpiry};
 pub use ports::{Adjusted, Adjustment, BalanceQuery, Exchange, ExchangeRules, Exchanged, LoyaltySettings, PointsLedger};
 pub use rules::{ExchangeRule, RuleDraft};
-pub use service::{Earning, Loyalty, PointsOverview, Redeemed};
+pub use service::{Earning, Loyalty, PointsOverview};
 pub use terms::LoyaltyTerms;

@@ -1,7 +1,7 @@
 //! What loyalty needs from the rest of the shop.
 
 use chrono::{DateTime, Utc};
-use kernel::{IdempotencyKey, KeptRefusal, Page, PageRequest, UserId};
+use kernel::{Keyed, Page, PageRequest, UserId};
 
 use crate::coupon::{LastCoupon, PersonalCoupon};
 use crate::ledger::{ClientPoints, Entry};
@@ -53,12 +53,8 @@ pub enum Exchanged {
     },
     /// Another coupon has this code; nothing was written (try another code).
     CodeTaken,
-    /// The key made this exchange before; nothing new was written.
-    Repeated(Exchange),
-    /// The key came before with another request; nothing was written.
-    KeyReused,
-    /// The key's first request was refused with this answer; nothing was written.
-    Refused(KeptRefusal),
+    /// A parallel request with the same key holds it now; nothing was written.
+    KeyTaken,
 }
 
 /// Points staff add or take, with why.
@@ -119,12 +115,7 @@ pub trait PointsLedger: Send + Sync {
     /// checked against the rule's points, the points spent, the coupon written among the promo
     /// codes and the key (if any) recorded with them.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
-    fn exchange<'a>(&self, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Exchanged>;
-    /// What an earlier exchange with this key did at or after `since`: `Repeated`, `Refused`,
-    /// `KeyReused` or nothing.
-    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Exchanged>>;
-    /// Keeps a refused exchange's answer under its key, unless the key holds one already.
-    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()>;
+    fn exchange<'a>(&self, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&'a Keyed<Exchange>>, at: DateTime<Utc>) -> anyhow::Result<Exchanged>;
     /// In one transaction holding the client's ledger: the expiries due written, then the
     /// adjustment, unless it would take the client below zero.
     fn adjust(&self, user: UserId, adjustment: &Adjustment, at: DateTime<Utc>) -> anyhow::Result<Adjusted>;

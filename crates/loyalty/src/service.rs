@@ -1,10 +1,10 @@
-//! A client's points, one use case per function: `points`, `exchange`, `keep_refusal`,
+//! A client's points, one use case per function: `points`, `exchange`,
 //! `earning`, `expire_due`.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{Clock, FieldErrors, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, Money, Page, PageRequest, UserId};
+use kernel::{Clock, FieldErrors, Keyed, Money, Page, PageRequest, UserId};
 
 use crate::coupon::{LastCoupon, PersonalCoupon};
 use crate::error::LoyaltyError;
@@ -42,15 +42,6 @@ pub struct Earning {
     pub expires_at: Option<DateTime<Utc>>,
 }
 
-/// An exchange made now or by an earlier request with the same key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Redeemed {
-    /// The exchange.
-    pub exchange: Exchange,
-    /// True when an earlier request with the same key made it.
-    pub replayed: bool,
-}
-
 /// The client's loyalty use cases over their ports.
 pub struct Loyalty {
     ledger: Arc<dyn PointsLedger>,
@@ -84,30 +75,20 @@ impl Loyalty {
     }
 
     /// Spends the rule's points on a personal coupon (`POST points/exchange`), in one step: two
-    /// exchanges at once never spend the same points. An `Idempotency-Key` makes a repeat
-    /// answer the first exchange (or refusal) again.
-    pub fn exchange(&self, user: UserId, rule_id: i64, key: Option<IdempotencyKey>) -> Result<Redeemed, LoyaltyError> {
+    /// exchanges at once never spend the same points. Under a key, the exchange's answer is
+    /// kept with it (see [`Keyed`]).
+    pub fn exchange(&self, user: UserId, rule_id: i64, key: Option<&Keyed<Exchange>>) -> Result<Exchange, LoyaltyError> {
         let now = self.clock.now();
-        if let Some(key) = &key
-            && let Some(earlier) = self.ledger.repeated(key, now - IDEMPOTENCY_KEY_LIFETIME)?
-        {
-            return answer(earlier);
-        }
         let rule = self.rules.rule(rule_id)?.filter(|rule| rule.draft.active).ok_or_else(|| FieldErrors::single("rule_id", "rule_unknown"))?;
         let coupon_end = self.settings.terms()?.coupon_end(now);
         for _ in 0..CODE_TRIES {
             let coupon = PersonalCoupon::new(user, rule.draft.discount, coupon_end);
-            match self.ledger.exchange(&rule, &coupon, key.as_ref(), now)? {
+            match self.ledger.exchange(&rule, &coupon, key, now)? {
                 Exchanged::CodeTaken => continue,
                 done => return answer(done),
             }
         }
         Err(anyhow::anyhow!("{CODE_TRIES} coupon codes in a row were taken").into())
-    }
-
-    /// Keeps the answer a refused exchange got under its key, so a repeat is answered the same.
-    pub fn keep_refusal(&self, key: &IdempotencyKey, answer: KeptRefusal) -> Result<(), LoyaltyError> {
-        Ok(self.ledger.keep_refusal(key, &answer, self.clock.now())?)
     }
 
     /// What an order's subtotal earns when it is delivered at `at`; none when nothing.
@@ -129,13 +110,11 @@ impl Loyalty {
 }
 
 /// The exchange, or why not.
-fn answer(outcome: Exchanged) -> Result<Redeemed, LoyaltyError> {
+fn answer(outcome: Exchanged) -> Result<Exchange, LoyaltyError> {
     match outcome {
-        Exchanged::Done(exchange) => Ok(Redeemed { exchange, replayed: false }),
-        Exchanged::Repeated(exchange) => Ok(Redeemed { exchange, replayed: true }),
+        Exchanged::Done(exchange) => Ok(exchange),
         Exchanged::Short { balance } => Err(LoyaltyError::InsufficientPoints { balance }),
-        Exchanged::KeyReused => Err(LoyaltyError::KeyReused),
-        Exchanged::Refused(kept) => Err(LoyaltyError::Refused(kept)),
+        Exchanged::KeyTaken => Err(LoyaltyError::KeyTaken),
         Exchanged::CodeTaken => Err(anyhow::anyhow!("the coupon code was taken").into()),
     }
 }

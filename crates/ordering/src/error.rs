@@ -28,12 +28,10 @@ pub enum OrderingError {
     /// The promo code does not apply; the reason names the message.
     #[error("promo code refused: {0:?}")]
     Promo(crate::promo::PromoRefusal),
-    /// The `Idempotency-Key` came before with another request.
-    #[error("idempotency key reused with another request")]
-    KeyReused,
-    /// The `Idempotency-Key`'s first request was refused; this is that answer, again.
-    #[error("the key's first request was refused with {}", .0.status)]
-    Refused(crate::ports::KeptRefusal),
+    /// A parallel request with the same `Idempotency-Key` took the key first; nothing was
+    /// written, and that request's answer is this one's.
+    #[error("idempotency key taken by a parallel request")]
+    KeyTaken,
     /// The order is past the point where this change is allowed.
     #[error("the order cannot be cancelled now")]
     CannotCancel,
@@ -58,8 +56,8 @@ impl From<FieldErrors> for OrderingError {
 
 impl OrderingError {
     /// Whether this refusal answers the request itself and is kept under its
-    /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code. A reused
-    /// key or a failing store is no answer to the request.
+    /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code. A key taken
+    /// by another request or a failing store is no answer to the request.
     pub fn is_kept(&self) -> bool {
         matches!(self, OrderingError::Invalid(_) | OrderingError::ShortOfStock { .. } | OrderingError::TotalChanged { .. } | OrderingError::Promo(_))
     }

@@ -11,10 +11,7 @@ use crate::error::OrderingError;
 use crate::news::Newsroom;
 use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
 use crate::payment::{self, PaymentMethods};
-use crate::ports::{
-    AddressBook, BuyerCart, CityStore, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct,
-    StatusMove,
-};
+use crate::ports::{AddressBook, BuyerCart, CityStore, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove};
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
 
 /// The signed-in client placing an order, as their account knows them.
@@ -30,15 +27,6 @@ pub struct Buyer {
     pub group: Option<i64>,
     /// The language they order in.
     pub locale: Locale,
-}
-
-/// An order that checkout stored, or found stored by an earlier request with the same key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Placed {
-    /// The order.
-    pub order: Order,
-    /// True when an earlier request with the same key placed it.
-    pub replayed: bool,
 }
 
 /// The order use cases over their ports.
@@ -83,16 +71,9 @@ impl Orders {
         Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, clock }
     }
 
-    /// A client buys their server cart (`POST orders/checkout`).
-    pub fn place_order(&self, buyer: &Buyer, request: Checkout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        if let Some(done) = self.earlier(key.as_ref())? {
-            return Ok(done);
-        }
-        let outcome = self.place_client_order(buyer, request, key.clone());
-        self.settle(outcome, key.as_ref())
-    }
-
-    fn place_client_order(&self, buyer: &Buyer, request: Checkout, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+    /// A client buys their server cart (`POST orders/checkout`). Under a key, the order's
+    /// answer is kept with it (see [`Keyed`]).
+    pub fn place_order(&self, buyer: &Buyer, request: Checkout, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
         request.check()?;
         let items: Vec<(ProductId, i64)> = self.cart.cart_lines(buyer.id)?.into_iter().map(|(product, units)| (product, i64::from(units))).collect();
         if items.is_empty() {
@@ -105,24 +86,12 @@ impl Orders {
     /// (`POST dashboard/sales-orders`): the lines they picked, one of the client's addresses or
     /// one written for the order, and the same stock, promo code and idempotency rules as the
     /// client's own checkout. The order's source is `sales`; the client's cart stays as it is.
-    pub fn place_sales_order(
-        &self,
-        client: &Buyer,
-        request: Checkout,
-        items: &[(ProductId, i64)],
-        key: Option<IdempotencyKey>,
-    ) -> Result<Placed, OrderingError> {
-        if let Some(done) = self.earlier(key.as_ref())? {
-            return Ok(done);
-        }
-        let outcome = (|| {
-            let mut errors = FieldErrors::new();
-            check_items(&mut errors, items);
-            errors.merge(request.check().err().unwrap_or_default());
-            errors.into_result()?;
-            self.place_for(client, request, &merged_items(items), OrderSource::Sales, key.clone())
-        })();
-        self.settle(outcome, key.as_ref())
+    pub fn place_sales_order(&self, client: &Buyer, request: Checkout, items: &[(ProductId, i64)], key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
+        let mut errors = FieldErrors::new();
+        check_items(&mut errors, items);
+        errors.merge(request.check().err().unwrap_or_default());
+        errors.into_result()?;
+        self.place_for(client, request, &merged_items(items), OrderSource::Sales, key)
     }
 
     /// Places a client's order of these lines, from their cart or picked for them.
@@ -132,8 +101,8 @@ impl Orders {
         request: Checkout,
         items: &[(ProductId, i64)],
         source: OrderSource,
-        key: Option<IdempotencyKey>,
-    ) -> Result<Placed, OrderingError> {
+        key: Option<&Keyed<Order>>,
+    ) -> Result<Order, OrderingError> {
         let customer_phone = buyer.phone.clone().ok_or_else(|| FieldErrors::single("phone", "phone_missing"))?;
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let destination = self.destination(Some(buyer.id), request.address.as_ref())?;
@@ -167,15 +136,7 @@ impl Orders {
 
     /// A guest buys their browser cart (`POST guest-orders/checkout`), or anybody orders
     /// through WhatsApp.
-    pub fn place_guest_order(&self, request: GuestCheckout, locale: Locale, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        if let Some(done) = self.earlier(key.as_ref())? {
-            return Ok(done);
-        }
-        let outcome = self.place_guest_order_now(request, locale, key.clone());
-        self.settle(outcome, key.as_ref())
-    }
-
-    fn place_guest_order_now(&self, request: GuestCheckout, locale: Locale, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
+    pub fn place_guest_order(&self, request: GuestCheckout, locale: Locale, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
@@ -200,12 +161,6 @@ impl Orders {
             locale,
         };
         self.store(&order, key)
-    }
-
-    /// Keeps the answer a refused checkout got under its key, so a repeat of that request is
-    /// answered the same (design §5); see [`OrderingError::is_kept`] for which are.
-    pub fn keep_refusal(&self, key: &IdempotencyKey, answer: KeptRefusal) -> Result<(), OrderingError> {
-        Ok(self.book.keep_refusal(key, &answer, self.clock.now())?)
     }
 
     /// A client's orders, newest first (`GET orders`).
@@ -239,27 +194,6 @@ impl Orders {
         let phone = Phone::parse(phone).ok_or(OrderingError::NotFound)?;
         let number = kernel::digits::to_latin_digits(number.trim()).to_uppercase();
         self.book.order_by_number(&number)?.filter(|order| order.placed.customer_phone == phone).ok_or(OrderingError::NotFound)
-    }
-
-    /// The answer an earlier request with this key got, if any.
-    fn earlier(&self, key: Option<&IdempotencyKey>) -> Result<Option<Placed>, OrderingError> {
-        let Some(key) = key else { return Ok(None) };
-        match self.book.repeated(key, self.clock.now() - IDEMPOTENCY_KEY_LIFETIME)? {
-            Some(Placement::Repeated(id)) => Ok(Some(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })),
-            Some(Placement::KeyReused) => Err(OrderingError::KeyReused),
-            Some(Placement::Refused(answer)) => Err(OrderingError::Refused(answer)),
-            _ => Ok(None),
-        }
-    }
-
-    /// A refused attempt whose key a parallel repeat used meanwhile answers that repeat's
-    /// order: the repeat emptied the cart or took the last units after this attempt first
-    /// looked, and the buyer asked for one order, not for an error.
-    fn settle(&self, outcome: Result<Placed, OrderingError>, key: Option<&IdempotencyKey>) -> Result<Placed, OrderingError> {
-        match outcome {
-            Err(refused) if key.is_some() => self.earlier(key)?.ok_or(refused),
-            done => done,
-        }
     }
 
     /// Where the order goes, with its city's base cost; the city must be one buyers can choose.
@@ -337,23 +271,20 @@ impl Orders {
         self.promo_for(typed, buyer, buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
     }
 
-    /// Stores the order and answers it, or says why it was not stored.
-    fn store(&self, order: &NewOrder, key: Option<IdempotencyKey>) -> Result<Placed, OrderingError> {
-        let id = match self.book.place(order, key.as_ref(), self.clock.now())? {
+    /// Stores the order, or says why it was not stored.
+    fn store(&self, order: &NewOrder, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
+        match self.book.place(order, key, self.clock.now())? {
             Placement::Placed(order) => {
                 self.newsroom.tell_after_change();
-                return Ok(Placed { order: *order, replayed: false });
+                Ok(*order)
             }
-            Placement::Repeated(id) => id,
-            Placement::KeyReused => return Err(OrderingError::KeyReused),
-            Placement::Refused(answer) => return Err(OrderingError::Refused(answer)),
-            Placement::PromoRefused(refusal) => return Err(OrderingError::Promo(refusal)),
+            Placement::KeyTaken => Err(OrderingError::KeyTaken),
+            Placement::PromoRefused(refusal) => Err(OrderingError::Promo(refusal)),
             Placement::ShortOfStock { product, left } => {
                 let name = order.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
-                return Err(OrderingError::ShortOfStock { product: name, left });
+                Err(OrderingError::ShortOfStock { product: name, left })
             }
-        };
-        Ok(Placed { order: self.book.order(id)?.ok_or(OrderingError::NotFound)?, replayed: true })
+        }
     }
 }
 

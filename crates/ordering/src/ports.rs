@@ -76,19 +76,15 @@ pub trait BuyerCart: Send + Sync {
     fn cart_lines(&self, owner: UserId) -> anyhow::Result<Vec<(ProductId, u32)>>;
 }
 
-pub use kernel::{IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal};
+pub use kernel::Keyed;
 
 /// What storing an order did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Placement {
     /// The order as stored, its stock taken and the buyer's cart emptied.
     Placed(Box<Order>),
-    /// The key already placed this order; nothing new was written.
-    Repeated(OrderId),
-    /// The key came before with another request; nothing was written.
-    KeyReused,
-    /// The key's first request was refused with this answer; nothing was written.
-    Refused(KeptRefusal),
+    /// A parallel request with the same key holds it now; nothing was written.
+    KeyTaken,
     /// Fewer units of a product are left than the order asks for; nothing was written.
     ShortOfStock {
         /// The product.
@@ -150,20 +146,13 @@ pub enum PromoWrite {
 /// The orders, written each in one transaction.
 #[cfg_attr(test, mockall::automock)]
 pub trait OrderBook: Send + Sync {
-    /// What an earlier request with this key did at or after `since`: `Repeated`, `Refused`,
-    /// `KeyReused` or nothing.
-    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Placement>>;
-    /// Keeps the answer of a refused request under its key, unless the key has one already
-    /// (a parallel repeat placed the order or was refused first). A key's row older than
-    /// [`IDEMPOTENCY_KEY_LIFETIME`] is forgotten first, here and in `place`.
-    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()>;
-    /// In one transaction: the key recorded, every line's stock taken by a guarded update, the
+    /// In one transaction: the key recorded with the order's answer, every line's stock taken by a guarded update, the
     /// order with its lines and first history row stored (with the client's sales engineer, or
     /// the shop's default one), the promo code's use counted by a guarded update (and the
     /// buyer's uses checked), a client's cart emptied, and the order's first event written on
     /// the spine. Any line short, a code used up, or the key taken meanwhile, writes nothing.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
-    fn place<'a>(&self, order: &NewOrder, key: Option<&'a IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
+    fn place<'a>(&self, order: &NewOrder, key: Option<&'a Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
     /// One order.
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
     /// A client's orders, newest first; only those in `status` when it is given.

@@ -113,8 +113,6 @@ pub struct NewBroadcast {
     pub parts: u32,
     /// The staff member sending it.
     pub by: UserId,
-    /// The request's `Idempotency-Key`, when it came with one.
-    pub key: Option<String>,
 }
 
 /// What became of a broadcast asked for.
@@ -122,10 +120,8 @@ pub struct NewBroadcast {
 pub enum Queued {
     /// Stored now, with its recipients.
     Made(i64),
-    /// The same request came before under the same key: that broadcast.
-    Repeated(i64),
-    /// The key came before with another message or audience.
-    KeyReused,
+    /// A parallel request with the same key holds it now; nothing was written.
+    KeyTaken,
     /// Without a key, the same message went to the same audience a moment ago.
     SentRecently {
         /// That broadcast.

@@ -14,5 +14,5 @@ pub mod sms;
 
 pub use broadcast::{Audience, Broadcast, BroadcastStatus, Delivery, NewBroadcast, Preview, Progress, Queued, Recipient, RecipientStatus};
 pub use ports::{Broadcasts, OptOutLinks, TextGateway};
-pub use service::{Broadcaster, Outreach, OutreachError, REPEAT_WINDOW, Sent};
+pub use service::{Broadcaster, Outreach, OutreachError, REPEAT_WINDOW};
 pub use sms::{Encoding, SmsSize};

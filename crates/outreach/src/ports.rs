@@ -1,7 +1,7 @@
 //! What outreach needs from the rest of the shop.
 
 use chrono::{DateTime, Utc};
-use kernel::{Locale, Page, PageRequest, UserId};
+use kernel::{Keyed, Locale, Page, PageRequest, UserId};
 
 use crate::broadcast::{Audience, Broadcast, Delivery, NewBroadcast, Queued, Recipient, RecipientStatus};
 
@@ -10,12 +10,13 @@ use crate::broadcast::{Audience, Broadcast, Delivery, NewBroadcast, Queued, Reci
 pub trait Broadcasts: Send + Sync {
     /// The clients an audience reaches now, and those of it who opted out.
     fn audience_size(&self, audience: Audience) -> anyhow::Result<(u64, u64)>;
-    /// In one step, one creation at a time: the broadcast an earlier request under the same
-    /// sender's key made (or `KeyReused` when it held another message or audience); without a
-    /// key, the same message to the same audience made since `repeat_since`; else the broadcast
-    /// stored with a recipient row for each client of the audience now (those who opted out as
-    /// skipped), each due at `at`.
-    fn create(&self, broadcast: &NewBroadcast, at: DateTime<Utc>, repeat_since: DateTime<Utc>) -> anyhow::Result<Queued>;
+    /// In one step, one creation at a time: without a key, the same message to the same
+    /// audience made since `repeat_since`; else the broadcast stored with a recipient row for
+    /// each client of the audience now (those who opted out as skipped), each due at `at`, and
+    /// the key with the broadcast's answer (`KeyTaken` when a parallel request holds the key).
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
+    fn create<'a>(&self, broadcast: &NewBroadcast, key: Option<&'a Keyed<Broadcast>>, at: DateTime<Utc>, repeat_since: DateTime<Utc>)
+    -> anyhow::Result<Queued>;
     /// One broadcast with its counts.
     fn broadcast(&self, id: i64) -> anyhow::Result<Option<Broadcast>>;
     /// The broadcasts, newest first.

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use kernel::{Clock, FieldErrors, Locale, Localized, Page, PageRequest, UserId};
+use kernel::{Clock, FieldErrors, Keyed, Locale, Localized, Page, PageRequest, UserId};
 
 use crate::broadcast::{Audience, Broadcast, NewBroadcast, Preview, Queued, Recipient, RecipientStatus, check_message, language_of, text_for};
 use crate::ports::{Broadcasts, OptOutLinks, TextGateway};
@@ -19,9 +19,10 @@ pub enum OutreachError {
     /// No such broadcast, or an opt-out link that is not genuine.
     #[error("not found")]
     NotFound,
-    /// The `Idempotency-Key` came before with another message or audience.
-    #[error("idempotency key reused")]
-    KeyReused,
+    /// A parallel request with the same `Idempotency-Key` took the key first; nothing was
+    /// written, and that request's answer is this one's.
+    #[error("idempotency key taken by a parallel request")]
+    KeyTaken,
     /// Without a key, the same message went to the same audience within [`REPEAT_WINDOW`].
     #[error("the same broadcast was sent at {at}")]
     SentRecently {
@@ -44,15 +45,6 @@ impl From<FieldErrors> for OutreachError {
 /// How long the same message to the same audience, sent without an `Idempotency-Key`, is taken
 /// for a repeat.
 pub const REPEAT_WINDOW: TimeDelta = TimeDelta::minutes(10);
-
-/// A broadcast queued, or the one an earlier request under the same key queued.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sent {
-    /// The broadcast.
-    pub broadcast: Broadcast,
-    /// Whether it is the earlier request's.
-    pub replayed: bool,
-}
 
 /// The outreach use cases over their ports.
 pub struct Outreach {
@@ -86,22 +78,21 @@ impl Outreach {
     }
 
     /// Queues `message` for every client of `audience` who has not opted out; the job sends it.
-    /// An audience nobody is in is refused. Under an `Idempotency-Key`, a repeat answers the
-    /// broadcast the first request queued; without one, the same message to the same audience
-    /// within [`REPEAT_WINDOW`] is refused, naming the earlier broadcast: a double click must
-    /// not pay for every client's SMS twice.
-    pub fn send(&self, by: UserId, message: &str, audience: Audience, key: Option<&str>) -> Result<Sent, OutreachError> {
+    /// An audience nobody is in is refused. Under a key, the broadcast's answer is kept with it
+    /// (see [`Keyed`]); without one, the same message to the same audience within
+    /// [`REPEAT_WINDOW`] is refused, naming the earlier broadcast: a double click must not pay
+    /// for every client's SMS twice.
+    pub fn send(&self, by: UserId, message: &str, audience: Audience, key: Option<&Keyed<Broadcast>>) -> Result<Broadcast, OutreachError> {
         let preview = self.preview(message, audience)?;
         if preview.recipients == 0 {
             return Err(FieldErrors::single("audience.kind", "audience_empty").into());
         }
         let parts = u32::try_from(preview.size.parts).unwrap_or(u32::MAX);
         let now = self.clock.now();
-        let asked = NewBroadcast { message: message.trim().to_string(), audience, parts, by, key: key.map(str::to_string) };
-        match self.broadcasts.create(&asked, now, now - REPEAT_WINDOW)? {
-            Queued::Made(id) => Ok(Sent { broadcast: self.broadcast(id)?, replayed: false }),
-            Queued::Repeated(id) => Ok(Sent { broadcast: self.broadcast(id)?, replayed: true }),
-            Queued::KeyReused => Err(OutreachError::KeyReused),
+        let asked = NewBroadcast { message: message.trim().to_string(), audience, parts, by };
+        match self.broadcasts.create(&asked, key, now, now - REPEAT_WINDOW)? {
+            Queued::Made(id) => self.broadcast(id),
+            Queued::KeyTaken => Err(OutreachError::KeyTaken),
             Queued::SentRecently { id, at } => Err(OutreachError::SentRecently { id, at }),
         }
     }

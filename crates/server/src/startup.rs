@@ -287,6 +287,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         outreach,
         overview: overview.clone(),
         health: Arc::new(DatabaseHealth(db.clone())),
+        idempotency: Arc::new(kernel::Idempotency::new(Arc::new(store::keys::DieselKeptAnswers::new(db.clone())), Arc::new(SystemClock))),
         google_client_id,
         google_redirect,
         product_json: Default::default(),

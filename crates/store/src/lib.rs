@@ -8,7 +8,7 @@ pub mod database;
 pub mod delivery;
 pub mod desk;
 pub mod identity;
-mod keys;
+pub mod keys;
 pub mod loyalty;
 pub mod order_events;
 pub mod orders;

@@ -8,7 +8,7 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sql_types::BigInt;
-use kernel::{IdempotencyKey, KeptRefusal, Page, Percent, Phone, UserId};
+use kernel::{Keyed, Page, Percent, Phone, UserId};
 use loyalty::{
     Adjusted, Adjustment, BalanceQuery, ClientPoints, Entry, EntryKind, Exchange, ExchangeRule, ExchangeRules, Exchanged, LastCoupon, Ledger, PersonalCoupon,
     PointsLedger, RuleDraft,
@@ -17,7 +17,7 @@ use ordering::PointsGrant;
 
 use crate::database::{Database, DbConn, contains_pattern, execute_natively, lower, write};
 use crate::identity::POINTS_OF_THE_USER;
-use crate::keys::{self, Answered, Made};
+use crate::keys;
 use crate::schema::{copouns, points_ledger, points_rules, users};
 
 /// The clients' points ledgers in the database.
@@ -130,8 +130,6 @@ pub(crate) fn grant_points(conn: &mut DbConn, order: i64, grant: &PointsGrant, a
 
 /// Why an exchange's transaction rolled back.
 enum Refusal {
-    /// The key was answered already, while this request waited.
-    Answered(Exchanged),
     Short(i64),
     CodeTaken,
     KeyTaken,
@@ -145,17 +143,10 @@ impl From<DieselError> for Refusal {
 }
 
 /// Spends the points on the coupon, or nothing.
-fn exchange_in(conn: &mut DbConn, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<Exchange, Refusal> {
+fn exchange_in(conn: &mut DbConn, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&Keyed<Exchange>>, at: DateTime<Utc>) -> Result<Exchange, Refusal> {
     let user = coupon.owner;
     if !hold_ledger(conn, user)? {
         return Err(Refusal::Short(0));
-    }
-    // A repeat that waited on the ledger behind the first request answers what that one did,
-    // not the balance the first one left.
-    if let Some(key) = key
-        && let Some(answer) = earlier(conn, key, at - kernel::IDEMPOTENCY_KEY_LIFETIME)?
-    {
-        return Err(Refusal::Answered(answer));
     }
     let balance = settle_in(conn, user, at)?;
     let points = rule.draft.points;
@@ -181,7 +172,7 @@ fn exchange_in(conn: &mut DbConn, rule: &ExchangeRule, coupon: &PersonalCoupon, 
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => return Err(Refusal::CodeTaken),
         Err(error) => return Err(error.into()),
     };
-    let entry: i64 = diesel::insert_into(points_ledger::table)
+    diesel::insert_into(points_ledger::table)
         .values((
             points_ledger::user_id.eq(user.0),
             points_ledger::delta.eq(-points),
@@ -190,46 +181,16 @@ fn exchange_in(conn: &mut DbConn, rule: &ExchangeRule, coupon: &PersonalCoupon, 
             points_ledger::copoun_id.eq(Some(copoun)),
             points_ledger::created_at.eq(at.naive_utc()),
         ))
-        .returning(points_ledger::id)
-        .get_result(conn)?;
-    if let Some(key) = key
-        && !keys::hold(conn, key, Made::PointsEntry(entry), at)?
+        .execute(conn)?;
+    let exchange = Exchange { coupon: coupon.clone(), points, balance: balance - points };
+    // A repeat that waited on the ledger behind the first request meets its key here and rolls
+    // back; its answer is the first one's.
+    if let Some(keyed) = key
+        && !keys::hold(conn, &keyed.key, &keyed.answer(&exchange), at)?
     {
         return Err(Refusal::KeyTaken);
     }
-    Ok(Exchange { coupon: coupon.clone(), points, balance: balance - points })
-}
-
-/// The exchange a ledger row made, as it was answered: its coupon, and the balance right after.
-fn exchange_of(conn: &mut DbConn, entry: i64) -> QueryResult<Option<Exchange>> {
-    let found: Option<(i64, i64, String, i64, Option<NaiveDateTime>)> = points_ledger::table
-        .inner_join(copouns::table)
-        .filter(points_ledger::id.eq(entry))
-        .select((points_ledger::user_id, points_ledger::delta, copouns::code, copouns::value, copouns::expires_at))
-        .first(conn)
-        .optional()?;
-    let Some((user, delta, code, value, expires_at)) = found else { return Ok(None) };
-    let balance: i64 = points_ledger::table
-        .filter(points_ledger::user_id.eq(user).and(points_ledger::id.le(entry)))
-        .select(sql::<BigInt>("CAST(COALESCE(SUM(delta), 0) AS BIGINT)"))
-        .first(conn)?;
-    let coupon = PersonalCoupon {
-        code,
-        owner: UserId(user),
-        discount: Percent::new(value).unwrap_or(Percent::ZERO),
-        expires_at: expires_at.map(|at| at.and_utc()).unwrap_or_default(),
-    };
-    Ok(Some(Exchange { coupon, points: -delta, balance }))
-}
-
-/// A key's earlier answer as an exchange.
-fn earlier(conn: &mut DbConn, key: &IdempotencyKey, since: DateTime<Utc>) -> QueryResult<Option<Exchanged>> {
-    Ok(match keys::earlier(conn, key, since)? {
-        None => None,
-        Some(Answered::PointsEntry(entry)) => Some(exchange_of(conn, entry)?.map_or(Exchanged::KeyReused, Exchanged::Repeated)),
-        Some(Answered::Refused(refusal)) => Some(Exchanged::Refused(refusal)),
-        Some(Answered::Order(_) | Answered::KeyReused) => Some(Exchanged::KeyReused),
-    })
+    Ok(exchange)
 }
 
 /// A client with their points, as staff list them.
@@ -331,34 +292,19 @@ impl PointsLedger for DieselPointsLedger {
         Ok(users.into_iter().map(UserId).collect())
     }
 
-    fn exchange(&self, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Exchanged> {
+    fn exchange(&self, rule: &ExchangeRule, coupon: &PersonalCoupon, key: Option<&Keyed<Exchange>>, at: DateTime<Utc>) -> anyhow::Result<Exchanged> {
         use chrono::SubsecRound;
         let conn = &mut *self.db.conn()?;
-        // To the microsecond, as both databases keep it, so a repeat answers the same coupon.
+        // To the microsecond, as both databases keep it, so the answer kept is the coupon read back.
         let at = at.trunc_subsecs(6);
         let coupon = PersonalCoupon { expires_at: coupon.expires_at.trunc_subsecs(6), ..coupon.clone() };
         match write(conn, |conn| exchange_in(conn, rule, &coupon, key, at)) {
             Ok(done) => Ok(Exchanged::Done(done)),
-            Err(Refusal::Answered(answer)) => Ok(answer),
             Err(Refusal::Short(balance)) => Ok(Exchanged::Short { balance }),
             Err(Refusal::CodeTaken) => Ok(Exchanged::CodeTaken),
-            // A parallel repeat of the key committed first: answer what it did.
-            Err(Refusal::KeyTaken) => {
-                let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
-                earlier(conn, key, at - kernel::IDEMPOTENCY_KEY_LIFETIME)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
-            }
+            Err(Refusal::KeyTaken) => Ok(Exchanged::KeyTaken),
             Err(Refusal::Database(error)) => Err(error.into()),
         }
-    }
-
-    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Exchanged>> {
-        let conn = &mut *self.db.conn()?;
-        Ok(earlier(conn, key, since)?)
-    }
-
-    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut *self.db.conn()?;
-        Ok(keys::keep_refusal(conn, key, refusal, at)?)
     }
 
     fn adjust(&self, user: UserId, adjustment: &Adjustment, at: DateTime<Utc>) -> anyhow::Result<Adjusted> {

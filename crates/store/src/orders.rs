@@ -1,5 +1,5 @@
 //! Orders over Diesel. Placing one is a single writing transaction: the order's row, the
-//! idempotency key written with the order's id (parallel repeats of one key meet on its
+//! idempotency key written with the order's answer (parallel repeats of one key meet on its
 //! primary key), the order's lines and first history row, the ordered lines out of the buyer's
 //! cart, then the rows other orders share: every line's stock taken by a guarded update in
 //! product order (so two orders never wait on each other in a circle) and the promo code's
@@ -14,16 +14,15 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Destination, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptRefusal, NewOrder, Order, OrderBook, OrderChange,
-    OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals,
-    order_number,
+    AppliedPromo, Assignment, BuyerCart, Destination, Keyed, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus,
+    Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, coalesce, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
-use crate::keys::{self, Answered, Made};
+use crate::keys;
 use crate::order_events;
 use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, orders, products, users};
 
@@ -115,7 +114,7 @@ struct HistoryRow {
 }
 
 /// Writes the whole order, or nothing.
-fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> Result<Order, Refusal> {
+fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at: DateTime<Utc>) -> Result<Order, Refusal> {
     let now = at.naive_utc();
     let (receiver_name, receiver_phone) = match &order.receiver {
         Receiver::Buyer => (None, None),
@@ -128,6 +127,17 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
     };
     let id = next_order_id(conn)?;
     let number = order_number(at.year(), OrderId(id));
+    // The order as it will be read back, known before it is written: its answer goes under the
+    // key in this transaction.
+    let placed = Order {
+        id: OrderId(id),
+        number: number.clone(),
+        status: OrderStatus::New,
+        created_at: at,
+        placed: order.clone(),
+        history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
+        sales_engineer: sales_engineer.map(UserId),
+    };
     diesel::insert_into(orders::table)
         .values((
             orders::id.eq(id),
@@ -159,9 +169,9 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
             orders::search_text.eq(order.search_text()),
         ))
         .execute(conn)?;
-    // The key names the order, so it follows the order's row.
-    if let Some(key) = key
-        && !keys::hold(conn, key, Made::Order(id), at)?
+    // The key answers with the order, so it follows the order's row.
+    if let Some(keyed) = key
+        && !keys::hold(conn, &keyed.key, &keyed.answer(&placed), at)?
     {
         return Err(Refusal::KeyTaken);
     }
@@ -194,18 +204,9 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&IdempotencyKey>, a
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
-    let placed = OrderChange::Placed { number: number.clone(), source: order.source, total: totals.total };
-    order_events::record(conn, id, 1, &placed, now)?;
+    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total }, now)?;
     stock_moved_in_transaction(conn)?;
-    Ok(Order {
-        id: OrderId(id),
-        number,
-        status: OrderStatus::New,
-        created_at: at,
-        placed: order.clone(),
-        history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
-        sales_engineer: sales_engineer.map(UserId),
-    })
+    Ok(placed)
 }
 
 /// Takes every line's stock by a guarded update, in product order so that two orders never
@@ -304,15 +305,6 @@ fn record_change(
         .execute(conn)
 }
 
-/// A key's earlier answer as a placement.
-fn earlier(conn: &mut DbConn, key: &IdempotencyKey, since: DateTime<Utc>) -> QueryResult<Option<Placement>> {
-    Ok(keys::earlier(conn, key, since)?.map(|answered| match answered {
-        Answered::Order(order) => Placement::Repeated(OrderId(order)),
-        Answered::Refused(refusal) => Placement::Refused(refusal),
-        Answered::PointsEntry(_) | Answered::KeyReused => Placement::KeyReused,
-    }))
-}
-
 /// The orders of these rows with their lines and history, in the rows' order.
 fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>> {
     let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
@@ -390,17 +382,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
 }
 
 impl OrderBook for DieselOrderBook {
-    fn repeated(&self, key: &IdempotencyKey, since: DateTime<Utc>) -> anyhow::Result<Option<Placement>> {
-        let conn = &mut *self.db.conn()?;
-        Ok(earlier(conn, key, since)?)
-    }
-
-    fn keep_refusal(&self, key: &IdempotencyKey, refusal: &KeptRefusal, at: DateTime<Utc>) -> anyhow::Result<()> {
-        let conn = &mut *self.db.conn()?;
-        Ok(keys::keep_refusal(conn, key, refusal, at)?)
-    }
-
-    fn place(&self, order: &NewOrder, key: Option<&IdempotencyKey>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
+    fn place(&self, order: &NewOrder, key: Option<&Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
         let conn = &mut *self.db.conn()?;
         // To the microsecond, as both databases keep it, so the order answered is the order
         // read back later.
@@ -412,11 +394,7 @@ impl OrderBook for DieselOrderBook {
             }
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
-            // A parallel repeat of the key committed first: answer what it did.
-            Err(Refusal::KeyTaken) => {
-                let key = key.ok_or_else(|| anyhow::anyhow!("no key"))?;
-                earlier(conn, key, at - IDEMPOTENCY_KEY_LIFETIME)?.ok_or_else(|| anyhow::anyhow!("the idempotency key vanished"))
-            }
+            Err(Refusal::KeyTaken) => Ok(Placement::KeyTaken),
             Err(Refusal::Database(error)) => Err(error.into()),
         }
     }

@@ -6,10 +6,11 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
-use kernel::{Page, PageRequest, Phone, UserId};
+use kernel::{Keyed, Page, PageRequest, Phone, UserId};
 use outreach::{Audience, Broadcast, Broadcasts, Delivery, NewBroadcast, Progress, Queued, Recipient, RecipientStatus};
 
 use crate::database::{Database, DbConn, write};
+use crate::keys;
 use crate::schema::{sms_broadcasts, sms_recipients, users};
 
 type Backend = <DbConn as Connection>::Backend;
@@ -124,6 +125,19 @@ struct RecipientRow {
     error: Option<String>,
 }
 
+/// Why a broadcast's transaction rolled back.
+enum Refusal {
+    /// A parallel request with the same key holds it.
+    KeyTaken,
+    Database(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for Refusal {
+    fn from(error: diesel::result::Error) -> Self {
+        Refusal::Database(error)
+    }
+}
+
 impl Broadcasts for DieselBroadcasts {
     fn audience_size(&self, of: Audience) -> anyhow::Result<(u64, u64)> {
         let conn = &mut *self.db.conn()?;
@@ -132,15 +146,21 @@ impl Broadcasts for DieselBroadcasts {
         Ok((u64::try_from(reached).unwrap_or(0), u64::try_from(opted_out).unwrap_or(0)))
     }
 
-    fn create(&self, asked: &NewBroadcast, at: DateTime<Utc>, repeat_since: DateTime<Utc>) -> anyhow::Result<Queued> {
+    fn create(&self, asked: &NewBroadcast, key: Option<&Keyed<Broadcast>>, at: DateTime<Utc>, repeat_since: DateTime<Utc>) -> anyhow::Result<Queued> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
         let (message, to) = (asked.message.as_str(), asked.audience);
-        Ok(write(conn, |conn| {
+        let created = write(conn, |conn| {
             // One creation at a time (SQLite's writing transaction already is), so two requests
             // at once cannot both see no earlier broadcast.
             if let DbConn::Postgres(pg) = conn {
                 diesel::sql_query("SELECT pg_advisory_xact_lock(hashtext('sms_broadcasts'))").execute(pg)?;
+            }
+            // A repeat that waited behind the first request with its key writes no recipients.
+            if let Some(keyed) = key
+                && keys::is_held(conn, &keyed.key, at)?
+            {
+                return Err(Refusal::KeyTaken);
             }
             let same = || {
                 let same = sms_broadcasts::table.filter(sms_broadcasts::message.eq(message)).filter(sms_broadcasts::audience_kind.eq(to.kind())).into_boxed();
@@ -149,22 +169,13 @@ impl Broadcasts for DieselBroadcasts {
                     None => same.filter(sms_broadcasts::audience_id.is_null()),
                 }
             };
-            if let Some(key) = &asked.key {
-                let earlier = sms_broadcasts::table
-                    .filter(sms_broadcasts::created_by.eq(asked.by.0).and(sms_broadcasts::idempotency_key.eq(key)))
-                    .select(sms_broadcasts::id)
-                    .first::<i64>(conn)
-                    .optional()?;
-                if let Some(earlier) = earlier {
-                    let alike = same().filter(sms_broadcasts::id.eq(earlier)).count().get_result::<i64>(conn)? > 0;
-                    return QueryResult::Ok(if alike { Queued::Repeated(earlier) } else { Queued::KeyReused });
-                }
-            } else if let Some((id, made)) = same()
-                .filter(sms_broadcasts::created_at.ge(repeat_since.naive_utc()))
-                .order(sms_broadcasts::id.desc())
-                .select((sms_broadcasts::id, sms_broadcasts::created_at))
-                .first::<(i64, NaiveDateTime)>(conn)
-                .optional()?
+            if key.is_none()
+                && let Some((id, made)) = same()
+                    .filter(sms_broadcasts::created_at.ge(repeat_since.naive_utc()))
+                    .order(sms_broadcasts::id.desc())
+                    .select((sms_broadcasts::id, sms_broadcasts::created_at))
+                    .first::<(i64, NaiveDateTime)>(conn)
+                    .optional()?
             {
                 return Ok(Queued::SentRecently { id, at: made.and_utc() });
             }
@@ -176,7 +187,6 @@ impl Broadcasts for DieselBroadcasts {
                     sms_broadcasts::parts.eq(i32::try_from(asked.parts).unwrap_or(i32::MAX)),
                     sms_broadcasts::created_by.eq(Some(asked.by.0)),
                     sms_broadcasts::created_at.eq(now),
-                    sms_broadcasts::idempotency_key.eq(asked.key.as_deref()),
                 ))
                 .returning(sms_broadcasts::id)
                 .get_result(conn)?;
@@ -201,8 +211,20 @@ impl Broadcasts for DieselBroadcasts {
                     ))
                     .execute(conn)?;
             }
-            QueryResult::Ok(Queued::Made(id))
-        })?)
+            if let Some(keyed) = key {
+                let rows: Vec<BroadcastRow> = broadcast_rows().filter(sms_broadcasts::id.eq(id)).load(conn)?;
+                let made = assemble(conn, rows)?.pop().ok_or(diesel::result::Error::NotFound)?;
+                if !keys::hold(conn, &keyed.key, &keyed.answer(&made), at)? {
+                    return Err(Refusal::KeyTaken);
+                }
+            }
+            Ok(Queued::Made(id))
+        });
+        match created {
+            Ok(queued) => Ok(queued),
+            Err(Refusal::KeyTaken) => Ok(Queued::KeyTaken),
+            Err(Refusal::Database(error)) => Err(error.into()),
+        }
     }
 
     fn broadcast(&self, id: i64) -> anyhow::Result<Option<Broadcast>> {

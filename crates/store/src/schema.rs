@@ -61,7 +61,6 @@ diesel::table! {
         parts -> Integer,
         created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
-        idempotency_key -> Nullable<Text>,
     }
 }
 
@@ -455,11 +454,8 @@ diesel::table! {
         caller -> Text,
         key -> Text,
         fingerprint -> Text,
-        order_id -> Nullable<BigInt>,
+        answer -> Text,
         created_at -> Timestamp,
-        refusal_status -> Nullable<Integer>,
-        refusal_body -> Nullable<Text>,
-        points_entry_id -> Nullable<BigInt>,
     }
 }
 
@@ -499,7 +495,6 @@ diesel::joinable!(order_history -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(order_notes -> orders (order_id));
 diesel::joinable!(notifications -> users (user_id));
-diesel::joinable!(idempotency_keys -> orders (order_id));
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> shipping_cities (city_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -509,7 +504,6 @@ diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
 diesel::joinable!(points_ledger -> copouns (copoun_id));
-diesel::joinable!(idempotency_keys -> points_ledger (points_entry_id));
 diesel::joinable!(sms_recipients -> sms_broadcasts (broadcast_id));
 
 diesel::table! {

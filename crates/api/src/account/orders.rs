@@ -10,9 +10,9 @@ use utoipa::OpenApi;
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
-use crate::common::idempotency::{fingerprint, idempotency_key};
+use crate::common::idempotency::{answer_once, fingerprint, idempotency_key};
 use crate::common::messages::text;
-use crate::common::orders::{CheckoutRequest, OrderData, OrderList, OrderResponse, PlacedOrderResponse, checkout_answer};
+use crate::common::orders::{CheckoutRequest, ORDER_KEY_REUSED, OrderData, OrderList, OrderResponse, PlacedOrderResponse, placed_answer};
 use crate::common::paging::{ListParams, PageMeta, PageParams};
 use crate::{AppState, Resource};
 
@@ -57,9 +57,11 @@ pub async fn checkout(
     let fingerprint = fingerprint(&body)?;
     let checkout = body.into_domain()?;
     let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), fingerprint)?;
-    let (orders, kept_key) = (state.orders.clone(), key.clone());
-    let outcome = blocking(move || orders.place_order(&buyer, checkout, key)).await;
-    checkout_answer(&state, outcome, kept_key, locale, "order.placed").await
+    let orders = state.orders.clone();
+    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed"), move |keyed| {
+        Ok(orders.place_order(&buyer, checkout, keyed)?)
+    })
+    .await
 }
 
 /// The client's orders, newest first.

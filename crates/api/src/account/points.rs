@@ -6,14 +6,14 @@ use actix_web::http::StatusCode;
 use actix_web::web::{self, Data, Json};
 use actix_web::{HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, Locale};
-use loyalty::{Entry, Exchange, ExchangeRule, LastCoupon, LoyaltyError, NextExpiry, Redeemed};
+use kernel::FieldErrors;
+use loyalty::{Entry, Exchange, ExchangeRule, LastCoupon, NextExpiry};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
-use crate::common::idempotency::{fingerprint, idempotency_key, kept_refusal};
+use crate::common::idempotency::{Answer, answer_once, fingerprint, idempotency_key};
 use crate::common::lenient::lenient_int;
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -215,36 +215,9 @@ pub async fn exchange(
     let rule_id = body.rule_id.ok_or_else(|| FieldErrors::single("rule_id", "required"))?;
     let user = principal.user.id;
     let key = idempotency_key(request.headers(), format!("points:{user}"), fingerprint(&rule_id)?)?;
-    let (loyalty, kept_key) = (state.loyalty.clone(), key.clone());
-    let outcome = blocking(move || loyalty.exchange(user, rule_id, key)).await;
-    exchange_answer(&state, outcome, kept_key, locale).await
-}
-
-/// An exchange's answer: `201` with the coupon, or the refusal, kept under the key so that a
-/// repeat gets it again.
-async fn exchange_answer(
-    state: &AppState,
-    outcome: Result<Redeemed, ApiError>,
-    key: Option<kernel::IdempotencyKey>,
-    locale: Locale,
-) -> Result<HttpResponse, ApiError> {
-    let refused = match outcome {
-        Ok(redeemed) => {
-            let mut answer = HttpResponse::build(StatusCode::CREATED);
-            if redeemed.replayed {
-                answer.insert_header(("Idempotent-Replayed", "true"));
-            }
-            return Ok(answer.json(ExchangeResponse { message: text(locale, "points.exchanged", &[]), data: ExchangeData::from(redeemed.exchange) }));
-        }
-        Err(ApiError::Loyalty(LoyaltyError::Refused(kept))) => return Ok(kept_refusal(kept)),
-        Err(refused) => refused,
+    let loyalty = state.loyalty.clone();
+    let answer = move |exchange: &Exchange| {
+        Answer::json(StatusCode::CREATED, &ExchangeResponse { message: text(locale, "points.exchanged", &[]), data: ExchangeData::from(exchange.clone()) })
     };
-    if let (Some(key), ApiError::Loyalty(error)) = (key, &refused)
-        && error.is_kept()
-    {
-        let (status, body) = refused.rendered(locale);
-        let loyalty = state.loyalty.clone();
-        blocking(move || loyalty.keep_refusal(&key, kernel::KeptRefusal { status: status.as_u16(), body })).await?;
-    }
-    Err(refused)
+    answer_once(state.idempotency.clone(), key, locale, "error.idempotency_key_reused", answer, move |keyed| Ok(loyalty.exchange(user, rule_id, keyed)?)).await
 }

@@ -44,6 +44,9 @@ pub enum ApiError {
     /// The `Idempotency-Key` header is empty or longer than 255 characters.
     #[error("bad idempotency key")]
     BadIdempotencyKey,
+    /// The `Idempotency-Key` came before with another request; the message says which kind.
+    #[error("idempotency key reused with another request")]
+    KeyReused(&'static str),
     /// The call needs a verified account (design §4).
     #[error("account not verified")]
     VerifyFirst,
@@ -174,11 +177,7 @@ impl ApiError {
                     (status, Problem { params: vec![("total", same(format!("{:.2}", total.pounds())))], ..problem })
                 }
                 ordering::OrderingError::Promo(refusal) => invalid(&FieldErrors::single("copoun", refusal.rule())),
-                ordering::OrderingError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
-                // Checkouts answer the kept body itself (`checkout_answer`); this is the fallback.
-                ordering::OrderingError::Refused(kept) => {
-                    (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
-                }
+                ordering::OrderingError::KeyTaken => key_taken(),
                 ordering::OrderingError::CannotCancel => (StatusCode::UNPROCESSABLE_ENTITY, Problem::new("error.order_not_cancellable")),
                 ordering::OrderingError::NotAllowed { from, to } => {
                     let (status, problem) = invalid(&FieldErrors::single("status", "status_move"));
@@ -204,17 +203,13 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("delta", "points_below_zero"));
                     (status, Problem { params: vec![("balance", same(balance.to_string()))], ..problem })
                 }
-                loyalty::LoyaltyError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_reused")),
-                // Exchanges answer the kept body itself (`exchange_answer`); this is the fallback.
-                loyalty::LoyaltyError::Refused(kept) => {
-                    (StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY), Problem::new("error.refused_before"))
-                }
+                loyalty::LoyaltyError::KeyTaken => key_taken(),
                 loyalty::LoyaltyError::Storage(cause) => internal(cause),
             },
             ApiError::Outreach(error) => match error {
                 outreach::OutreachError::Invalid(errors) => invalid(errors),
                 outreach::OutreachError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
-                outreach::OutreachError::KeyReused => (StatusCode::BAD_REQUEST, Problem::new("error.sms_key_reused")),
+                outreach::OutreachError::KeyTaken => key_taken(),
                 outreach::OutreachError::SentRecently { id, at } => (
                     StatusCode::CONFLICT,
                     Problem {
@@ -225,6 +220,7 @@ impl ApiError {
                 outreach::OutreachError::Storage(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),
+            ApiError::KeyReused(message) => (StatusCode::BAD_REQUEST, Problem::new(message)),
             ApiError::VerifyFirst => (StatusCode::FORBIDDEN, Problem::new("error.verify_first")),
             ApiError::Invalid(errors) => invalid(errors),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
@@ -268,6 +264,13 @@ pub fn recognise_database_outages(rule: fn(&anyhow::Error) -> bool) {
 /// Whether a failure means the database is out of reach (by the store's rule).
 pub(crate) fn is_database_outage(cause: &anyhow::Error) -> bool {
     OUT_OF_REACH.get().is_some_and(|out_of_reach| out_of_reach(cause))
+}
+
+/// A key a parallel request took while this one ran, whose answer could not be found: the
+/// edge answers that request's answer instead, so this is seen only if the key was forgotten
+/// in between.
+fn key_taken() -> (StatusCode, Problem) {
+    (StatusCode::CONFLICT, Problem::new("error.idempotency_key_reused"))
 }
 
 fn internal(cause: &anyhow::Error) -> (StatusCode, Problem) {
@@ -323,6 +326,16 @@ fn render(problem: &Problem, locale: Locale) -> ErrorBody {
 }
 
 impl ApiError {
+    /// Whether this refusal answers the request itself and is kept under its
+    /// `Idempotency-Key`, so a repeat gets it again (see the domains' `is_kept`).
+    pub fn is_kept(&self) -> bool {
+        match self {
+            ApiError::Ordering(error) => error.is_kept(),
+            ApiError::Loyalty(error) => error.is_kept(),
+            _ => false,
+        }
+    }
+
     /// The status and the JSON body this error is answered with in `locale`, for an answer
     /// kept to be given again (a refused checkout under its `Idempotency-Key`).
     pub fn rendered(&self, locale: Locale) -> (StatusCode, String) {

@@ -2,19 +2,15 @@
 //! the fields all checkouts read, and a checkout's answer under its `Idempotency-Key`. The
 //! client's checkout, the guest's and the sales engineer's order for a client use them.
 
-use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use chrono::{DateTime, Utc};
 use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale, Money};
-use ordering::{AddressChoice, Checkout, IdempotencyKey, KeptRefusal, Order, OrderingError, PaymentMethod, Placed, Receiver, ReceiverKind};
+use ordering::{AddressChoice, Checkout, Order, PaymentMethod, Receiver, ReceiverKind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::AppState;
-use crate::common::error::ApiError;
-use crate::common::extract::blocking;
-use crate::common::idempotency::kept_refusal;
+use crate::common::idempotency::Answer;
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::PageMeta;
@@ -370,33 +366,11 @@ impl CheckoutRequest {
     }
 }
 
-/// A checkout's answer: `201` with the order and the shop's message, or the refusal, which is
-/// kept under the key so that a repeat of the request gets it again (design §5). A repeat of a
-/// key, placed or refused, says so in `Idempotent-Replayed: true`.
-pub(crate) async fn checkout_answer(
-    state: &AppState,
-    outcome: Result<Placed, ApiError>,
-    key: Option<IdempotencyKey>,
-    locale: Locale,
-    message: &str,
-) -> Result<HttpResponse, ApiError> {
-    let refused = match outcome {
-        Ok(placed) => {
-            let mut answer = HttpResponse::build(StatusCode::CREATED);
-            if placed.replayed {
-                answer.insert_header(("Idempotent-Replayed", "true"));
-            }
-            return Ok(answer.json(PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(placed.order, locale) }));
-        }
-        Err(ApiError::Ordering(OrderingError::Refused(kept))) => return Ok(kept_refusal(kept)),
-        Err(refused) => refused,
-    };
-    if let (Some(key), ApiError::Ordering(error)) = (key, &refused)
-        && error.is_kept()
-    {
-        let (status, body) = refused.rendered(locale);
-        let orders = state.orders.clone();
-        blocking(move || orders.keep_refusal(&key, KeptRefusal { status: status.as_u16(), body })).await?;
-    }
-    Err(refused)
+/// The message a key reused with another checkout gets.
+pub(crate) const ORDER_KEY_REUSED: &str = "error.idempotency_key_reused";
+
+/// A checkout's answer: `201` with the order and the shop's `message` (a key of the
+/// catalogues), kept under the request's `Idempotency-Key` with the order.
+pub(crate) fn placed_answer(locale: Locale, message: &'static str) -> impl Fn(&Order) -> Answer + Send + Sync + 'static {
+    move |order| Answer::json(StatusCode::CREATED, &PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(order.clone(), locale) })
 }

@@ -11,10 +11,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, Body, Lang, blocking};
-use crate::common::idempotency::{fingerprint, idempotency_key};
+use crate::common::extract::{AuthUser, Body, Lang};
+use crate::common::idempotency::{answer_once, fingerprint, idempotency_key};
 use crate::common::lenient::lenient_int;
-use crate::common::orders::{CheckoutRequest, PlacedOrderResponse, checkout_answer};
+use crate::common::orders::{CheckoutRequest, ORDER_KEY_REUSED, PlacedOrderResponse, placed_answer};
 use crate::storefront::guest_orders::GuestItem;
 use crate::{AppState, Resource};
 
@@ -71,13 +71,12 @@ pub async fn place(
     let fingerprint = fingerprint(&body)?;
     let checkout = body.order.into_domain()?;
     let key = idempotency_key(request.headers(), format!("sales:{}", principal.user.id), fingerprint)?;
-    let (people, orders, viewer, kept_key) = (state.people.clone(), state.orders.clone(), principal.user, key.clone());
-    let outcome = blocking(move || {
+    let (people, orders, viewer) = (state.people.clone(), state.orders.clone(), principal.user);
+    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed_for_client"), move |keyed| {
         let profile = people.client(&viewer, client)?;
         let summary = profile.summary;
         let buyer = Buyer { id: summary.id, name: summary.name, phone: summary.phone, group: summary.group.map(|group| group.id), locale };
-        Ok::<_, ApiError>(orders.place_sales_order(&buyer, checkout, &items, key)?)
+        Ok(orders.place_sales_order(&buyer, checkout, &items, keyed)?)
     })
-    .await;
-    checkout_answer(&state, outcome, kept_key, locale, "order.placed_for_client").await
+    .await
 }

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking, idempotency_header};
+use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::idempotency::{Answer, answer_once, fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -50,7 +51,7 @@ pub struct AudienceDto {
 }
 
 /// A message and its audience.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct BroadcastForm {
     /// The text, in either language (up to 670 characters); every copy ends with the
     /// client's own opt-out link.
@@ -266,14 +267,13 @@ pub async fn send(
     Body(form): Body<BroadcastForm>,
 ) -> Result<HttpResponse, ApiError> {
     principal.require(Permission::SmsSend)?;
-    let key = idempotency_header(request.headers())?;
-    let (outreach, by, (message, audience)) = (state.outreach.clone(), principal.user.id, form.read()?);
-    let sent = blocking(move || outreach.send(by, &message, audience, key.as_deref())).await?;
-    let mut answer = HttpResponse::build(StatusCode::ACCEPTED);
-    if sent.replayed {
-        answer.insert_header(("Idempotent-Replayed", "true"));
-    }
-    Ok(answer.json(BroadcastResponse { message: Some(text(locale, "staff.sms_queued", &[])), data: sent.broadcast.into() }))
+    let by = principal.user.id;
+    let key = idempotency_key(request.headers(), format!("sms:{by}"), fingerprint(&form)?)?;
+    let (outreach, (message, audience)) = (state.outreach.clone(), form.read()?);
+    let answer = move |broadcast: &Broadcast| {
+        Answer::json(StatusCode::ACCEPTED, &BroadcastResponse { message: Some(text(locale, "staff.sms_queued", &[])), data: broadcast.clone().into() })
+    };
+    answer_once(state.idempotency.clone(), key, locale, "error.sms_key_reused", answer, move |keyed| Ok(outreach.send(by, &message, audience, keyed)?)).await
 }
 
 /// The broadcasts, newest first (`sms-list`).

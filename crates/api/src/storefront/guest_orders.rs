@@ -12,9 +12,9 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, ClientAddress, Lang, QueryParams, blocking};
-use crate::common::idempotency::{fingerprint, idempotency_key};
+use crate::common::idempotency::{answer_once, fingerprint, idempotency_key};
 use crate::common::lenient::{lenient_int, lenient_text};
-use crate::common::orders::{CheckoutFields, CommonFields, OrderData, OrderResponse, PlacedOrderResponse, checkout_answer};
+use crate::common::orders::{CheckoutFields, CommonFields, ORDER_KEY_REUSED, OrderData, OrderResponse, PlacedOrderResponse, placed_answer};
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -124,9 +124,11 @@ pub async fn checkout(
     let checkout = body.into_domain()?;
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
     let key = idempotency_key(request.headers(), caller, fingerprint)?;
-    let (orders, kept_key) = (state.orders.clone(), key.clone());
-    let outcome = blocking(move || orders.place_guest_order(checkout, locale, key)).await;
-    checkout_answer(&state, outcome, kept_key, locale, "order.placed_guest").await
+    let orders = state.orders.clone();
+    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed_guest"), move |keyed| {
+        Ok(orders.place_guest_order(checkout, locale, keyed)?)
+    })
+    .await
 }
 
 /// A guest order by its number and the phone it was placed with (any common form); a wrong

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)]
 
 use chrono::TimeDelta;
-use kernel::{Percent, SystemClock};
+use kernel::{IdempotencyKey, KeptAnswer, Percent, SystemClock};
 use mockall::predicate::eq;
 
 use super::*;
@@ -58,7 +58,7 @@ fn an_exchange_buys_a_personal_coupon_of_the_rules_percent_ending_after_the_set_
         Ok(Exchanged::Done(Exchange { coupon: coupon.clone(), points: rule.draft.points, balance: 20 }))
     });
     let redeemed = loyalty(ledger, rules_with(Some(rule(3, 100, 15, true))), 0).exchange(UserId(7), 3, None).unwrap();
-    assert_eq!((redeemed.exchange.points, redeemed.exchange.balance, redeemed.replayed), (100, 20, false));
+    assert_eq!((redeemed.points, redeemed.balance), (100, 20));
 }
 
 #[test]
@@ -97,16 +97,18 @@ fn a_taken_coupon_code_is_tried_again_with_a_fresh_one() {
 }
 
 #[test]
-fn a_repeated_key_answers_the_first_exchange_without_spending_again() {
+fn the_key_and_its_answer_go_to_the_ledger_with_the_exchange_and_a_parallel_holder_of_the_key_is_told() {
     let mut ledger = MockPointsLedger::new();
-    let first = Exchange { coupon: PersonalCoupon::new(UserId(7), Percent::clamped(15), now()), points: 100, balance: 20 };
-    let kept = first.clone();
-    ledger.expect_repeated().with(eq(key()), eq(now() - IDEMPOTENCY_KEY_LIFETIME)).returning(move |_, _| Ok(Some(Exchanged::Repeated(kept.clone()))));
-    ledger.expect_exchange().never();
-    let mut rules = MockExchangeRules::new();
-    rules.expect_rule().never();
-    let redeemed = loyalty(ledger, rules, 0).exchange(UserId(7), 3, Some(key())).unwrap();
-    assert_eq!(redeemed, Redeemed { exchange: first, replayed: true });
+    ledger.expect_exchange().times(1).returning(|_, coupon, keyed, _| {
+        let keyed = keyed.expect("the key goes with the exchange");
+        let exchange = Exchange { coupon: coupon.clone(), points: 100, balance: 20 };
+        assert_eq!((&keyed.key, keyed.answer(&exchange)), (&key(), KeptAnswer("100 points".into())));
+        Ok(Exchanged::KeyTaken)
+    });
+    let keyed = Keyed { key: key(), answer: Box::new(|exchange: &Exchange| KeptAnswer(format!("{} points", exchange.points))) };
+    let taken = loyalty(ledger, rules_with(Some(rule(3, 100, 15, true))), 0).exchange(UserId(7), 3, Some(&keyed));
+    assert!(matches!(taken, Err(LoyaltyError::KeyTaken)), "{taken:?}");
+    assert!(!taken.unwrap_err().is_kept(), "the key's answer is the other request's, not a refusal of this one");
 }
 
 #[test]

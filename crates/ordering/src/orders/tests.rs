@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{AddressId, CityId, Clock, Locale, Localized, Money, OrderId, Phone, ProductId, ShippingRule, UserId, Weight};
+use kernel::{AddressId, CityId, Clock, IdempotencyKey, KeptAnswer, Locale, Localized, Money, OrderId, Phone, ProductId, ShippingRule, UserId, Weight};
 
 use super::{Buyer, OrderPorts, Orders, totals};
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
@@ -12,9 +12,7 @@ use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
-use crate::ports::{
-    IdempotencyKey, KeptRefusal, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct,
-};
+use crate::ports::{Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
 
 const RULE: ShippingRule = ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) };
@@ -135,7 +133,6 @@ fn storing_book() -> MockOrderBook {
     let mut book = MockOrderBook::new();
     let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
     let writer = kept.clone();
-    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().times(1).returning(move |order, _, _| {
         *writer.lock().unwrap() = Some(order.clone());
         Ok(Placement::Placed(Box::new(stored(1, order))))
@@ -182,9 +179,7 @@ fn the_order_state_machine_allows_only_the_designed_moves() {
 #[test]
 fn a_client_order_is_priced_now_from_the_cart_and_stored_once() {
     let orders = orders(vec![(ProductId(1), 3), (ProductId(2), 2)], storing_book());
-    let placed = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
-    let order = placed.order.placed;
-    assert!(!placed.replayed);
+    let order = orders.place_order(&buyer(), checkout(), None).unwrap().placed;
     assert_eq!((order.user, order.source, order.customer_name.as_str()), (Some(BUYER), OrderSource::Web, "Samir"));
     assert_eq!(
         order.lines.iter().map(|l| (l.product, l.quantity, l.unit_price)).collect::<Vec<_>>(),
@@ -244,40 +239,26 @@ fn an_empty_cart_an_unknown_city_or_another_clients_address_places_nothing() {
 }
 
 #[test]
-fn a_repeated_key_answers_the_first_order_and_a_reused_one_is_refused() {
+fn the_key_and_its_answer_go_to_the_book_with_the_order_and_a_parallel_holder_of_the_key_is_told() {
     let mut book = MockOrderBook::new();
-    // Only the last 24 hours' keys count (design §5).
-    book.expect_repeated()
-        .withf(|_, since| *since == FixedClock.now() - chrono::TimeDelta::hours(24))
-        .returning(|key, _| Ok(Some(if key.fingerprint == "f" { Placement::Repeated(OrderId(4)) } else { Placement::KeyReused })));
-    book.expect_place().never();
-    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    book.expect_place().times(1).returning(|order, keyed, _| {
+        let keyed = keyed.expect("the key goes with the order");
+        assert_eq!((&keyed.key, keyed.answer(&stored(3, order))), (&key(), KeptAnswer("MS-2026-000003".into())));
+        Ok(Placement::KeyTaken)
+    });
     let orders = orders(vec![(ProductId(1), 1)], book);
-    let again = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
-    assert_eq!((again.order.id, again.replayed), (OrderId(4), true));
-    let other_body = IdempotencyKey { fingerprint: "g".into(), ..key() };
-    assert!(matches!(orders.place_order(&buyer(), checkout(), Some(other_body)), Err(OrderingError::KeyReused)));
-}
-
-#[test]
-fn a_key_whose_first_request_was_refused_answers_that_refusal_without_placing() {
-    let mut book = MockOrderBook::new();
-    let kept = KeptRefusal { status: 422, body: r#"{"message":"Your cart is empty."}"#.into() };
-    let answer = kept.clone();
-    book.expect_repeated().returning(move |_, _| Ok(Some(Placement::Refused(answer.clone()))));
-    book.expect_place().never();
-    let orders = orders(vec![(ProductId(1), 1)], book);
-    assert!(matches!(orders.place_order(&buyer(), checkout(), Some(key())), Err(OrderingError::Refused(again)) if again == kept));
-    assert!(OrderingError::TotalChanged { total: Money::ZERO }.is_kept() && !OrderingError::KeyReused.is_kept());
+    let keyed = Keyed { key: key(), answer: Box::new(|order: &Order| KeptAnswer(order.number.clone())) };
+    let taken = orders.place_order(&buyer(), checkout(), Some(&keyed));
+    assert!(matches!(taken, Err(OrderingError::KeyTaken)), "{taken:?}");
+    assert!(OrderingError::TotalChanged { total: Money::ZERO }.is_kept() && !OrderingError::KeyTaken.is_kept(), "the key's answer is the other request's");
 }
 
 #[test]
 fn a_short_line_names_the_product_and_what_is_left() {
     let mut book = MockOrderBook::new();
-    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
     let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
-    match orders.place_order(&buyer(), checkout(), Some(key())) {
+    match orders.place_order(&buyer(), checkout(), None) {
         Err(OrderingError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 2", 1)),
         other => panic!("expected short stock, got {other:?}"),
     }
@@ -298,7 +279,7 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
         expected_total: None,
         payment_method: None,
     };
-    let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().order.placed;
+    let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().placed;
     assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
     assert_eq!((placed.user, placed.customer_phone.to_string()), (None, "01112345678".to_string()));
     assert_eq!(placed.payment_method, PaymentMethod::CashOnDelivery, "the shop's way to pay when none is asked");
@@ -357,21 +338,6 @@ fn sample_order() -> NewOrder {
     }
 }
 
-#[test]
-fn an_attempt_refused_because_a_parallel_repeat_of_its_key_won_answers_that_order() {
-    let mut book = MockOrderBook::new();
-    let calls = std::sync::atomic::AtomicUsize::new(0);
-    // The first look finds nothing; by the time this attempt finds the cart empty, the repeat
-    // has placed order 9 under the same key.
-    book.expect_repeated().returning(move |_, _| Ok((calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst) > 0).then_some(Placement::Repeated(OrderId(9)))));
-    book.expect_place().never();
-    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
-    let orders = orders(vec![], book);
-    let placed = orders.place_order(&buyer(), checkout(), Some(key())).unwrap();
-    assert_eq!((placed.order.id, placed.replayed), (OrderId(9), true));
-    assert_eq!(rules(orders.place_order(&buyer(), checkout(), None)), [("cart".into(), vec!["cart_empty"])], "without a key the refusal stands");
-}
-
 fn ramadan(limit_per_buyer: Option<u32>) -> PromoCode {
     PromoCode {
         id: 4,
@@ -401,7 +367,7 @@ fn a_promo_code_takes_its_capped_share_off_the_subtotal_only_and_the_store_holds
         .withf(|id, user, phone| *id == 4 && *user == Some(BUYER) && phone.is_some_and(|p| p.to_string() == "01012345678"))
         .returning(|_, _, _| Ok(0));
     let orders = Orders { promos: Arc::new(promos), ..orders(vec![(ProductId(1), 3), (ProductId(2), 2)], storing_book()) };
-    let placed = orders.place_order(&buyer(), Checkout { copoun: Some(" ramadan٢٠ ".into()), ..checkout() }, None).unwrap().order.placed;
+    let placed = orders.place_order(&buyer(), Checkout { copoun: Some(" ramadan٢٠ ".into()), ..checkout() }, None).unwrap().placed;
     assert_eq!(placed.totals.discount, Money::from_pounds(50), "20 % of 320 is 64, capped at 50");
     assert_eq!(placed.totals.total, Money::from_pounds(320 - 50 + 50 + 15), "shipping untouched");
     assert_eq!((placed.copoun.as_deref(), placed.promo.map(|p| (p.id, p.usage_limit, p.per_user_limit))), (Some("RAMADAN20"), Some((4, Some(3), Some(1)))));
@@ -443,7 +409,6 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
     promos.expect_promo_by_code().returning(|_| Ok(Some(ramadan(None))));
     promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
     let mut book = MockOrderBook::new();
-    book.expect_repeated().returning(|_, _| Ok(None));
     book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
     let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
     assert!(matches!(
@@ -464,7 +429,7 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
 fn a_sales_order_is_the_clients_order_of_the_picked_lines_and_leaves_their_cart_alone() {
     // The client's cart holds something else, which the order must not take.
     let orders = orders(vec![(ProductId(2), 5)], storing_book());
-    let placed = orders.place_sales_order(&buyer(), checkout(), &[(ProductId(1), 2), (ProductId(1), 1)], Some(key())).unwrap().order.placed;
+    let placed = orders.place_sales_order(&buyer(), checkout(), &[(ProductId(1), 2), (ProductId(1), 1)], None).unwrap().placed;
     assert_eq!((placed.user, placed.source), (Some(BUYER), OrderSource::Sales));
     assert_eq!(placed.lines.iter().map(|line| (line.product, line.quantity)).collect::<Vec<_>>(), [(Some(ProductId(1)), 3)], "one product's lines added up");
     assert_eq!(placed.totals.subtotal, Money::from_pounds(120));

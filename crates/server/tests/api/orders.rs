@@ -266,6 +266,23 @@ async fn five_simultaneous_repeats_of_one_key_make_one_order_and_replay_it() {
 }
 
 #[actix_web::test]
+async fn a_repeat_gets_the_first_answer_as_it_was_sent_even_after_the_order_moved_on() {
+    let Shop { app, buyer, seeds, .. } = shop().await;
+    app.add_to_cart(&buyer, seeds, json!(1)).await;
+    let first = app.checkout(&buyer, to_cairo(), Some("attempt-kept")).await;
+    assert_eq!(first.status(), 201);
+    let first = first.text().await.unwrap();
+    let id = serde_json::from_str::<Value>(&first).unwrap()["data"]["id"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("orders/{id}/cancel"), json!({}), Some(&buyer)).await.status(), 200);
+
+    let again = app.checkout(&buyer, to_cairo(), Some("attempt-kept")).await;
+    assert_eq!((again.status().as_u16(), again.headers().get("Idempotent-Replayed").map(|v| v.to_str().unwrap().to_string())), (201, Some("true".into())));
+    assert_eq!(again.text().await.unwrap(), first, "the kept answer, byte for byte: the order as it was placed");
+    let now = json_of(app.get(&format!("orders/{id}"), Some(&buyer)).await).await;
+    assert_eq!(now["data"]["status"], "cancelled", "while the order itself moved on");
+}
+
+#[actix_web::test]
 async fn a_refused_checkout_repeated_with_its_key_gets_the_first_answer_again() {
     let Shop { app, buyer, seeds, .. } = shop().await;
     let refused = app.checkout(&buyer, to_cairo(), Some("attempt-empty")).await;
