@@ -6,8 +6,10 @@ use std::sync::Arc;
 use kernel::validation::limits;
 use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId};
 
+use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
-use crate::ports::{CatalogueEditor, CategoryDraft, ImageRejected, ImageStore, OfferDraft, ProductDraft};
+use crate::ports::{CatalogueEditor, ImageRejected, ImageStore};
+use crate::product::{CategoryDraft, ProductDraft};
 use crate::search::{GROUP_MAX_MEMBERS, GROUPS_MAX, MEMBER_MAX_WORDS, SynonymGroup, normalize, query_terms};
 use crate::service::{CatalogError, CatalogService};
 use crate::slug::{slugify, unique_slug};

@@ -11,5 +11,6 @@ pub mod search;
 pub mod service;
 pub mod slug;
 
-pub use product::{Category, Product, WeightUnit};
+pub use offer::OfferDraft;
+pub use product::{Category, CategoryDraft, Product, ProductDraft, WeightUnit};
 pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, Sort, Suggestions};

@@ -17,20 +17,27 @@ pub enum OfferTarget {
 pub struct Offer {
     /// Database id.
     pub id: OfferId,
-    /// Title in Arabic and English.
-    pub title: Localized<String>,
+    /// What staff filled in.
+    pub draft: OfferDraft,
     /// Banner image path.
     pub banner_image: Option<String>,
-    /// Percentage off, 1 to 90.
-    pub percentage: Percent,
-    /// What it covers.
-    pub target: OfferTarget,
-    /// When it starts.
-    pub starts_at: DateTime<Utc>,
-    /// When it ends.
-    pub ends_at: DateTime<Utc>,
     /// Whether staff switched it on.
     pub active: bool,
+}
+
+/// An offer as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OfferDraft {
+    /// Title in Arabic and English.
+    pub title: Localized<String>,
+    /// Percentage off, 1 to 90.
+    pub percentage: Percent,
+    /// Products or a category.
+    pub target: OfferTarget,
+    /// Start.
+    pub starts_at: DateTime<Utc>,
+    /// End.
+    pub ends_at: DateTime<Utc>,
 }
 
 /// The status staff see.
@@ -48,9 +55,9 @@ pub enum OfferStatus {
 impl Offer {
     /// The offer's status at `now`.
     pub fn status(&self, now: DateTime<Utc>) -> OfferStatus {
-        if now >= self.ends_at {
+        if now >= self.draft.ends_at {
             OfferStatus::Expired
-        } else if self.active && now >= self.starts_at {
+        } else if self.active && now >= self.draft.starts_at {
             OfferStatus::Active
         } else {
             OfferStatus::Inactive
@@ -60,7 +67,7 @@ impl Offer {
     /// Whether the offer lowers this product's price at `now`.
     pub fn applies_to(&self, product_id: ProductId, category_id: Option<CategoryId>, now: DateTime<Utc>) -> bool {
         self.status(now) == OfferStatus::Active
-            && match &self.target {
+            && match &self.draft.target {
                 OfferTarget::Products(ids) => ids.contains(&product_id),
                 OfferTarget::Category(category) => Some(*category) == category_id,
             }
@@ -76,12 +83,14 @@ mod tests {
         let now = Utc::now();
         Offer {
             id: OfferId(1),
-            title: Localized::default(),
+            draft: OfferDraft {
+                title: kernel::Localized::default(),
+                percentage: kernel::Percent::clamped(20),
+                target,
+                starts_at: now + Duration::days(starts_in),
+                ends_at: now + Duration::days(ends_in),
+            },
             banner_image: None,
-            percentage: Percent::clamped(20),
-            target,
-            starts_at: now + Duration::days(starts_in),
-            ends_at: now + Duration::days(ends_in),
             active,
         }
     }

@@ -1,10 +1,9 @@
 //! What the catalogue needs from storage.
 
-use chrono::{DateTime, NaiveDate, Utc};
-use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
+use kernel::{CategoryId, OfferId, ProductId};
 
-use crate::offer::{Offer, OfferTarget};
-use crate::product::{Category, Product, WeightUnit};
+use crate::offer::{Offer, OfferDraft};
+use crate::product::{Category, CategoryDraft, Product, ProductDraft};
 use crate::search::SynonymGroup;
 
 /// The whole catalogue as stored, with its versions.
@@ -73,59 +72,6 @@ pub trait ImageStore: Send + Sync {
     /// Removes a saved picture and its thumbnail. A picture already gone is fine, and a
     /// failure is only logged: a stray file must never fail the staff member's change.
     fn remove_image(&self, path: &str);
-}
-
-/// A product as staff fill it in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProductDraft {
-    /// Name in Arabic and English.
-    pub name: Localized<String>,
-    /// Description in Arabic and English.
-    pub description: Localized<String>,
-    /// List price.
-    pub price: Money,
-    /// Own discount, percent.
-    pub discount: Percent,
-    /// Expiry date.
-    pub expires_at: Option<NaiveDate>,
-    /// Weight.
-    pub weight: Weight,
-    /// Shown unit.
-    pub weight_unit: WeightUnit,
-    /// Stock.
-    pub quantity: i64,
-    /// Featured.
-    pub featured: bool,
-    /// Package.
-    pub is_package: bool,
-    /// Pieces per package.
-    pub pieces_per_package: Option<i32>,
-    /// Category.
-    pub category_id: Option<CategoryId>,
-}
-
-/// A category as staff fill it in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CategoryDraft {
-    /// Name in Arabic and English.
-    pub name: Localized<String>,
-    /// Position in lists.
-    pub sort_order: i32,
-}
-
-/// An offer as staff fill it in.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OfferDraft {
-    /// Title in Arabic and English.
-    pub title: Localized<String>,
-    /// Percentage off, 1 to 90.
-    pub percentage: Percent,
-    /// Products or a category.
-    pub target: OfferTarget,
-    /// Start.
-    pub starts_at: DateTime<Utc>,
-    /// End.
-    pub ends_at: DateTime<Utc>,
 }
 
 /// Writes the catalogue; every write bumps the stored version.

@@ -29,7 +29,8 @@ pub fn shown_price(
     offers: &[Offer],
     now: DateTime<Utc>,
 ) -> ShownPrice {
-    let best_offer = offers.iter().filter(|offer| offer.applies_to(product_id, category_id, now)).map(|offer| offer.percentage).max().unwrap_or(Percent::ZERO);
+    let best_offer =
+        offers.iter().filter(|offer| offer.applies_to(product_id, category_id, now)).map(|offer| offer.draft.percentage).max().unwrap_or(Percent::ZERO);
     let discount = discount.max(best_offer);
     ShownPrice { price, sale_price: price.percent_off(discount), discount, has_offer: best_offer > Percent::ZERO }
 }
@@ -37,6 +38,7 @@ pub fn shown_price(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::offer::OfferDraft;
     use crate::offer::OfferTarget;
     use chrono::Duration;
     use kernel::{Localized, OfferId};
@@ -45,12 +47,14 @@ mod tests {
         let now = Utc::now();
         Offer {
             id: OfferId(1),
-            title: Localized::default(),
+            draft: OfferDraft {
+                title: Localized::default(),
+                percentage: Percent::clamped(percentage),
+                target,
+                starts_at: now - Duration::days(1),
+                ends_at: now + Duration::days(1),
+            },
             banner_image: None,
-            percentage: Percent::clamped(percentage),
-            target,
-            starts_at: now - Duration::days(1),
-            ends_at: now + Duration::days(1),
             active: true,
         }
     }

@@ -10,48 +10,24 @@ pub struct Category {
     pub id: CategoryId,
     /// Readable address.
     pub slug: String,
-    /// Name in Arabic and English.
-    pub name: Localized<String>,
+    /// What staff filled in.
+    pub draft: CategoryDraft,
     /// Image path, if any.
     pub image: Option<String>,
-    /// Position in lists.
-    pub sort_order: i32,
 }
 
 /// How a product's weight is typed and shown (the kernel's unit).
 pub use kernel::WeightUnit;
 
-/// A product on sale.
+/// A product on sale: what staff filled in (its draft) with what the shop gave it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Product {
     /// Database id.
     pub id: ProductId,
     /// Readable address.
     pub slug: String,
-    /// Name in Arabic and English.
-    pub name: Localized<String>,
-    /// Description in Arabic and English.
-    pub description: Localized<String>,
-    /// List price.
-    pub price: Money,
-    /// The product's own discount, percent.
-    pub discount: Percent,
-    /// Expiry date of the stock on sale.
-    pub expires_at: Option<NaiveDate>,
-    /// Shipping weight.
-    pub weight: Weight,
-    /// How the weight is shown.
-    pub weight_unit: WeightUnit,
-    /// Units in stock.
-    pub quantity: i64,
-    /// Shown among the featured products.
-    pub featured: bool,
-    /// Sold as a package of pieces.
-    pub is_package: bool,
-    /// Pieces in a package.
-    pub pieces_per_package: Option<i32>,
-    /// Its category.
-    pub category_id: Option<CategoryId>,
+    /// What staff filled in.
+    pub draft: ProductDraft,
     /// Image paths, first one first.
     pub images: Vec<String>,
     /// When it was added.
@@ -61,6 +37,44 @@ pub struct Product {
 impl Product {
     /// Whether any unit is left.
     pub fn in_stock(&self) -> bool {
-        self.quantity > 0
+        self.draft.quantity > 0
     }
+}
+
+/// A product as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductDraft {
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
+    /// Description in Arabic and English.
+    pub description: Localized<String>,
+    /// List price.
+    pub price: Money,
+    /// Own discount, percent.
+    pub discount: Percent,
+    /// Expiry date.
+    pub expires_at: Option<NaiveDate>,
+    /// Weight.
+    pub weight: Weight,
+    /// Shown unit.
+    pub weight_unit: WeightUnit,
+    /// Stock.
+    pub quantity: i64,
+    /// Featured.
+    pub featured: bool,
+    /// Package.
+    pub is_package: bool,
+    /// Pieces per package.
+    pub pieces_per_package: Option<i32>,
+    /// Category.
+    pub category_id: Option<CategoryId>,
+}
+
+/// A category as staff fill it in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryDraft {
+    /// Name in Arabic and English.
+    pub name: Localized<String>,
+    /// Position in lists.
+    pub sort_order: i32,
 }

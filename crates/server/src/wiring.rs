@@ -38,12 +38,12 @@ impl PriceList for CataloguePriceList {
             .map(|card| PricedProduct {
                 id: card.product.id,
                 slug: card.product.slug.clone(),
-                name: card.product.name.clone(),
+                name: card.product.draft.name.clone(),
                 image: card.product.images.first().cloned(),
                 price: card.price.price,
                 sale_price: card.price.sale_price,
-                available: card.product.quantity,
-                weight: card.product.weight,
+                available: card.product.draft.quantity,
+                weight: card.product.draft.weight,
             })
             .collect())
     }

@@ -2,9 +2,9 @@
 //! bumps the version in the same transaction, so every node sees its copy is stale).
 
 use catalog::offer::{Offer, OfferTarget};
-use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft, StoredCatalogue, Versions};
+use catalog::ports::{CatalogueEditor, CatalogueStore, StoredCatalogue, Versions};
 use catalog::search::SynonymGroup;
-use catalog::{Category, Product, WeightUnit};
+use catalog::{Category, CategoryDraft, OfferDraft, Product, ProductDraft, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
@@ -239,7 +239,12 @@ impl CatalogueStore for DieselCatalogueStore {
                 .select(CategoryRow::as_select())
                 .load(conn)?
                 .into_iter()
-                .map(|r| Category { id: CategoryId(r.id), slug: r.slug, name: Localized::new(r.name_ar, r.name_en), image: r.image, sort_order: r.sort_order })
+                .map(|r| Category {
+                    id: CategoryId(r.id),
+                    slug: r.slug,
+                    draft: CategoryDraft { name: Localized::new(r.name_ar, r.name_en), sort_order: r.sort_order },
+                    image: r.image,
+                })
                 .collect();
             let mut images: std::collections::HashMap<i64, Vec<String>> = std::collections::HashMap::new();
             let image_rows: Vec<(i64, String)> = product_images::table
@@ -257,18 +262,20 @@ impl CatalogueStore for DieselCatalogueStore {
                     images: images.remove(&r.id).unwrap_or_default(),
                     id: ProductId(r.id),
                     slug: r.slug,
-                    name: Localized::new(r.name_ar, r.name_en),
-                    description: Localized::new(r.description_ar, r.description_en),
-                    price: Money::from_piastres(r.price),
-                    discount: Percent::new(r.discount.into()).unwrap_or(Percent::ZERO),
-                    expires_at: r.expires_at,
-                    weight: Weight::from_grams(r.weight_grams),
-                    weight_unit: r.weight_unit.parse::<WeightUnit>().ok().unwrap_or(WeightUnit::Kg),
-                    quantity: r.quantity,
-                    featured: r.featured,
-                    is_package: r.is_package,
-                    pieces_per_package: r.pieces_per_package,
-                    category_id: r.category_id.map(CategoryId),
+                    draft: ProductDraft {
+                        name: Localized::new(r.name_ar, r.name_en),
+                        description: Localized::new(r.description_ar, r.description_en),
+                        price: Money::from_piastres(r.price),
+                        discount: Percent::new(r.discount.into()).unwrap_or(Percent::ZERO),
+                        expires_at: r.expires_at,
+                        weight: Weight::from_grams(r.weight_grams),
+                        weight_unit: r.weight_unit.parse::<WeightUnit>().ok().unwrap_or(WeightUnit::Kg),
+                        quantity: r.quantity,
+                        featured: r.featured,
+                        is_package: r.is_package,
+                        pieces_per_package: r.pieces_per_package,
+                        category_id: r.category_id.map(CategoryId),
+                    },
                     created_at: r.created_at.and_utc(),
                 })
                 .collect();
@@ -282,16 +289,18 @@ impl CatalogueStore for DieselCatalogueStore {
                 .load(conn)?
                 .into_iter()
                 .map(|r| Offer {
-                    target: match r.category_id {
-                        Some(category) => OfferTarget::Category(CategoryId(category)),
-                        None => OfferTarget::Products(covered.remove(&r.id).unwrap_or_default()),
-                    },
                     id: OfferId(r.id),
-                    title: Localized::new(r.title_ar, r.title_en),
+                    draft: OfferDraft {
+                        title: Localized::new(r.title_ar, r.title_en),
+                        percentage: Percent::new(r.percentage.into()).unwrap_or(Percent::ZERO),
+                        target: match r.category_id {
+                            Some(category) => OfferTarget::Category(CategoryId(category)),
+                            None => OfferTarget::Products(covered.remove(&r.id).unwrap_or_default()),
+                        },
+                        starts_at: r.starts_at.and_utc(),
+                        ends_at: r.ends_at.and_utc(),
+                    },
                     banner_image: r.banner_image,
-                    percentage: Percent::new(r.percentage.into()).unwrap_or(Percent::ZERO),
-                    starts_at: r.starts_at.and_utc(),
-                    ends_at: r.ends_at.and_utc(),
                     active: r.active,
                 })
                 .collect();

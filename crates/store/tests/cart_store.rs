@@ -2,8 +2,9 @@
 //! Buyers' carts on a real database (SQLite, or PostgreSQL on the Makefile's second leg).
 
 use cart::{CartLine, CartStore};
+use catalog::ProductDraft;
 use catalog::WeightUnit;
-use catalog::ports::{CatalogueEditor, ProductDraft};
+use catalog::ports::CatalogueEditor;
 use identity::ports::UserRepository;
 use identity::user::{NewUser, Role, UserId};
 use kernel::{Localized, Money, Percent, Phone, ProductId, Weight};

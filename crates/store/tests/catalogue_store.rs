@@ -5,7 +5,8 @@
 
 use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
-use catalog::ports::{CatalogueEditor, CatalogueStore, CategoryDraft, OfferDraft, ProductDraft};
+use catalog::ports::{CatalogueEditor, CatalogueStore};
+use catalog::{CategoryDraft, OfferDraft, ProductDraft};
 use chrono::{Duration, Utc};
 use kernel::{Localized, Money, Percent, ProductId, Weight};
 use store::catalogue::DieselCatalogueStore;
@@ -51,11 +52,11 @@ fn a_product_is_read_back_as_written_and_its_removal_returns_its_pictures() {
 
     let loaded = store.load().unwrap();
     let product = loaded.products.iter().find(|p| p.id == id).unwrap();
-    assert_eq!(product.name, Localized::new("Sweet melon seeds بالعربية".to_string(), "Sweet melon seeds".to_string()));
-    assert_eq!((product.price, product.discount.value(), product.weight.grams()), (Money::from_piastres(8_550), 10, 250));
-    assert_eq!((product.weight_unit, product.category_id, product.quantity), (WeightUnit::G, Some(seeds), 40));
+    assert_eq!(product.draft.name, Localized::new("Sweet melon seeds بالعربية".to_string(), "Sweet melon seeds".to_string()));
+    assert_eq!((product.draft.price, product.draft.discount.value(), product.draft.weight.grams()), (Money::from_piastres(8_550), 10, 250));
+    assert_eq!((product.draft.weight_unit, product.draft.category_id, product.draft.quantity), (WeightUnit::G, Some(seeds), 40));
     assert_eq!(product.images, ["products/a-large.webp", "products/b-large.webp"], "new pictures come after the old ones");
-    assert_eq!(loaded.categories.iter().find(|c| c.id == seeds).map(|c| c.name.en.as_str()), Some("Seeds"));
+    assert_eq!(loaded.categories.iter().find(|c| c.id == seeds).map(|c| c.draft.name.en.as_str()), Some("Seeds"));
 
     assert_eq!(store.delete_product(id).unwrap(), Some(vec!["products/a-large.webp".to_string(), "products/b-large.webp".to_string()]));
     assert_eq!(store.delete_product(id).unwrap(), None, "already gone");
@@ -73,7 +74,7 @@ fn an_offer_keeps_the_products_it_covers_until_it_moves_to_a_category() {
 
     let offer = store.create_offer(&offer_on(OfferTarget::Products(vec![a, b])), Some("offers/banner.webp".into())).unwrap();
     let loaded = store.load().unwrap().offers.into_iter().find(|o| o.id == offer).unwrap();
-    let OfferTarget::Products(mut covered) = loaded.target else { panic!("an offer on products") };
+    let OfferTarget::Products(mut covered) = loaded.draft.target else { panic!("an offer on products") };
     covered.sort();
     assert_eq!(covered, [a, b]);
     assert!(loaded.active, "a new offer is switched on");
@@ -81,7 +82,7 @@ fn an_offer_keeps_the_products_it_covers_until_it_moves_to_a_category() {
     assert!(store.set_offer_active(offer, false).unwrap());
     assert_eq!(store.update_offer(offer, &offer_on(OfferTarget::Category(herbs)), None).unwrap(), Some(Vec::new()), "no new banner, nothing to remove");
     let moved = store.load().unwrap().offers.into_iter().find(|o| o.id == offer).unwrap();
-    assert_eq!((moved.target, moved.active), (OfferTarget::Category(herbs), false));
+    assert_eq!((moved.draft.target, moved.active), (OfferTarget::Category(herbs), false));
 
     assert_eq!(store.delete_offer(offer).unwrap(), Some(vec!["offers/banner.webp".to_string()]));
     assert!(!store.set_offer_active(offer, true).unwrap(), "a removed offer cannot be switched on");

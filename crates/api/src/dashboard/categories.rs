@@ -2,7 +2,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use catalog::Category;
-use catalog::ports::CategoryDraft;
+use catalog::CategoryDraft;
 use identity::permission::Permission;
 use kernel::validation::limits;
 use kernel::{CategoryId, FieldErrors, Localized};
@@ -56,10 +56,10 @@ impl From<Category> for StaffCategoryData {
         StaffCategoryData {
             id: category.id.0,
             slug: category.slug,
-            name_ar: category.name.ar,
-            name_en: category.name.en,
+            name_ar: category.draft.name.ar,
+            name_en: category.draft.name.en,
             image: category.image.map(|path| format!("/media/{path}")),
-            sort_order: category.sort_order,
+            sort_order: category.draft.sort_order,
         }
     }
 }

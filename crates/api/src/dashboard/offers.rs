@@ -1,9 +1,9 @@
 //! Staff's offers under `/api/dashboard/offers`, each call checking its permission.
 
 use actix_web::web::{self, Data, Json, Path};
+use catalog::OfferDraft;
 use catalog::OfferQuery;
 use catalog::offer::{Offer, OfferStatus, OfferTarget};
-use catalog::ports::OfferDraft;
 use chrono::{DateTime, Utc};
 use identity::permission::Permission;
 use kernel::validation::limits;
@@ -72,20 +72,20 @@ impl StaffOfferData {
             OfferStatus::Inactive => "inactive",
             OfferStatus::Expired => "expired",
         };
-        let (category_id, product_ids) = match offer.target {
+        let (category_id, product_ids) = match offer.draft.target {
             OfferTarget::Category(id) => (Some(id.0), Vec::new()),
             OfferTarget::Products(ids) => (None, ids.into_iter().map(|id| id.0).collect()),
         };
         StaffOfferData {
             id: offer.id.0,
-            title_ar: offer.title.ar,
-            title_en: offer.title.en,
-            percentage: offer.percentage.value(),
+            title_ar: offer.draft.title.ar,
+            title_en: offer.draft.title.en,
+            percentage: offer.draft.percentage.value(),
             category_id,
             product_ids,
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
-            starts_at: offer.starts_at,
-            ends_at: offer.ends_at,
+            starts_at: offer.draft.starts_at,
+            ends_at: offer.draft.ends_at,
             status,
         }
     }

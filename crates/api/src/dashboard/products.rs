@@ -1,7 +1,7 @@
 //! Staff's products under `/api/dashboard/products`, each call checking its permission.
 
 use actix_web::web::{self, Data, Json, Path};
-use catalog::ports::ProductDraft;
+use catalog::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductPage, ProductQuery, Sort, WeightUnit};
 use chrono::NaiveDate;
 use identity::permission::Permission;
@@ -61,12 +61,12 @@ impl StaffProductData {
     fn new(card: ProductCard, locale: Locale) -> StaffProductData {
         let product = &card.product;
         StaffProductData {
-            name_ar: product.name.ar.clone(),
-            name_en: product.name.en.clone(),
-            description_ar: product.description.ar.clone(),
-            description_en: product.description.en.clone(),
-            quantity: product.quantity,
-            own_discount: product.discount.value(),
+            name_ar: product.draft.name.ar.clone(),
+            name_en: product.draft.name.en.clone(),
+            description_ar: product.draft.description.ar.clone(),
+            description_en: product.draft.description.en.clone(),
+            quantity: product.draft.quantity,
+            own_discount: product.draft.discount.value(),
             product: ProductData::new(card, locale),
         }
     }

@@ -153,7 +153,7 @@ impl<'a> Tile<'a> {
     fn of_card(card: &'a ProductCard, locale: Locale) -> Tile<'a> {
         Tile {
             slug: &card.product.slug,
-            name: card.product.name.pick(locale),
+            name: card.product.draft.name.pick(locale),
             image: card.product.images.first().map(|path| format!("/media/{path}")),
             price: card.price.price,
             sale_price: card.price.sale_price,

@@ -75,8 +75,8 @@ pub fn product_page() -> actix_web::Resource {
 /// The head tags that describe a product.
 fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> Markup {
     let product = &card.product;
-    let name = product.name.pick(locale);
-    let description = product.description.pick(locale);
+    let name = product.draft.name.pick(locale);
+    let description = product.draft.description.pick(locale);
     let shop = messages::text(locale, "shop.name", &[]);
     let image = product.images.first().map(|path| format!("{origin}/media/{path}"));
     let address = format!("{origin}/products/{}", product.slug);
@@ -87,7 +87,7 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> Markup {
         "description": description,
         "sku": product.slug,
         "image": image,
-        "category": card.category.as_ref().map(|c| c.name.pick(locale).to_string()),
+        "category": card.category.as_ref().map(|c| c.draft.name.pick(locale).to_string()),
         "offers": {
             "@type": "Offer",
             "priceCurrency": "EGP",

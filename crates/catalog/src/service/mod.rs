@@ -181,7 +181,11 @@ impl Catalogue {
             .products
             .iter()
             .map(|product| match levels.get(&product.id) {
-                Some(&quantity) if quantity != product.quantity => Arc::new(Product { quantity, ..Product::clone(product) }),
+                Some(&quantity) if quantity != product.draft.quantity => {
+                    let mut moved = Product::clone(product);
+                    moved.draft.quantity = quantity;
+                    Arc::new(moved)
+                }
                 _ => Arc::clone(product),
             })
             .collect();
@@ -201,21 +205,21 @@ impl Catalogue {
 
     fn new(stored: StoredCatalogue) -> Catalogue {
         let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms } = stored;
-        categories.sort_by_key(|c| (c.sort_order, c.id));
+        categories.sort_by_key(|c| (c.draft.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
         let documents: Vec<SearchDocument> = products
             .iter()
             .map(|p| {
-                let category = categories.iter().find(|c| Some(c.id) == p.category_id);
+                let category = categories.iter().find(|c| Some(c.id) == p.draft.category_id);
                 SearchDocument::new()
-                    .field(3, &p.name.ar)
-                    .field(3, &p.name.en)
-                    .field(2, category.map(|c| format!("{} {}", c.name.ar, c.name.en)).as_deref().unwrap_or(""))
-                    .field(1, &p.description.ar)
-                    .field(1, &p.description.en)
+                    .field(3, &p.draft.name.ar)
+                    .field(3, &p.draft.name.en)
+                    .field(2, category.map(|c| format!("{} {}", c.draft.name.ar, c.draft.name.en)).as_deref().unwrap_or(""))
+                    .field(1, &p.draft.description.ar)
+                    .field(1, &p.draft.description.en)
             })
             .collect();
-        let facets = products.iter().map(|p| Facets { category_id: p.category_id, in_stock: p.in_stock(), featured: p.featured }).collect();
+        let facets = products.iter().map(|p| Facets { category_id: p.draft.category_id, in_stock: p.in_stock(), featured: p.draft.featured }).collect();
         let by_slug = products.iter().enumerate().map(|(position, p)| (p.slug.clone(), position)).collect();
         let products = products.into_iter().map(Arc::new).collect();
         Catalogue {
@@ -232,12 +236,12 @@ impl Catalogue {
     }
 
     fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {
-        let category = self.categories.iter().find(|c| Some(c.id) == product.category_id).cloned();
+        let category = self.categories.iter().find(|c| Some(c.id) == product.draft.category_id).cloned();
         ProductCard { product: Arc::clone(product), price, category }
     }
 
     fn price(&self, product: &Product, now: chrono::DateTime<chrono::Utc>) -> ShownPrice {
-        shown_price(product.id, product.category_id, product.price, product.discount, &self.offers, now)
+        shown_price(product.id, product.draft.category_id, product.draft.price, product.draft.discount, &self.offers, now)
     }
 }
 
@@ -509,7 +513,7 @@ impl Catalogue {
         let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
         let mut total = 0;
         let mut cards = Vec::new();
-        for product in self.products.iter().filter(|p| offer.applies_to(p.id, p.category_id, now)) {
+        for product in self.products.iter().filter(|p| offer.applies_to(p.id, p.draft.category_id, now)) {
             if total >= offset && cards.len() < page.per_page as usize {
                 cards.push(self.card(product, self.price(product, now)));
             }
@@ -540,7 +544,7 @@ impl Catalogue {
             .categories
             .iter()
             .filter(|category| {
-                let names = [indexed_terms(&category.name.ar), indexed_terms(&category.name.en)];
+                let names = [indexed_terms(&category.draft.name.ar), indexed_terms(&category.draft.name.en)];
                 words.iter().all(|word| names.iter().any(|name| name.iter().any(|term| match_term(word, term).is_some())))
             })
             .take(SUGGESTED_CATEGORIES)
@@ -573,7 +577,9 @@ impl Catalogue {
             .iter()
             .filter(|offer| query.status.is_none_or(|wanted| offer.status(now) == wanted))
             .filter(|offer| {
-                words.as_ref().is_none_or(|words| crate::search::normalize(&format!("{} {}", offer.title.ar, offer.title.en)).contains(words.as_str()))
+                words
+                    .as_ref()
+                    .is_none_or(|words| crate::search::normalize(&format!("{} {}", offer.draft.title.ar, offer.draft.title.en)).contains(words.as_str()))
             })
             .collect();
         offers.sort_by_key(|offer| std::cmp::Reverse(offer.id));
@@ -599,7 +605,7 @@ impl Catalogue {
             products.take(HOME_ROW).map(|p| self.card(p, self.price(p, now))).collect()
         };
         Home {
-            featured: cards(&mut self.products.iter().filter(|p| p.featured)),
+            featured: cards(&mut self.products.iter().filter(|p| p.draft.featured)),
             categories: self.categories.clone(),
             recent: cards(&mut self.products.iter()),
             offers: self.offers.iter().filter(|o| o.status(now) == OfferStatus::Active).cloned().collect(),

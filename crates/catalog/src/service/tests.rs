@@ -6,9 +6,11 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{CategoryId, Clock, Localized, Money, OfferId, PageRequest, Percent, ProductId, Weight};
 
 use super::*;
+use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
 use crate::ports::{MockCatalogueStore, Versions};
 use crate::product::WeightUnit;
+use crate::product::{CategoryDraft, ProductDraft};
 use crate::search::SynonymGroup;
 
 struct FixedClock(DateTime<Utc>);
@@ -24,28 +26,36 @@ fn now() -> DateTime<Utc> {
 }
 
 fn category(id: i64, slug: &str, ar: &str, en: &str) -> Category {
-    Category { id: CategoryId(id), slug: slug.into(), name: Localized::new(ar.into(), en.into()), image: None, sort_order: id as i32 }
+    Category { id: CategoryId(id), slug: slug.into(), draft: CategoryDraft { name: Localized::new(ar.into(), en.into()), sort_order: id as i32 }, image: None }
 }
 
 fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
     Product {
         id: ProductId(id),
         slug: format!("p-{id}"),
-        name: Localized::new(ar.into(), en.into()),
-        description: Localized::new(String::new(), String::new()),
-        price: Money::from_pounds(pounds),
-        discount: Percent::ZERO,
-        expires_at: None,
-        weight: Weight::from_grams(1000),
-        weight_unit: WeightUnit::Kg,
-        quantity: 10,
-        featured: false,
-        is_package: false,
-        pieces_per_package: None,
-        category_id: Some(CategoryId(category)),
+        draft: ProductDraft {
+            name: Localized::new(ar.into(), en.into()),
+            description: Localized::new(String::new(), String::new()),
+            price: Money::from_pounds(pounds),
+            discount: Percent::ZERO,
+            expires_at: None,
+            weight: Weight::from_grams(1000),
+            weight_unit: WeightUnit::Kg,
+            quantity: 10,
+            featured: false,
+            is_package: false,
+            pieces_per_package: None,
+            category_id: Some(CategoryId(category)),
+        },
         images: vec![],
         created_at: now() - Duration::days(id),
     }
+}
+
+/// `product` with its draft changed by `change`.
+fn changed(mut product: Product, change: impl FnOnce(&mut ProductDraft)) -> Product {
+    change(&mut product.draft);
+    product
 }
 
 fn stored() -> StoredCatalogue {
@@ -55,18 +65,20 @@ fn stored() -> StoredCatalogue {
         categories: vec![category(1, "fertilisers", "أسمدة", "Fertilisers"), category(2, "seeds", "بذور", "Seeds")],
         products: vec![
             product(1, "سماد عضوي", "Organic compost", 120, 1),
-            Product { featured: true, ..product(2, "أسمدة نيتروجينية", "Nitrogen fertiliser", 300, 1) },
-            Product { quantity: 0, ..product(3, "بذور طماطم", "Tomato seeds", 45, 2) },
+            changed(product(2, "أسمدة نيتروجينية", "Nitrogen fertiliser", 300, 1), |draft| draft.featured = true),
+            changed(product(3, "بذور طماطم", "Tomato seeds", 45, 2), |draft| draft.quantity = 0),
             product(4, "بذور خيار", "Cucumber seeds", 60, 2),
         ],
         offers: vec![Offer {
             id: OfferId(1),
-            title: Localized::new("عرض".into(), "Deal".into()),
+            draft: OfferDraft {
+                title: Localized::new("عرض".into(), "Deal".into()),
+                percentage: Percent::clamped(50),
+                target: OfferTarget::Products(vec![ProductId(2)]),
+                starts_at: now() - Duration::days(1),
+                ends_at: now() + Duration::days(1),
+            },
             banner_image: None,
-            percentage: Percent::clamped(50),
-            target: OfferTarget::Products(vec![ProductId(2)]),
-            starts_at: now() - Duration::days(1),
-            ends_at: now() + Duration::days(1),
             active: true,
         }],
         synonyms: vec![SynonymGroup { id: 1, members: vec!["قوطة".into(), "طماطم".into()] }],
@@ -202,7 +214,7 @@ fn a_sale_reloads_only_the_stock_and_a_sold_out_product_leaves_the_in_stock_list
     assert_eq!(in_stock(), [1, 2, 4]);
     stock_version.store(1, Ordering::SeqCst);
     assert_eq!(in_stock(), [2, 3, 4], "compost sold out, tomato seeds restocked by a cancel");
-    assert_eq!(catalog.product("p-1").map(|card| card.product.quantity).ok(), Some(0));
+    assert_eq!(catalog.product("p-1").map(|card| card.product.draft.quantity).ok(), Some(0));
     assert_eq!(in_stock(), [2, 3, 4], "read once per stock version");
 }
 
@@ -381,8 +393,21 @@ fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
         let running = stored().offers.remove(0);
         let offers = vec![
             running.clone(),
-            Offer { id: OfferId(2), title: Localized::new("تخفيضات الصيف".into(), "Summer sale".into()), active: false, ..running.clone() },
-            Offer { id: OfferId(3), title: Localized::new(running.title.ar.clone(), "Old deal".into()), ends_at: now() - Duration::hours(1), ..running },
+            Offer {
+                id: OfferId(2),
+                draft: OfferDraft { title: Localized::new("تخفيضات الصيف".into(), "Summer sale".into()), ..running.draft.clone() },
+                active: false,
+                ..running.clone()
+            },
+            Offer {
+                id: OfferId(3),
+                draft: OfferDraft {
+                    title: Localized::new(running.draft.title.ar.clone(), "Old deal".into()),
+                    ends_at: now() - Duration::hours(1),
+                    ..running.draft.clone()
+                },
+                ..running
+            },
         ];
         Ok(StoredCatalogue { offers, ..stored() })
     });

@@ -42,11 +42,11 @@ impl ProductJson {
             && cards.0 == version
             && let Some((price, quantity, json)) = cards.1.get(&key)
             && *price == card.price
-            && *quantity == card.product.quantity
+            && *quantity == card.product.draft.quantity
         {
             return Ok(json.clone());
         }
-        let (price, quantity) = (card.price, card.product.quantity);
+        let (price, quantity) = (card.price, card.product.draft.quantity);
         let json = CardJson(Arc::from(serde_json::value::to_raw_value(&ProductData::new(card, locale))?));
         if let Ok(mut cards) = self.cards.write() {
             if cards.0 != version {
@@ -70,18 +70,20 @@ mod tests {
         let product = Product {
             id: ProductId(7),
             slug: "mint-seeds".into(),
-            name: Localized::new("بذور نعناع".into(), "Mint seeds".into()),
-            description: Localized::new(String::new(), String::new()),
-            price: Money::from_pounds(pounds),
-            discount: kernel::Percent::ZERO,
-            expires_at: None,
-            weight: Weight::from_grams(50),
-            weight_unit: WeightUnit::G,
-            quantity: 3,
-            featured: false,
-            is_package: false,
-            pieces_per_package: None,
-            category_id: None,
+            draft: catalog::ProductDraft {
+                name: Localized::new("بذور نعناع".into(), "Mint seeds".into()),
+                description: Localized::new(String::new(), String::new()),
+                price: Money::from_pounds(pounds),
+                discount: kernel::Percent::ZERO,
+                expires_at: None,
+                weight: Weight::from_grams(50),
+                weight_unit: WeightUnit::G,
+                quantity: 3,
+                featured: false,
+                is_package: false,
+                pieces_per_package: None,
+                category_id: None,
+            },
             images: vec![],
             created_at: Utc::now(),
         };
@@ -103,12 +105,14 @@ mod tests {
         // An offer starts: same version, a new price.
         assert_eq!(sale_price(&cache.card(1, card(40, 30), Locale::En).unwrap()), 30.0);
         // The last units are sold: same version, no stock.
-        let sold_out = ProductCard { product: Arc::new(catalog::Product { quantity: 0, ..(*card(40, 30).product).clone() }), ..card(40, 30) };
+        let mut sold = (*card(40, 30).product).clone();
+        sold.draft.quantity = 0;
+        let sold_out = ProductCard { product: Arc::new(sold), ..card(40, 30) };
         let json: serde_json::Value = serde_json::from_str(cache.card(1, sold_out, Locale::En).unwrap().0.get()).unwrap();
         assert_eq!(json["in_stock"], false);
         // The catalogue changes: nothing of the old version is served.
         let mut product = (*card(40, 30).product).clone();
-        product.name.en = "Garden mint seeds".into();
+        product.draft.name.en = "Garden mint seeds".into();
         let renamed = ProductCard { product: Arc::new(product), ..card(40, 30) };
         assert!(cache.card(2, renamed, Locale::En).unwrap().0.get().contains("Garden mint seeds"));
     }

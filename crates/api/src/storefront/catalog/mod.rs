@@ -59,7 +59,7 @@ impl CategoryData {
     fn new(category: Category, locale: Locale) -> CategoryData {
         CategoryData {
             id: category.id.0,
-            name: category.name.pick(locale).to_string(),
+            name: category.draft.name.pick(locale).to_string(),
             slug: category.slug,
             image: category.image.map(|path| format!("/media/{path}")),
         }
@@ -118,20 +118,20 @@ impl ProductData {
         let images: Vec<String> = product.images.iter().map(|path| format!("/media/{path}")).collect();
         ProductData {
             id: product.id.0,
-            name: product.name.pick(locale).to_string(),
-            description: product.description.pick(locale).to_string(),
+            name: product.draft.name.pick(locale).to_string(),
+            description: product.draft.description.pick(locale).to_string(),
             slug: product.slug.clone(),
             price: price.price,
             sale_price: price.sale_price,
             discount: price.discount.value(),
             has_offer: price.has_offer,
-            in_stock: product.quantity > 0,
-            weight: product.weight.kilograms(),
-            weight_unit: <&'static str>::from(product.weight_unit),
-            expires_at: product.expires_at,
-            featured: product.featured,
-            is_package: product.is_package,
-            pieces_per_package: product.pieces_per_package,
+            in_stock: product.draft.quantity > 0,
+            weight: product.draft.weight.kilograms(),
+            weight_unit: <&'static str>::from(product.draft.weight_unit),
+            expires_at: product.draft.expires_at,
+            featured: product.draft.featured,
+            is_package: product.draft.is_package,
+            pieces_per_package: product.draft.pieces_per_package,
             category: category.map(|c| CategoryData::new(c, locale)),
             image: images.first().cloned(),
             images,
@@ -159,10 +159,10 @@ impl OfferData {
     fn new(offer: Offer, locale: Locale) -> OfferData {
         OfferData {
             id: offer.id.0,
-            title: offer.title.pick(locale).to_string(),
-            percentage: offer.percentage.value(),
+            title: offer.draft.title.pick(locale).to_string(),
+            percentage: offer.draft.percentage.value(),
             banner_image: offer.banner_image.map(|path| format!("/media/{path}")),
-            ends_at: offer.ends_at,
+            ends_at: offer.draft.ends_at,
         }
     }
 }
@@ -413,7 +413,7 @@ pub async fn suggestions(state: Data<AppState>, Lang(locale): Lang, QueryParams(
         .into_iter()
         .map(|card| SuggestedProduct {
             slug: card.product.slug.clone(),
-            name: card.product.name.pick(locale).to_string(),
+            name: card.product.draft.name.pick(locale).to_string(),
             sale_price: card.price.sale_price,
             image: card.product.images.first().map(|path| format!("/media/{path}")),
         })
