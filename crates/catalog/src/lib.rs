@@ -2,6 +2,7 @@
 //! their prices under offers, readable slugs, and search that understands Arabic.
 
 pub mod admin;
+pub mod agronomy;
 pub mod misses;
 pub mod offer;
 pub mod ports;
