@@ -100,6 +100,7 @@ pub const RESOURCES: &[Resource] = &[
     account::points::RESOURCE,
     account::sms::RESOURCE,
     storefront::catalog::RESOURCE,
+    storefront::agronomy::RESOURCE,
     storefront::shop::RESOURCE,
     storefront::shipping_cities::RESOURCE,
     storefront::guest_orders::RESOURCE,

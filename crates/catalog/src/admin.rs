@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
+use chrono::NaiveDate;
 use kernel::validation::limits;
 use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId};
 
+use crate::agronomy::Agronomy;
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, ImageRejected, ImageStore};
@@ -305,6 +307,24 @@ impl CatalogAdmin {
     pub fn update_product(&self, id: ProductId, draft: ProductDraft, uploads: Vec<Vec<u8>>) -> Result<(), CatalogError> {
         self.check(&draft, &uploads)?;
         self.write_with_images(&uploads, |saved| Ok(self.editor.update_product(id, &draft, saved)?.then(Vec::new)))
+    }
+
+    /// Replaces a product's agronomy (`PUT dashboard/products/{id}/agronomy`): its fields
+    /// checked, and a pesticide only with what it needs to be sold — a registration that has
+    /// not run out, an active ingredient at its concentration, a WHO class and a use with its
+    /// pre-harvest interval — each missing field named.
+    pub fn set_agronomy(&self, id: ProductId, agronomy: Agronomy, today: NaiveDate) -> Result<(), CatalogError> {
+        let mut errors = FieldErrors::new();
+        agronomy.check(&mut errors);
+        errors.merge(agronomy.missing_for_sale());
+        if agronomy.registration_expired(today) {
+            errors.add("agronomy.registration_expires_on", "registration_expired");
+        }
+        errors.into_result().map_err(CatalogError::Invalid)?;
+        if !self.editor.set_agronomy(id, &agronomy)? {
+            return Err(CatalogError::NotFound);
+        }
+        Ok(())
     }
 
     /// Removes a product.

@@ -2,6 +2,7 @@
 
 use kernel::{CategoryId, OfferId, ProductId};
 
+use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use crate::offer::{Offer, OfferDraft};
 use crate::product::{Category, CategoryDraft, Product, ProductDraft};
 use crate::search::SynonymGroup;
@@ -21,6 +22,12 @@ pub struct StoredCatalogue {
     pub offers: Vec<Offer>,
     /// The shop's synonyms for search.
     pub synonyms: Vec<SynonymGroup>,
+    /// The crops, in the staff's order.
+    pub crops: Vec<Crop>,
+    /// The pests, diseases and weeds.
+    pub pests: Vec<Pest>,
+    /// The active ingredients.
+    pub ingredients: Vec<ActiveIngredient>,
 }
 
 /// The stored versions: the catalogue's, bumped by staff writes, and the stock's, bumped by
@@ -86,6 +93,8 @@ pub trait CatalogueEditor: Send + Sync {
     fn create_product(&self, slug: &str, draft: &ProductDraft, images: &[String]) -> anyhow::Result<Option<ProductId>>;
     /// Replaces a product's fields and adds pictures; false when there is no such product.
     fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
+    /// Replaces a product's agronomy; false when there is no such product.
+    fn set_agronomy(&self, id: ProductId, agronomy: &Agronomy) -> anyhow::Result<bool>;
     /// Removes a product; returns the pictures it had, `None` when there is no such product.
     fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether a category already has this slug.

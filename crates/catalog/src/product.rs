@@ -3,6 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CategoryId, Localized, Money, Percent, ProductId, Weight};
 
+use crate::agronomy::Agronomy;
+
 /// A category of products (seeds, soil, fertilisers, pesticides, packages…).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Category {
@@ -28,6 +30,9 @@ pub struct Product {
     pub slug: String,
     /// What staff filled in.
     pub draft: ProductDraft,
+    /// What it is to a farmer (kind, ingredients, registration, uses), kept and edited as one
+    /// document apart from the draft.
+    pub agronomy: Agronomy,
     /// Image paths, first one first.
     pub images: Vec<String>,
     /// When it was added.

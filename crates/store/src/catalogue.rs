@@ -1,6 +1,7 @@
 //! The catalogue over Diesel: reading all of it at one version, and writing it (each write
 //! bumps the version in the same transaction, so every node sees its copy is stale).
 
+use catalog::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use catalog::offer::{Offer, OfferTarget};
 use catalog::ports::{CatalogueEditor, CatalogueStore, StoredCatalogue, Versions};
 use catalog::search::SynonymGroup;
@@ -10,7 +11,7 @@ use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::database::{Database, DbConn, unique_collision, write};
-use crate::schema::{catalogue_version, categories, offer_products, offers, product_images, products, search_synonyms};
+use crate::schema::{active_ingredients, catalogue_version, categories, crops, offer_products, offers, pests, product_images, products, search_synonyms};
 
 /// The catalogue in the shop's database.
 #[derive(Clone)]
@@ -56,6 +57,7 @@ struct ProductRow {
     pieces_per_package: Option<i32>,
     category_id: Option<i64>,
     created_at: NaiveDateTime,
+    agronomy: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -111,6 +113,22 @@ impl<'a> ProductColumns<'a> {
             category_id: draft.category_id.map(|id| id.0),
         }
     }
+}
+
+/// A product's agronomy as its column keeps it: JSON in the domain's own shape, or nothing for
+/// a product that has none (a tool, a product staff have not described yet).
+fn agronomy_column(agronomy: &Agronomy) -> Option<String> {
+    (*agronomy != Agronomy::default()).then(|| serde_json::to_string(agronomy).unwrap_or_default())
+}
+
+/// A product's agronomy from its column. The domain wrote it after checking it, so a row that
+/// cannot be read is a fault told in the log; the product is still sold, without it.
+fn agronomy_of(product: i64, column: Option<&str>) -> Agronomy {
+    let Some(json) = column else { return Agronomy::default() };
+    serde_json::from_str(json).unwrap_or_else(|error| {
+        tracing::error!(product, %error, "a product's agronomy could not be read");
+        Agronomy::default()
+    })
 }
 
 /// The columns an offer draft sets.
@@ -276,6 +294,7 @@ impl CatalogueStore for DieselCatalogueStore {
                         pieces_per_package: r.pieces_per_package,
                         category_id: r.category_id.map(CategoryId),
                     },
+                    agronomy: agronomy_of(r.id, r.agronomy.as_deref()),
                     created_at: r.created_at.and_utc(),
                 })
                 .collect();
@@ -305,9 +324,65 @@ impl CatalogueStore for DieselCatalogueStore {
                 })
                 .collect();
             let synonyms = synonym_groups(conn)?;
-            Ok(StoredCatalogue { version, stock_version, categories, products, offers, synonyms })
+            let (crops, pests, ingredients) = agronomy_lists(conn)?;
+            Ok(StoredCatalogue { version, stock_version, categories, products, offers, synonyms, crops, pests, ingredients })
         })
     }
+}
+
+/// One Arabic name per line, as the lists keep their synonyms.
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_string).collect()
+}
+
+/// The crops (in the staff's order), the pests and the active ingredients.
+fn agronomy_lists(conn: &mut DbConn) -> QueryResult<(Vec<Crop>, Vec<Pest>, Vec<ActiveIngredient>)> {
+    type CropRow = (i64, String, String, String, String, Option<String>);
+    let crop_rows: Vec<CropRow> = crops::table
+        .order((crops::sort_order, crops::id))
+        .select((crops::id, crops::slug, crops::name_ar, crops::name_en, crops::synonyms_ar, crops::image))
+        .load(conn)?;
+    let crops = crop_rows
+        .into_iter()
+        .map(|(id, slug, name_ar, name_en, synonyms, image)| Crop { id, slug, name: Localized::new(name_ar, name_en), synonyms_ar: lines(&synonyms), image })
+        .collect();
+    type PestRow = (i64, String, String, String, String, String, String, String, Option<String>);
+    let pest_rows: Vec<PestRow> = pests::table
+        .order(pests::id)
+        .select((pests::id, pests::slug, pests::name_ar, pests::name_en, pests::synonyms_ar, pests::kind, pests::symptoms_ar, pests::symptoms_en, pests::image))
+        .load(conn)?;
+    let pests = pest_rows
+        .into_iter()
+        .map(|(id, slug, name_ar, name_en, synonyms, kind, symptoms_ar, symptoms_en, image)| Pest {
+            id,
+            slug,
+            name: Localized::new(name_ar, name_en),
+            synonyms_ar: lines(&synonyms),
+            kind,
+            symptoms: Localized::new(symptoms_ar, symptoms_en),
+            image,
+        })
+        .collect();
+    let ingredient_rows: Vec<(i64, String, String, String, String)> = active_ingredients::table
+        .order(active_ingredients::id)
+        .select((
+            active_ingredients::id,
+            active_ingredients::name_ar,
+            active_ingredients::name_en,
+            active_ingredients::resistance_group,
+            active_ingredients::synonyms_ar,
+        ))
+        .load(conn)?;
+    let ingredients = ingredient_rows
+        .into_iter()
+        .map(|(id, name_ar, name_en, resistance_group, synonyms)| ActiveIngredient {
+            id,
+            name: Localized::new(name_ar, name_en),
+            resistance_group,
+            synonyms_ar: lines(&synonyms),
+        })
+        .collect();
+    Ok((crops, pests, ingredients))
 }
 
 /// A new row's id, or none when its slug collided with a row written since the slug was found
@@ -368,6 +443,21 @@ impl CatalogueEditor for DieselCatalogueStore {
                 return QueryResult::Ok(false);
             }
             add_images(conn, id.0, new_images)?;
+            bump_version(conn)?;
+            QueryResult::Ok(true)
+        })?)
+    }
+
+    fn set_agronomy(&self, id: ProductId, agronomy: &Agronomy) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            let column = agronomy_column(agronomy);
+            let updated = diesel::update(products::table.find(id.0))
+                .set((products::agronomy.eq(column), products::updated_at.eq(Utc::now().naive_utc())))
+                .execute(conn)?;
+            if updated == 0 {
+                return QueryResult::Ok(false);
+            }
             bump_version(conn)?;
             QueryResult::Ok(true)
         })?)

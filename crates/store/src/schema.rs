@@ -189,6 +189,43 @@ diesel::table! {
         category_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        agronomy -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    crops (id) {
+        id -> BigInt,
+        slug -> Text,
+        name_ar -> Text,
+        name_en -> Text,
+        synonyms_ar -> Text,
+        image -> Nullable<Text>,
+        sort_order -> Integer,
+    }
+}
+
+diesel::table! {
+    pests (id) {
+        id -> BigInt,
+        slug -> Text,
+        name_ar -> Text,
+        name_en -> Text,
+        synonyms_ar -> Text,
+        kind -> Text,
+        symptoms_ar -> Text,
+        symptoms_en -> Text,
+        image -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    active_ingredients (id) {
+        id -> BigInt,
+        name_en -> Text,
+        name_ar -> Text,
+        resistance_group -> Text,
+        synonyms_ar -> Text,
     }
 }
 
@@ -524,6 +561,9 @@ diesel::table! {
 }
 
 diesel::allow_tables_to_appear_in_same_query!(
+    active_ingredients,
+    crops,
+    pests,
     addresses,
     event_cursors,
     order_events,

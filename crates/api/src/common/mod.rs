@@ -1,6 +1,7 @@
 //! What every resource of the API uses: reading requests, the one error mapping, the message
 //! catalogues, lists a page at a time, lenient reading of older clients' bodies.
 
+pub mod agronomy;
 pub mod answers;
 pub mod error;
 pub mod extract;

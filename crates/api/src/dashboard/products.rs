@@ -10,9 +10,10 @@ use kernel::{CategoryId, FieldErrors, Locale, Localized, Money, Percent, Product
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
+use crate::common::agronomy::AgronomyData;
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, BodyWithFiles, Lang, QueryParams, blocking};
+use crate::common::extract::{AuthUser, Body, BodyWithFiles, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_bool, lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
@@ -26,12 +27,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/products", web::post().to(create))
         .route("/dashboard/products/{id}", web::get().to(show))
         .route("/dashboard/products/{id}", web::put().to(update))
-        .route("/dashboard/products/{id}", web::delete().to(delete));
+        .route("/dashboard/products/{id}", web::delete().to(delete))
+        .route("/dashboard/products/{id}/agronomy", web::put().to(set_agronomy));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(list, show, create, update, delete))]
+#[openapi(paths(list, show, create, update, delete, set_agronomy))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -55,6 +57,9 @@ pub struct StaffProductData {
     pub quantity: i64,
     /// The product's own discount, percent.
     pub own_discount: u8,
+    /// What it is to a farmer; absent while nobody described it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agronomy: Option<AgronomyData>,
 }
 
 impl StaffProductData {
@@ -67,6 +72,7 @@ impl StaffProductData {
             description_en: product.draft.description.en.clone(),
             quantity: product.draft.quantity,
             own_discount: product.draft.discount.value(),
+            agronomy: AgronomyData::of(&product.agronomy),
             product: ProductData::new(card, locale),
         }
     }
@@ -300,6 +306,28 @@ pub async fn update(
     let id = id.into_inner();
     let admin = state.catalog_admin.clone();
     blocking(move || admin.update_product(id, draft, images(files))).await?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
+}
+
+/// Replaces a product's agronomy (`product-edit`): its kind, formulation, pack, active
+/// ingredients, registration, hazard class and pictograms, nutrients or seed facts, and the uses
+/// per crop. Each wrong field is a 422 under `agronomy.`; a pesticide is refused without a
+/// registration that has not run out, an active ingredient at its concentration, a WHO class
+/// and a use with its pre-harvest interval (`required_to_publish`, each named).
+#[utoipa::path(operation_id = "setProductAgronomy", put, path = "/api/dashboard/products/{id}/agronomy", params(("id" = i64, Path, description = "The product's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = AgronomyData,
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn set_agronomy(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<ProductId>,
+    Body(form): Body<AgronomyData>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require(Permission::ProductEdit)?;
+    let agronomy = form.into_domain()?;
+    let (id, admin, today) = (id.into_inner(), state.catalog_admin.clone(), kernel::shop_day(state.catalog.now()));
+    blocking(move || admin.set_agronomy(id, agronomy, today)).await?;
     Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
 }
 

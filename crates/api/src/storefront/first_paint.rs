@@ -332,8 +332,8 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
 /// prices, stock, weight and description.
 pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError> {
     let slug = card.product.slug.clone();
-    let answer = catalogue_api::ProductResponse { data: ProductData::new(card, locale) };
-    let product = &answer.data;
+    let answer = catalogue_api::ProductResponse { data: catalogue_api::ProductPageData::new(card, locale) };
+    let product = &answer.data.product;
     let stock = if product.in_stock { "product.in_stock" } else { "product.out_of_stock" };
     let weight = match product.weight_unit {
         "g" => text_of_amount(locale, "weight.g", format!("{}", (product.weight * 1000.0).round())),

@@ -1,6 +1,7 @@
 //! What anybody may call: the catalogue, the shop's settings, pages and contact form, and the
 //! shareable product pages.
 
+pub mod agronomy;
 pub mod catalog;
 pub mod copouns;
 pub mod first_paint;

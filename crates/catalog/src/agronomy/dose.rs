@@ -15,9 +15,25 @@ const SPRAYER_LITRES: u128 = 20;
 /// The most a field may be, in feddan: larger asks are typing mistakes, and bound the work.
 const AREA_MAX_FEDDAN: u64 = 100_000;
 
-/// A non-negative number to three decimals (2.5 is 2500), as typed by staff or a farmer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+/// A non-negative number to three decimals (2.5 is 2500), as typed by staff or a farmer;
+/// kept as its text ("2.5"), so no float ever holds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Quantity(u64);
+
+impl From<Quantity> for String {
+    fn from(quantity: Quantity) -> String {
+        quantity.text()
+    }
+}
+
+impl TryFrom<String> for Quantity {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Quantity, String> {
+        Quantity::parse(&text).ok_or_else(|| format!("not a quantity: {text}"))
+    }
+}
 
 impl Quantity {
     /// The number of thousandths.

@@ -4,15 +4,18 @@
 //! ([`dose`]).
 
 pub mod dose;
+pub mod lists;
 
 use chrono::NaiveDate;
-use kernel::{FieldErrors, Localized};
+use kernel::FieldErrors;
 
 pub use dose::{Area, Dose, DoseError, PackChoice, PackOffer, Quantity, cheapest_packs, dose_for};
+pub use lists::{ActiveIngredient, Crop, Pest};
 
 /// What kind of product it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 #[strum(serialize_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ProductKind {
     /// Insecticides, fungicides, herbicides, acaricides…
     Pesticide,
@@ -30,7 +33,7 @@ pub enum ProductKind {
 }
 
 /// How a pesticide is formulated (FAO/WHO codes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 pub enum Formulation {
     /// Emulsifiable concentrate.
     EC,
@@ -54,12 +57,14 @@ pub enum Formulation {
     DP,
     /// Another formulation.
     #[strum(serialize = "other")]
+    #[serde(rename = "other")]
     Other,
 }
 
 /// The unit a pack is sold in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 #[strum(serialize_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum PackUnit {
     /// Millilitres.
     Ml,
@@ -100,7 +105,7 @@ pub enum BaseUnit {
 }
 
 /// How much a pack holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pack {
     /// How many units, to three decimals (a 0.5 L bottle).
     pub size: Quantity,
@@ -118,16 +123,19 @@ impl Pack {
 }
 
 /// The unit an active ingredient's concentration is given in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 pub enum ConcentrationUnit {
     /// Grams per litre (liquids).
     #[strum(serialize = "g/L")]
+    #[serde(rename = "g/L")]
     GramsPerLitre,
     /// Grams per kilogram (solids).
     #[strum(serialize = "g/kg")]
+    #[serde(rename = "g/kg")]
     GramsPerKilogram,
     /// Percent by weight.
     #[strum(serialize = "%")]
+    #[serde(rename = "%")]
     Percent,
 }
 
@@ -142,7 +150,7 @@ impl ConcentrationUnit {
 }
 
 /// An active ingredient in the product, from the staff's list, at its concentration.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ingredient {
     /// The ingredient's id in the staff's list.
     pub ingredient_id: i64,
@@ -153,7 +161,9 @@ pub struct Ingredient {
 }
 
 /// The WHO's hazard class of a pesticide.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize,
+)]
 pub enum WhoClass {
     /// Extremely hazardous.
     Ia,
@@ -168,7 +178,9 @@ pub enum WhoClass {
 }
 
 /// A GHS hazard pictogram.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize,
+)]
 pub enum Pictogram {
     /// Exploding bomb.
     GHS01,
@@ -191,8 +203,9 @@ pub enum Pictogram {
 }
 
 /// The label's signal word.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 #[strum(serialize_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum SignalWord {
     /// Danger.
     Danger,
@@ -201,7 +214,7 @@ pub enum SignalWord {
 }
 
 /// The Agricultural Pesticides Committee's registration of a pesticide.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Registration {
     /// The APC's registration number.
     pub number: String,
@@ -210,7 +223,8 @@ pub struct Registration {
 }
 
 /// What a fertiliser feeds: N-P₂O₅-K₂O and the rest.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Nutrients {
     /// Nitrogen, percent.
     pub nitrogen: Quantity,
@@ -223,7 +237,8 @@ pub struct Nutrients {
 }
 
 /// What a seed packet promises.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct SeedFacts {
     /// The variety.
     pub variety: String,
@@ -234,24 +249,39 @@ pub struct SeedFacts {
 }
 
 /// The unit a use's rate is given in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames)]
-#[strum(serialize_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantNames, serde::Serialize, serde::Deserialize)]
 pub enum RateUnit {
     /// Millilitres per feddan.
+    #[strum(serialize = "ml_per_feddan")]
+    #[serde(rename = "ml_per_feddan")]
     MlPerFeddan,
     /// Grams per feddan.
+    #[strum(serialize = "g_per_feddan")]
+    #[serde(rename = "g_per_feddan")]
     GPerFeddan,
     /// Litres per feddan.
+    #[strum(serialize = "l_per_feddan")]
+    #[serde(rename = "l_per_feddan")]
     LPerFeddan,
     /// Kilograms per feddan.
+    #[strum(serialize = "kg_per_feddan")]
+    #[serde(rename = "kg_per_feddan")]
     KgPerFeddan,
     /// Millilitres per 20-litre sprayer.
+    #[strum(serialize = "ml_per_20l")]
+    #[serde(rename = "ml_per_20l")]
     MlPer20l,
     /// Grams per 20-litre sprayer.
+    #[strum(serialize = "g_per_20l")]
+    #[serde(rename = "g_per_20l")]
     GPer20l,
     /// Millilitres per 100 litres of water.
+    #[strum(serialize = "ml_per_100l")]
+    #[serde(rename = "ml_per_100l")]
     MlPer100l,
     /// Grams per 100 litres of water.
+    #[strum(serialize = "g_per_100l")]
+    #[serde(rename = "g_per_100l")]
     GPer100l,
 }
 
@@ -269,14 +299,18 @@ impl RateUnit {
 
 /// How much of the product goes on one crop (against one pest, or for a purpose), as the
 /// label says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CropUse {
     /// The crop's id in the staff's list.
     pub crop_id: i64,
     /// The pest's id, when the use is against one.
     pub pest_id: Option<i64>,
-    /// What it is for, when not against a pest (a feed, a soil treatment).
-    pub purpose: Localized<String>,
+    /// What it is for, when not against a pest (a feed, a soil treatment), in Arabic.
+    #[serde(default)]
+    pub purpose_ar: String,
+    /// The same in English.
+    #[serde(default)]
+    pub purpose_en: String,
     /// The lowest rate.
     pub rate_from: Quantity,
     /// The highest rate.
@@ -296,7 +330,8 @@ pub struct CropUse {
 }
 
 /// A product's agronomy: what it is, what is in it, how it is registered and used.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Agronomy {
     /// What kind of product.
     pub kind: ProductKind,
@@ -338,7 +373,7 @@ impl Agronomy {
     /// not: bounds, orders of ranges, sums (fields under `agronomy.`).
     pub fn check(&self, errors: &mut FieldErrors) {
         if self.pack.is_some_and(|pack| pack.size.thousandths() == 0) {
-            errors.add("agronomy.pack.size", "positive");
+            errors.add("agronomy.pack.size", "number_range");
         }
         if self.ingredients.len() > INGREDIENTS_MAX {
             errors.add("agronomy.active_ingredients", "too_many");
@@ -346,7 +381,7 @@ impl Agronomy {
         for (n, ingredient) in self.ingredients.iter().enumerate() {
             let concentration = ingredient.concentration.thousandths();
             if concentration == 0 || concentration > ingredient.unit.ceiling() {
-                errors.add(&format!("agronomy.active_ingredients.{n}.concentration"), "out_of_range");
+                errors.add(&format!("agronomy.active_ingredients.{n}.concentration"), "number_range");
             }
         }
         if let Some(registration) = &self.registration {
@@ -362,10 +397,10 @@ impl Agronomy {
         if let Some(seed) = &self.seed {
             errors.limit_length("agronomy.seed.variety", &seed.variety, LABEL_TEXT_MAX);
             if seed.min_germination.is_some_and(|share| share > 100) {
-                errors.add("agronomy.seed.min_germination", "out_of_range");
+                errors.add("agronomy.seed.min_germination", "number_range");
             }
             if seed.sowing_months.iter().any(|month| !(1..=12).contains(month)) {
-                errors.add("agronomy.seed.sowing_months", "out_of_range");
+                errors.add("agronomy.seed.sowing_months", "number_range");
             }
         }
         if self.uses.len() > USES_MAX {
@@ -422,8 +457,8 @@ fn check_use(crop_use: &CropUse, at: &str, errors: &mut FieldErrors) {
     if from == 0 || to < from {
         errors.add(&format!("{at}.rate"), "rate_range");
     }
-    errors.limit_length(&format!("{at}.purpose_ar"), &crop_use.purpose.ar, LABEL_TEXT_MAX);
-    errors.limit_length(&format!("{at}.purpose_en"), &crop_use.purpose.en, LABEL_TEXT_MAX);
+    errors.limit_length(&format!("{at}.purpose_ar"), &crop_use.purpose_ar, LABEL_TEXT_MAX);
+    errors.limit_length(&format!("{at}.purpose_en"), &crop_use.purpose_en, LABEL_TEXT_MAX);
     let bounded = [
         ("water_per_feddan", crop_use.water_per_feddan, 2_000),
         ("phi_days", crop_use.phi_days, 365),
@@ -433,7 +468,7 @@ fn check_use(crop_use: &CropUse, at: &str, errors: &mut FieldErrors) {
     ];
     for (field, value, max) in bounded {
         if value.is_some_and(|value| value > max) {
-            errors.add(&format!("{at}.{field}"), "out_of_range");
+            errors.add(&format!("{at}.{field}"), "number_range");
         }
     }
 }

@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used)] // tests fail loudly on purpose
 
 use chrono::NaiveDate;
-use kernel::{Localized, Money, ProductId};
+use kernel::{Money, ProductId};
 
 use super::*;
 
@@ -14,7 +14,8 @@ fn per_100_litres() -> CropUse {
     CropUse {
         crop_id: 1,
         pest_id: Some(7),
-        purpose: Localized::default(),
+        purpose_ar: String::new(),
+        purpose_en: String::new(),
         rate_from: q("40"),
         rate_to: q("50"),
         rate_unit: RateUnit::MlPer100l,
@@ -173,12 +174,12 @@ fn broken_agronomy_is_refused_field_by_field() {
     assert_eq!(
         rules(&errors),
         [
-            ("agronomy.active_ingredients.0.concentration".into(), vec!["out_of_range"]),
+            ("agronomy.active_ingredients.0.concentration".into(), vec!["number_range"]),
             ("agronomy.nutrients".into(), vec!["npk_over_100"]),
-            ("agronomy.pack.size".into(), vec!["positive"]),
-            ("agronomy.seed.min_germination".into(), vec!["out_of_range"]),
-            ("agronomy.seed.sowing_months".into(), vec!["out_of_range"]),
-            ("agronomy.uses.0.phi_days".into(), vec!["out_of_range"]),
+            ("agronomy.pack.size".into(), vec!["number_range"]),
+            ("agronomy.seed.min_germination".into(), vec!["number_range"]),
+            ("agronomy.seed.sowing_months".into(), vec!["number_range"]),
+            ("agronomy.uses.0.phi_days".into(), vec!["number_range"]),
             ("agronomy.uses.0.rate".into(), vec!["rate_range"]),
         ]
     );

@@ -9,6 +9,7 @@ use std::sync::{Arc, RwLock};
 
 use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId};
 
+use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
@@ -152,6 +153,41 @@ pub struct Catalogue {
     facets: Vec<Facets>,
     /// Product positions by slug.
     by_slug: Arc<std::collections::HashMap<String, usize>>,
+    /// The crops, pests and active ingredients products' agronomy names.
+    lists: Arc<AgronomyLists>,
+}
+
+/// The crops, pests and active ingredients, as loaded.
+#[derive(Debug, Default)]
+struct AgronomyLists {
+    crops: Vec<Crop>,
+    pests: Vec<Pest>,
+    ingredients: Vec<ActiveIngredient>,
+}
+
+impl AgronomyLists {
+    /// The words a product's agronomy adds to its search text: its ingredients' names and
+    /// spellings, and the crops and pests of its uses, in both languages.
+    fn words_of(&self, agronomy: &Agronomy) -> String {
+        let mut words: Vec<&str> = Vec::new();
+        for ingredient in agronomy.ingredients.iter().filter_map(|ingredient| self.ingredients.iter().find(|known| known.id == ingredient.ingredient_id)) {
+            words.extend([ingredient.name.ar.as_str(), ingredient.name.en.as_str()]);
+            words.extend(ingredient.synonyms_ar.iter().map(String::as_str));
+        }
+        for crop_use in &agronomy.uses {
+            if let Some(crop) = self.crops.iter().find(|crop| crop.id == crop_use.crop_id) {
+                words.extend([crop.name.ar.as_str(), crop.name.en.as_str()]);
+                words.extend(crop.synonyms_ar.iter().map(String::as_str));
+            }
+            if let Some(pest) = crop_use.pest_id.and_then(|id| self.pests.iter().find(|pest| pest.id == id)) {
+                words.extend([pest.name.ar.as_str(), pest.name.en.as_str()]);
+                words.extend(pest.synonyms_ar.iter().map(String::as_str));
+            }
+        }
+        words.sort_unstable();
+        words.dedup();
+        words.join(" ")
+    }
 }
 
 /// A product's filterable facts.
@@ -200,11 +236,13 @@ impl Catalogue {
             synonyms: Arc::clone(&self.synonyms),
             facets,
             by_slug: Arc::clone(&self.by_slug),
+            lists: Arc::clone(&self.lists),
         }
     }
 
     fn new(stored: StoredCatalogue) -> Catalogue {
-        let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms } = stored;
+        let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms, crops, pests, ingredients } = stored;
+        let lists = AgronomyLists { crops, pests, ingredients };
         categories.sort_by_key(|c| (c.draft.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
         let documents: Vec<SearchDocument> = products
@@ -215,6 +253,7 @@ impl Catalogue {
                     .field(3, &p.draft.name.ar)
                     .field(3, &p.draft.name.en)
                     .field(2, category.map(|c| format!("{} {}", c.draft.name.ar, c.draft.name.en)).as_deref().unwrap_or(""))
+                    .field(2, &lists.words_of(&p.agronomy))
                     .field(1, &p.draft.description.ar)
                     .field(1, &p.draft.description.en)
             })
@@ -232,7 +271,54 @@ impl Catalogue {
             synonyms: Arc::new(Synonyms::new(&synonyms)),
             facets,
             by_slug: Arc::new(by_slug),
+            lists: Arc::new(lists),
         }
+    }
+
+    /// The crops, in the staff's order.
+    pub fn crops(&self) -> &[Crop] {
+        &self.lists.crops
+    }
+
+    /// The crop with this slug.
+    pub fn crop(&self, slug: &str) -> Option<&Crop> {
+        self.lists.crops.iter().find(|crop| crop.slug == slug)
+    }
+
+    /// The pest with this slug.
+    pub fn pest(&self, slug: &str) -> Option<&Pest> {
+        self.lists.pests.iter().find(|pest| pest.slug == slug)
+    }
+
+    /// The pest with this id.
+    pub fn pest_by_id(&self, id: i64) -> Option<&Pest> {
+        self.lists.pests.iter().find(|pest| pest.id == id)
+    }
+
+    /// The crop with this id.
+    pub fn crop_by_id(&self, id: i64) -> Option<&Crop> {
+        self.lists.crops.iter().find(|crop| crop.id == id)
+    }
+
+    /// The active ingredients.
+    pub fn ingredients(&self) -> &[ActiveIngredient] {
+        &self.lists.ingredients
+    }
+
+    /// The products with a use on the crop (against the pest, when given), newest first, as
+    /// cards priced at `now`.
+    pub fn used_on(&self, crop_id: Option<i64>, pest_id: Option<i64>, now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
+        self.products
+            .iter()
+            .filter(|product| {
+                product
+                    .agronomy
+                    .uses
+                    .iter()
+                    .any(|crop_use| crop_id.is_none_or(|crop| crop_use.crop_id == crop) && pest_id.is_none_or(|pest| crop_use.pest_id == Some(pest)))
+            })
+            .map(|product| self.card(product, self.price(product, now)))
+            .collect()
     }
 
     fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {

@@ -6,6 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{CategoryId, Clock, Localized, Money, OfferId, PageRequest, Percent, ProductId, Weight};
 
 use super::*;
+use crate::agronomy::Agronomy;
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
 use crate::ports::{MockCatalogueStore, Versions};
@@ -47,6 +48,7 @@ fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
             pieces_per_package: None,
             category_id: Some(CategoryId(category)),
         },
+        agronomy: Agronomy::default(),
         images: vec![],
         created_at: now() - Duration::days(id),
     }
@@ -82,6 +84,7 @@ fn stored() -> StoredCatalogue {
             active: true,
         }],
         synonyms: vec![SynonymGroup { id: 1, members: vec!["قوطة".into(), "طماطم".into()] }],
+        ..StoredCatalogue::default()
     }
 }
 
@@ -359,7 +362,15 @@ fn pages_of_every_order_are_slices_of_the_whole_order_with_ties_newest_first() {
     let mut store = MockCatalogueStore::new();
     store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
     store.expect_load().returning(move || {
-        Ok(StoredCatalogue { version: 1, stock_version: 0, categories: stored().categories, products: products.clone(), offers: vec![], synonyms: vec![] })
+        Ok(StoredCatalogue {
+            version: 1,
+            stock_version: 0,
+            categories: stored().categories,
+            products: products.clone(),
+            offers: vec![],
+            synonyms: vec![],
+            ..StoredCatalogue::default()
+        })
     });
     let catalog = service(store);
     for (search, sort) in [

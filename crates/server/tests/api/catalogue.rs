@@ -96,7 +96,7 @@ async fn arabic_search_forgives_spelling_diacritics_digits_the_article_and_a_typ
     assert_eq!(list(&app, "search=tractor", "en").await["meta"]["total"], 0);
 }
 
-fn urlencode(text: &str) -> String {
+pub fn urlencode(text: &str) -> String {
     text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 

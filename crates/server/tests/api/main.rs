@@ -2,6 +2,7 @@
 //! API tests: the real app over HTTP, on SQLite, or on PostgreSQL when
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 
+mod agronomy;
 mod attacks;
 mod auth;
 mod bodies;

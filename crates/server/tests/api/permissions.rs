@@ -242,6 +242,7 @@ const NEEDS: &[(&str, &str, &[&str])] = &[
     ("post", "dashboard/products", &["product-create"]),
     ("get", "dashboard/products/{id}", &["product-list"]),
     ("put", "dashboard/products/{id}", &["product-edit"]),
+    ("put", "dashboard/products/{id}/agronomy", &["product-edit"]),
     ("delete", "dashboard/products/{id}", &["product-delete"]),
     ("get", "dashboard/roles", &["role-list"]),
     ("post", "dashboard/roles", &["role-create"]),

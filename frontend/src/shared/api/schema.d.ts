@@ -447,6 +447,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/crops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every crop, in the shop's order. */
+        get: operations["crops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crops/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A crop by its slug: its pests and the products used on it. */
+        get: operations["crop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/admins": {
         parameters: {
             query?: never;
@@ -1147,6 +1181,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/products/{id}/agronomy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a product's agronomy (`product-edit`): its kind, formulation, pack, active
+         *     ingredients, registration, hazard class and pictograms, nutrients or seed facts, and the uses
+         *     per crop. Each wrong field is a 422 under `agronomy.`; a pesticide is refused without a
+         *     registration that has not run out, an active ingredient at its concentration, a WHO class
+         *     and a use with its pre-harvest interval (`required_to_publish`, each named).
+         */
+        put: operations["setProductAgronomy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/roles": {
         parameters: {
             query?: never;
@@ -1659,6 +1716,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * How much of a product a field needs, and which packs to buy: the product's use on the crop
+         *     (against the pest, when given) at the label's highest rate, for an area in feddan, qirat,
+         *     m² or a number of 20-litre sprayers (1 feddan = 24 qirat = 4,200 m²). Nothing is written.
+         */
+        post: operations["dose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guest-orders/{number}/invoice": {
         parameters: {
             query?: never;
@@ -1940,6 +2018,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pests/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A pest by its slug: the crops and the products used against it. */
+        get: operations["pest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/points": {
         parameters: {
             query?: never;
@@ -2201,6 +2296,32 @@ export interface components {
             data: components["schemas"]["AdjustData"];
             /** @description What happened, in the request's language. */
             message: string;
+        };
+        /** @description What a product is to a farmer. */
+        AgronomyData: {
+            /** @description The active ingredients, at most 10. */
+            active_ingredients?: components["schemas"]["IngredientData"][];
+            /** @description FAO/WHO formulation code: `EC`, `SC`, `WP`, `WG`, `SL`, `EW`, `ME`, `OD`, `GR`, `DP` or `other`. */
+            formulation?: string | null;
+            /** @description GHS pictograms, `GHS01` to `GHS09`. */
+            ghs_pictograms?: string[];
+            /** @description `pesticide`, `fertiliser`, `seed`, `soil`, `tool` or `other` (the default). */
+            kind?: string | null;
+            nutrients?: null | components["schemas"]["NutrientsData"];
+            pack?: null | components["schemas"]["PackData"];
+            /** @description The day the registration runs out, `YYYY-MM-DD`. */
+            registration_expires_on?: string | null;
+            /** @description The Agricultural Pesticides Committee's registration number. */
+            registration_no?: string | null;
+            /** @description Sold only with the buyer's explicit acknowledgement. */
+            restricted?: boolean;
+            seed?: null | components["schemas"]["SeedData"];
+            /** @description `danger` or `warning`. */
+            signal_word?: string | null;
+            /** @description How much goes on which crop, at most 60. */
+            uses?: components["schemas"]["UseData"][];
+            /** @description WHO hazard class: `Ia`, `Ib`, `II`, `III` or `U`. */
+            who_class?: string | null;
         };
         /** @description The sales engineer to look after an order and its client. */
         AssignRequest: {
@@ -2812,12 +2933,99 @@ export interface components {
             /** @description What happened, in the request's language. */
             message: string;
         };
+        /** @description A crop as the storefront shows it. */
+        CropData: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Image URL. */
+            image?: string | null;
+            /** @description Name in the request's language. */
+            name: string;
+            /** @description Readable address. */
+            slug: string;
+        };
+        /** @description The crops. */
+        CropList: {
+            /** @description Every crop, in the shop's order. */
+            data: components["schemas"]["CropData"][];
+        };
+        /** @description A crop with what threatens it and what the shop sells for it. */
+        CropPage: {
+            /** @description The crop. */
+            crop: components["schemas"]["CropData"];
+            /** @description The pests and diseases the shop's products are used against on it. */
+            pests: components["schemas"]["PestData"][];
+            /** @description The products used on it, newest first. */
+            products: components["schemas"]["ProductData"][];
+        };
+        /** @description A crop's page. */
+        CropResponse: {
+            /** @description The page. */
+            data: components["schemas"]["CropPage"];
+        };
         /** @description Who placed the order. */
         CustomerData: {
             /** @description Name. */
             name: string;
             /** @description Phone, national form. */
             phone: string;
+        };
+        /** @description What the field needs. */
+        DoseData: {
+            /**
+             * Format: int64
+             * @description How much product, rounded up, in `unit`: at the label's highest rate.
+             */
+            amount: number;
+            /**
+             * @description The cheapest packs that hold at least the amount; empty when the product's pack is not
+             *     in the dose's unit.
+             */
+            packs: components["schemas"]["PackLine"][];
+            /**
+             * Format: int32
+             * @description Days to wait between the last spray and the harvest.
+             */
+            phi_days?: number | null;
+            /**
+             * Format: int64
+             * @description Full 20-litre sprayers that water fills.
+             */
+            tank_fills?: number | null;
+            /** @description `ml`, `g` or `seeds`. */
+            unit: string;
+            /**
+             * Format: int64
+             * @description Litres of water, when the label says how much a feddan takes.
+             */
+            water_l?: number | null;
+        };
+        /** @description What a farmer asks the calculator. */
+        DoseRequest: {
+            /**
+             * @description The area, to three decimals; Arabic-Indic digits and `٫` are read.
+             * @example 2.5
+             */
+            area?: string;
+            /** @description `feddan`, `qirat`, `m2` or `sprayer_20l`. */
+            area_unit?: string | null;
+            /** @description The crop's slug. */
+            crop?: string | null;
+            /** @description The pest's slug, when the product has several uses on the crop. */
+            pest?: string | null;
+            /**
+             * Format: int64
+             * @description The product.
+             */
+            product_id?: number | null;
+        };
+        /** @description The calculator's answer. */
+        DoseResponse: {
+            /** @description The dose. */
+            data: components["schemas"]["DoseData"];
         };
         /** @description The body of every error answer. */
         ErrorBody: {
@@ -2977,6 +3185,21 @@ export interface components {
             /** @description Everything on Home. */
             data: components["schemas"]["HomeData"];
         };
+        /** @description An active ingredient at its concentration. */
+        IngredientData: {
+            /**
+             * @description How much of it, to three decimals.
+             * @example 18
+             */
+            concentration?: string;
+            /**
+             * Format: int64
+             * @description The ingredient's id in the shop's list.
+             */
+            ingredient_id?: number | null;
+            /** @description `g/L`, `g/kg` or `%`. */
+            unit?: string | null;
+        };
         /** @description The client's newest coupon. */
         LastCouponData: {
             /** @description The code. */
@@ -3124,6 +3347,17 @@ export interface components {
              * @description How many of all are unread.
              */
             unread: number;
+        };
+        /** @description N-P₂O₅-K₂O and micronutrients. */
+        NutrientsData: {
+            /** @description Micronutrients as the label lists them. */
+            micronutrients?: string;
+            /** @description Nitrogen, percent. */
+            nitrogen?: string;
+            /** @description Phosphate (P₂O₅), percent. */
+            phosphate?: string;
+            /** @description Potash (K₂O), percent. */
+            potash?: string;
         };
         /** @description A running offer as the storefront shows it. */
         OfferData: {
@@ -3366,6 +3600,29 @@ export interface components {
             /** @description The overview. */
             data: components["schemas"]["OverviewData"];
         };
+        /** @description What one pack holds. */
+        PackData: {
+            /**
+             * @description How many units, to three decimals.
+             * @example 250
+             */
+            size?: string;
+            /** @description `ml`, `l`, `g`, `kg` or `seeds`. */
+            unit?: string | null;
+        };
+        /** @description A pack to put in the cart. */
+        PackLine: {
+            /**
+             * Format: int64
+             * @description The product sold in this pack.
+             */
+            product_id: number;
+            /**
+             * Format: int32
+             * @description How many.
+             */
+            quantity: number;
+        };
         /** @description A content page in the request's language. */
         PageData: {
             /** @description Text; paragraphs are separated by blank lines. */
@@ -3434,6 +3691,38 @@ export interface components {
         PermissionList: {
             /** @description `<resource>-<action>` strings. */
             data: string[];
+        };
+        /** @description A pest, disease or weed as the storefront shows it. */
+        PestData: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Image URL. */
+            image?: string | null;
+            /** @description `insect`, `mite`, `disease`, `weed` or `nematode`. */
+            kind: string;
+            /** @description Name in the request's language. */
+            name: string;
+            /** @description Readable address. */
+            slug: string;
+            /** @description What a farmer sees, in the request's language. */
+            symptoms: string;
+        };
+        /** @description A pest with what the shop sells against it. */
+        PestPage: {
+            /** @description The crops the shop's products protect from it. */
+            crops: components["schemas"]["CropData"][];
+            /** @description The pest. */
+            pest: components["schemas"]["PestData"];
+            /** @description The products used against it, newest first. */
+            products: components["schemas"]["ProductData"][];
+        };
+        /** @description A pest's page. */
+        PestResponse: {
+            /** @description The page. */
+            data: components["schemas"]["PestPage"];
         };
         /** @description A placed order with the shop's message. */
         PlacedOrderResponse: {
@@ -3653,10 +3942,14 @@ export interface components {
             /** @description Where the page sits. */
             meta: components["schemas"]["PageMeta"];
         };
+        /** @description A product as its page shows it: the card's fields and what it is to a farmer. */
+        ProductPageData: components["schemas"]["ProductData"] & {
+            agronomy?: null | components["schemas"]["AgronomyData"];
+        };
         /** @description One product. */
         ProductResponse: {
             /** @description The product. */
-            data: components["schemas"]["ProductData"];
+            data: components["schemas"]["ProductPageData"];
         };
         /** @description `PUT /api/auth/profile`. */
         ProfileRequest: {
@@ -3902,6 +4195,18 @@ export interface components {
             data: components["schemas"]["SearchMissData"][];
             /** @description Where the page sits. */
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description What a seed packet promises. */
+        SeedData: {
+            /**
+             * Format: int64
+             * @description The least share that germinates, percent.
+             */
+            min_germination?: number | null;
+            /** @description The months to sow in, 1 to 12. */
+            sowing_months?: number[];
+            /** @description The variety. */
+            variety?: string;
         };
         /** @description A change to the settings; a field left out keeps its value. */
         SettingsForm: {
@@ -4340,6 +4645,7 @@ export interface components {
         };
         /** @description A product as staff see it: the storefront's view plus both languages and the stock. */
         StaffProductData: components["schemas"]["ProductData"] & {
+            agronomy?: null | components["schemas"]["AgronomyData"];
             /** @description Arabic description. */
             description_ar: string;
             /** @description English description. */
@@ -4566,6 +4872,57 @@ export interface components {
              * @description How many are unread now.
              */
             unread: number;
+        };
+        /** @description How much goes on one crop. */
+        UseData: {
+            /**
+             * Format: int64
+             * @description The crop's id in the shop's list.
+             */
+            crop_id?: number | null;
+            /**
+             * Format: int64
+             * @description Days between applications.
+             */
+            interval_days?: number | null;
+            /**
+             * Format: int64
+             * @description The most applications in a season.
+             */
+            max_applications?: number | null;
+            /**
+             * Format: int64
+             * @description The pest's id, when the use is against one.
+             */
+            pest_id?: number | null;
+            /**
+             * Format: int64
+             * @description Days between the last spray and the harvest.
+             */
+            phi_days?: number | null;
+            /** @description What it is for, in Arabic, when not against a pest. */
+            purpose_ar?: string;
+            /** @description The same in English. */
+            purpose_en?: string;
+            /** @description The lowest rate, to three decimals. */
+            rate_from?: string;
+            /** @description The highest rate. */
+            rate_to?: string;
+            /**
+             * @description `ml_per_feddan`, `g_per_feddan`, `l_per_feddan`, `kg_per_feddan`, `ml_per_20l`, `g_per_20l`,
+             *     `ml_per_100l` or `g_per_100l`.
+             */
+            rate_unit?: string | null;
+            /**
+             * Format: int64
+             * @description Hours before people go back into the field.
+             */
+            reentry_hours?: number | null;
+            /**
+             * Format: int64
+             * @description Litres of water a feddan takes.
+             */
+            water_per_feddan?: number | null;
         };
         /** @description A user as the API shows them. */
         UserData: {
@@ -6485,6 +6842,55 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    crops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CropList"];
+                };
+            };
+        };
+    };
+    crop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The crop's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CropResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10152,6 +10558,101 @@ export interface operations {
             };
         };
     };
+    setProductAgronomy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgronomyData"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listRoles: {
         parameters: {
             query?: never;
@@ -12975,6 +13476,81 @@ export interface operations {
             };
         };
     };
+    dose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DoseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoseResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guestOrderInvoice: {
         parameters: {
             query: {
@@ -13620,6 +14196,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pest's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PestResponse"];
                 };
             };
             404: {

@@ -84,6 +84,7 @@ mod tests {
                 pieces_per_package: None,
                 category_id: None,
             },
+            agronomy: catalog::agronomy::Agronomy::default(),
             images: vec![],
             created_at: Utc::now(),
         };

@@ -16,6 +16,7 @@ use kernel::{CategoryId, FieldErrors, Locale, Money, OfferId, PageRequest};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
+use crate::common::agronomy::AgronomyData;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Lang, QueryParams, blocking};
 use crate::common::lenient::flag;
@@ -226,7 +227,27 @@ pub struct SuggestionsResponse {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProductResponse {
     /// The product.
-    pub data: ProductData,
+    pub data: ProductPageData,
+}
+
+/// A product as its page shows it: the card's fields and what it is to a farmer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductPageData {
+    /// The card's fields.
+    #[serde(flatten)]
+    pub product: ProductData,
+    /// Kind, active ingredients, registration, hazard and uses; absent while nobody described
+    /// them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agronomy: Option<AgronomyData>,
+}
+
+impl ProductPageData {
+    /// The page's data of `card` in `locale`.
+    pub(crate) fn new(card: ProductCard, locale: Locale) -> ProductPageData {
+        let agronomy = AgronomyData::of(&card.product.agronomy);
+        ProductPageData { product: ProductData::new(card, locale), agronomy }
+    }
 }
 
 /// The categories.
@@ -352,7 +373,7 @@ pub(crate) fn product_list(state: &AppState, catalogue: &Catalogue, found: Produ
     responses((status = 200, body = ProductResponse), (status = 404, body = ErrorBody)))]
 pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<ProductResponse>, ApiError> {
     let card = catalogue(&state).await?.product(&slug, state.catalog.now())?;
-    Ok(Json(ProductResponse { data: ProductData::new(card, locale) }))
+    Ok(Json(ProductResponse { data: ProductPageData::new(card, locale) }))
 }
 
 /// Every category in order.

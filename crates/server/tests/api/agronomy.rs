@@ -1,0 +1,169 @@
+//! A product's agronomy: what staff may write, what a shopper reads, shopping by crop and
+//! pest, and the dose calculator (issue 38).
+
+use identity::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::catalogue::urlencode;
+use crate::helpers::{TestApp, json_of, spawn_app};
+
+/// An abamectin 1.8% EC in 250 mL bottles, used on tomato against spider mites and aphids.
+fn abamectin(app_ids: &Ids) -> Value {
+    json!({
+        "kind": "pesticide",
+        "formulation": "EC",
+        "pack": {"size": 250, "unit": "ml"},
+        "active_ingredients": [{"ingredient_id": app_ids.abamectin, "concentration": "18", "unit": "g/L"}],
+        "registration_no": "SAMPLE-APC-1234",
+        "registration_expires_on": "2099-12-31",
+        "who_class": "II",
+        "ghs_pictograms": ["GHS09", "GHS07"],
+        "signal_word": "warning",
+        "uses": [
+            {"crop_id": app_ids.tomato, "pest_id": app_ids.mites, "rate_from": 40, "rate_to": "50", "rate_unit": "ml_per_100l", "water_per_feddan": 400, "phi_days": 3, "reentry_hours": 12},
+            {"crop_id": app_ids.tomato, "pest_id": app_ids.aphids, "rate_from": 25, "rate_to": 25, "rate_unit": "ml_per_20l", "phi_days": 3}
+        ]
+    })
+}
+
+/// The seeded lists' ids this test names.
+struct Ids {
+    tomato: i64,
+    mites: i64,
+    aphids: i64,
+    abamectin: i64,
+}
+
+async fn ids(app: &TestApp) -> Ids {
+    let crops = json_of(app.get("crops", None).await).await;
+    let tomato = crops["data"].as_array().unwrap().iter().find(|crop| crop["slug"] == "tomato").unwrap()["id"].as_i64().unwrap();
+    let database = app.database();
+    let conn = &mut *database.conn().unwrap();
+    use diesel::prelude::*;
+    use store::schema::{active_ingredients, pests};
+    let mut pest = |slug: &str| pests::table.filter(pests::slug.eq(slug)).select(pests::id).first::<i64>(&mut *conn).unwrap();
+    let (mites, aphids) = (pest("spider-mites"), pest("aphids"));
+    let abamectin = active_ingredients::table.filter(active_ingredients::name_en.eq("abamectin")).select(active_ingredients::id).first::<i64>(conn).unwrap();
+    Ids { tomato, mites, aphids, abamectin }
+}
+
+async fn put_agronomy(app: &TestApp, token: &str, product: i64, body: Value, lang: &str) -> reqwest::Response {
+    app.request(Method::PUT, &format!("dashboard/products/{product}/agronomy"), Some(token), lang).json(&body).send().await.unwrap()
+}
+
+#[actix_web::test]
+async fn a_pesticide_is_refused_until_it_can_be_sold_legally_each_missing_field_named() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380001").await;
+    let product = app.add_product(&admin, "Vertimec 1.8% EC", 180, 20, 300).await;
+    let ids = ids(&app).await;
+
+    let bare = put_agronomy(&app, &admin, product, json!({"kind": "pesticide"}), "en").await;
+    assert_eq!(bare.status(), 422);
+    let errors = json_of(bare).await["errors"].clone();
+    for field in ["agronomy.registration_no", "agronomy.active_ingredients", "agronomy.who_class", "agronomy.uses"] {
+        assert_eq!(errors[field][0], "A pesticide cannot be sold without this.", "{field}: {errors}");
+    }
+    let arabic = json_of(put_agronomy(&app, &admin, product, json!({"kind": "pesticide"}), "ar").await).await;
+    assert_eq!(arabic["errors"]["agronomy.who_class"][0], "لا يُباع المبيد بدون هذا الحقل.");
+
+    let mut wrong = abamectin(&ids);
+    wrong["who_class"] = json!("IV");
+    wrong["pack"]["size"] = json!("a lot");
+    wrong["uses"][0]["rate_to"] = json!(10);
+    wrong["registration_expires_on"] = json!("2020-01-01");
+    let refused = put_agronomy(&app, &admin, product, wrong, "en").await;
+    assert_eq!(refused.status(), 422);
+    let errors = json_of(refused).await["errors"].clone();
+    assert_eq!(errors["agronomy.who_class"][0], "Choose one of the listed values.");
+    assert_eq!(errors["agronomy.pack.size"][0], "Enter a number such as 2.5.");
+    let mut expired = abamectin(&ids);
+    expired["registration_expires_on"] = json!("2020-01-01");
+    expired["uses"][0]["rate_to"] = json!(10);
+    let errors = json_of(put_agronomy(&app, &admin, product, expired, "en").await).await["errors"].clone();
+    assert_eq!(errors["agronomy.registration_expires_on"][0], "This registration has expired: a product under it cannot be sold.");
+    assert_eq!(errors["agronomy.uses.0.rate"][0], "The rate runs from a number above zero up to a number no smaller.");
+    let shown = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await;
+    assert!(shown["data"].get("agronomy").is_none(), "nothing refused was written: {}", shown["data"]);
+
+    let customer = app.account_token(Role::Customer, "01012380002").await;
+    assert_eq!(put_agronomy(&app, &customer, product, abamectin(&ids), "en").await.status(), 403);
+
+    let saved = put_agronomy(&app, &admin, product, abamectin(&ids), "en").await;
+    assert_eq!(saved.status(), 200);
+    let slug = json_of(saved).await["data"]["slug"].as_str().unwrap().to_string();
+    let page = json_of(app.get(&format!("products/{slug}"), None).await).await;
+    let agronomy = &page["data"]["agronomy"];
+    assert_eq!(
+        (agronomy["kind"].as_str(), agronomy["who_class"].as_str(), agronomy["registration_no"].as_str()),
+        (Some("pesticide"), Some("II"), Some("SAMPLE-APC-1234"))
+    );
+    assert_eq!(agronomy["ghs_pictograms"], json!(["GHS07", "GHS09"]));
+    assert_eq!(agronomy["active_ingredients"][0], json!({"ingredient_id": ids.abamectin, "concentration": "18", "unit": "g/L"}));
+    assert_eq!((agronomy["uses"][0]["rate_to"].as_str(), agronomy["uses"][0]["phi_days"].as_i64()), (Some("50"), Some(3)));
+    assert_eq!(page["data"]["name"], "Vertimec 1.8% EC", "the card's fields stay where they were");
+
+    // The product form's save leaves the agronomy as it was.
+    let form = json!({"name_ar": "فيرتميك", "name_en": "Vertimec 1.8% EC", "price": 175, "quantity": 20, "weight": 300, "weight_unit": "g"});
+    assert_eq!(app.put(&format!("dashboard/products/{product}"), form, Some(&admin)).await.status(), 200);
+    assert_eq!(json_of(app.get(&format!("products/{slug}"), None).await).await["data"]["agronomy"]["kind"], "pesticide");
+}
+
+#[actix_web::test]
+async fn a_farmer_finds_the_product_by_crop_pest_or_ingredient_and_reckons_the_dose_with_its_packs() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380011").await;
+    let product = app.add_product(&admin, "Vertimec 1.8% EC", 120, 20, 300).await;
+    let other = app.add_product(&admin, "Garden gloves", 60, 20, 100).await;
+    let ids = ids(&app).await;
+    assert_eq!(put_agronomy(&app, &admin, product, abamectin(&ids), "en").await.status(), 200);
+
+    let tomato = json_of(app.request(Method::GET, "crops/tomato", None, "ar").send().await.unwrap()).await;
+    assert_eq!(tomato["data"]["crop"]["name"], "طماطم");
+    let products: Vec<i64> = tomato["data"]["products"].as_array().unwrap().iter().map(|card| card["id"].as_i64().unwrap()).collect();
+    assert_eq!(products, [product], "only what is used on tomato, not {other}");
+    let pests: Vec<&str> = tomato["data"]["pests"].as_array().unwrap().iter().map(|pest| pest["slug"].as_str().unwrap()).collect();
+    assert_eq!(pests, ["aphids", "spider-mites"]);
+    let aphids = json_of(app.get("pests/aphids", None).await).await;
+    assert_eq!((aphids["data"]["products"][0]["id"].as_i64(), aphids["data"]["crops"][0]["slug"].as_str()), (Some(product), Some("tomato")));
+    assert_eq!(app.get("crops/moon-cheese", None).await.status(), 404);
+    assert_eq!(app.get("pests/dragons", None).await.status(), 404);
+
+    for typed in ["abamectin", "ابامكتين", "المن", "طماطم", "قوطة", "spider mites"] {
+        let found = json_of(app.get(&format!("products?search={}", urlencode(typed)), None).await).await;
+        let first = found["data"].as_array().unwrap().first().map(|card| card["id"].as_i64().unwrap());
+        assert_eq!(first, Some(product), "{typed}");
+    }
+
+    // 2.5 feddan at 50 mL per 100 L with 400 L a feddan: 1,000 L, 500 mL, two 250 mL bottles.
+    let dose = app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": "٢٫٥", "area_unit": "feddan"}), None).await;
+    assert_eq!(dose.status(), 200);
+    let dose = json_of(dose).await["data"].clone();
+    assert_eq!(dose, json!({"amount": 500, "unit": "ml", "water_l": 1000, "tank_fills": 50, "phi_days": 3, "packs": [{"product_id": product, "quantity": 2}]}));
+    let qirat =
+        json_of(app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": 60, "area_unit": "qirat"}), None).await).await;
+    assert_eq!(qirat["data"]["amount"], 500, "60 qirat is 2.5 feddan");
+    let sprayers =
+        json_of(app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "aphids", "area": 10, "area_unit": "sprayer_20l"}), None).await).await;
+    assert_eq!((sprayers["data"]["amount"].as_i64(), sprayers["data"]["packs"][0]["quantity"].as_i64()), (Some(250), Some(1)));
+
+    let refusals = [
+        (
+            json!({"product_id": product, "crop": "tomato", "pest": "aphids", "area": 1, "area_unit": "feddan"}),
+            "area_unit",
+            "This use is measured per sprayer: give the area as a number of 20-litre sprayers.",
+        ),
+        (json!({"product_id": product, "crop": "wheat", "area": 1}), "crop", "This product has no use on that crop."),
+        (json!({"product_id": product, "crop": "tomato", "area": "lots"}), "area", "Enter a number such as 2.5."),
+        (json!({"product_id": product, "crop": "tomato", "area": 1, "area_unit": "acre"}), "area_unit", "Choose one of the listed values."),
+        (json!({"product_id": product, "crop": "tomato", "area": 0}), "area", "This number is outside the allowed range."),
+        (json!({"crop": "tomato", "area": 1}), "product_id", "This field is required."),
+    ];
+    for (body, field, message) in refusals {
+        let refused = app.post("dose", body.clone(), None).await;
+        assert_eq!(refused.status(), 422, "{body}");
+        assert_eq!(json_of(refused).await["errors"][field][0], message, "{body}");
+    }
+    assert_eq!(app.post("dose", json!({"product_id": 999_999, "crop": "tomato", "area": 1}), None).await.status(), 404);
+}
