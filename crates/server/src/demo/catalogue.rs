@@ -6,13 +6,13 @@ use std::path::Path;
 use anyhow::Context;
 use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
-use catalog::ports::CatalogueEditor;
+use catalog::ports::{CatalogueEditor, CatalogueStore, StoredCatalogue};
 use catalog::{CategoryDraft, OfferDraft, ProductDraft};
 use chrono::{Duration, Utc};
 use kernel::{Localized, Money, Percent, Weight};
 use store::catalogue::DieselCatalogueStore;
 
-use super::pictures;
+use super::{agronomy, pictures};
 
 /// Slug, Arabic name, English name.
 const CATEGORIES: [(&str, &str, &str); 5] = [
@@ -442,6 +442,29 @@ fn write_picture(media_dir: &Path, slug: &str, english: &str) -> anyhow::Result<
     Ok(format!("demo/{slug}.svg"))
 }
 
+/// The crops, pests and active ingredients the migration seeded, by slug or English name.
+struct SeededLists(StoredCatalogue);
+
+impl agronomy::Lists for SeededLists {
+    fn crop(&self, slug: &str) -> Option<i64> {
+        self.0.crops.iter().find(|crop| crop.slug == slug).map(|crop| crop.id)
+    }
+
+    fn pest(&self, slug: &str) -> Option<i64> {
+        self.0.pests.iter().find(|pest| pest.slug == slug).map(|pest| pest.id)
+    }
+
+    fn ingredient(&self, name_en: &str) -> Option<i64> {
+        self.0.ingredients.iter().find(|ingredient| ingredient.name.en == name_en).map(|ingredient| ingredient.id)
+    }
+}
+
+/// The demo products' English names, in the table's order.
+#[cfg(test)]
+pub(super) fn product_names() -> impl Iterator<Item = &'static str> {
+    PRODUCTS.iter().map(|demo| demo.en)
+}
+
 /// Adds the demo catalogue when the shop has no product yet; true when it did. Its pictures
 /// go under `media_dir`.
 pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bool> {
@@ -476,6 +499,12 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
         let picture = write_picture(media_dir, &slug, demo.en)?;
         let id = store.add_product_at(&slug, &draft, &[picture], now - Duration::hours(age * 9))?;
         product_ids.push(id);
+    }
+    let lists = SeededLists(store.load()?);
+    for (demo, id) in PRODUCTS.iter().zip(&product_ids) {
+        if let Some(agronomy) = agronomy::of(demo.en, &lists) {
+            store.set_agronomy(*id, &agronomy)?;
+        }
     }
     let fertilisers = category_ids.iter().find(|(slug, _)| *slug == "fertilisers").map(|(_, id)| *id);
     if let Some(category) = fertilisers {

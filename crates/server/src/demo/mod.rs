@@ -1,6 +1,7 @@
 //! Demo data for `make run`: reference data, one user of each role, the demo catalogue and
 //! the content pages.
 
+mod agronomy;
 pub mod catalogue;
 pub mod pages;
 mod pictures;
