@@ -9,8 +9,9 @@ use catalog::agronomy::{
     Agronomy, ConcentrationUnit, CropUse, Formulation, Ingredient, Nutrients, Pack, PackUnit, Pictogram, Quantity, RateUnit, Registration, SeedFacts,
     SignalWord, WhoClass,
 };
+use catalog::service::Catalogue;
 use chrono::NaiveDate;
-use kernel::FieldErrors;
+use kernel::{FieldErrors, Locale};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -76,6 +77,11 @@ pub struct IngredientData {
     pub concentration: Option<String>,
     /// `g/L`, `g/kg` or `%`.
     pub unit: Option<String>,
+    /// The ingredient's name in the request's language (answers only: what is sent is not
+    /// read).
+    #[schema(read_only)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// N-P₂O₅-K₂O and micronutrients.
@@ -153,6 +159,23 @@ pub struct UseData {
     /// Days between applications.
     #[serde(default, deserialize_with = "lenient_int")]
     pub interval_days: Option<i64>,
+    /// The crop, named in the request's language (answers only).
+    #[schema(read_only)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crop: Option<NamedRef>,
+    /// The pest, named in the request's language (answers only).
+    #[schema(read_only)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pest: Option<NamedRef>,
+}
+
+/// A crop or pest a use names, with its address (answers only: what is sent is not read).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct NamedRef {
+    /// Readable address (`/crops/{slug}`, `/pests/{slug}`).
+    pub slug: String,
+    /// Name in the request's language.
+    pub name: String,
 }
 
 /// Reads fields into the domain, collecting each field's error under its path.
@@ -315,6 +338,7 @@ impl AgronomyData {
                     ingredient_id: Some(ingredient.ingredient_id),
                     concentration: Some(ingredient.concentration.text()),
                     unit: word(ingredient.unit.into()),
+                    name: None,
                 })
                 .collect(),
             registration_no: agronomy.registration.as_ref().map(|registration| registration.number.clone()),
@@ -354,6 +378,27 @@ impl UseData {
             reentry_hours: crop_use.reentry_hours.map(i64::from),
             max_applications: crop_use.max_applications.map(i64::from),
             interval_days: crop_use.interval_days.map(i64::from),
+            crop: None,
+            pest: None,
         }
+    }
+}
+
+impl AgronomyData {
+    /// A product's agronomy as a shopper reads it: ingredients, crops and pests named in
+    /// `locale` from the catalogue's lists.
+    pub fn named(agronomy: &Agronomy, catalogue: &Catalogue, locale: Locale) -> Option<AgronomyData> {
+        let mut data = AgronomyData::of(agronomy)?;
+        for ingredient in &mut data.active_ingredients {
+            let known = catalogue.ingredients().iter().find(|known| Some(known.id) == ingredient.ingredient_id);
+            ingredient.name = known.map(|known| known.name.pick(locale).clone());
+        }
+        for crop_use in &mut data.uses {
+            crop_use.crop =
+                crop_use.crop_id.and_then(|id| catalogue.crop_by_id(id)).map(|crop| NamedRef { slug: crop.slug.clone(), name: crop.name.pick(locale).clone() });
+            crop_use.pest =
+                crop_use.pest_id.and_then(|id| catalogue.pest_by_id(id)).map(|pest| NamedRef { slug: pest.slug.clone(), name: pest.name.pick(locale).clone() });
+        }
+        Some(data)
     }
 }

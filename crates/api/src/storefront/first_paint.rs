@@ -17,6 +17,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::AppState;
+use crate::common::agronomy::AgronomyData;
 use crate::common::error::ApiError;
 use crate::storefront::catalog::{self as catalogue_api, CategoryData, HomeData, ProductData};
 
@@ -25,6 +26,19 @@ use crate::storefront::catalog::{self as catalogue_api, CategoryData, HomeData, 
 static TEXTS: LazyLock<Catalogue> = LazyLock::new(|| {
     Catalogue::from_json(include_str!("../../../../frontend/src/shared/i18n/ar.json"), include_str!("../../../../frontend/src/shared/i18n/en.json"))
 });
+
+/// The app's farm texts (`agronomy/ar.json`, `agronomy/en.json`: the safety and use block's).
+static FARM_TEXTS: LazyLock<Catalogue> = LazyLock::new(|| {
+    Catalogue::from_json(
+        include_str!("../../../../frontend/src/shared/i18n/agronomy/ar.json"),
+        include_str!("../../../../frontend/src/shared/i18n/agronomy/en.json"),
+    )
+});
+
+/// The app's farm text `key` in a language.
+fn farm_text(locale: Locale, key: &str) -> String {
+    FARM_TEXTS.text(locale, key, &[])
+}
 
 /// The app's text `key` in a language.
 fn text(locale: Locale, key: &str) -> String {
@@ -330,9 +344,9 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
 
 /// A product's page: its picture (loaded at once, at its shown size), where it sits, name,
 /// prices, stock, weight and description.
-pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError> {
+pub fn product(card: ProductCard, catalogue: &catalog::service::Catalogue, locale: Locale) -> Result<FirstPaint, ApiError> {
     let slug = card.product.slug.clone();
-    let answer = catalogue_api::ProductResponse { data: catalogue_api::ProductPageData::new(card, locale) };
+    let answer = catalogue_api::ProductResponse { data: catalogue_api::ProductPageData::new(card, catalogue, locale) };
     let product = &answer.data.product;
     let stock = if product.in_stock { "product.in_stock" } else { "product.out_of_stock" };
     let weight = match product.weight_unit {
@@ -357,10 +371,80 @@ pub fn product(card: ProductCard, locale: Locale) -> Result<FirstPaint, ApiError
                 p { (text(locale, stock)) }
                 p { (text(locale, "product.weight")) ": " bdi { (weight) } }
                 p { (product.description) }
+                @if let Some(agronomy) = &answer.data.agronomy {
+                    (safety_and_use(agronomy, locale))
+                }
             }
         }
     };
     FirstPaint::new(locale, main).opening_on([product.image.as_deref()], false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
+}
+
+/// A product's safety and use block: what is in it, its registration and hazard, and how much
+/// goes on which crop with the days to wait before harvest — readable with scripts off.
+fn safety_and_use(agronomy: &AgronomyData, locale: Locale) -> Markup {
+    html! {
+        section.fp-agronomy aria-label=(farm_text(locale, "agronomy.title")) {
+            h2 { (farm_text(locale, "agronomy.title")) }
+            dl {
+                @if !agronomy.active_ingredients.is_empty() {
+                    dt { (farm_text(locale, "agronomy.ingredients")) }
+                    @for ingredient in &agronomy.active_ingredients {
+                        dd {
+                            (ingredient.name.as_deref().unwrap_or_default()) " "
+                            bdi { (ingredient.concentration.as_deref().unwrap_or_default()) " " (ingredient.unit.as_deref().unwrap_or_default()) }
+                        }
+                    }
+                }
+                @if let Some(formulation) = &agronomy.formulation {
+                    dt { (farm_text(locale, "agronomy.formulation")) }
+                    dd { bdi { (formulation) } }
+                }
+                @if let Some(number) = &agronomy.registration_no {
+                    dt { (farm_text(locale, "agronomy.registration")) }
+                    dd {
+                        bdi { (number) }
+                        @if let Some(until) = &agronomy.registration_expires_on {
+                            " · " (farm_text(locale, "agronomy.valid_until")) " " bdi { (until) }
+                        }
+                    }
+                }
+                @if let Some(class) = &agronomy.who_class {
+                    dt { (farm_text(locale, "agronomy.who_class")) }
+                    dd { bdi { (class) } }
+                }
+                @if !agronomy.ghs_pictograms.is_empty() {
+                    dt { (farm_text(locale, "agronomy.pictograms")) }
+                    dd { bdi { (agronomy.ghs_pictograms.join(" · ")) } }
+                }
+            }
+            @if !agronomy.uses.is_empty() {
+                table.fp-uses {
+                    thead {
+                        tr {
+                            @for heading in ["agronomy.crop", "agronomy.pest", "agronomy.rate", "agronomy.phi", "agronomy.reentry"] {
+                                th scope="col" { (farm_text(locale, heading)) }
+                            }
+                        }
+                    }
+                    tbody {
+                        @for crop_use in &agronomy.uses {
+                            tr {
+                                td { (crop_use.crop.as_ref().map(|crop| crop.name.as_str()).unwrap_or_default()) }
+                                td { (crop_use.pest.as_ref().map(|pest| pest.name.as_str()).unwrap_or_default()) }
+                                td {
+                                    bdi { (crop_use.rate_from.as_deref().unwrap_or_default()) "–" (crop_use.rate_to.as_deref().unwrap_or_default()) } " "
+                                    (farm_text(locale, &format!("agronomy.rate_unit.{}", crop_use.rate_unit.as_deref().unwrap_or_default())))
+                                }
+                                td { (crop_use.phi_days.map(|days| days.to_string()).unwrap_or_default()) }
+                                td { (crop_use.reentry_hours.map(|hours| hours.to_string()).unwrap_or_default()) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A page's text split into paragraphs at blank lines (however many, spaces and all), as the

@@ -132,14 +132,14 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let locale = crate::storefront::pages::locale(&request);
     let index = index.in_language(locale);
     let found = match crate::storefront::catalog::catalogue(&state).await {
-        Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map_err(crate::ApiError::from),
+        Ok(catalogue) => catalogue.product(&slug, state.catalog.now()).map(|card| (card, catalogue)).map_err(crate::ApiError::from),
         Err(error) => Err(error),
     };
     let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
-        Ok(card) => {
+        Ok((card, catalogue)) => {
             let page = with_product(index, &head_tags(&card, locale, &origin).into_string());
-            match crate::storefront::first_paint::product(card, locale) {
+            match crate::storefront::first_paint::product(card, &catalogue, locale) {
                 Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale, crate::storefront::pages::degraded(&request))),
                 Err(_) => (StatusCode::OK, page),
             }

@@ -100,7 +100,8 @@ async fn a_pesticide_is_refused_until_it_can_be_sold_legally_each_missing_field_
         (Some("pesticide"), Some("II"), Some("SAMPLE-APC-1234"))
     );
     assert_eq!(agronomy["ghs_pictograms"], json!(["GHS07", "GHS09"]));
-    assert_eq!(agronomy["active_ingredients"][0], json!({"ingredient_id": ids.abamectin, "concentration": "18", "unit": "g/L"}));
+    assert_eq!(agronomy["active_ingredients"][0], json!({"ingredient_id": ids.abamectin, "concentration": "18", "unit": "g/L", "name": "abamectin"}));
+    assert_eq!(agronomy["uses"][0]["crop"], json!({"slug": "tomato", "name": "Tomato"}), "named for the shopper");
     assert_eq!((agronomy["uses"][0]["rate_to"].as_str(), agronomy["uses"][0]["phi_days"].as_i64()), (Some("50"), Some(3)));
     assert_eq!(page["data"]["name"], "Vertimec 1.8% EC", "the card's fields stay where they were");
 

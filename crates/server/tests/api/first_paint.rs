@@ -64,3 +64,33 @@ async fn every_server_painted_page_shows_a_hostile_name_as_text() {
     let featured = &data["queries"][0][1]["data"]["featured"];
     assert!(featured.as_array().unwrap().iter().any(|product| product["name"] == HOSTILE[1]), "{featured}");
 }
+
+#[actix_web::test]
+async fn a_farm_products_page_paints_its_safety_and_use_block_for_readers_without_scripts() {
+    let app = spawn_app_with_catalogue().await;
+    let products = json_of(app.get("products?search=copper%20fungicide", None).await).await;
+    let slug = products["data"][0]["slug"].as_str().expect("the demo's copper fungicide").to_string();
+    for (language, heading, ingredient, row) in [
+        ("en", "Safety and use", "copper hydroxide", ["Tomato", "Late blight", "200–250", "g per 100 L of water", "3", "24"]),
+        ("ar", "الأمان وطريقة الاستخدام", "هيدروكسيد النحاس", ["طماطم", "الندوة المتأخرة", "200–250", "جم لكل 100 لتر ماء", "3", "24"]),
+    ] {
+        let html = app
+            .client
+            .get(format!("{}/products/{slug}", app.address))
+            .header("Cookie", format!("language={language}"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let block = &html[html.find("fp-agronomy").unwrap_or_else(|| panic!("{language}: no safety block in {html}"))..];
+        assert!(block.contains(heading) && block.contains(ingredient), "{language}: {block}");
+        assert!(block.contains("SAMPLE-APC-2417") && block.contains("GHS07 · GHS09"), "{language}: registration and pictograms");
+        let mut at = block.find(row[0]).expect("the tomato row");
+        for cell in &row[1..] {
+            let next = block[at..].find(cell).unwrap_or_else(|| panic!("{language}: {cell} after {}", row[0]));
+            at += next;
+        }
+    }
+}

@@ -18,10 +18,11 @@ import { AskTheShop } from './AskTheShop';
 import { RelatedProducts } from './RelatedProducts';
 
 // Last in its column and fetched after the page: nothing above it moves when it comes.
-const DeliveryPromise = lazy(() => import('./DeliveryPromise'));
+const ProductExtras = lazy(() => import('./ProductExtras'));
 
 /** One product: gallery with zoom, price with the sale price and discount, stock, add to cart,
- * ask on WhatsApp or call, the delivery promise, weight, package pieces, expiry and description; then more of its category. */
+ * ask on WhatsApp or call, the delivery promise, weight, package pieces, expiry and description, a farm product's
+ * safety and use block and dose calculator; then more of its category. */
 export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }) {
   const { slug = '' } = useParams();
   const { language } = useLanguage();
@@ -118,7 +119,7 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
           </table>
           <p className={controls.text}>{product.description}</p>
           <Suspense fallback={null}>
-            <DeliveryPromise />
+            <ProductExtras product={product} />
           </Suspense>
         </div>
       </Grid>

@@ -3197,6 +3197,11 @@ export interface components {
              * @description The ingredient's id in the shop's list.
              */
             ingredient_id?: number | null;
+            /**
+             * @description The ingredient's name in the request's language (answers only: what is sent is not
+             *     read).
+             */
+            readonly name?: string | null;
             /** @description `g/L`, `g/kg` or `%`. */
             unit?: string | null;
         };
@@ -3288,6 +3293,13 @@ export interface components {
             id: number;
             /** @description Name. */
             name: string;
+        };
+        /** @description A crop or pest a use names, with its address (answers only: what is sent is not read). */
+        NamedRef: {
+            /** @description Name in the request's language. */
+            name: string;
+            /** @description Readable address (`/crops/{slug}`, `/pests/{slug}`). */
+            slug: string;
         };
         /** @description The points that expire next. */
         NextExpiryData: {
@@ -4875,6 +4887,7 @@ export interface components {
         };
         /** @description How much goes on one crop. */
         UseData: {
+            crop?: null | components["schemas"]["NamedRef"];
             /**
              * Format: int64
              * @description The crop's id in the shop's list.
@@ -4890,6 +4903,7 @@ export interface components {
              * @description The most applications in a season.
              */
             max_applications?: number | null;
+            pest?: null | components["schemas"]["NamedRef"];
             /**
              * Format: int64
              * @description The pest's id, when the use is against one.

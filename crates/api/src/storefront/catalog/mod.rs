@@ -243,9 +243,9 @@ pub struct ProductPageData {
 }
 
 impl ProductPageData {
-    /// The page's data of `card` in `locale`.
-    pub(crate) fn new(card: ProductCard, locale: Locale) -> ProductPageData {
-        let agronomy = AgronomyData::of(&card.product.agronomy);
+    /// The page's data of `card` in `locale`, its agronomy named from `catalogue`.
+    pub(crate) fn new(card: ProductCard, catalogue: &Catalogue, locale: Locale) -> ProductPageData {
+        let agronomy = AgronomyData::named(&card.product.agronomy, catalogue, locale);
         ProductPageData { product: ProductData::new(card, locale), agronomy }
     }
 }
@@ -372,8 +372,9 @@ pub(crate) fn product_list(state: &AppState, catalogue: &Catalogue, found: Produ
 #[utoipa::path(get, path = "/api/products/{slug}", tag = "catalogue",
     responses((status = 200, body = ProductResponse), (status = 404, body = ErrorBody)))]
 pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<ProductResponse>, ApiError> {
-    let card = catalogue(&state).await?.product(&slug, state.catalog.now())?;
-    Ok(Json(ProductResponse { data: ProductPageData::new(card, locale) }))
+    let catalogue = catalogue(&state).await?;
+    let card = catalogue.product(&slug, state.catalog.now())?;
+    Ok(Json(ProductResponse { data: ProductPageData::new(card, &catalogue, locale) }))
 }
 
 /// Every category in order.

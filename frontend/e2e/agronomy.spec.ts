@@ -1,0 +1,67 @@
+// A farm product on a 360 px phone, in Arabic and English: the safety and use block, the dose
+// for 2.5 feddan typed as the farmer types it, and its packs in the cart in one tap; and the
+// same block painted by the server for a reader without scripts.
+import { expect, test } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+const TEXT = {
+  ar: {
+    block: 'الأمان وطريقة الاستخدام',
+    area: 'المساحة',
+    reckon: 'احسب',
+    add: 'أضف هذه العبوات إلى السلة',
+    added: 'العبوات في سلتك الآن.',
+    typed: '٢٫٥',
+    phi: 'انتظر 3 أيام',
+  },
+  en: {
+    block: 'Safety and use',
+    area: 'Area',
+    reckon: 'Calculate',
+    add: 'Add these packs to the cart',
+    added: 'The packs are in your cart.',
+    typed: '2.5',
+    phi: 'Wait 3 days',
+  },
+};
+
+test('a farmer reckons the dose for 2.5 feddan of tomato and puts the packs in the cart', async ({
+  page,
+  language,
+}) => {
+  const t = TEXT[language];
+  await page.goto('/products/copper-fungicide');
+  const block = page.getByTestId('safety-and-use');
+  await expect(block.getByRole('heading', { name: t.block })).toBeVisible();
+  await expect(block).toContainText('SAMPLE-APC-2417');
+  const calculator = page.getByTestId('dose-calculator');
+  await calculator.getByLabel(t.area).fill(t.typed);
+  await calculator.getByRole('button', { name: t.reckon }).click();
+  // 2.5 feddan at 250 g per 100 L with 400 L a feddan: 2,500 g, three 1 kg packs.
+  const result = page.getByTestId('dose-result');
+  await expect(result).toContainText('2,500');
+  await expect(result).toContainText(t.phi);
+  await result.getByRole('button', { name: t.add }).click();
+  await expect(result.getByRole('status')).toHaveText(t.added);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]'));
+  expect(stored).toHaveLength(1);
+  expect(stored[0].quantity).toBe(3);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no sideways scroll',
+  ).toBe(true);
+});
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the safety and use block is painted by the server', async ({ page, language }) => {
+    await page.goto('/products/copper-fungicide');
+    const block = page.locator('main section.fp-agronomy');
+    await expect(block.getByRole('heading', { name: TEXT[language].block })).toBeVisible();
+    await expect(block).toContainText('SAMPLE-APC-2417');
+    await expect(block.getByRole('row').nth(1)).toContainText(language === 'ar' ? 'طماطم' : 'Tomato');
+  });
+});

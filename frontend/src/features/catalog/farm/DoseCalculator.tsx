@@ -1,0 +1,157 @@
+import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ApiError } from '../../../shared/api/client';
+import { useAddToServerCart } from '../../../shared/cart/api';
+import { addToCart } from '../../../shared/cart/localCart';
+import { useCart } from '../../../shared/cart/useCart';
+import controls from '../../../shared/ui/controls.module.css';
+import { AREA_UNITS, useDose, type AreaUnit, type CropUse } from './api';
+
+/** The uses a farmer can pick: one per crop and pest, in the label's order. */
+function choices(uses: CropUse[]) {
+  return uses
+    .filter((use) => use.crop)
+    .map((use, index) => ({ key: String(index), crop: use.crop!, pest: use.pest ?? undefined }));
+}
+
+/** How much of the product a field needs and which packs to buy, for an area in feddan, qirat,
+ * m² or 20-litre sprayers (Arabic digits welcome); one tap puts those packs in the cart. */
+export function DoseCalculator({ productId, uses }: { productId: number; uses: CropUse[] }) {
+  const intl = useIntl();
+  const id = useId();
+  const options = choices(uses);
+  const [choice, setChoice] = useState(options[0]?.key ?? '');
+  const [area, setArea] = useState('');
+  const [unit, setUnit] = useState<AreaUnit>('feddan');
+  const [added, setAdded] = useState(false);
+  const dose = useDose();
+  const { onServer } = useCart();
+  const addToServer = useAddToServerCart();
+  if (options.length === 0) return null;
+
+  const refusal =
+    dose.error instanceof ApiError ? (Object.values(dose.error.firstMessages())[0] ?? dose.error.message) : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const picked = options.find((option) => option.key === choice) ?? options[0];
+    if (!picked) return;
+    setAdded(false);
+    dose.mutate({ product_id: productId, crop: picked.crop.slug, pest: picked.pest?.slug, area, area_unit: unit });
+  };
+  const addPacks = async () => {
+    // As the product page's button adds: to the product's line when it has one.
+    for (const { product_id: id, quantity } of dose.data?.data.packs ?? []) {
+      if (onServer) await addToServer.mutateAsync({ id, quantity });
+      else addToCart(id, quantity);
+    }
+    setAdded(true);
+  };
+  const result = dose.data?.data;
+
+  return (
+    <section
+      className={`${controls.card} ${controls.stackSm}`}
+      data-testid="dose-calculator"
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className={controls.title}>
+        <FormattedMessage id="dose.title" />
+      </h2>
+      <form className={controls.stackSm} onSubmit={submit} noValidate>
+        <label className={controls.label} htmlFor={`${id}-use`}>
+          <FormattedMessage id="dose.use" />
+        </label>
+        <select
+          id={`${id}-use`}
+          className={`${controls.input} ${controls.select}`}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.key} value={option.key}>
+              {option.pest ? `${option.crop.name} — ${option.pest.name}` : option.crop.name}
+            </option>
+          ))}
+        </select>
+        <label className={controls.label} htmlFor={`${id}-area`}>
+          <FormattedMessage id="dose.area" />
+        </label>
+        <div className={controls.row}>
+          <input
+            id={`${id}-area`}
+            className={controls.input}
+            inputMode="decimal"
+            value={area}
+            onChange={(event) => setArea(event.target.value)}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? `${id}-refusal` : undefined}
+          />
+          <select
+            aria-label={intl.formatMessage({ id: 'dose.unit' })}
+            className={`${controls.input} ${controls.select}`}
+            value={unit}
+            onChange={(event) => setUnit(event.target.value as AreaUnit)}
+          >
+            {AREA_UNITS.map((value) => (
+              <option key={value} value={value}>
+                {intl.formatMessage({ id: `dose.unit.${value}` })}
+              </option>
+            ))}
+          </select>
+        </div>
+        {refusal && (
+          <p id={`${id}-refusal`} className={controls.error} role="alert">
+            {refusal}
+          </p>
+        )}
+        <button type="submit" className={`${controls.button} ${controls.light}`} disabled={dose.isPending}>
+          <FormattedMessage id="dose.reckon" />
+        </button>
+      </form>
+      {result && (
+        <div className={controls.stackXs} data-testid="dose-result" aria-live="polite">
+          <p className={controls.text}>
+            <FormattedMessage
+              id="dose.amount"
+              values={{
+                amount: intl.formatNumber(result.amount),
+                unit: intl.formatMessage({ id: `dose.base.${result.unit}` }),
+              }}
+            />
+          </p>
+          {result.water_l != null && result.tank_fills != null && (
+            <p className={controls.text}>
+              <FormattedMessage
+                id="dose.water"
+                values={{ litres: intl.formatNumber(result.water_l), fills: result.tank_fills }}
+              />
+            </p>
+          )}
+          {result.phi_days != null && (
+            <p className={controls.text}>
+              <FormattedMessage id="dose.phi" values={{ days: result.phi_days }} />
+            </p>
+          )}
+          {result.packs.length > 0 && (
+            <>
+              <p className={controls.text}>
+                <FormattedMessage
+                  id="dose.packs"
+                  values={{ count: result.packs.reduce((sum, pack) => sum + pack.quantity, 0) }}
+                />
+              </p>
+              <button type="button" className={controls.button} onClick={addPacks}>
+                <FormattedMessage id="dose.add" />
+              </button>
+            </>
+          )}
+          {added && (
+            <p className={`${controls.text} ${controls.accepted}`} role="status">
+              <FormattedMessage id="dose.added" />
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../test/server';
+import { renderAt } from '../../../test/render';
+import { applyLanguage } from '../../../shared/i18n/language';
+import { cartLines } from '../../../shared/cart/localCart';
+import type { Agronomy } from './api';
+import ProductAgronomy from './ProductAgronomy';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+const tomato = { slug: 'tomato', name: 'Tomato' };
+const copper: Agronomy = {
+  kind: 'pesticide',
+  formulation: 'WP',
+  pack: { size: '1', unit: 'kg' },
+  active_ingredients: [{ ingredient_id: 10, concentration: '77', unit: '%', name: 'copper hydroxide' }],
+  registration_no: 'SAMPLE-APC-2417',
+  registration_expires_on: '2028-06-30',
+  who_class: 'II',
+  ghs_pictograms: ['GHS07', 'GHS09'],
+  signal_word: 'warning',
+  restricted: false,
+  uses: [
+    {
+      crop_id: 1,
+      pest_id: 8,
+      purpose_ar: '',
+      purpose_en: '',
+      rate_from: '200',
+      rate_to: '250',
+      rate_unit: 'g_per_100l',
+      water_per_feddan: 400,
+      phi_days: 3,
+      reentry_hours: 24,
+      crop: tomato,
+      pest: { slug: 'late-blight', name: 'Late blight' },
+    },
+  ],
+};
+
+describe('ProductAgronomy', () => {
+  it('shows what is in the product, its registration and hazard, and its uses with the days before harvest', () => {
+    applyLanguage('en');
+    renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={copper} /> });
+    const block = screen.getByTestId('safety-and-use');
+    expect(within(block).getByText('copper hydroxide')).toBeInTheDocument();
+    expect(within(block).getByText('SAMPLE-APC-2417')).toBeInTheDocument();
+    expect(within(block).getByText('GHS07 · GHS09')).toBeInTheDocument();
+    const row = within(block).getByRole('row', { name: /Late blight/ });
+    expect(row).toHaveTextContent('200–250 g per 100 L of water');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Tomato', 'Late blight', '200–250 g per 100 L of water', '3', '24']);
+  });
+
+  it('reckons the dose for an area typed in Arabic digits and puts the packs in the cart in one tap', async () => {
+    applyLanguage('ar');
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/dose', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({
+          data: {
+            amount: 2500,
+            unit: 'g',
+            water_l: 1000,
+            tank_fills: 50,
+            phi_days: 3,
+            packs: [{ product_id: 7, quantity: 3 }],
+          },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={copper} /> });
+    const calculator = screen.getByTestId('dose-calculator');
+    await user.type(within(calculator).getByLabelText('المساحة'), '٢٫٥');
+    await user.click(within(calculator).getByRole('button', { name: 'احسب' }));
+    const result = await screen.findByTestId('dose-result');
+    expect(asked).toEqual([{ product_id: 7, crop: 'tomato', pest: 'late-blight', area: '٢٫٥', area_unit: 'feddan' }]);
+    expect(result).toHaveTextContent('انتظر 3 أيام بعد آخر رشة قبل الحصاد.');
+    await user.click(within(result).getByRole('button', { name: 'أضف هذه العبوات إلى السلة' }));
+    expect(await within(result).findByRole('status')).toHaveTextContent('العبوات في سلتك الآن.');
+    expect(cartLines()).toEqual([{ id: 7, quantity: 3 }]);
+  });
+
+  it('says what is wrong with the area beside the field, in the words of the shop', async () => {
+    applyLanguage('en');
+    server.use(
+      http.post('*/api/dose', () =>
+        HttpResponse.json(
+          { message: 'Enter a number such as 2.5.', errors: { area: ['Enter a number such as 2.5.'] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={copper} /> });
+    await user.type(screen.getByLabelText('Area'), 'lots');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a number such as 2.5.');
+    expect(screen.getByLabelText('Area')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
