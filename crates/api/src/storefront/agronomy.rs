@@ -20,11 +20,12 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/crops", web::get().to(crops))
         .route("/crops/{slug}", web::get().to(crop))
         .route("/pests/{slug}", web::get().to(pest))
-        .route("/dose", web::post().to(dose));
+        .route("/dose", web::post().to(dose))
+        .route("/products/{slug}/alternatives", web::get().to(alternatives));
 }
 
 #[derive(OpenApi)]
-#[openapi(paths(crops, crop, pest, dose))]
+#[openapi(paths(crops, crop, pest, dose, alternatives))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -163,6 +164,38 @@ pub async fn pest(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>)
     let crops = crop_ids.into_iter().filter_map(|id| catalogue.crop_by_id(id)).map(|crop| CropData::new(crop, locale)).collect();
     let products = cards.into_iter().map(|card| ProductData::new(card, locale)).collect();
     Ok(Json(PestResponse { data: PestPage { pest: PestData::new(pest, locale), crops, products } }))
+}
+
+/// A product with the same active ingredients at the same strength, and what a litre or a
+/// kilogram of it costs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AlternativeData {
+    /// The product.
+    #[serde(flatten)]
+    pub product: ProductData,
+    /// Its sale price per litre (liquids) or kilogram (solids), EGP: at the same strength, the
+    /// price per gram or mL of active ingredient follows it.
+    #[schema(value_type = f64)]
+    pub price_per_litre_or_kilo: kernel::Money,
+}
+
+/// The alternatives of a product.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AlternativesResponse {
+    /// Cheapest per litre or kilogram first; empty for a product without active ingredients or
+    /// pack.
+    pub data: Vec<AlternativeData>,
+}
+
+/// "Same active ingredient, cheaper": the other products with the same active ingredients at
+/// the same concentrations, cheapest per litre or kilogram first.
+#[utoipa::path(get, path = "/api/products/{slug}/alternatives", params(("slug" = String, Path, description = "The product's slug")), tag = "catalogue",
+    responses((status = 200, body = AlternativesResponse), (status = 404, body = ErrorBody)))]
+pub async fn alternatives(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<AlternativesResponse>, ApiError> {
+    let found = catalogue(&state).await?.alternatives(&slug, state.catalog.now())?;
+    let data =
+        found.into_iter().map(|(card, per_unit)| AlternativeData { product: ProductData::new(card, locale), price_per_litre_or_kilo: per_unit }).collect();
+    Ok(Json(AlternativesResponse { data }))
 }
 
 /// What a farmer asks the calculator.

@@ -84,6 +84,12 @@ pub struct ProductQuery {
     pub featured: bool,
     /// Only products under a running offer.
     pub offers: bool,
+    /// Only products with a use on this crop (its slug).
+    pub crop: Option<String>,
+    /// Only products with a use against this pest (its slug).
+    pub pest: Option<String>,
+    /// Only products holding this active ingredient (its id, or its name in either language).
+    pub ingredient: Option<String>,
     /// The order.
     pub sort: Sort,
     /// Which page.
@@ -163,6 +169,45 @@ struct AgronomyLists {
     crops: Vec<Crop>,
     pests: Vec<Pest>,
     ingredients: Vec<ActiveIngredient>,
+}
+
+/// The farm filters of a product list, by id: a name nothing has matches no product.
+struct FarmFilter {
+    crop: Option<i64>,
+    pest: Option<i64>,
+    ingredient: Option<i64>,
+}
+
+impl FarmFilter {
+    /// The query's farm filters; none when it has none.
+    fn of(lists: &AgronomyLists, query: &ProductQuery) -> Option<FarmFilter> {
+        if query.crop.is_none() && query.pest.is_none() && query.ingredient.is_none() {
+            return None;
+        }
+        const NOTHING: i64 = -1;
+        let crop = query.crop.as_deref().map(|slug| lists.crops.iter().find(|crop| crop.slug == slug).map_or(NOTHING, |crop| crop.id));
+        let pest = query.pest.as_deref().map(|slug| lists.pests.iter().find(|pest| pest.slug == slug).map_or(NOTHING, |pest| pest.id));
+        let ingredient = query.ingredient.as_deref().map(|asked| {
+            let asked = asked.trim().to_lowercase();
+            lists
+                .ingredients
+                .iter()
+                .find(|known| asked == known.id.to_string() || asked == known.name.en.to_lowercase() || asked == known.name.ar)
+                .map_or(NOTHING, |known| known.id)
+        });
+        Some(FarmFilter { crop, pest, ingredient })
+    }
+
+    /// Whether a product's agronomy passes: a use on the crop and against the pest (the same
+    /// use when both are asked), and the ingredient among its own.
+    fn admits(&self, agronomy: &Agronomy) -> bool {
+        let used = self.crop.is_none() && self.pest.is_none()
+            || agronomy
+                .uses
+                .iter()
+                .any(|crop_use| self.crop.is_none_or(|crop| crop_use.crop_id == crop) && self.pest.is_none_or(|pest| crop_use.pest_id == Some(pest)));
+        used && self.ingredient.is_none_or(|ingredient| agronomy.ingredients.iter().any(|own| own.ingredient_id == ingredient))
+    }
 }
 
 impl AgronomyLists {
@@ -496,6 +541,40 @@ impl CatalogService {
 }
 
 impl Catalogue {
+    /// The other products with the same active ingredients at the same concentrations as
+    /// `slug`'s (another maker's bottle, another pack of the same thing), cheapest per litre or
+    /// kilogram of product first — at equal strength, the cheapest per gram or mL of
+    /// ingredient — each with that price. None for a product without ingredients or pack.
+    pub fn alternatives(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(ProductCard, Money)>, CatalogError> {
+        let product = self.by_slug.get(slug).and_then(|&position| self.products.get(position)).ok_or(CatalogError::NotFound)?;
+        let strength = |agronomy: &Agronomy| {
+            let mut ingredients: Vec<_> = agronomy.ingredients.iter().map(|own| (own.ingredient_id, own.concentration, <&str>::from(own.unit))).collect();
+            ingredients.sort_unstable();
+            ingredients
+        };
+        let wanted = strength(&product.agronomy);
+        let Some((unit, _)) = product.agronomy.pack.map(|pack| pack.in_base()) else { return Ok(vec![]) };
+        if wanted.is_empty() {
+            return Ok(vec![]);
+        }
+        let mut found: Vec<(ProductCard, Money)> = self
+            .products
+            .iter()
+            .filter(|other| other.id != product.id && strength(&other.agronomy) == wanted)
+            .filter_map(|other| {
+                let (other_unit, holds) = other.agronomy.pack?.in_base();
+                if other_unit != unit || holds == 0 {
+                    return None;
+                }
+                let card = self.card(other, self.price(other, now));
+                let per_thousand = card.price.sale_price.piastres().saturating_mul(1000) / i64::try_from(holds).unwrap_or(i64::MAX);
+                Some((card, Money::from_piastres(per_thousand)))
+            })
+            .collect();
+        found.sort_by_key(|(card, per_unit)| (*per_unit, card.product.id));
+        Ok(found)
+    }
+
     /// Lists products: filtered, searched, ranked or sorted, one page. A search answers the
     /// products with every word, or, when none has them all, those with the most.
     pub fn list_products(&self, query: &ProductQuery, now: chrono::DateTime<chrono::Utc>) -> ProductPage {
@@ -506,11 +585,13 @@ impl Catalogue {
             Some(CategoryRef::Slug(slug)) => Some(self.categories.iter().find(|c| &c.slug == slug).map_or(CategoryId(-1), |c| c.id)),
         };
         let words = query.search.as_deref().map(query_terms).unwrap_or_default();
-        let filtered = category.is_some() || query.in_stock || query.featured;
+        let farm = FarmFilter::of(&self.lists, query);
+        let filtered = category.is_some() || query.in_stock || query.featured || farm.is_some();
         let wanted = |position: usize| {
             self.facets
                 .get(position)
                 .is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))
+                && farm.as_ref().is_none_or(|farm| self.products.get(position).is_some_and(|product| farm.admits(&product.agronomy)))
         };
         let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
         let offset = usize::try_from(query.page.offset()).unwrap_or(usize::MAX);
@@ -623,6 +704,9 @@ impl Catalogue {
             in_stock: false,
             featured: false,
             offers: false,
+            crop: None,
+            pest: None,
+            ingredient: None,
             sort: Sort::Relevance,
             page: PageRequest::new(None, Some(SUGGESTED_PRODUCTS)),
         };

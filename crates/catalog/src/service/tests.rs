@@ -108,6 +108,9 @@ fn query() -> ProductQuery {
         in_stock: false,
         featured: false,
         offers: false,
+        crop: None,
+        pest: None,
+        ingredient: None,
         sort: Sort::Relevance,
         page: PageRequest::new(None, None),
     }

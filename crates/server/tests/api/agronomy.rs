@@ -137,6 +137,20 @@ async fn a_farmer_finds_the_product_by_crop_pest_or_ingredient_and_reckons_the_d
         assert_eq!(first, Some(product), "{typed}");
     }
 
+    let listed = |query: &'static str| {
+        let app = &app;
+        async move {
+            let page = json_of(app.get(&format!("products?{query}"), None).await).await;
+            page["data"].as_array().unwrap().iter().map(|card| card["id"].as_i64().unwrap()).collect::<Vec<_>>()
+        }
+    };
+    for query in ["crop=tomato", "pest=aphids", "crop=tomato&pest=spider-mites", "ingredient=abamectin", "ingredient=ABAMECTIN&in_stock=1"] {
+        assert_eq!(listed(query).await, [product], "{query}");
+    }
+    for query in ["crop=wheat", "crop=tomato&pest=late-blight", "ingredient=glyphosate", "crop=moon-cheese", "pest=aphids&search=gloves"] {
+        assert_eq!(listed(query).await, Vec::<i64>::new(), "{query}");
+    }
+
     // 2.5 feddan at 50 mL per 100 L with 400 L a feddan: 1,000 L, 500 mL, two 250 mL bottles.
     let dose = app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": "٢٫٥", "area_unit": "feddan"}), None).await;
     assert_eq!(dose.status(), 200);
@@ -167,4 +181,34 @@ async fn a_farmer_finds_the_product_by_crop_pest_or_ingredient_and_reckons_the_d
         assert_eq!(json_of(refused).await["errors"][field][0], message, "{body}");
     }
     assert_eq!(app.post("dose", json!({"product_id": 999_999, "crop": "tomato", "area": 1}), None).await.status(), 404);
+}
+
+#[actix_web::test]
+async fn the_same_active_ingredient_at_the_same_strength_is_offered_cheapest_per_litre_first() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380021").await;
+    let ids = ids(&app).await;
+    let small = app.add_product(&admin, "Vertimec 250 mL", 120, 20, 300).await;
+    let litre = app.add_product(&admin, "Vapcomic 1 L", 400, 20, 1100).await;
+    let dear = app.add_product(&admin, "Agrimec 100 mL", 60, 20, 150).await;
+    let weaker = app.add_product(&admin, "Abamectin 1% EC", 50, 20, 300).await;
+    let describe = |size: &'static str, concentration: &'static str| {
+        let mut body = abamectin(&ids);
+        body["pack"] = json!({"size": size, "unit": "ml"});
+        body["active_ingredients"][0]["concentration"] = json!(concentration);
+        body
+    };
+    for (product, body) in [(small, describe("250", "18")), (litre, describe("1000", "18")), (dear, describe("100", "18")), (weaker, describe("250", "10"))] {
+        assert_eq!(put_agronomy(&app, &admin, product, body, "en").await.status(), 200);
+    }
+    let slug = json_of(app.get(&format!("dashboard/products/{small}"), Some(&admin)).await).await["data"]["slug"].as_str().unwrap().to_string();
+    let answer = json_of(app.get(&format!("products/{slug}/alternatives"), None).await).await;
+    let offered: Vec<(i64, f64)> =
+        answer["data"].as_array().unwrap().iter().map(|card| (card["id"].as_i64().unwrap(), card["price_per_litre_or_kilo"].as_f64().unwrap())).collect();
+    // 400 for a litre, then 60 for 100 mL (600 a litre); not itself (480 a litre), not the weaker one.
+    assert_eq!(offered, [(litre, 400.0), (dear, 600.0)]);
+    let gloves = app.add_product(&admin, "Garden gloves", 60, 20, 100).await;
+    let gloves = json_of(app.get(&format!("dashboard/products/{gloves}"), Some(&admin)).await).await["data"]["slug"].as_str().unwrap().to_string();
+    assert_eq!(json_of(app.get(&format!("products/{gloves}/alternatives"), None).await).await["data"], json!([]));
+    assert_eq!(app.get("products/no-such-thing/alternatives", None).await.status(), 404);
 }

@@ -2086,7 +2086,9 @@ export interface paths {
         };
         /**
          * Lists products: `search` (Arabic or English, forgiving), `category` (slug or id),
-         *     `min_price`, `max_price`, `in_stock`, `featured`, `offers`, `sort` (`price_asc`,
+         *     `min_price`, `max_price`, `in_stock`, `featured`, `offers`, `crop` and `pest` (slugs: products
+         *     with a use on that crop or against that pest), `ingredient` (an active ingredient's id or
+         *     name), `sort` (`price_asc`,
          *     `price_desc`, `newest`; best match first when searching), `page`, `per_page`.
          */
         get: operations["products"];
@@ -2107,6 +2109,26 @@ export interface paths {
         };
         /** One product by its slug. */
         get: operations["product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{slug}/alternatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * "Same active ingredient, cheaper": the other products with the same active ingredients at
+         *     the same concentrations, cheapest per litre or kilogram first.
+         */
+        get: operations["alternatives"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2322,6 +2344,26 @@ export interface components {
             uses?: components["schemas"]["UseData"][];
             /** @description WHO hazard class: `Ia`, `Ib`, `II`, `III` or `U`. */
             who_class?: string | null;
+        };
+        /**
+         * @description A product with the same active ingredients at the same strength, and what a litre or a
+         *     kilogram of it costs.
+         */
+        AlternativeData: components["schemas"]["ProductData"] & {
+            /**
+             * Format: double
+             * @description Its sale price per litre (liquids) or kilogram (solids), EGP: at the same strength, the
+             *     price per gram or mL of active ingredient follows it.
+             */
+            price_per_litre_or_kilo: number;
+        };
+        /** @description The alternatives of a product. */
+        AlternativesResponse: {
+            /**
+             * @description Cheapest per litre or kilogram first; empty for a product without active ingredients or
+             *     pack.
+             */
+            data: components["schemas"]["AlternativeData"][];
         };
         /** @description The sales engineer to look after an order and its client. */
         AssignRequest: {
@@ -14375,10 +14417,14 @@ export interface operations {
             query?: {
                 /** @description Category slug or id */
                 category?: string;
+                /** @description Only products with a use on this crop (its slug, as `GET /api/crops` lists them) */
+                crop?: string;
                 /** @description Only featured products */
                 featured?: string;
                 /** @description Only products in stock */
                 in_stock?: string;
+                /** @description Only products holding this active ingredient (its id or its name, `abamectin`, `أبامكتين`) */
+                ingredient?: string;
                 /** @description Highest price in EGP, written as `min_price`; empty sets no bound */
                 max_price?: string;
                 /** @description Lowest price in EGP (`150`, `150.50`, Arabic-Indic digits too); empty sets no bound */
@@ -14389,6 +14435,8 @@ export interface operations {
                 page?: string;
                 /** @description Rows per page, 1 to 100 (default 20); a larger number is treated as 100. */
                 per_page?: string;
+                /** @description Only products with a use against this pest (its slug) */
+                pest?: string;
                 /** @description Words in Arabic or English */
                 search?: string;
                 /** @description price_asc, price_desc or newest */
@@ -14435,6 +14483,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alternatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlternativesResponse"];
                 };
             };
             404: {

@@ -321,11 +321,27 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
     });
     let (in_stock, featured, offers) = (flag(&mut errors, params, "in_stock"), flag(&mut errors, params, "featured"), flag(&mut errors, params, "offers"));
     errors.into_result()?;
-    Ok(ProductQuery { search: text("search").map(str::to_string), category, min_price, max_price, in_stock, featured, offers, sort, page })
+    let (crop, pest, ingredient) = (text("crop").map(str::to_string), text("pest").map(str::to_string), text("ingredient").map(str::to_string));
+    Ok(ProductQuery {
+        search: text("search").map(str::to_string),
+        category,
+        min_price,
+        max_price,
+        in_stock,
+        featured,
+        offers,
+        crop,
+        pest,
+        ingredient,
+        sort,
+        page,
+    })
 }
 
 /// Lists products: `search` (Arabic or English, forgiving), `category` (slug or id),
-/// `min_price`, `max_price`, `in_stock`, `featured`, `offers`, `sort` (`price_asc`,
+/// `min_price`, `max_price`, `in_stock`, `featured`, `offers`, `crop` and `pest` (slugs: products
+/// with a use on that crop or against that pest), `ingredient` (an active ingredient's id or
+/// name), `sort` (`price_asc`,
 /// `price_desc`, `newest`; best match first when searching), `page`, `per_page`.
 #[utoipa::path(get, path = "/api/products", tag = "catalogue",
     params(
@@ -336,6 +352,9 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
         ("in_stock" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products in stock"),
         ("featured" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only featured products"),
         ("offers" = Option<String>, Query, pattern = r"^\s*(1|true|yes|on|0|false|no|off)?\s*$", description = "Only products on offer"),
+        ("crop" = Option<String>, Query, description = "Only products with a use on this crop (its slug, as `GET /api/crops` lists them)"),
+        ("pest" = Option<String>, Query, description = "Only products with a use against this pest (its slug)"),
+        ("ingredient" = Option<String>, Query, description = "Only products holding this active ingredient (its id or its name, `abamectin`, `أبامكتين`)"),
         ("sort" = Option<String>, Query, description = "price_asc, price_desc or newest"),
         PageParams,
     ),
