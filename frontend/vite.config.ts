@@ -140,7 +140,7 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   build: {
-    target: 'es2020',
+    target: 'es2022',
     cssCodeSplit: true,
     // Read by scripts/js-budget.mjs: which files each screen needs.
     manifest: true,

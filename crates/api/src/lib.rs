@@ -107,6 +107,8 @@ pub const RESOURCES: &[Resource] = &[
     storefront::copouns::RESOURCE,
     dashboard::permissions::RESOURCE,
     dashboard::products::RESOURCE,
+    dashboard::lots::RESOURCE,
+    dashboard::farm_lists::RESOURCE,
     dashboard::categories::RESOURCE,
     dashboard::offers::RESOURCE,
     dashboard::settings::RESOURCE,

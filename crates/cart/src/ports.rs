@@ -23,6 +23,8 @@ pub struct PricedProduct {
     pub available: i64,
     /// The shipping weight of one unit.
     pub weight: Weight,
+    /// Sold only to a buyer who acknowledged its danger (WHO class Ia or Ib, or restricted).
+    pub needs_safety_acknowledgement: bool,
 }
 
 /// Today's prices, stock and weights, and the shipping rule.

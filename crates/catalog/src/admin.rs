@@ -3,14 +3,16 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
+use chrono::{Days, NaiveDate};
 use kernel::validation::limits;
-use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId};
+use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId, shop_day};
 
 use crate::agronomy::Agronomy;
+use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
+use crate::lots::{EXPIRING_WITHIN_DAYS, Lot, LotDraft, LotId};
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
-use crate::ports::{CatalogueEditor, ImageRejected, ImageStore};
+use crate::ports::{CatalogueEditor, FarmList, FarmListEditor, ImageRejected, ImageStore, ListWrite, LotWrite, Shelf};
 use crate::product::{CategoryDraft, ProductDraft};
 use crate::search::{GROUP_MAX_MEMBERS, GROUPS_MAX, MEMBER_MAX_WORDS, SynonymGroup, normalize, query_terms};
 use crate::service::{CatalogError, CatalogService};
@@ -39,13 +41,21 @@ pub const PIECES_MAX: i32 = 100_000;
 pub struct CatalogAdmin {
     editor: Arc<dyn CatalogueEditor>,
     images: Arc<dyn ImageStore>,
+    shelf: Arc<dyn Shelf>,
+    lists: Arc<dyn FarmListEditor>,
     catalog: Arc<CatalogService>,
 }
 
 impl CatalogAdmin {
     /// The service over its ports; writes refresh `catalog` on this node at once.
-    pub fn new(editor: Arc<dyn CatalogueEditor>, images: Arc<dyn ImageStore>, catalog: Arc<CatalogService>) -> CatalogAdmin {
-        CatalogAdmin { editor, images, catalog }
+    pub fn new(
+        editor: Arc<dyn CatalogueEditor>,
+        images: Arc<dyn ImageStore>,
+        shelf: Arc<dyn Shelf>,
+        lists: Arc<dyn FarmListEditor>,
+        catalog: Arc<CatalogService>,
+    ) -> CatalogAdmin {
+        CatalogAdmin { editor, images, shelf, lists, catalog }
     }
 
     /// Checks the rules a draft must keep: both names, texts of sane length, a price up to
@@ -327,11 +337,124 @@ impl CatalogAdmin {
         Ok(())
     }
 
+    /// A product's lots, soonest to expire first (`GET dashboard/products/{id}/lots`).
+    pub fn lots(&self, product: ProductId) -> Result<Vec<Lot>, CatalogError> {
+        self.shelf.lots(product)?.ok_or(CatalogError::NotFound)
+    }
+
+    /// Records a lot received (`POST dashboard/products/{id}/lots`); the product's stock becomes
+    /// the units of its lots in date.
+    pub fn add_lot(&self, product: ProductId, draft: LotDraft) -> Result<LotId, CatalogError> {
+        let today = self.today();
+        draft.check(today).map_err(CatalogError::Invalid)?;
+        lot_written(self.shelf.add_lot(product, &draft, today)?)
+    }
+
+    /// Corrects a lot (`PUT dashboard/products/{id}/lots/{lot}`).
+    pub fn update_lot(&self, product: ProductId, lot: LotId, draft: LotDraft) -> Result<(), CatalogError> {
+        let today = self.today();
+        draft.check(today).map_err(CatalogError::Invalid)?;
+        lot_written(self.shelf.update_lot(product, lot, &draft, today)?).map(|_| ())
+    }
+
+    /// Takes a lot off the shelf (`DELETE dashboard/products/{id}/lots/{lot}`).
+    pub fn remove_lot(&self, product: ProductId, lot: LotId) -> Result<(), CatalogError> {
+        lot_written(self.shelf.remove_lot(product, lot, self.today())?).map(|_| ())
+    }
+
+    /// The lots staff must look at (`GET dashboard/lots`): expired ones still holding units, to
+    /// take off the shelf, and those within [`EXPIRING_WITHIN_DAYS`] of expiry, soonest first.
+    pub fn lots_to_watch(&self) -> Result<Vec<Lot>, CatalogError> {
+        let horizon = self.today().checked_add_days(Days::new(EXPIRING_WITHIN_DAYS)).unwrap_or(NaiveDate::MAX);
+        Ok(self.shelf.lots_expiring_by(horizon, WATCH_LIST_MAX)?)
+    }
+
+    /// Adds a crop (`POST dashboard/crops`); its address is made from its English name.
+    pub fn add_crop(&self, draft: CropDraft) -> Result<i64, CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        let slug = self.new_slug(&draft.name, "crop", |candidate| Ok(self.catalog.catalogue()?.crop(candidate).is_some()))?;
+        self.list_written(self.lists.add_crop(&slug, &draft)?, "name_en")
+    }
+
+    /// Changes a crop (`PUT dashboard/crops/{id}`); its address stays, so links keep working.
+    pub fn update_crop(&self, id: i64, draft: CropDraft) -> Result<(), CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        self.list_written(self.lists.update_crop(id, &draft)?, "name_en").map(|_| ())
+    }
+
+    /// Adds a pest, disease or weed (`POST dashboard/pests`).
+    pub fn add_pest(&self, draft: PestDraft) -> Result<i64, CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        let slug = self.new_slug(&draft.name, "pest", |candidate| Ok(self.catalog.catalogue()?.pest(candidate).is_some()))?;
+        self.list_written(self.lists.add_pest(&slug, &draft)?, "name_en")
+    }
+
+    /// Changes a pest (`PUT dashboard/pests/{id}`); its address stays.
+    pub fn update_pest(&self, id: i64, draft: PestDraft) -> Result<(), CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        self.list_written(self.lists.update_pest(id, &draft)?, "name_en").map(|_| ())
+    }
+
+    /// Adds an active ingredient (`POST dashboard/active-ingredients`); its English name is
+    /// its own.
+    pub fn add_ingredient(&self, draft: IngredientDraft) -> Result<i64, CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        self.list_written(self.lists.add_ingredient(&draft)?, "name_en")
+    }
+
+    /// Changes an active ingredient (`PUT dashboard/active-ingredients/{id}`).
+    pub fn update_ingredient(&self, id: i64, draft: IngredientDraft) -> Result<(), CatalogError> {
+        draft.check().map_err(CatalogError::Invalid)?;
+        self.list_written(self.lists.update_ingredient(id, &draft)?, "name_en").map(|_| ())
+    }
+
+    /// Removes a crop, pest or ingredient (`DELETE dashboard/{list}/{id}`), refused while a
+    /// product's agronomy names it: the product would lose a use or an ingredient silently.
+    pub fn remove_list_entry(&self, list: FarmList, id: i64) -> Result<(), CatalogError> {
+        if self.catalog.catalogue()?.names_in_agronomy(list, id) {
+            return Err(CatalogError::Invalid(FieldErrors::single("id", "in_use")));
+        }
+        if !self.lists.remove_entry(list, id)? {
+            return Err(CatalogError::NotFound);
+        }
+        self.catalog.invalidate();
+        Ok(())
+    }
+
+    /// A list write's outcome as the caller hears it; the catalogue reloads with the lists.
+    fn list_written(&self, written: ListWrite, name_field: &str) -> Result<i64, CatalogError> {
+        match written {
+            ListWrite::Done(id) => {
+                self.catalog.invalidate();
+                Ok(id)
+            }
+            ListWrite::NotFound => Err(CatalogError::NotFound),
+            ListWrite::Taken => Err(CatalogError::Invalid(FieldErrors::single(name_field, "name_taken"))),
+        }
+    }
+
+    /// The shop's day now.
+    pub fn today(&self) -> NaiveDate {
+        shop_day(self.catalog.now())
+    }
+
     /// Removes a product.
     pub fn delete_product(&self, id: ProductId) -> Result<(), CatalogError> {
         self.write_with_images(&[], |_| self.editor.delete_product(id))
     }
 }
+/// The most lots the watch list shows.
+const WATCH_LIST_MAX: i64 = 500;
+
+/// A lot write's outcome as the caller hears it.
+fn lot_written(written: LotWrite) -> Result<LotId, CatalogError> {
+    match written {
+        LotWrite::Done(lot) => Ok(lot),
+        LotWrite::NoProduct | LotWrite::NoLot => Err(CatalogError::NotFound),
+        LotWrite::BatchTaken => Err(CatalogError::Invalid(FieldErrors::single("batch", "batch_taken"))),
+    }
+}
+
 /// A synonym group's members as kept: trimmed and single-spaced, the same member once; two to
 /// [`GROUP_MAX_MEMBERS`] of them, each of one to [`MEMBER_MAX_WORDS`] words.
 fn synonym_members(members: &[String]) -> Result<Vec<String>, CatalogError> {

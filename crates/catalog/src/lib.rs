@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod agronomy;
+pub mod lots;
 pub mod misses;
 pub mod offer;
 pub mod ports;
@@ -12,6 +13,7 @@ pub mod search;
 pub mod service;
 pub mod slug;
 
+pub use lots::{Lot, LotDraft, LotId, LotState, LotTake};
 pub use offer::OfferDraft;
 pub use product::{Category, CategoryDraft, Product, ProductDraft, WeightUnit};
 pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, Sort, Suggestions};

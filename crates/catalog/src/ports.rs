@@ -1,8 +1,11 @@
 //! What the catalogue needs from storage.
 
+use chrono::NaiveDate;
 use kernel::{CategoryId, OfferId, ProductId};
 
+use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
 use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
+use crate::lots::{Lot, LotDraft, LotId};
 use crate::offer::{Offer, OfferDraft};
 use crate::product::{Category, CategoryDraft, Product, ProductDraft};
 use crate::search::SynonymGroup;
@@ -127,4 +130,78 @@ pub trait CatalogueEditor: Send + Sync {
     fn update_synonym_group(&self, id: i64, members: &[String]) -> anyhow::Result<bool>;
     /// Removes a group; false when there is no such group.
     fn delete_synonym_group(&self, id: i64) -> anyhow::Result<bool>;
+}
+
+/// What a write of a lot found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LotWrite {
+    /// Written: the lot's id.
+    Done(LotId),
+    /// There is no such product.
+    NoProduct,
+    /// The product has no such lot.
+    NoLot,
+    /// Another lot of the product has this batch number.
+    BatchTaken,
+}
+
+/// A product's lots on the shelf. Every write counts the product's stock again as the units of
+/// its lots still in date on the day given, under the lock orders take the product's stock by.
+#[cfg_attr(test, mockall::automock)]
+pub trait Shelf: Send + Sync {
+    /// The product's lots, soonest to expire first; `None` when there is no such product.
+    fn lots(&self, product: ProductId) -> anyhow::Result<Option<Vec<Lot>>>;
+    /// Records a lot received.
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite>;
+    /// Corrects a lot's batch, expiry or units.
+    fn update_lot(&self, product: ProductId, lot: LotId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite>;
+    /// Takes a lot off the shelf.
+    fn remove_lot(&self, product: ProductId, lot: LotId, today: NaiveDate) -> anyhow::Result<LotWrite>;
+    /// Every lot with units that expires on or before `day`, soonest first, at most `limit`.
+    fn lots_expiring_by(&self, day: NaiveDate, limit: i64) -> anyhow::Result<Vec<Lot>>;
+    /// Counts again the stock of every product with units in a lot expired before `today`, so
+    /// that the shop stops showing them; the products whose stock fell.
+    fn write_off_expired(&self, today: NaiveDate) -> anyhow::Result<Vec<ProductId>>;
+}
+
+/// One of the lists staff keep for agronomy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FarmList {
+    /// Crops.
+    Crops,
+    /// Pests, diseases and weeds.
+    Pests,
+    /// Active ingredients.
+    Ingredients,
+}
+
+/// What a write of a list entry found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListWrite {
+    /// Written: the entry's id.
+    Done(i64),
+    /// There is no such entry.
+    NotFound,
+    /// Another entry has this address (crops, pests) or English name (ingredients).
+    Taken,
+}
+
+/// Writes the crops, pests and active ingredients; every write bumps the catalogue's version,
+/// which the lists are loaded with.
+#[cfg_attr(test, mockall::automock)]
+pub trait FarmListEditor: Send + Sync {
+    /// Adds a crop under `slug`.
+    fn add_crop(&self, slug: &str, draft: &CropDraft) -> anyhow::Result<ListWrite>;
+    /// Replaces a crop's names, synonyms and place; its address stays.
+    fn update_crop(&self, id: i64, draft: &CropDraft) -> anyhow::Result<ListWrite>;
+    /// Adds a pest under `slug`.
+    fn add_pest(&self, slug: &str, draft: &PestDraft) -> anyhow::Result<ListWrite>;
+    /// Replaces a pest's fields; its address stays.
+    fn update_pest(&self, id: i64, draft: &PestDraft) -> anyhow::Result<ListWrite>;
+    /// Adds an active ingredient.
+    fn add_ingredient(&self, draft: &IngredientDraft) -> anyhow::Result<ListWrite>;
+    /// Replaces an active ingredient's fields.
+    fn update_ingredient(&self, id: i64, draft: &IngredientDraft) -> anyhow::Result<ListWrite>;
+    /// Removes an entry; false when there is none.
+    fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<bool>;
 }

@@ -26,6 +26,7 @@ const PAGE_HEIGHT: f32 = 842.0;
 const MARGIN: f32 = 40.0;
 const BODY: Style = Style { size: 10.0, bold: false };
 const STRONG: Style = Style { size: 10.0, bold: true };
+const SMALL: Style = Style { size: 8.0, bold: false };
 const TITLE: Style = Style { size: 18.0, bold: true };
 const LINE: f32 = 16.0;
 const QR_SIZE: f32 = 80.0;
@@ -246,6 +247,15 @@ impl<'a> Layout<'a> {
             self.write(&self.money(line.line_total), self.end_side(total_at), BODY);
             for part in name {
                 self.write(&part, self.start_side(0.0), BODY);
+                self.y += LINE;
+            }
+            // The batches the units came from, for a product kept in lots: what a recall or a
+            // complaint about a pesticide asks for.
+            for lot in order.lots.iter().filter(|lot| Some(lot.product) == line.product) {
+                let args = [("batch", lot.batch.clone()), ("expires", lot.expires_on.format("%Y-%m-%d").to_string()), ("quantity", lot.quantity.to_string())];
+                let text = messages::text(self.locale, "invoice.batch", &args);
+                self.room_for(LINE);
+                self.write(&text, self.start_side(12.0), SMALL);
                 self.y += LINE;
             }
         }

@@ -7,7 +7,9 @@ use std::process::Command;
 
 use chrono::{DateTime, Utc};
 use kernel::{CityId, Locale, Localized, Money, OrderId, Phone, ProductId, Weight};
-use ordering::{Destination, Invoice, InvoicePrinter, NewOrder, Order, OrderLine, OrderSource, OrderStatus, PaymentMethod, Receiver, ShopContacts, Totals};
+use ordering::{
+    Destination, Invoice, InvoicePrinter, LineLot, NewOrder, Order, OrderLine, OrderSource, OrderStatus, PaymentMethod, Receiver, ShopContacts, Totals,
+};
 
 use super::PdfInvoicePrinter;
 
@@ -43,6 +45,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
             created_at: DateTime::<Utc>::from_timestamp(1_790_000_000, 0).unwrap(),
             history: vec![],
             sales_engineer: None,
+            lots: Vec::new(),
             placed: NewOrder {
                 user: None,
                 source: OrderSource::Guest,
@@ -59,6 +62,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
                 lines,
                 payment_method: PaymentMethod::CashOnDelivery,
                 locale,
+                safety_acknowledged: false,
             },
         },
         shop: ShopContacts {
@@ -167,5 +171,25 @@ fn an_order_paid_another_way_prints_that_way() {
         by_card.order.placed.payment_method = PaymentMethod::Card;
         let text = text_of(&printer().print(&by_card).unwrap());
         assert!(text.contains(paid) && !text.contains(not_paid), "{locale:?}:\n{text}");
+    }
+}
+
+#[test]
+fn a_line_from_batches_prints_each_batch_and_its_expiry_under_it() {
+    // pdftotext reads the Arabic line's Latin runs and punctuation out of their visual order:
+    // the words and figures are what counts there.
+    for (locale, expected) in [
+        (Locale::En, vec!["Batch UR-2291, use by 2027-05-01 (1)", "Batch UR-2310, use by 2027-09-30 (1)"]),
+        (Locale::Ar, vec!["التشغيلة", "UR-2291", "UR-2310", "صالحة حتى", "2027-05-01", "2027-09-30"]),
+    ] {
+        let mut invoice = sample(locale);
+        invoice.order.lots = vec![
+            LineLot { product: ProductId(2), batch: "UR-2291".into(), expires_on: "2027-05-01".parse().unwrap(), quantity: 1 },
+            LineLot { product: ProductId(2), batch: "UR-2310".into(), expires_on: "2027-09-30".parse().unwrap(), quantity: 1 },
+        ];
+        let text = text_of(&printer().print(&invoice).unwrap());
+        for batch in expected {
+            assert!(text.contains(batch), "{locale:?}: {batch:?} missing from:\n{text}");
+        }
     }
 }

@@ -55,6 +55,8 @@ pub struct Checkout {
     pub expected_total: Option<Money>,
     /// How the buyer pays; none for the shop's default.
     pub payment_method: Option<PaymentMethod>,
+    /// The buyer acknowledged the safety of the order's dangerous products.
+    pub acknowledged_safety: bool,
 }
 
 impl Checkout {
@@ -114,6 +116,8 @@ pub struct GuestCheckout {
     pub expected_total: Option<Money>,
     /// How the buyer pays; none for the shop's default.
     pub payment_method: Option<PaymentMethod>,
+    /// The buyer acknowledged the safety of the order's dangerous products.
+    pub acknowledged_safety: bool,
 }
 
 impl GuestCheckout {

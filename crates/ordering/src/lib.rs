@@ -34,7 +34,9 @@ pub use news::{
     MessageChannel, MessageQueue, Newsroom, Notice, Notification, OrderEvent, OrderHeadline, OrderHerald, OrderNews, OrderSpine, QueuedMessage, StaffNotice,
     TextMessage, UntoldChange,
 };
-pub use order::{AppliedPromo, Destination, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number};
+pub use order::{
+    AppliedPromo, Destination, LineLot, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals, order_number,
+};
 pub use orders::{Buyer, OrderPorts, Orders};
 pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
 pub use payment::{PaymentMethod, PaymentMethods};

@@ -161,6 +161,8 @@ pub struct NewOrder {
     pub payment_method: crate::payment::PaymentMethod,
     /// The language the buyer ordered in; the order's SMS are worded in it.
     pub locale: kernel::Locale,
+    /// The buyer acknowledged the safety of the order's dangerous products; staff see it.
+    pub safety_acknowledged: bool,
 }
 
 impl NewOrder {
@@ -282,6 +284,21 @@ pub struct Order {
     pub history: Vec<StatusChange>,
     /// The sales engineer who looks after it.
     pub sales_engineer: Option<UserId>,
+    /// The batches its lines' units came from, for products kept in lots.
+    pub lots: Vec<LineLot>,
+}
+
+/// Units of a line that came from one batch: the invoice prints the batch and its expiry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineLot {
+    /// The line's product.
+    pub product: ProductId,
+    /// The maker's batch number.
+    pub batch: String,
+    /// The batch's last day of sale.
+    pub expires_on: chrono::NaiveDate,
+    /// Units of the line from it.
+    pub quantity: u32,
 }
 
 impl Order {

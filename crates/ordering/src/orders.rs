@@ -113,7 +113,7 @@ impl Orders {
             },
             _ => Receiver::Buyer,
         };
-        let lines = self.lines(items)?;
+        let (lines, safety_acknowledged) = self.lines(items, request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
@@ -130,6 +130,7 @@ impl Orders {
             totals,
             payment_method,
             locale: buyer.locale,
+            safety_acknowledged,
         };
         self.store(&order, key)
     }
@@ -142,7 +143,7 @@ impl Orders {
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
-        let lines = self.lines(&merged_items(&request.items))?;
+        let (lines, safety_acknowledged) = self.lines(&merged_items(&request.items), request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         let order = NewOrder {
@@ -159,6 +160,7 @@ impl Orders {
             totals,
             payment_method,
             locale,
+            safety_acknowledged,
         };
         self.store(&order, key)
     }
@@ -217,8 +219,10 @@ impl Orders {
         Ok((Destination { address: text, city: city.id, city_name: city.name }, city.shipping_cost))
     }
 
-    /// The lines at today's prices; refused when a product is not sold.
-    fn lines(&self, items: &[(ProductId, i64)]) -> Result<Vec<OrderLine>, OrderingError> {
+    /// The lines at today's prices; refused when a product is not sold, or when one is sold
+    /// only to a buyer who acknowledged its danger and this buyer did not. Also answers whether
+    /// the order needed (and so holds) that acknowledgement.
+    fn lines(&self, items: &[(ProductId, i64)], acknowledged_safety: bool) -> Result<(Vec<OrderLine>, bool), OrderingError> {
         let ids: Vec<ProductId> = items.iter().map(|(product, _)| *product).collect();
         let products = self.pricing.quote(&ids)?;
         let lines = items
@@ -228,7 +232,11 @@ impl Orders {
                 order_line(quoted, quantity).ok_or_else(|| FieldErrors::single("items", "quantity_range"))
             })
             .collect::<Result<Vec<_>, FieldErrors>>()?;
-        Ok(lines)
+        let dangerous = products.iter().any(|quoted| quoted.needs_safety_acknowledgement);
+        if dangerous && !acknowledged_safety {
+            return Err(FieldErrors::single("acknowledged_safety", "safety_acknowledgement_required").into());
+        }
+        Ok((lines, dangerous))
     }
 
     /// The totals with the code's discount; refused when the total differs from the one the
@@ -267,7 +275,8 @@ impl Orders {
         if items.is_empty() {
             return Err(FieldErrors::single("cart", "cart_empty").into());
         }
-        let lines = self.lines(&items)?;
+        // A promo check is not an order: the safety acknowledgement is asked when ordering.
+        let (lines, _) = self.lines(&items, true)?;
         self.promo_for(typed, buyer, buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
     }
 

@@ -58,6 +58,8 @@ pub struct QuotedProduct {
     pub sale_price: Money,
     /// The weight of one unit.
     pub weight: Weight,
+    /// Sold only to a buyer who acknowledged its danger (WHO class Ia or Ib, or restricted).
+    pub needs_safety_acknowledgement: bool,
 }
 
 /// Today's prices and the shipping weight rule.

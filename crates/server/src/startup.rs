@@ -216,8 +216,10 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         Arc::new(SystemClock),
         chrono::Duration::milliseconds(settings.catalogue.freshness_ms),
     ));
-    let catalog_admin =
-        Arc::new(CatalogAdmin::new(Arc::new(DieselCatalogueStore::new(db.clone())), Arc::new(LocalImageStore::new(settings.media_dir())), catalog.clone()));
+    let catalog_admin = {
+        let store = Arc::new(DieselCatalogueStore::new(db.clone()));
+        Arc::new(CatalogAdmin::new(store.clone(), Arc::new(LocalImageStore::new(settings.media_dir())), store.clone(), store, catalog.clone()))
+    };
     let shop = Arc::new(ShopService::new(
         Arc::new(DieselShopStore::new(db.clone())),
         Arc::new(SystemClock),

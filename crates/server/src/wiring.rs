@@ -44,6 +44,7 @@ impl PriceList for CataloguePriceList {
                 sale_price: card.price.sale_price,
                 available: card.product.draft.quantity,
                 weight: card.product.draft.weight,
+                needs_safety_acknowledgement: card.product.agronomy.needs_acknowledgement(),
             })
             .collect())
     }
@@ -64,6 +65,7 @@ impl Pricing for CataloguePriceList {
                 image: product.image,
                 sale_price: product.sale_price,
                 weight: product.weight,
+                needs_safety_acknowledgement: product.needs_safety_acknowledgement,
             })
             .collect())
     }

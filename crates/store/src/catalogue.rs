@@ -24,6 +24,11 @@ impl DieselCatalogueStore {
     pub fn new(db: Database) -> Self {
         Self { db }
     }
+
+    /// The database it writes.
+    pub(crate) fn db(&self) -> &Database {
+        &self.db
+    }
 }
 
 #[derive(Queryable, Selectable)]
@@ -234,7 +239,7 @@ fn synonym_groups(conn: &mut DbConn) -> QueryResult<Vec<SynonymGroup>> {
 }
 
 /// Marks the catalogue changed; call inside the writing transaction.
-fn bump_version(conn: &mut DbConn) -> QueryResult<()> {
+pub(crate) fn bump_version(conn: &mut DbConn) -> QueryResult<()> {
     diesel::update(catalogue_version::table.find(1)).set(catalogue_version::version.eq(catalogue_version::version + 1)).execute(conn)?;
     Ok(())
 }
@@ -337,14 +342,21 @@ fn lines(text: &str) -> Vec<String> {
 
 /// The crops (in the staff's order), the pests and the active ingredients.
 fn agronomy_lists(conn: &mut DbConn) -> QueryResult<(Vec<Crop>, Vec<Pest>, Vec<ActiveIngredient>)> {
-    type CropRow = (i64, String, String, String, String, Option<String>);
+    type CropRow = (i64, String, String, String, String, Option<String>, i32);
     let crop_rows: Vec<CropRow> = crops::table
         .order((crops::sort_order, crops::id))
-        .select((crops::id, crops::slug, crops::name_ar, crops::name_en, crops::synonyms_ar, crops::image))
+        .select((crops::id, crops::slug, crops::name_ar, crops::name_en, crops::synonyms_ar, crops::image, crops::sort_order))
         .load(conn)?;
     let crops = crop_rows
         .into_iter()
-        .map(|(id, slug, name_ar, name_en, synonyms, image)| Crop { id, slug, name: Localized::new(name_ar, name_en), synonyms_ar: lines(&synonyms), image })
+        .map(|(id, slug, name_ar, name_en, synonyms, image, sort_order)| Crop {
+            id,
+            slug,
+            name: Localized::new(name_ar, name_en),
+            synonyms_ar: lines(&synonyms),
+            image,
+            sort_order,
+        })
         .collect();
     type PestRow = (i64, String, String, String, String, String, String, String, Option<String>);
     let pest_rows: Vec<PestRow> = pests::table
@@ -443,6 +455,8 @@ impl CatalogueEditor for DieselCatalogueStore {
                 return QueryResult::Ok(false);
             }
             add_images(conn, id.0, new_images)?;
+            // A product kept in lots shows what its lots hold, whatever stock the form sent.
+            crate::lots::count_stock_from_lots(conn, id.0, kernel::shop_day(Utc::now()))?;
             bump_version(conn)?;
             QueryResult::Ok(true)
         })?)

@@ -9,13 +9,13 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Datelike, NaiveDateTime, SubsecRound, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight};
+use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Destination, Keyed, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus,
-    Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource,
+    OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -23,8 +23,9 @@ use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, coalesce, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys;
+use crate::lots;
 use crate::order_events;
-use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, orders, products, users};
+use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, order_lot_takes, orders, products, users};
 
 /// The orders in the database.
 #[derive(Clone)]
@@ -85,6 +86,7 @@ struct OrderRow {
     created_at: NaiveDateTime,
     sales_engineer_id: Option<i64>,
     locale: String,
+    safety_acknowledged: bool,
 }
 
 #[derive(Queryable, Selectable)]
@@ -137,6 +139,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         placed: order.clone(),
         history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
         sales_engineer: sales_engineer.map(UserId),
+        lots: Vec::new(),
     };
     diesel::insert_into(orders::table)
         .values((
@@ -167,6 +170,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
             orders::created_at.eq(now),
             orders::locale.eq(order.locale.code()),
             orders::search_text.eq(order.search_text()),
+            orders::safety_acknowledged.eq(order.safety_acknowledged),
         ))
         .execute(conn)?;
     // The key answers with the order, so it follows the order's row.
@@ -200,18 +204,21 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
     }
     // The shared rows last, so that other orders wait on them only until this commit.
-    take_stock(conn, order)?;
+    let batches = take_stock(conn, id, order, shop_day(at))?;
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
     order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total }, now)?;
     stock_moved_in_transaction(conn)?;
-    Ok(placed)
+    Ok(Order { lots: batches, ..placed })
 }
 
 /// Takes every line's stock by a guarded update, in product order so that two orders never
-/// wait on each other in a circle; a short line refuses the order.
-fn take_stock(conn: &mut DbConn, order: &NewOrder) -> Result<(), Refusal> {
+/// wait on each other in a circle, and, for a product kept in lots, from its lots soonest to
+/// expire first on `today` (never an expired one); a short line refuses the order. Answers the
+/// batches taken.
+fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
+    let mut batches = Vec::new();
     let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
     taken.sort_unstable();
     for (product, quantity) in taken {
@@ -220,8 +227,26 @@ fn take_stock(conn: &mut DbConn, order: &NewOrder) -> Result<(), Refusal> {
             let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
             return Err(Refusal::Short { product: ProductId(product), left });
         }
+        match lots::take_from_lots(conn, id, product, quantity, today)? {
+            Ok(taken) => batches.extend(taken),
+            Err(left) => return Err(Refusal::Short { product: ProductId(product), left }),
+        }
     }
-    Ok(())
+    Ok(batches)
+}
+
+/// The batches each order's lines came from.
+fn line_lots(conn: &mut DbConn, ids: &[i64]) -> QueryResult<HashMap<i64, Vec<LineLot>>> {
+    let rows: Vec<(i64, i64, String, NaiveDate, i64)> = order_lot_takes::table
+        .filter(order_lot_takes::order_id.eq_any(ids))
+        .order((order_lot_takes::order_id, order_lot_takes::product_id, order_lot_takes::expires_on))
+        .select((order_lot_takes::order_id, order_lot_takes::product_id, order_lot_takes::batch, order_lot_takes::expires_on, order_lot_takes::quantity))
+        .load(conn)?;
+    let mut lots: HashMap<i64, Vec<LineLot>> = HashMap::new();
+    for (order, product, batch, expires_on, quantity) in rows {
+        lots.entry(order).or_default().push(LineLot { product: ProductId(product), batch, expires_on, quantity: u32::try_from(quantity).unwrap_or(0) });
+    }
+    Ok(lots)
 }
 
 /// The id the next order takes, known before its row is written so that its number goes in
@@ -326,6 +351,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
             line_total: Money::from_piastres(item.line_total),
         });
     }
+    let mut lots = line_lots(conn, &ids)?;
     let mut history: HashMap<i64, Vec<StatusChange>> = HashMap::new();
     let history_rows: Vec<HistoryRow> = order_history::table
         .filter(order_history::order_id.eq_any(&ids))
@@ -354,6 +380,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                 created_at: row.created_at.and_utc(),
                 history: history.remove(&row.id).unwrap_or_default(),
                 sales_engineer: row.sales_engineer_id.map(UserId),
+                lots: lots.remove(&row.id).unwrap_or_default(),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,
@@ -375,6 +402,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     },
                     payment_method: row.payment_method.parse()?,
                     locale: kernel::Locale::from_header(&row.locale),
+                    safety_acknowledged: row.safety_acknowledged,
                 },
             })
         })
@@ -472,7 +500,7 @@ impl OrderBook for DieselOrderBook {
             };
             // What the move does beside the status, as the domain decided it.
             if change.restock {
-                restock(conn, id.0)?;
+                restock(conn, id.0, shop_day(change.at))?;
             }
             if change.release_promo {
                 release_promo(conn, id.0)?;
@@ -491,8 +519,9 @@ impl OrderBook for DieselOrderBook {
     }
 }
 
-/// Puts an order's units back on the shelf.
-fn restock(conn: &mut DbConn, id: i64) -> QueryResult<()> {
+/// Puts an order's units back on the shelf, into the lots they came from for a product kept in
+/// lots.
+fn restock(conn: &mut DbConn, id: i64, today: NaiveDate) -> QueryResult<()> {
     // In product order, as orders take stock, so that a cancellation and an order never wait
     // on each other in a circle.
     let lines: Vec<(i64, i32)> = order_items::table
@@ -501,7 +530,9 @@ fn restock(conn: &mut DbConn, id: i64) -> QueryResult<()> {
         .select((order_items::product_id.assume_not_null(), order_items::quantity))
         .load(conn)?;
     for (product, quantity) in lines {
-        diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
+        if !lots::return_to_lots(conn, id, product, today)? {
+            diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
+        }
     }
     stock_moved_in_transaction(conn)
 }

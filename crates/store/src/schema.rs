@@ -363,6 +363,7 @@ diesel::table! {
         locale -> Text,
         search_text -> Text,
         version -> Integer,
+        safety_acknowledged -> Bool,
     }
 }
 
@@ -560,7 +561,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    product_lots (id) {
+        id -> BigInt,
+        product_id -> BigInt,
+        batch -> Text,
+        expires_on -> Date,
+        quantity -> BigInt,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_lot_takes (order_id, product_id, batch) {
+        order_id -> BigInt,
+        product_id -> BigInt,
+        lot_id -> Nullable<BigInt>,
+        batch -> Text,
+        expires_on -> Date,
+        quantity -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    product_lots,
+    order_lot_takes,
     active_ingredients,
     crops,
     pests,

@@ -64,6 +64,9 @@ pub struct CartLineData {
     /// Sale price times quantity, EGP.
     #[schema(value_type = f64)]
     pub line_total: Money,
+    /// Sold only to a buyer who acknowledges its danger: the checkout then sends
+    /// `acknowledged_safety: true`.
+    pub needs_safety_acknowledgement: bool,
 }
 
 /// The cart with its totals.
@@ -148,6 +151,7 @@ fn line_data(line: PricedLine, locale: Locale) -> CartLineData {
         in_stock: product.available > 0,
         weight: product.weight.kilograms(),
         line_total,
+        needs_safety_acknowledgement: product.needs_safety_acknowledgement,
     }
 }
 

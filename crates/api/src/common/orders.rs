@@ -63,6 +63,20 @@ pub struct OrderItemData {
     /// Unit price times quantity, EGP.
     #[schema(value_type = f64)]
     pub line_total: Money,
+    /// The batches its units came from, for a product kept in lots (soonest expiry first).
+    pub batches: Vec<BatchData>,
+}
+
+/// Units of a line from one batch.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BatchData {
+    /// The maker's batch number.
+    pub batch: String,
+    /// The batch's last day of sale, `YYYY-MM-DD`.
+    #[schema(value_type = String, format = Date)]
+    pub expires_on: chrono::NaiveDate,
+    /// Units from it.
+    pub quantity: u32,
 }
 
 /// One change of status.
@@ -137,6 +151,9 @@ pub struct OrderData {
     pub total_weight: f64,
     /// Whether the buyer may still cancel it.
     pub can_cancel: bool,
+    /// The buyer acknowledged the safety of its dangerous products (WHO class Ia or Ib, or
+    /// restricted): staff see it before handing them over.
+    pub safety_acknowledged: bool,
     /// Every change of status, oldest first.
     pub history: Vec<HistoryData>,
 }
@@ -153,7 +170,7 @@ impl OrderData {
     /// The order in `locale` with the notes staff wrote on its status changes.
     pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
-        let Order { id, number, status, created_at, placed, history, sales_engineer: _ } = order;
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots } = order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -189,6 +206,11 @@ impl OrderData {
                     unit_price: line.unit_price,
                     weight: line.weight.kilograms(),
                     line_total: line.line_total,
+                    batches: lots
+                        .iter()
+                        .filter(|lot| Some(lot.product) == line.product)
+                        .map(|lot| BatchData { batch: lot.batch.clone(), expires_on: lot.expires_on, quantity: lot.quantity })
+                        .collect(),
                 })
                 .collect(),
             subtotal: placed.totals.subtotal,
@@ -199,6 +221,7 @@ impl OrderData {
             total: placed.totals.total,
             total_weight: placed.totals.total_weight.kilograms(),
             can_cancel,
+            safety_acknowledged: placed.safety_acknowledged,
             history: history
                 .into_iter()
                 .map(|change| HistoryData {
@@ -294,6 +317,10 @@ pub struct CheckoutFields {
     /// The total the buyer saw, EGP; another server total refuses the order.
     #[serde(default, deserialize_with = "lenient_text")]
     pub expected_total: Option<String>,
+    /// The buyer read the safety of the order's dangerous products (WHO class Ia or Ib, or
+    /// restricted) and takes them; without it such an order is refused (422).
+    #[serde(default)]
+    pub acknowledged_safety: bool,
 }
 
 /// The fields every checkout shares, read.
@@ -306,6 +333,8 @@ pub(crate) struct CommonFields {
     pub payment_method: Option<PaymentMethod>,
     /// The total the buyer saw.
     pub expected_total: Option<Money>,
+    /// The buyer acknowledged the safety of the order's dangerous products.
+    pub acknowledged_safety: bool,
 }
 
 impl CheckoutFields {
@@ -332,6 +361,7 @@ impl CheckoutFields {
             copoun: self.copoun.map(|code| code.trim().to_string()).filter(|code| !code.is_empty()),
             payment_method,
             expected_total,
+            acknowledged_safety: self.acknowledged_safety,
         }
     }
 }
@@ -342,7 +372,7 @@ impl CheckoutRequest {
         for (field, value, max) in [("address", &self.address, limits::ADDRESS), ("receiver_name", &self.receiver_name, limits::NAME)] {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let CommonFields { notes, copoun, payment_method, expected_total } = self.fields.read(&mut errors);
+        let CommonFields { notes, copoun, payment_method, expected_total, acknowledged_safety } = self.fields.read(&mut errors);
         let receiver_kind = match self.kind.as_deref().map(str::trim).filter(|kind| !kind.is_empty()) {
             None => None,
             Some(kind) => Some(kind.parse::<ReceiverKind>().map_err(|_| FieldErrors::single("type", "type_invalid"))?),
@@ -362,6 +392,7 @@ impl CheckoutRequest {
             copoun,
             expected_total,
             payment_method,
+            acknowledged_safety,
         })
     }
 }

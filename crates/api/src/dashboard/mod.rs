@@ -3,6 +3,8 @@
 pub mod categories;
 pub mod contact_messages;
 pub mod copouns;
+pub mod farm_lists;
+pub mod lots;
 pub mod offers;
 pub mod orders;
 pub mod overview;

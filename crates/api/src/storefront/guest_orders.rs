@@ -75,7 +75,7 @@ impl GuestCheckoutRequest {
         for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS)] {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
-        let CommonFields { notes, copoun, payment_method, expected_total } = self.fields.read(&mut errors);
+        let CommonFields { notes, copoun, payment_method, expected_total, acknowledged_safety } = self.fields.read(&mut errors);
         let source = match self.source.as_deref().map(str::trim) {
             None | Some("") | Some("guest") => OrderSource::Guest,
             Some("whatsapp") => OrderSource::Whatsapp,
@@ -100,6 +100,7 @@ impl GuestCheckoutRequest {
             copoun,
             expected_total,
             payment_method,
+            acknowledged_safety,
         })
     }
 }

@@ -21,6 +21,7 @@ fn product(id: i64, pounds: i64, available: i64, grams: i64) -> PricedProduct {
         sale_price: Money::from_pounds(pounds),
         available,
         weight: Weight::from_grams(grams),
+        needs_safety_acknowledgement: false,
     }
 }
 

@@ -325,6 +325,11 @@ impl Catalogue {
         &self.lists.crops
     }
 
+    /// The pests, diseases and weeds, oldest first.
+    pub fn pests(&self) -> &[Pest] {
+        &self.lists.pests
+    }
+
     /// The crop with this slug.
     pub fn crop(&self, slug: &str) -> Option<&Crop> {
         self.lists.crops.iter().find(|crop| crop.slug == slug)
@@ -343,6 +348,19 @@ impl Catalogue {
     /// The crop with this id.
     pub fn crop_by_id(&self, id: i64) -> Option<&Crop> {
         self.lists.crops.iter().find(|crop| crop.id == id)
+    }
+
+    /// Whether a product's agronomy names this crop, pest or ingredient.
+    pub fn names_in_agronomy(&self, list: crate::ports::FarmList, id: i64) -> bool {
+        use crate::ports::FarmList;
+        self.products.iter().any(|product| {
+            let agronomy = &product.agronomy;
+            match list {
+                FarmList::Crops => agronomy.uses.iter().any(|used| used.crop_id == id),
+                FarmList::Pests => agronomy.uses.iter().any(|used| used.pest_id == Some(id)),
+                FarmList::Ingredients => agronomy.ingredients.iter().any(|share| share.ingredient_id == id),
+            }
+        })
     }
 
     /// The active ingredients.
@@ -728,9 +746,14 @@ impl Catalogue {
         self.products.iter().filter(|p| ids.contains(&p.id)).map(|product| self.card(product, self.price(product, now))).collect()
     }
 
+    /// The product with this id.
+    pub fn product_by_id(&self, id: ProductId) -> Option<&Product> {
+        self.products.iter().find(|p| p.id == id).map(|p| &**p)
+    }
+
     /// The slug of the product with this id.
     pub fn slug_of(&self, id: ProductId) -> Option<String> {
-        self.products.iter().find(|p| p.id == id).map(|p| p.slug.clone())
+        self.product_by_id(id).map(|p| p.slug.clone())
     }
 
     /// Every offer, whatever its status.

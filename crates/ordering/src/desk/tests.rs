@@ -34,6 +34,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
             created_at: FixedClock.now(),
             history: vec![],
             sales_engineer: engineer,
+            lots: Vec::new(),
             placed: NewOrder {
                 user: client,
                 source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
@@ -48,6 +49,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
                 totals: Totals { subtotal: zero, discount: zero, shipping_base: zero, shipping_extra: zero, total: zero, total_weight: Weight::from_grams(0) },
                 payment_method: crate::PaymentMethod::CashOnDelivery,
                 locale: Locale::Ar,
+                safety_acknowledged: false,
             },
         },
         sales_engineer_name: None,

@@ -47,6 +47,7 @@ fn product(id: i64, pounds: i64, grams: i64) -> QuotedProduct {
         image: None,
         sale_price: Money::from_pounds(pounds),
         weight: Weight::from_grams(grams),
+        needs_safety_acknowledgement: false,
     }
 }
 
@@ -64,6 +65,7 @@ fn checkout() -> Checkout {
         copoun: None,
         expected_total: None,
         payment_method: None,
+        acknowledged_safety: false,
     }
 }
 
@@ -80,6 +82,7 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         placed: order.clone(),
         history: vec![],
         sales_engineer: None,
+        lots: Vec::new(),
     }
 }
 
@@ -97,7 +100,10 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         }))
     });
     let mut pricing = MockPricing::new();
-    pricing.expect_quote().returning(|ids| Ok([product(1, 40, 250), product(2, 100, 6_000)].into_iter().filter(|p| ids.contains(&p.id)).collect()));
+    pricing.expect_quote().returning(|ids| {
+        let dangerous = QuotedProduct { needs_safety_acknowledgement: true, ..product(3, 150, 250) };
+        Ok([product(1, 40, 250), product(2, 100, 6_000), dangerous].into_iter().filter(|p| ids.contains(&p.id)).collect())
+    });
     pricing.expect_shipping_rule().returning(|| Ok(RULE));
     let mut buyer_cart = MockBuyerCart::new();
     buyer_cart.expect_cart_lines().returning(move |_| Ok(cart.clone()));
@@ -278,6 +284,7 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
         copoun: None,
         expected_total: None,
         payment_method: None,
+        acknowledged_safety: false,
     };
     let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().placed;
     assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
@@ -335,6 +342,7 @@ fn sample_order() -> NewOrder {
         totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
         payment_method: PaymentMethod::CashOnDelivery,
         locale: Locale::Ar,
+        safety_acknowledged: false,
     }
 }
 
@@ -438,4 +446,32 @@ fn a_sales_order_is_the_clients_order_of_the_picked_lines_and_leaves_their_cart_
     book.expect_place().never();
     let refused = self::orders(vec![], book).place_sales_order(&buyer(), Checkout { address: None, ..checkout() }, &[(ProductId(1), 0)], None);
     assert_eq!(rules(refused), [("address_id".into(), vec!["required"]), ("items".into(), vec!["quantity_range"])], "every broken field at once");
+}
+
+#[test]
+fn a_dangerous_product_is_ordered_only_with_the_buyers_acknowledgement_and_the_order_keeps_it() {
+    let guest = |items: Vec<(ProductId, i64)>, acknowledged_safety: bool| GuestCheckout {
+        source: OrderSource::Guest,
+        name: "Mona".into(),
+        phone: "01112345678".into(),
+        address: "Farm road".into(),
+        city: Some(CityId(1)),
+        items,
+        notes: String::new(),
+        copoun: None,
+        expected_total: None,
+        payment_method: None,
+        acknowledged_safety,
+    };
+    let dangerous = vec![(ProductId(3), 1), (ProductId(1), 1)];
+    let refusing = orders(vec![], MockOrderBook::new());
+    assert_eq!(
+        rules(refusing.place_guest_order(guest(dangerous.clone(), false), Locale::En, None)),
+        [("acknowledged_safety".into(), vec!["safety_acknowledgement_required"])],
+        "refused before anything is stored"
+    );
+    let placed = orders(vec![], storing_book()).place_guest_order(guest(dangerous, true), Locale::En, None).unwrap().placed;
+    assert!(placed.safety_acknowledged);
+    let ordinary = orders(vec![], storing_book()).place_guest_order(guest(vec![(ProductId(1), 1)], true), Locale::En, None).unwrap().placed;
+    assert!(!ordinary.safety_acknowledged, "nothing needed acknowledging");
 }

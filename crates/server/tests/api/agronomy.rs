@@ -212,3 +212,125 @@ async fn the_same_active_ingredient_at_the_same_strength_is_offered_cheapest_per
     assert_eq!(json_of(app.get(&format!("products/{gloves}/alternatives"), None).await).await["data"], json!([]));
     assert_eq!(app.get("products/no-such-thing/alternatives", None).await.status(), 404);
 }
+
+#[actix_web::test]
+async fn a_highly_hazardous_or_restricted_product_is_ordered_only_with_the_buyers_safety_acknowledgement() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380031").await;
+    let ids = ids(&app).await;
+    let hazardous = app.add_product(&admin, "Methomyl 90% SP", 150, 10, 250).await;
+    let restricted = app.add_product(&admin, "Aluminium phosphide", 80, 10, 100).await;
+    let gloves = app.add_product(&admin, "Garden gloves", 60, 10, 100).await;
+    let mut class_ib = abamectin(&ids);
+    class_ib["who_class"] = json!("Ib");
+    assert_eq!(put_agronomy(&app, &admin, hazardous, class_ib, "en").await.status(), 200);
+    let mut restricted_use = abamectin(&ids);
+    restricted_use["restricted"] = json!(true);
+    assert_eq!(put_agronomy(&app, &admin, restricted, restricted_use, "en").await.status(), 200);
+
+    let items = |product: i64| json!([{"id": product, "quantity": 1}]);
+    let quote = json_of(app.post("cart/quote", json!({"items": [{"id": hazardous, "quantity": 1}, {"id": gloves, "quantity": 1}]}), None).await).await;
+    let flags: Vec<(i64, bool)> = quote["data"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| (line["id"].as_i64().unwrap(), line["needs_safety_acknowledgement"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(flags, [(hazardous, true), (gloves, false)], "the checkout knows which lines to name");
+
+    let guest = |items: Value, acknowledged: Option<bool>| {
+        let mut body = json!({"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": items});
+        if let Some(acknowledged) = acknowledged {
+            body["acknowledged_safety"] = json!(acknowledged);
+        }
+        body
+    };
+    for product in [hazardous, restricted] {
+        for acknowledged in [None, Some(false)] {
+            let refused = app.guest_checkout(&guest(items(product), acknowledged), None).await;
+            assert_eq!(refused.status(), 422, "{product} {acknowledged:?}");
+            assert_eq!(
+                json_of(refused).await["errors"]["acknowledged_safety"][0],
+                "Your order holds a highly hazardous or restricted pesticide: read its safety instructions and confirm you will follow them before ordering."
+            );
+        }
+    }
+    let arabic = app.request(Method::POST, "guest-orders/checkout", None, "ar").json(&guest(items(hazardous), None)).send().await.unwrap();
+    assert!(json_of(arabic).await["errors"]["acknowledged_safety"][0].as_str().unwrap().starts_with("يحتوي طلبك على مبيد شديد الخطورة"));
+    assert_eq!((app.order_count(), app.stock(hazardous), app.stock(restricted)), (0, 10, 10), "nothing refused was written");
+
+    let placed = app.guest_checkout(&guest(json!([{"id": hazardous, "quantity": 1}, {"id": gloves, "quantity": 1}]), Some(true)), None).await;
+    assert_eq!(placed.status(), 201);
+    let order = json_of(placed).await["data"].clone();
+    assert_eq!(order["safety_acknowledged"], true);
+    let staff_view = json_of(app.get(&format!("dashboard/guest-orders/{}", order["id"]), Some(&admin)).await).await;
+    assert_eq!(staff_view["data"]["safety_acknowledged"], true, "staff see the acknowledgement before handing it over");
+
+    let buyer = app.account_token(Role::Customer, "01012380032").await;
+    app.add_to_cart(&buyer, restricted, json!(1)).await;
+    let to_cairo = json!({"address": "12 Nile St", "city_id": 1, "type": "self"});
+    assert_eq!(app.checkout(&buyer, to_cairo.clone(), None).await.status(), 422, "a client's checkout asks it too");
+    let mut acknowledged = to_cairo;
+    acknowledged["acknowledged_safety"] = json!(true);
+    assert_eq!(app.checkout(&buyer, acknowledged, None).await.status(), 201);
+
+    let ordinary = json_of(app.guest_checkout(&guest(items(gloves), None), None).await).await;
+    assert_eq!(ordinary["data"]["safety_acknowledged"], false, "ordinary products need no acknowledgement");
+}
+
+#[actix_web::test]
+async fn staff_keep_the_crop_pest_and_ingredient_lists_and_cannot_remove_what_a_product_names() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380041").await;
+    let ids = ids(&app).await;
+
+    let added =
+        app.post("dashboard/crops", json!({"name_ar": "باذنجان", "name_en": "Eggplant", "synonyms_ar": ["بتنجان", " "], "sort_order": 20}), Some(&admin)).await;
+    assert_eq!(added.status(), 200);
+    let shown = json_of(app.request(Method::GET, "crops/eggplant", None, "ar").send().await.unwrap()).await;
+    assert_eq!(shown["data"]["crop"]["name"], "باذنجان", "on the storefront at once, under an address from its English name");
+    let staff = json_of(app.get("dashboard/crops", Some(&admin)).await).await;
+    let eggplant = staff["data"].as_array().unwrap().iter().find(|crop| crop["slug"] == "eggplant").unwrap().clone();
+    assert_eq!((eggplant["synonyms_ar"].clone(), eggplant["sort_order"].as_i64()), (json!(["بتنجان"]), Some(20)), "blank synonyms left out");
+    let id = eggplant["id"].as_i64().unwrap();
+    let renamed = app.put(&format!("dashboard/crops/{id}"), json!({"name_ar": "باذنجان رومي", "name_en": "Aubergine"}), Some(&admin)).await;
+    assert_eq!(renamed.status(), 200);
+    assert_eq!(json_of(app.get("crops/eggplant", None).await).await["data"]["crop"]["name"], "Aubergine", "renamed, the address stays");
+
+    let refusals = [
+        ("dashboard/crops", json!({"name_ar": "", "name_en": "Okra"}), "name_ar", "The Arabic name is required"),
+        ("dashboard/crops", json!({"name_ar": "بامية", "name_en": "x".repeat(201)}), "name_en", "This field is too long."),
+        ("dashboard/crops", json!({"name_ar": "بامية", "name_en": "Okra", "synonyms_ar": vec!["ب"; 11]}), "synonyms_ar", "Too many items were chosen."),
+        ("dashboard/pests", json!({"name_ar": "تنين", "name_en": "Dragon", "kind": "dragon"}), "kind", "Choose one of the listed values."),
+        ("dashboard/active-ingredients", json!({"name_ar": "أبامكتين", "name_en": "abamectin"}), "name_en", "Another entry of this list has this name."),
+    ];
+    for (path, body, field, message) in refusals {
+        let refused = app.post(path, body.clone(), Some(&admin)).await;
+        assert_eq!(refused.status(), 422, "{path} {body}");
+        assert_eq!(json_of(refused).await["errors"][field][0], message, "{path} {body}");
+    }
+
+    let pest = json!({"name_ar": "ذبابة ثمار الزيتون", "name_en": "Olive fruit fly", "kind": "insect", "symptoms_en": "Small holes in the olives; the flesh rots.", "synonyms_ar": ["دودة الزيتون"]});
+    assert_eq!(app.post("dashboard/pests", pest, Some(&admin)).await.status(), 200);
+    let fly = json_of(app.get("pests/olive-fruit-fly", None).await).await;
+    assert_eq!(
+        (fly["data"]["pest"]["kind"].as_str(), fly["data"]["pest"]["symptoms"].as_str()),
+        (Some("insect"), Some("Small holes in the olives; the flesh rots."))
+    );
+    let ingredient = json!({"name_ar": "سبينيتورام", "name_en": "spinetoram", "resistance_group": "IRAC 5"});
+    assert_eq!(app.post("dashboard/active-ingredients", ingredient, Some(&admin)).await.status(), 200);
+    let ingredients = json_of(app.get("dashboard/active-ingredients", Some(&admin)).await).await;
+    assert!(ingredients["data"].as_array().unwrap().iter().any(|entry| entry["name_en"] == "spinetoram" && entry["resistance_group"] == "IRAC 5"));
+
+    let product = app.add_product(&admin, "Vertimec 1.8% EC", 180, 20, 300).await;
+    assert_eq!(put_agronomy(&app, &admin, product, abamectin(&ids), "en").await.status(), 200);
+    for (path, id) in [("crops", ids.tomato), ("pests", ids.aphids), ("active-ingredients", ids.abamectin)] {
+        let refused = app.request(Method::DELETE, &format!("dashboard/{path}/{id}"), Some(&admin), "en").send().await.unwrap();
+        assert_eq!(refused.status(), 422, "{path}");
+        assert_eq!(json_of(refused).await["errors"]["id"][0], "Products still name it: change them first.");
+    }
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/crops/{id}"), Some(&admin), "en").send().await.unwrap().status(), 200);
+    assert_eq!(app.get("crops/eggplant", None).await.status(), 404);
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/crops/{id}"), Some(&admin), "en").send().await.unwrap().status(), 404);
+    assert_eq!(app.put("dashboard/pests/999999", json!({"name_ar": "س", "name_en": "X", "kind": "mite"}), Some(&admin)).await.status(), 404);
+}

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, json_of, spawn_app};
 
 /// The text of a PDF answer as poppler's `pdftotext` reads it (bidi marks left out).
-async fn pdf_text(response: reqwest::Response) -> String {
+pub(crate) async fn pdf_text(response: reqwest::Response) -> String {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/pdf");
     let bytes = response.bytes().await.unwrap();

@@ -15,6 +15,7 @@ mod first_paint;
 mod google;
 mod helpers;
 mod invoices;
+mod lots;
 mod node;
 mod operations;
 mod orders;

@@ -1,0 +1,251 @@
+//! Lots over Diesel. A product's stock (`products.quantity`) stays the one count an order's
+//! guarded update takes from; for a product kept in lots it is counted again from the lots in
+//! date at every write of a lot, under the same row lock orders take (so a count never misses
+//! an order committing meanwhile), and by the daily write-off once a lot expires. Orders take
+//! each line's units from the lots in the same transaction (`take_from_lots`).
+
+use catalog::lots::{first_expiring_first, sellable_units};
+use catalog::ports::{LotWrite, Shelf};
+use catalog::{Lot, LotDraft, LotId};
+use chrono::{NaiveDate, NaiveDateTime, Utc};
+use diesel::prelude::*;
+use kernel::ProductId;
+use ordering::LineLot;
+
+use crate::catalogue::{DieselCatalogueStore, stock_moved_after_commit, stock_moved_in_transaction};
+use crate::database::{DbConn, write};
+use crate::schema::{order_lot_takes, product_lots, products};
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_lots)]
+struct LotRow {
+    id: i64,
+    product_id: i64,
+    batch: String,
+    expires_on: NaiveDate,
+    quantity: i64,
+    received_at: NaiveDateTime,
+}
+
+impl From<LotRow> for Lot {
+    fn from(row: LotRow) -> Lot {
+        Lot {
+            id: LotId(row.id),
+            product: ProductId(row.product_id),
+            draft: LotDraft { batch: row.batch, expires_on: row.expires_on, quantity: row.quantity },
+            received_at: row.received_at,
+        }
+    }
+}
+
+/// The product's lots, soonest to expire first.
+fn lots_of(conn: &mut DbConn, product: i64) -> QueryResult<Vec<Lot>> {
+    let rows: Vec<LotRow> = product_lots::table
+        .filter(product_lots::product_id.eq(product))
+        .order((product_lots::expires_on, product_lots::id))
+        .select(LotRow::as_select())
+        .load(conn)?;
+    Ok(rows.into_iter().map(Lot::from).collect())
+}
+
+/// Locks the product's row as an order taking its stock does; false when there is none.
+fn lock_product(conn: &mut DbConn, product: i64) -> QueryResult<bool> {
+    Ok(diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity)).execute(conn)? == 1)
+}
+
+/// Sets a product kept in lots to the units of its lots in date; true when it changed.
+/// Products without lots keep the stock staff typed.
+pub(crate) fn count_stock_from_lots(conn: &mut DbConn, product: i64, today: NaiveDate) -> QueryResult<bool> {
+    let lots = lots_of(conn, product)?;
+    if lots.is_empty() {
+        return Ok(false);
+    }
+    set_stock(conn, product, sellable_units(&lots, today))
+}
+
+/// Sets a product's stock; true when it changed.
+fn set_stock(conn: &mut DbConn, product: i64, units: i64) -> QueryResult<bool> {
+    let changed = diesel::update(products::table.find(product).filter(products::quantity.ne(units))).set(products::quantity.eq(units)).execute(conn)? == 1;
+    if changed {
+        stock_moved_in_transaction(conn)?;
+    }
+    Ok(changed)
+}
+
+/// Whether another lot of the product has this batch number.
+fn batch_taken(conn: &mut DbConn, product: i64, batch: &str, besides: Option<i64>) -> QueryResult<bool> {
+    let mut query = product_lots::table.filter(product_lots::product_id.eq(product).and(product_lots::batch.eq(batch))).select(product_lots::id).into_boxed();
+    if let Some(lot) = besides {
+        query = query.filter(product_lots::id.ne(lot));
+    }
+    Ok(query.first::<i64>(conn).optional()?.is_some())
+}
+
+/// A lot write under the product's lock, the stock counted again after it.
+fn lot_write(
+    store: &DieselCatalogueStore,
+    product: ProductId,
+    today: NaiveDate,
+    work: impl FnOnce(&mut DbConn) -> QueryResult<LotWrite>,
+) -> anyhow::Result<LotWrite> {
+    let conn = &mut *store.db().conn()?;
+    let written = write(conn, |conn| {
+        if !lock_product(conn, product.0)? {
+            return QueryResult::Ok(LotWrite::NoProduct);
+        }
+        let written = work(conn)?;
+        if let LotWrite::Done(_) = written {
+            count_stock_from_lots(conn, product.0, today)?;
+        }
+        Ok(written)
+    })?;
+    stock_moved_after_commit(conn)?;
+    Ok(written)
+}
+
+impl Shelf for DieselCatalogueStore {
+    fn lots(&self, product: ProductId) -> anyhow::Result<Option<Vec<Lot>>> {
+        let conn = &mut *self.db().conn()?;
+        if products::table.find(product.0).select(products::id).first::<i64>(conn).optional()?.is_none() {
+            return Ok(None);
+        }
+        Ok(Some(lots_of(conn, product.0)?))
+    }
+
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite> {
+        lot_write(self, product, today, |conn| {
+            if batch_taken(conn, product.0, &draft.batch, None)? {
+                return Ok(LotWrite::BatchTaken);
+            }
+            let id = diesel::insert_into(product_lots::table)
+                .values((
+                    product_lots::product_id.eq(product.0),
+                    product_lots::batch.eq(&draft.batch),
+                    product_lots::expires_on.eq(draft.expires_on),
+                    product_lots::quantity.eq(draft.quantity),
+                    product_lots::received_at.eq(Utc::now().naive_utc()),
+                ))
+                .returning(product_lots::id)
+                .get_result(conn)?;
+            Ok(LotWrite::Done(LotId(id)))
+        })
+    }
+
+    fn update_lot(&self, product: ProductId, lot: LotId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite> {
+        lot_write(self, product, today, |conn| {
+            if batch_taken(conn, product.0, &draft.batch, Some(lot.0))? {
+                return Ok(LotWrite::BatchTaken);
+            }
+            let updated = diesel::update(product_lots::table.find(lot.0).filter(product_lots::product_id.eq(product.0)))
+                .set((product_lots::batch.eq(&draft.batch), product_lots::expires_on.eq(draft.expires_on), product_lots::quantity.eq(draft.quantity)))
+                .execute(conn)?;
+            Ok(if updated == 1 { LotWrite::Done(lot) } else { LotWrite::NoLot })
+        })
+    }
+
+    fn remove_lot(&self, product: ProductId, lot: LotId, today: NaiveDate) -> anyhow::Result<LotWrite> {
+        lot_write(self, product, today, |conn| {
+            let removed = diesel::delete(product_lots::table.find(lot.0).filter(product_lots::product_id.eq(product.0))).execute(conn)?;
+            if removed == 0 {
+                return Ok(LotWrite::NoLot);
+            }
+            // The last lot gone, nothing is left on the shelf: the count from lots would find
+            // none to count and keep the stock as it was.
+            if lots_of(conn, product.0)?.is_empty() {
+                set_stock(conn, product.0, 0)?;
+            }
+            Ok(LotWrite::Done(lot))
+        })
+    }
+
+    fn lots_expiring_by(&self, day: NaiveDate, limit: i64) -> anyhow::Result<Vec<Lot>> {
+        let conn = &mut *self.db().conn()?;
+        let rows: Vec<LotRow> = product_lots::table
+            .filter(product_lots::expires_on.le(day).and(product_lots::quantity.gt(0)))
+            .order((product_lots::expires_on, product_lots::id))
+            .limit(limit)
+            .select(LotRow::as_select())
+            .load(conn)?;
+        Ok(rows.into_iter().map(Lot::from).collect())
+    }
+
+    fn write_off_expired(&self, today: NaiveDate) -> anyhow::Result<Vec<ProductId>> {
+        let conn = &mut *self.db().conn()?;
+        let holding: Vec<i64> = product_lots::table
+            .filter(product_lots::expires_on.lt(today).and(product_lots::quantity.gt(0)))
+            .select(product_lots::product_id)
+            .distinct()
+            .order(product_lots::product_id)
+            .load(conn)?;
+        let mut fell = Vec::new();
+        for product in holding {
+            let changed = write(conn, |conn| {
+                lock_product(conn, product)?;
+                count_stock_from_lots(conn, product, today)
+            })?;
+            if changed {
+                fell.push(ProductId(product));
+            }
+        }
+        stock_moved_after_commit(conn)?;
+        Ok(fell)
+    }
+}
+
+/// Takes a line's units from the product's lots, soonest to expire first, once the order's
+/// guarded update holds the product's row; records what came from which batch for the invoice.
+/// `Err` with the units the lots in date hold when they are too few. A product without lots
+/// takes nothing here.
+pub(crate) fn take_from_lots(conn: &mut DbConn, order: i64, product: i64, wanted: i64, today: NaiveDate) -> QueryResult<Result<Vec<LineLot>, i64>> {
+    let lots = lots_of(conn, product)?;
+    if lots.is_empty() {
+        return Ok(Ok(Vec::new()));
+    }
+    let takes = match first_expiring_first(&lots, wanted, today) {
+        Ok(takes) => takes,
+        Err(left) => return Ok(Err(left)),
+    };
+    let mut taken = Vec::new();
+    for take in takes {
+        let Some(lot) = lots.iter().find(|lot| lot.id == take.lot) else { continue };
+        diesel::update(product_lots::table.find(take.lot.0)).set(product_lots::quantity.eq(product_lots::quantity - take.quantity)).execute(conn)?;
+        diesel::insert_into(order_lot_takes::table)
+            .values((
+                order_lot_takes::order_id.eq(order),
+                order_lot_takes::product_id.eq(product),
+                order_lot_takes::lot_id.eq(take.lot.0),
+                order_lot_takes::batch.eq(&lot.draft.batch),
+                order_lot_takes::expires_on.eq(lot.draft.expires_on),
+                order_lot_takes::quantity.eq(take.quantity),
+            ))
+            .execute(conn)?;
+        taken.push(LineLot {
+            product: ProductId(product),
+            batch: lot.draft.batch.clone(),
+            expires_on: lot.draft.expires_on,
+            quantity: u32::try_from(take.quantity).unwrap_or(u32::MAX),
+        });
+    }
+    Ok(Ok(taken))
+}
+
+/// Puts a line's units back into the lots they came from (those still on the shelf) and
+/// counts the product's stock again, under the product's lock first as orders take it; false
+/// when the line took from no lot.
+pub(crate) fn return_to_lots(conn: &mut DbConn, order: i64, product: i64, today: NaiveDate) -> QueryResult<bool> {
+    let takes: Vec<(Option<i64>, i64)> = order_lot_takes::table
+        .filter(order_lot_takes::order_id.eq(order).and(order_lot_takes::product_id.eq(product)))
+        .select((order_lot_takes::lot_id, order_lot_takes::quantity))
+        .load(conn)?;
+    if takes.is_empty() {
+        return Ok(false);
+    }
+    lock_product(conn, product)?;
+    for (lot, quantity) in takes {
+        if let Some(lot) = lot {
+            diesel::update(product_lots::table.find(lot)).set(product_lots::quantity.eq(product_lots::quantity + quantity)).execute(conn)?;
+        }
+    }
+    count_stock_from_lots(conn, product, today)?;
+    Ok(true)
+}

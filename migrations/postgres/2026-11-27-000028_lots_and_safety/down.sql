@@ -1,0 +1,3 @@
+DROP TABLE order_lot_takes;
+DROP TABLE product_lots;
+ALTER TABLE orders DROP COLUMN safety_acknowledged;
