@@ -25,6 +25,7 @@ const STOREFRONT_ROUTES = [
   ['/account/checkout', ['src/features/checkout/Checkout.tsx']],
   ['/track-order', ['src/features/orders/TrackOrder.tsx']],
   ['/contact', ['src/features/content/Contact.tsx']],
+  ['/crops/:slug', ['src/features/catalog/farm/CropPages.tsx']],
 ];
 
 const dist = new URL('../dist/', import.meta.url);

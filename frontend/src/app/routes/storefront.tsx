@@ -26,6 +26,28 @@ export const storefrontRoutes: RouteObject = {
         (m) => m.OfferPage,
       ),
     },
+    // Shop by crop and by pest: their code and texts come when first visited.
+    {
+      path: 'crops',
+      ...plainScreen(
+        () => import('../../features/catalog/farm/CropPages'),
+        (m) => m.Crops,
+      ),
+    },
+    {
+      path: 'crops/:slug',
+      ...plainScreen(
+        () => import('../../features/catalog/farm/CropPages'),
+        (m) => m.CropPage,
+      ),
+    },
+    {
+      path: 'pests/:slug',
+      ...plainScreen(
+        () => import('../../features/catalog/farm/CropPages'),
+        (m) => m.PestPage,
+      ),
+    },
     // With the first download, like the catalogue: the server paints them, and a screen still
     // loading would blank that out.
     { path: 'about-us', element: <AboutUs /> },

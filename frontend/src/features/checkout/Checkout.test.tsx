@@ -221,4 +221,51 @@ describe('Checkout', () => {
     });
     expect(cartLines()).toEqual([]);
   });
+
+  it('asks a guest to acknowledge the safety of a dangerous product, naming it, and sends the acknowledgement', async () => {
+    addToCart(3, 1);
+    addToCart(1, 1);
+    const sent: Array<Record<string, unknown>> = [];
+    const refusal = 'Your order holds a highly hazardous or restricted pesticide: read its safety instructions.';
+    server.use(
+      http.post('*/api/cart/quote', async ({ request }) => {
+        const { items } = (await request.json()) as { items: Array<{ id: number; quantity: number }> };
+        return HttpResponse.json(priced(items));
+      }),
+      http.get('*/api/shipping-cities', () => HttpResponse.json({ data: cities })),
+      http.post('*/api/guest-orders/checkout', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (!body.acknowledged_safety) {
+          return HttpResponse.json({ message: refusal, errors: { acknowledged_safety: [refusal] } }, { status: 422 });
+        }
+        return HttpResponse.json({ message: 'Keep its number.', data: anOrder({ source: 'guest' }) }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/account/checkout', { '/account/checkout': <Checkout /> });
+    await user.click(await screen.findByRole('button', { name: 'Continue as Guest' }));
+    await user.type(await screen.findByLabelText('Full name'), 'Mona');
+    await user.type(screen.getByLabelText('Mobile number'), '01112345678');
+    await user.selectOptions(screen.getByLabelText('City'), '1');
+    await user.type(screen.getByLabelText('Address'), 'Farm road');
+
+    const acknowledgement = screen.getByTestId('safety-acknowledgement');
+    expect(acknowledgement).toHaveTextContent('the label of Methomyl 90% SP and will follow them');
+    expect(acknowledgement).not.toHaveTextContent('Mint seeds');
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent(refusal);
+    expect(sent[0]).toMatchObject({ acknowledged_safety: false });
+
+    await user.click(within(acknowledgement).getByRole('checkbox'));
+    await user.click(screen.getByTestId('place-order'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/order-success');
+    expect(sent[1]).toMatchObject({
+      acknowledged_safety: true,
+      items: [
+        { id: 3, quantity: 1 },
+        { id: 1, quantity: 1 },
+      ],
+    });
+  });
 });

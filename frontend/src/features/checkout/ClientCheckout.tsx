@@ -16,6 +16,7 @@ import { orderTotals, placeOrder } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
 import { usePromo } from './promo';
+import { useSafety } from './safety';
 import { useFormFields } from '../../shared/formFields';
 
 const NEW_ADDRESS = 'new';
@@ -34,6 +35,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const choice = picked ?? (addresses[0] ? String(addresses[0].id) : NEW_ADDRESS);
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
   const promo = usePromo(items);
+  const safety = useSafety(cart);
   const { place, refusal, placing } = usePlacement(placeOrder);
   const requiredIf = (when: (values: Values) => boolean, message: string) => (value: string, values: Values) =>
     when(values) && !value.trim() ? intl.formatMessage({ id: message }) : null;
@@ -76,6 +78,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
         copoun: promo.code,
         payment_method: 'cash_on_delivery',
         expected_total: totals.expected,
+        ...safety.body,
       },
       form.setErrors,
     );
@@ -154,6 +157,7 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
           subtotal={cart.total}
           refusal={refusal}
           placing={placing}
+          safety={safety}
           placeLabel="checkout.place"
         />
       </div>

@@ -10,6 +10,7 @@ import { orderTotals, placeGuestOrder, type GuestOrderBody, type Placed } from '
 import { OrderFormEnd } from './OrderFormEnd';
 import { usePlacement } from './placement';
 import { usePromo } from './promo';
+import { useSafety } from './safety';
 import { useFormFields } from '../../shared/formFields';
 
 /** The order form without an account: who, where, notes and a code, with the totals; used by
@@ -27,6 +28,7 @@ export function GuestOrderForm({
   const { user } = useSession();
   const items = cart.products.map((line) => ({ id: line.id, quantity: line.quantity }));
   const promo = usePromo(items);
+  const safety = useSafety(cart);
   const { place, refusal, placing } = usePlacement(placeGuestOrder);
   const form = useFormFields({
     initialValues: {
@@ -61,6 +63,7 @@ export function GuestOrderForm({
         source,
         payment_method: 'cash_on_delivery',
         expected_total: totals.expected,
+        ...safety.body,
       },
       form.setErrors,
     );
@@ -92,6 +95,7 @@ export function GuestOrderForm({
           subtotal={cart.total}
           refusal={refusal}
           placing={placing}
+          safety={safety}
           placeLabel={source === 'whatsapp' ? 'checkout.place_whatsapp' : 'checkout.place'}
         />
       </div>

@@ -4,12 +4,14 @@ import type { OrderTotals } from './api';
 import { PaymentMethod } from './PaymentMethod';
 import type { Refusal } from './placement';
 import { PromoField, usePromo } from './promo';
+import { SafetyAcknowledgement, type useSafety } from './safety';
 import { Totals } from './Totals';
 import { Alert, TextArea } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
 
-/** The end of every order form: notes, the promo code, the payment method, the totals, why
- * the last attempt was refused, and the button (which, after a changed total, confirms it). */
+/** The end of every order form: notes, the promo code, the payment method, the totals, the
+ * safety acknowledgement a dangerous product needs, why the last attempt was refused, and the
+ * button (which, after a changed total, confirms it). */
 export function OrderFormEnd({
   form,
   promo,
@@ -18,6 +20,7 @@ export function OrderFormEnd({
   refusal,
   placing,
   placeLabel,
+  safety,
 }: {
   form: FieldSource<'notes'>;
   promo: ReturnType<typeof usePromo>;
@@ -26,6 +29,7 @@ export function OrderFormEnd({
   refusal: Refusal | null;
   placing: boolean;
   placeLabel: string;
+  safety: ReturnType<typeof useSafety>;
 }) {
   const intl = useIntl();
   return (
@@ -37,6 +41,7 @@ export function OrderFormEnd({
         <FormattedMessage id="checkout.summary" />
       </h2>
       <Totals totals={totals} subtotal={subtotal} />
+      <SafetyAcknowledgement safety={safety} />
       {refusal && (
         <Alert color={refusal.totalChanged ? 'yellow' : 'red'} data-testid="checkout-refusal">
           {refusal.message}

@@ -9,6 +9,7 @@ const LINKS = [
   ['/refund-policies', 'footer.refunds'],
   ['/contact', 'footer.contact'],
   ['/track-order', 'footer.track_order'],
+  ['/crops', 'footer.crops'],
 ] as const;
 
 /** The footer: who the shop is, its pages and how to reach it. */

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import controls from '../../../shared/ui/controls.module.css';
 import type { Agronomy } from './api';
@@ -96,8 +97,8 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
             <tbody>
               {uses.map((use, index) => (
                 <tr key={index}>
-                  <td>{use.crop?.name}</td>
-                  <td>{use.pest?.name}</td>
+                  <td>{use.crop && <Link to={`/crops/${use.crop.slug}`}>{use.crop.name}</Link>}</td>
+                  <td>{use.pest && <Link to={`/pests/${use.pest.slug}`}>{use.pest.name}</Link>}</td>
                   <td>
                     <bdi>
                       {use.rate_from}–{use.rate_to}

@@ -90,6 +90,27 @@ export function OrdersActions() {
             <FormattedMessage id="dashboard.orders.buyer_notes" values={{ notes: order.notes }} />
           </Text>
         )}
+        {order.safety_acknowledged && (
+          <Text size="sm" c="orange.8" fw={600} data-testid="safety-acknowledged">
+            <FormattedMessage id="dashboard.orders.safety_acknowledged" />
+          </Text>
+        )}
+        {order.items.some((item) => item.batches.length > 0) && (
+          <Text size="sm" data-testid="order-batches">
+            <FormattedMessage
+              id="dashboard.orders.batches"
+              values={{
+                batches: order.items
+                  .flatMap((item) =>
+                    item.batches.map(
+                      (batch) => `${item.name}: ${batch.batch} (${batch.expires_on}) × ${batch.quantity}`,
+                    ),
+                  )
+                  .join(' · '),
+              }}
+            />
+          </Text>
+        )}
         {order.sales_engineer && (
           <Text size="sm">
             <FormattedMessage id="dashboard.orders.sales_engineer" values={{ name: order.sales_engineer.name ?? '' }} />
