@@ -1,12 +1,14 @@
 // A farm product on a 360 px phone, in Arabic and English: the safety and use block, the dose
 // for 2.5 feddan typed as the farmer types it, and its packs in the cart in one tap; and the
 // same block painted by the server for a reader without scripts.
-import { expect, test } from './fixtures';
+import { arabicDigits, expect, expectNoSidewaysScroll, test, uniquePhone } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
 const TEXT = {
   ar: {
+    guest: 'المتابعة كزائر',
+    acknowledge: 'قرأت تعليمات السلامة على ملصق',
     block: 'الأمان وطريقة الاستخدام',
     area: 'المساحة',
     reckon: 'احسب',
@@ -16,6 +18,8 @@ const TEXT = {
     phi: 'انتظر 3 أيام',
   },
   en: {
+    guest: 'Continue as Guest',
+    acknowledge: 'I have read the safety instructions on the label of',
     block: 'Safety and use',
     area: 'Area',
     reckon: 'Calculate',
@@ -52,6 +56,51 @@ test('a farmer reckons the dose for 2.5 feddan of tomato and puts the packs in t
     await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     'no sideways scroll',
   ).toBe(true);
+});
+
+test('from the crop page to an order: the product, the dose for 2.5 feddan, its packs in the cart and the safety acknowledgement', async ({
+  page,
+  language,
+  staffApi,
+}) => {
+  const t = TEXT[language];
+  const product = await staffApi.addProduct('Restricted abamectin', 'أبامكتين مقيد', 120);
+  await staffApi.describeRestrictedAbamectin(product);
+  const name = language === 'ar' ? product.nameAr : product.nameEn;
+
+  await page.goto('/crops/tomato');
+  await page.getByTestId('crop-page').getByRole('link', { name }).first().click();
+  await page.waitForURL(`**/products/${product.slug}`);
+  const calculator = page.getByTestId('dose-calculator');
+  await calculator.getByLabel(t.area).fill(t.typed);
+  await calculator.getByRole('button', { name: t.reckon }).click();
+  // 2.5 feddan at 50 mL per 100 L with 400 L a feddan: 500 mL, two 250 mL bottles.
+  const result = page.getByTestId('dose-result');
+  await expect(result).toContainText('500');
+  await result.getByRole('button', { name: t.add }).click();
+  await expect(result.getByRole('status')).toHaveText(t.added);
+
+  await page.goto('/cart');
+  await page.getByTestId('go-checkout').click();
+  await page.getByRole('button', { name: t.guest }).click();
+  const form = page.getByTestId('guest-order-form');
+  const phone = uniquePhone('011');
+  await form.locator('input[name=name]').fill('Mona');
+  await form.locator('input[name=phone]').fill(language === 'ar' ? arabicDigits(phone) : phone);
+  await form.locator('select[name=city_id]').selectOption('2');
+  await form.locator('input[name=address]').fill('Farm road, near the mosque');
+  const acknowledgement = form.getByTestId('safety-acknowledgement');
+  await expect(acknowledgement).toContainText(t.acknowledge);
+  await expect(acknowledgement).toContainText(name);
+  await form.getByTestId('place-order').click();
+  await expect(form.getByTestId('checkout-refusal')).toBeVisible();
+  expect(page.url()).not.toContain('order-success');
+
+  await acknowledgement.getByRole('checkbox').check();
+  await expectNoSidewaysScroll(page);
+  await form.getByTestId('place-order').click();
+  await page.waitForURL('**/order-success?number=*');
+  expect(await staffApi.stock(product.id)).toBe(48);
 });
 
 test.describe('without scripts', () => {

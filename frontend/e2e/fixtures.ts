@@ -101,6 +101,47 @@ export class StaffApi {
     return { id: data.id, slug: data.slug, nameAr: data.name_ar, nameEn: data.name_en, price };
   }
 
+  /** Describes one of its own products as a restricted abamectin 1.8% EC in 250 mL bottles,
+   * used on tomato against spider mites at 50 mL per 100 L of water, 400 L a feddan. */
+  async describeRestrictedAbamectin(product: OwnProduct): Promise<void> {
+    const tomato = (await (await this.request.get('/api/crops/tomato')).json()).data;
+    const ingredients = (await (await this.request.get('/api/dashboard/active-ingredients')).json()).data;
+    const mites = (await (await this.request.get('/api/pests/spider-mites')).json()).data.pest;
+    const abamectin = ingredients.find((ingredient: { name_en: string }) => ingredient.name_en === 'abamectin');
+    const answer = await this.request.put(`/api/dashboard/products/${product.id}/agronomy`, {
+      data: {
+        kind: 'pesticide',
+        formulation: 'EC',
+        pack: { size: 250, unit: 'ml' },
+        active_ingredients: [{ ingredient_id: abamectin.id, concentration: '18', unit: 'g/L' }],
+        registration_no: 'SAMPLE-APC-7001',
+        registration_expires_on: '2099-12-31',
+        who_class: 'II',
+        restricted: true,
+        uses: [
+          {
+            crop_id: tomato.crop.id,
+            pest_id: mites.id,
+            rate_from: 40,
+            rate_to: 50,
+            rate_unit: 'ml_per_100l',
+            water_per_feddan: 400,
+            phi_days: 3,
+          },
+        ],
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expect
+      .poll(
+        async () => (await (await this.request.get(`/api/products/${product.slug}`)).json()).data.agronomy?.restricted,
+        {
+          message: `the storefront shows ${product.slug} restricted`,
+        },
+      )
+      .toBe(true);
+  }
+
   /** How many units of a product are left. */
   async stock(id: number): Promise<number> {
     const answer = await this.request.get(`/api/dashboard/products/${id}`);
