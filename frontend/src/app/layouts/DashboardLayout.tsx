@@ -26,6 +26,8 @@ const LINKS: (SideLink & { permission?: string })[] = [
   { to: '/dashboard/notifications', label: 'dashboard.nav.notifications' },
   { to: '/dashboard/users', label: 'dashboard.nav.clients', permission: 'client-list' },
   { to: '/dashboard/products', label: 'dashboard.nav.products', permission: 'product-list' },
+  { to: '/dashboard/lots', label: 'dashboard.nav.lots', permission: 'product-list' },
+  { to: '/dashboard/farm-lists', label: 'dashboard.nav.farm_lists', permission: 'agronomy-list' },
   { to: '/dashboard/categories', label: 'dashboard.nav.categories', permission: 'category-list' },
   { to: '/dashboard/offers', label: 'dashboard.nav.offers', permission: 'offer-list' },
   { to: '/dashboard/copouns', label: 'dashboard.nav.copouns', permission: 'copoun-list' },

@@ -154,6 +154,22 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'lots',
+      ...screen(
+        () => import('../../features/dashboard/farm/Lots'),
+        (m) => m.LotsWatch,
+        needs('product-list'),
+      ),
+    },
+    {
+      path: 'farm-lists',
+      ...screen(
+        () => import('../../features/dashboard/farm/FarmLists'),
+        (m) => m.FarmLists,
+        needs('agronomy-list'),
+      ),
+    },
+    {
       path: 'categories',
       ...screen(
         () => import('../../features/dashboard/categories/DashboardCategories'),

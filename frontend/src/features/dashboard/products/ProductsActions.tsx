@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
+import { ProductLots } from '../farm/Lots';
 import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
 import { DateField } from '../DateField';
 
@@ -27,7 +28,8 @@ const EMPTY: ProductFormValues = {
   pieces_per_package: '',
 };
 
-/** Adds a product, or changes the one named by `?id=`, in both languages with pictures. */
+/** Adds a product, or changes the one named by `?id=`, in both languages with pictures; an
+ * existing product's lots follow its form. */
 export function ProductsActions() {
   const intl = useIntl();
   const { language } = useLanguage();
@@ -63,113 +65,116 @@ export function ProductsActions() {
   const submit = useSaveAndReturn(form, (values) => save.mutateAsync({ id, values, images }), '/dashboard/products');
 
   return (
-    <form onSubmit={submit} noValidate data-testid="product-form">
-      <Stack gap="sm">
-        <Title order={2}>
-          <FormattedMessage id={id ? 'dashboard.product_form.edit_title' : 'dashboard.product_form.add_title'} />
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NameFields form={form} />
-          <Textarea
-            label={intl.formatMessage({ id: 'dashboard.product_form.description_ar' })}
-            name="description_ar"
-            dir="rtl"
-            autosize
-            minRows={2}
-            {...form.getInputProps('description_ar')}
-          />
-          <Textarea
-            label={intl.formatMessage({ id: 'dashboard.product_form.description_en' })}
-            name="description_en"
-            dir="ltr"
-            autosize
-            minRows={2}
-            {...form.getInputProps('description_en')}
-          />
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.price' })}
-            name="price"
-            inputMode="decimal"
-            dir="ltr"
-            {...form.getInputProps('price')}
-          />
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.discount' })}
-            name="discount"
-            inputMode="numeric"
-            dir="ltr"
-            {...form.getInputProps('discount')}
-          />
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.quantity' })}
-            name="quantity"
-            inputMode="numeric"
-            dir="ltr"
-            {...form.getInputProps('quantity')}
-          />
-          <Group grow align="flex-start">
+    <Stack gap="md">
+      <form onSubmit={submit} noValidate data-testid="product-form">
+        <Stack gap="sm">
+          <Title order={2}>
+            <FormattedMessage id={id ? 'dashboard.product_form.edit_title' : 'dashboard.product_form.add_title'} />
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NameFields form={form} />
+            <Textarea
+              label={intl.formatMessage({ id: 'dashboard.product_form.description_ar' })}
+              name="description_ar"
+              dir="rtl"
+              autosize
+              minRows={2}
+              {...form.getInputProps('description_ar')}
+            />
+            <Textarea
+              label={intl.formatMessage({ id: 'dashboard.product_form.description_en' })}
+              name="description_en"
+              dir="ltr"
+              autosize
+              minRows={2}
+              {...form.getInputProps('description_en')}
+            />
             <TextInput
-              label={intl.formatMessage({ id: 'dashboard.product_form.weight' })}
-              name="weight"
+              label={intl.formatMessage({ id: 'dashboard.product_form.price' })}
+              name="price"
               inputMode="decimal"
               dir="ltr"
-              {...form.getInputProps('weight')}
+              {...form.getInputProps('price')}
             />
-            <Select
-              label={intl.formatMessage({ id: 'dashboard.product_form.weight_unit' })}
-              data={[
-                { value: 'kg', label: intl.formatMessage({ id: 'weight.kg' }, { amount: '' }).trim() },
-                { value: 'g', label: intl.formatMessage({ id: 'weight.g' }, { amount: '' }).trim() },
-              ]}
-              allowDeselect={false}
-              {...form.getInputProps('weight_unit')}
-            />
-          </Group>
-          <DateField
-            label={intl.formatMessage({ id: 'dashboard.product_form.expires_at' })}
-            name="expires_at"
-            {...form.getInputProps('expires_at')}
-          />
-          <Select
-            label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
-            data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-            clearable
-            data-testid="category-select"
-            {...form.getInputProps('category_id')}
-          />
-          <Checkbox
-            label={intl.formatMessage({ id: 'dashboard.product_form.featured' })}
-            name="featured"
-            {...form.getInputProps('featured', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label={intl.formatMessage({ id: 'dashboard.product_form.is_package' })}
-            name="is_package"
-            {...form.getInputProps('is_package', { type: 'checkbox' })}
-          />
-          {form.values.is_package && (
             <TextInput
-              label={intl.formatMessage({ id: 'dashboard.product_form.pieces_per_package' })}
-              name="pieces_per_package"
+              label={intl.formatMessage({ id: 'dashboard.product_form.discount' })}
+              name="discount"
               inputMode="numeric"
               dir="ltr"
-              {...form.getInputProps('pieces_per_package')}
+              {...form.getInputProps('discount')}
             />
-          )}
-          <FileInput
-            label={intl.formatMessage({ id: 'dashboard.product_form.images' })}
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/gif"
-            value={images}
-            onChange={setImages}
-            error={form.errors.images}
-            data-testid="images-input"
-          />
-        </SimpleGrid>
-        <Group>
-          <SaveButton pending={save.isPending} />
-        </Group>
-      </Stack>
-    </form>
+            <TextInput
+              label={intl.formatMessage({ id: 'dashboard.product_form.quantity' })}
+              name="quantity"
+              inputMode="numeric"
+              dir="ltr"
+              {...form.getInputProps('quantity')}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label={intl.formatMessage({ id: 'dashboard.product_form.weight' })}
+                name="weight"
+                inputMode="decimal"
+                dir="ltr"
+                {...form.getInputProps('weight')}
+              />
+              <Select
+                label={intl.formatMessage({ id: 'dashboard.product_form.weight_unit' })}
+                data={[
+                  { value: 'kg', label: intl.formatMessage({ id: 'weight.kg' }, { amount: '' }).trim() },
+                  { value: 'g', label: intl.formatMessage({ id: 'weight.g' }, { amount: '' }).trim() },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('weight_unit')}
+              />
+            </Group>
+            <DateField
+              label={intl.formatMessage({ id: 'dashboard.product_form.expires_at' })}
+              name="expires_at"
+              {...form.getInputProps('expires_at')}
+            />
+            <Select
+              label={intl.formatMessage({ id: 'dashboard.product_form.category' })}
+              data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+              clearable
+              data-testid="category-select"
+              {...form.getInputProps('category_id')}
+            />
+            <Checkbox
+              label={intl.formatMessage({ id: 'dashboard.product_form.featured' })}
+              name="featured"
+              {...form.getInputProps('featured', { type: 'checkbox' })}
+            />
+            <Checkbox
+              label={intl.formatMessage({ id: 'dashboard.product_form.is_package' })}
+              name="is_package"
+              {...form.getInputProps('is_package', { type: 'checkbox' })}
+            />
+            {form.values.is_package && (
+              <TextInput
+                label={intl.formatMessage({ id: 'dashboard.product_form.pieces_per_package' })}
+                name="pieces_per_package"
+                inputMode="numeric"
+                dir="ltr"
+                {...form.getInputProps('pieces_per_package')}
+              />
+            )}
+            <FileInput
+              label={intl.formatMessage({ id: 'dashboard.product_form.images' })}
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              value={images}
+              onChange={setImages}
+              error={form.errors.images}
+              data-testid="images-input"
+            />
+          </SimpleGrid>
+          <Group>
+            <SaveButton pending={save.isPending} />
+          </Group>
+        </Stack>
+      </form>
+      {id && <ProductLots product={Number(id)} />}
+    </Stack>
   );
 }

@@ -1,0 +1,116 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../test/server';
+import { renderAt } from '../../../test/render';
+import { staffUser } from '../../../test/users';
+import { applyLanguage } from '../../../shared/i18n/language';
+import { session } from '../../../shared/session/session';
+import { FarmLists } from './FarmLists';
+import { LotsWatch, ProductLots } from './Lots';
+
+beforeEach(() => {
+  applyLanguage('en');
+});
+
+const lot = (id: number, batch: string, expires_on: string, quantity: number, state: string) => ({
+  id,
+  product_id: 7,
+  product_name: 'Copper fungicide',
+  batch,
+  expires_on,
+  quantity,
+  state,
+  received_at: '2026-11-01T08:00:00',
+});
+
+describe('batches and the farm lists', () => {
+  it("lists a product's lots with their state and receives a lot, showing the field the server refused", async () => {
+    session.signIn(staffUser(['product-list', 'product-edit']));
+    const sent: Array<Record<string, unknown>> = [];
+    const lots = [lot(1, 'CU-17', '2026-12-20', 4, 'expiring_soon'), lot(2, 'CU-31', '2028-01-31', 40, 'in_date')];
+    server.use(
+      http.get('*/api/dashboard/products/7/lots', () => HttpResponse.json({ data: lots })),
+      http.post('*/api/dashboard/products/7/lots', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (body.expires_on === '2020-01-01') {
+          const message = 'This batch has expired: it cannot be put on sale.';
+          return HttpResponse.json({ message, errors: { expires_on: [message] } }, { status: 422 });
+        }
+        lots.push(lot(3, String(body.batch), String(body.expires_on), Number(body.quantity), 'in_date'));
+        return HttpResponse.json({ message: 'The batch has been saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <ProductLots product={7} /> });
+
+    const rows = await screen.findAllByTestId('lot-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('CU-17'),
+      expect.stringContaining('CU-31'),
+    ]);
+    expect(rows[0]).toHaveTextContent('Expires within 60 days');
+    const form = screen.getByTestId('lot-form');
+    await user.type(within(form).getByLabelText('Batch number'), 'CU-44');
+    await user.type(within(form).getByLabelText('Expiry date'), '2020-01-01');
+    await user.type(within(form).getByLabelText('Units'), '٢٠');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('This batch has expired: it cannot be put on sale.')).toBeInTheDocument();
+    expect(sent[0]).toEqual({ batch: 'CU-44', expires_on: '2020-01-01', quantity: 20 });
+
+    await user.clear(within(form).getByLabelText('Expiry date'));
+    await user.type(within(form).getByLabelText('Expiry date'), '2029-03-31');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The batch has been saved.')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('lot-row')).toHaveLength(3);
+  });
+
+  it('lists the lots to look at, each linked to its product', async () => {
+    session.signIn(staffUser(['product-list']));
+    server.use(
+      http.get('*/api/dashboard/lots', () =>
+        HttpResponse.json({ data: [lot(9, 'OLD-1', '2026-11-01', 3, 'expired')] }),
+      ),
+    );
+    renderAt('/', { '/': <LotsWatch /> });
+    const row = await screen.findByTestId('watched-lot');
+    expect(row).toHaveTextContent('Expired: not sold');
+    expect(within(row).getByRole('link', { name: 'Copper fungicide' })).toHaveAttribute(
+      'href',
+      '/dashboard/products-actions?id=7',
+    );
+  });
+
+  it('adds a pest with its kind and symptoms, its synonyms one a line', async () => {
+    session.signIn(staffUser(['agronomy-list', 'agronomy-create']));
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('*/api/dashboard/crops', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/dashboard/pests', () => HttpResponse.json({ data: [] })),
+      http.post('*/api/dashboard/pests', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ message: 'Saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <FarmLists /> });
+    await user.click(await screen.findByRole('tab', { name: 'Pests and diseases' }));
+    const form = await screen.findByTestId('farm-list-form');
+    await user.type(within(form).getByLabelText('Name in Arabic'), 'ذبابة ثمار الزيتون');
+    await user.type(within(form).getByLabelText('Name in English'), 'Olive fruit fly');
+    await user.type(within(form).getByLabelText('Other Arabic names'), 'دودة الزيتون{enter}ذبابة الزيتون');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'insect');
+    await user.type(within(form).getByLabelText('Symptoms in English'), 'Holes in the olives.');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      name_ar: 'ذبابة ثمار الزيتون',
+      name_en: 'Olive fruit fly',
+      synonyms_ar: ['دودة الزيتون', 'ذبابة الزيتون'],
+      kind: 'insect',
+      symptoms_en: 'Holes in the olives.',
+    });
+  });
+});

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { toLatinDigits } from '../../../shared/digits';
+import { showServerErrors } from '../../../shared/forms';
+import { hasPermission, useSession } from '../../../shared/session/session';
+import { withLoading } from '../../../shared/ui/loading';
+import { toast } from '../../../shared/ui/toast';
+import { DeleteButton } from '../DeleteButton';
+import { SaveButton } from '../FormParts';
+import { farmQueries, useRemoveLot, useSaveLot, type Lot } from './api';
+
+const STATE_COLOUR: Record<string, string> = { in_date: 'green', expiring_soon: 'orange', expired: 'red' };
+
+/** A lot's state as a coloured badge: in date, expiring within 60 days, expired. */
+function LotState({ lot }: { lot: Lot }) {
+  return (
+    <Badge color={STATE_COLOUR[lot.state]} variant="light">
+      <FormattedMessage id={`dashboard.lots.state.${lot.state}`} />
+    </Badge>
+  );
+}
+
+const EMPTY = { batch: '', expires_on: '', quantity: '' };
+
+/** A product's lots under its form: batch, expiry, units and state, with a form to receive a
+ * lot or correct the one picked; the product's stock is what its lots in date hold. */
+export function ProductLots({ product }: { product: number }) {
+  const intl = useIntl();
+  const { user } = useSession();
+  const lots = useQuery(farmQueries.lots(product)).data?.data ?? [];
+  const [editing, setEditing] = useState<Lot | null>(null);
+  const form = useForm({ initialValues: EMPTY });
+  const save = useSaveLot(product);
+  const remove = useRemoveLot(product);
+  const canWrite = hasPermission(user, 'product-edit');
+
+  const pick = (lot: Lot | null) => {
+    setEditing(lot);
+    form.setValues(lot ? { batch: lot.batch, expires_on: lot.expires_on, quantity: String(lot.quantity) } : EMPTY);
+  };
+  const submit = form.onSubmit(async (values) => {
+    try {
+      // A blank count is sent as none and one that is no number as one out of range: the
+      // server names what is wrong with either.
+      const quantity = values.quantity.trim() === '' ? null : Number(toLatinDigits(values.quantity.trim()));
+      const body = { ...values, quantity: Number.isNaN(quantity) ? -1 : quantity };
+      const answer = await withLoading(save.mutateAsync({ lot: editing?.id ?? null, body }));
+      toast('success', answer.message);
+      pick(null);
+    } catch (error) {
+      showServerErrors(form, error);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md" data-testid="product-lots">
+      <Stack gap="sm">
+        <Title order={3}>
+          <FormattedMessage id="dashboard.lots.title" />
+        </Title>
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped>
+            <Table.Tbody>
+              {lots.map((lot) => (
+                <Table.Tr key={lot.id} data-testid="lot-row">
+                  <Table.Td dir="ltr">{lot.batch}</Table.Td>
+                  <Table.Td dir="ltr">{lot.expires_on}</Table.Td>
+                  <Table.Td>{lot.quantity}</Table.Td>
+                  <Table.Td>
+                    <LotState lot={lot} />
+                  </Table.Td>
+                  {canWrite && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button variant="subtle" size="compact-md" onClick={() => pick(lot)}>
+                          <FormattedMessage id="dashboard.products.edit" />
+                        </Button>
+                        <DeleteButton
+                          name={lot.batch}
+                          onConfirm={() =>
+                            remove.mutate(lot.id, { onSuccess: (answer) => toast('success', answer.message) })
+                          }
+                        />
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {canWrite && (
+          <form onSubmit={submit} noValidate data-testid="lot-form">
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.lots.batch' })}
+                  name="batch"
+                  dir="ltr"
+                  {...form.getInputProps('batch')}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.lots.expires_on' })}
+                  name="expires_on"
+                  type="date"
+                  dir="ltr"
+                  {...form.getInputProps('expires_on')}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.lots.quantity' })}
+                  name="quantity"
+                  inputMode="numeric"
+                  dir="ltr"
+                  {...form.getInputProps('quantity')}
+                />
+              </SimpleGrid>
+              <Group>
+                <SaveButton pending={save.isPending} />
+                {editing && (
+                  <Button variant="default" onClick={() => pick(null)}>
+                    {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The lots to look at (`/dashboard/lots`): expired ones still on the shelf, to take off, and
+ * those expiring within 60 days, soonest first, each linked to its product. */
+export function LotsWatch() {
+  const lots = useQuery(farmQueries.watch()).data?.data ?? [];
+  return (
+    <Stack gap="md">
+      <Title order={2}>
+        <FormattedMessage id="dashboard.lots.watch_title" />
+      </Title>
+      {lots.length === 0 && (
+        <p>
+          <FormattedMessage id="dashboard.lots.none" />
+        </p>
+      )}
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped>
+          <Table.Tbody>
+            {lots.map((lot) => (
+              <Table.Tr key={lot.id} data-testid="watched-lot">
+                <Table.Td>
+                  <Link to={`/dashboard/products-actions?id=${lot.product_id}`}>{lot.product_name}</Link>
+                </Table.Td>
+                <Table.Td dir="ltr">{lot.batch}</Table.Td>
+                <Table.Td dir="ltr">{lot.expires_on}</Table.Td>
+                <Table.Td>{lot.quantity}</Table.Td>
+                <Table.Td>
+                  <LotState lot={lot} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
