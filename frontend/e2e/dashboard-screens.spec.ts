@@ -15,6 +15,10 @@ const SCREENS = [
   'users',
   'products',
   'products-actions',
+  // A product's form with its agronomy and batches.
+  'products-actions?id=1',
+  'lots',
+  'farm-lists',
   'categories',
   'offers',
   'copouns',

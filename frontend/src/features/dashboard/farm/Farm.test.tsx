@@ -7,6 +7,7 @@ import { renderAt } from '../../../test/render';
 import { staffUser } from '../../../test/users';
 import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
+import { AgronomyForm } from './AgronomyForm';
 import { FarmLists } from './FarmLists';
 import { LotsWatch, ProductLots } from './Lots';
 
@@ -111,6 +112,61 @@ describe('batches and the farm lists', () => {
       synonyms_ar: ['دودة الزيتون', 'ذبابة الزيتون'],
       kind: 'insect',
       symptoms_en: 'Holes in the olives.',
+    });
+  });
+
+  it("writes a pesticide's agronomy and puts each refusal under its field, or above the button", async () => {
+    session.signIn(staffUser(['product-list', 'product-edit']));
+    const entry = (id: number, name_ar: string, name_en: string) => ({
+      id,
+      slug: '',
+      name_ar,
+      name_en,
+      synonyms_ar: [],
+    });
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('*/api/dashboard/crops', () => HttpResponse.json({ data: [entry(1, 'طماطم', 'Tomato')] })),
+      http.get('*/api/dashboard/pests', () => HttpResponse.json({ data: [entry(8, 'المن', 'Aphids')] })),
+      http.get('*/api/dashboard/active-ingredients', () =>
+        HttpResponse.json({ data: [entry(3, 'أبامكتين', 'abamectin')] }),
+      ),
+      http.put('*/api/dashboard/products/7/agronomy', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        const errors = {
+          'agronomy.uses.0.rate': ['The rate runs from a number above zero up to a number no smaller.'],
+          'agronomy.registration_no': ['A pesticide cannot be sold without this.'],
+          'agronomy.nutrients.nitrogen': ['The percentages add up to more than 100.'],
+        };
+        return HttpResponse.json({ message: 'Check the fields.', errors }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <AgronomyForm product={7} agronomy={null} /> });
+    const form = screen.getByTestId('agronomy-form');
+    await user.selectOptions(within(form).getByLabelText('WHO hazard class'), 'Ib');
+    await user.click(within(form).getByRole('button', { name: 'Add an active ingredient' }));
+    await within(form).findByRole('option', { name: 'abamectin' });
+    await user.selectOptions(within(form).getByLabelText('Active ingredient'), '3');
+    await user.type(within(form).getByLabelText('Concentration'), '18');
+    await user.click(within(form).getByRole('button', { name: 'Add a use' }));
+    await user.selectOptions(within(form).getByLabelText('Crop'), '1');
+    await user.selectOptions(within(form).getByLabelText('Pest'), '8');
+    await user.type(within(form).getByLabelText('Rate from'), '50');
+    await user.type(within(form).getByLabelText('Rate to'), '40');
+    await user.type(within(form).getByLabelText('Pre-harvest interval (days)'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(form).findByText('The rate runs from a number above zero up to a number no smaller.'),
+    ).toBeInTheDocument();
+    expect(within(form).getByText('A pesticide cannot be sold without this.')).toBeInTheDocument();
+    expect(within(form).getByTestId('agronomy-errors')).toHaveTextContent('The percentages add up to more than 100.');
+    expect(sent[0]).toMatchObject({
+      kind: 'pesticide',
+      who_class: 'Ib',
+      active_ingredients: [{ ingredient_id: 3, concentration: '18', unit: 'g/L' }],
+      uses: [{ crop_id: 1, pest_id: 8, rate_from: '50', rate_to: '40', rate_unit: 'ml_per_100l', phi_days: 3 }],
     });
   });
 });

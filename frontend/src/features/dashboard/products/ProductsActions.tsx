@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
+import { AgronomyForm } from '../farm/AgronomyForm';
 import { ProductLots } from '../farm/Lots';
 import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
 import { DateField } from '../DateField';
@@ -29,7 +30,7 @@ const EMPTY: ProductFormValues = {
 };
 
 /** Adds a product, or changes the one named by `?id=`, in both languages with pictures; an
- * existing product's lots follow its form. */
+ * existing product's agronomy and lots follow its form. */
 export function ProductsActions() {
   const intl = useIntl();
   const { language } = useLanguage();
@@ -174,6 +175,7 @@ export function ProductsActions() {
           </Group>
         </Stack>
       </form>
+      {existing && <AgronomyForm product={existing.id} agronomy={existing.agronomy} />}
       {id && <ProductLots product={Number(id)} />}
     </Stack>
   );
