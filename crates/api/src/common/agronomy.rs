@@ -45,6 +45,10 @@ pub struct AgronomyData {
     /// Sold only with the buyer's explicit acknowledgement.
     #[serde(default)]
     pub restricted: bool,
+    /// The pack group, at most 60 characters: products of one group are one thing in several
+    /// pack sizes, and the dose calculator picks the cheapest packs among them all.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub pack_group: Option<String>,
     /// What a fertiliser feeds.
     pub nutrients: Option<NutrientsData>,
     /// What a seed packet promises.
@@ -287,7 +291,8 @@ impl AgronomyData {
         }
         read.errors.into_result()?;
         let restricted = self.restricted;
-        Ok(Agronomy { kind, formulation, pack, ingredients, registration, who_class, pictograms, signal_word, restricted, nutrients, seed, uses })
+        let pack_group = self.pack_group.map(|group| group.trim().to_string()).unwrap_or_default();
+        Ok(Agronomy { kind, formulation, pack, ingredients, registration, who_class, pictograms, signal_word, restricted, nutrients, seed, uses, pack_group })
     }
 }
 
@@ -347,6 +352,7 @@ impl AgronomyData {
             ghs_pictograms: agronomy.pictograms.iter().map(|pictogram| <&str>::from(*pictogram).to_string()).collect(),
             signal_word: agronomy.signal_word.map(<&str>::from).and_then(word),
             restricted: agronomy.restricted,
+            pack_group: Some(agronomy.pack_group.clone()).filter(|group| !group.is_empty()),
             nutrients: agronomy.nutrients.as_ref().map(|nutrients| NutrientsData {
                 nitrogen: Some(nutrients.nitrogen.text()),
                 phosphate: Some(nutrients.phosphate.text()),

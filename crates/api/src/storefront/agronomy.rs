@@ -220,8 +220,10 @@ pub struct DoseRequest {
 /// A pack to put in the cart.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PackLine {
-    /// The product sold in this pack.
+    /// The product sold in this pack: this one, or another size of its pack group.
     pub product_id: i64,
+    /// That product's name in the request's language.
+    pub name: String,
     /// How many.
     pub quantity: u32,
 }
@@ -256,7 +258,7 @@ pub struct DoseResponse {
 /// m² or a number of 20-litre sprayers (1 feddan = 24 qirat = 4,200 m²). Nothing is written.
 #[utoipa::path(post, path = "/api/dose", tag = "catalogue", request_body = DoseRequest,
     responses((status = 200, body = DoseResponse), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn dose(state: Data<AppState>, Body(request): Body<DoseRequest>) -> Result<Json<DoseResponse>, ApiError> {
+pub async fn dose(state: Data<AppState>, Lang(locale): Lang, Body(request): Body<DoseRequest>) -> Result<Json<DoseResponse>, ApiError> {
     let mut errors = FieldErrors::new();
     let product_id = request.product_id.map(kernel::ProductId);
     if product_id.is_none() {
@@ -301,16 +303,21 @@ pub async fn dose(state: Data<AppState>, Body(request): Body<DoseRequest>) -> Re
         DoseError::AreaOutOfRange => FieldErrors::single("area", "number_range"),
         DoseError::WaterUnknown => FieldErrors::single("area_unit", "water_unknown"),
     })?;
-    let offers: Vec<PackOffer> = card
-        .product
-        .agronomy
-        .pack
-        .map(|pack| pack.in_base())
-        .filter(|(unit, _)| *unit == dose.unit)
-        .map(|(_, holds)| PackOffer { product: product_id, holds, price: card.price.sale_price })
-        .into_iter()
+    let siblings = catalogue.pack_siblings(&card.product, state.catalog.now());
+    let offers: Vec<PackOffer> = siblings
+        .iter()
+        .filter_map(|sibling| {
+            let (unit, holds) = sibling.product.agronomy.pack?.in_base();
+            (unit == dose.unit).then_some(PackOffer { product: sibling.product.id, holds, price: sibling.price.sale_price })
+        })
         .collect();
-    let packs = cheapest_packs(dose.amount, &offers).into_iter().map(|choice| PackLine { product_id: choice.product.0, quantity: choice.quantity }).collect();
+    let name_of = |product| {
+        siblings.iter().find(|sibling| sibling.product.id == product).map(|sibling| sibling.product.draft.name.pick(locale).clone()).unwrap_or_default()
+    };
+    let packs = cheapest_packs(dose.amount, &offers)
+        .into_iter()
+        .map(|choice| PackLine { product_id: choice.product.0, name: name_of(choice.product), quantity: choice.quantity })
+        .collect();
     Ok(Json(DoseResponse {
         data: DoseData {
             amount: dose.amount,

@@ -357,7 +357,13 @@ pub struct Agronomy {
     pub seed: Option<SeedFacts>,
     /// How much goes on which crop.
     pub uses: Vec<CropUse>,
+    /// The pack group: the products staff give one group are one thing in several pack sizes
+    /// (250 mL, 1 L), and the dose calculator picks among all their packs. Empty: alone.
+    pub pack_group: String,
 }
+
+/// The longest pack group name kept.
+pub const PACK_GROUP_MAX: usize = 60;
 
 /// The most active ingredients a product lists.
 pub const INGREDIENTS_MAX: usize = 10;
@@ -387,6 +393,7 @@ impl Agronomy {
         if let Some(registration) = &self.registration {
             errors.limit_length("agronomy.registration_no", &registration.number, REGISTRATION_MAX);
         }
+        errors.limit_length("agronomy.pack_group", &self.pack_group, PACK_GROUP_MAX);
         if let Some(nutrients) = &self.nutrients {
             let sum = nutrients.nitrogen.thousandths() + nutrients.phosphate.thousandths() + nutrients.potash.thousandths();
             if sum > 100_000 {

@@ -559,6 +559,23 @@ impl CatalogService {
 }
 
 impl Catalogue {
+    /// The product's packs to reckon a dose with, as cards priced at `now`: its own and those of
+    /// the other products of its pack group that are in stock and measured like it.
+    pub fn pack_siblings(&self, product: &Product, now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
+        let measured = |other: &Product| other.agronomy.pack.map(|pack| pack.in_base().0);
+        self.products
+            .iter()
+            .filter(|other| {
+                other.id == product.id
+                    || (!product.agronomy.pack_group.is_empty()
+                        && other.agronomy.pack_group == product.agronomy.pack_group
+                        && other.in_stock()
+                        && measured(other) == measured(product))
+            })
+            .map(|other| self.card(other, self.price(other, now)))
+            .collect()
+    }
+
     /// The other products with the same active ingredients at the same concentrations as
     /// `slug`'s (another maker's bottle, another pack of the same thing), cheapest per litre or
     /// kilogram of product first — at equal strength, the cheapest per gram or mL of

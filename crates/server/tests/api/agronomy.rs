@@ -155,7 +155,10 @@ async fn a_farmer_finds_the_product_by_crop_pest_or_ingredient_and_reckons_the_d
     let dose = app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": "٢٫٥", "area_unit": "feddan"}), None).await;
     assert_eq!(dose.status(), 200);
     let dose = json_of(dose).await["data"].clone();
-    assert_eq!(dose, json!({"amount": 500, "unit": "ml", "water_l": 1000, "tank_fills": 50, "phi_days": 3, "packs": [{"product_id": product, "quantity": 2}]}));
+    assert_eq!(
+        dose,
+        json!({"amount": 500, "unit": "ml", "water_l": 1000, "tank_fills": 50, "phi_days": 3, "packs": [{"product_id": product, "name": "Vertimec 1.8% EC", "quantity": 2}]})
+    );
     let qirat =
         json_of(app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": 60, "area_unit": "qirat"}), None).await).await;
     assert_eq!(qirat["data"]["amount"], 500, "60 qirat is 2.5 feddan");
@@ -333,4 +336,41 @@ async fn staff_keep_the_crop_pest_and_ingredient_lists_and_cannot_remove_what_a_
     assert_eq!(app.get("crops/eggplant", None).await.status(), 404);
     assert_eq!(app.request(Method::DELETE, &format!("dashboard/crops/{id}"), Some(&admin), "en").send().await.unwrap().status(), 404);
     assert_eq!(app.put("dashboard/pests/999999", json!({"name_ar": "س", "name_en": "X", "kind": "mite"}), Some(&admin)).await.status(), 404);
+}
+
+#[actix_web::test]
+async fn the_dose_is_packed_from_every_size_of_the_products_pack_group_cheapest_first() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380051").await;
+    let ids = ids(&app).await;
+    let bottle = app.add_product(&admin, "Vertimec 250 mL", 120, 20, 300).await;
+    let litre = app.add_product(&admin, "Vertimec 1 L", 400, 20, 1100).await;
+    let sold_out = app.add_product(&admin, "Vertimec 500 mL", 10, 0, 600).await;
+    let stranger = app.add_product(&admin, "Agrimec 1 L", 100, 20, 1100).await;
+    for (product, size, group) in [(bottle, 250, "vertimec-18-ec"), (litre, 1000, "vertimec-18-ec"), (sold_out, 500, "vertimec-18-ec"), (stranger, 1000, "")] {
+        let mut body = abamectin(&ids);
+        body["pack"] = json!({"size": size, "unit": "ml"});
+        body["pack_group"] = json!(group);
+        assert_eq!(put_agronomy(&app, &admin, product, body, "en").await.status(), 200);
+    }
+    let dose = |feddan: &'static str| {
+        let app = &app;
+        async move {
+            let body = json!({"product_id": bottle, "crop": "tomato", "pest": "spider-mites", "area": feddan, "area_unit": "feddan"});
+            json_of(app.post("dose", body, None).await).await["data"]["packs"].clone()
+        }
+    };
+    // 50 mL per 100 L, 400 L a feddan: 200 mL a feddan.
+    assert_eq!(
+        dose("2.5").await,
+        json!([{"product_id": bottle, "name": "Vertimec 250 mL", "quantity": 2}]),
+        "500 mL: two bottles (240 EGP) beat a litre (400)"
+    );
+    assert_eq!(
+        dose("5").await,
+        json!([{"product_id": litre, "name": "Vertimec 1 L", "quantity": 1}]),
+        "1 L: the litre (400 EGP) beats four bottles (480); the sold-out 500 mL and another maker's litre are not offered"
+    );
+    let page = json_of(app.get(&format!("dashboard/products/{litre}"), Some(&admin)).await).await;
+    assert_eq!(page["data"]["agronomy"]["pack_group"], "vertimec-18-ec");
 }

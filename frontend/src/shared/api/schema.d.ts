@@ -2501,6 +2501,11 @@ export interface components {
             kind?: string | null;
             nutrients?: null | components["schemas"]["NutrientsData"];
             pack?: null | components["schemas"]["PackData"];
+            /**
+             * @description The pack group, at most 60 characters: products of one group are one thing in several
+             *     pack sizes, and the dose calculator picks the cheapest packs among them all.
+             */
+            pack_group?: string | null;
             /** @description The day the registration runs out, `YYYY-MM-DD`. */
             registration_expires_on?: string | null;
             /** @description The Agricultural Pesticides Committee's registration number. */
@@ -3978,9 +3983,11 @@ export interface components {
         };
         /** @description A pack to put in the cart. */
         PackLine: {
+            /** @description That product's name in the request's language. */
+            name: string;
             /**
              * Format: int64
-             * @description The product sold in this pack.
+             * @description The product sold in this pack: this one, or another size of its pack group.
              */
             product_id: number;
             /**

@@ -140,6 +140,13 @@ export function DoseCalculator({ productId, uses }: { productId: number; uses: C
                   values={{ count: result.packs.reduce((sum, pack) => sum + pack.quantity, 0) }}
                 />
               </p>
+              <ul className={controls.text} data-testid="dose-packs">
+                {result.packs.map((pack) => (
+                  <li key={pack.product_id}>
+                    <bdi>{pack.quantity}</bdi> × {pack.name}
+                  </li>
+                ))}
+              </ul>
               <button type="button" className={controls.button} onClick={addPacks}>
                 <FormattedMessage id="dose.add" />
               </button>

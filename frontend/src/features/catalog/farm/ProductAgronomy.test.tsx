@@ -60,7 +60,7 @@ describe('ProductAgronomy', () => {
     ).toEqual(['Tomato', 'Late blight', '200–250 g per 100 L of water', '3', '24']);
   });
 
-  it('reckons the dose for an area typed in Arabic digits and puts the packs in the cart in one tap', async () => {
+  it('reckons the dose for an area typed in Arabic digits and puts the packs of every size in the cart in one tap', async () => {
     applyLanguage('ar');
     const asked: unknown[] = [];
     server.use(
@@ -73,7 +73,10 @@ describe('ProductAgronomy', () => {
             water_l: 1000,
             tank_fills: 50,
             phi_days: 3,
-            packs: [{ product_id: 7, quantity: 3 }],
+            packs: [
+              { product_id: 7, name: 'مبيد نحاسي 1 كجم', quantity: 2 },
+              { product_id: 9, name: 'مبيد نحاسي 500 جم', quantity: 1 },
+            ],
           },
         });
       }),
@@ -86,9 +89,13 @@ describe('ProductAgronomy', () => {
     const result = await screen.findByTestId('dose-result');
     expect(asked).toEqual([{ product_id: 7, crop: 'tomato', pest: 'late-blight', area: '٢٫٥', area_unit: 'feddan' }]);
     expect(result).toHaveTextContent('انتظر 3 أيام بعد آخر رشة قبل الحصاد.');
+    expect(within(result).getByTestId('dose-packs')).toHaveTextContent('2 × مبيد نحاسي 1 كجم1 × مبيد نحاسي 500 جم');
     await user.click(within(result).getByRole('button', { name: 'أضف هذه العبوات إلى السلة' }));
     expect(await within(result).findByRole('status')).toHaveTextContent('العبوات في سلتك الآن.');
-    expect(cartLines()).toEqual([{ id: 7, quantity: 3 }]);
+    expect(cartLines()).toEqual([
+      { id: 7, quantity: 2 },
+      { id: 9, quantity: 1 },
+    ]);
   });
 
   it('says what is wrong with the area beside the field, in the words of the shop', async () => {

@@ -71,6 +71,7 @@ function valuesOf(agronomy: Agronomy | null | undefined) {
     who_class: text(agronomy?.who_class),
     signal_word: text(agronomy?.signal_word),
     restricted: agronomy?.restricted ?? false,
+    pack_group: text(agronomy?.pack_group),
     ghs_pictograms: agronomy?.ghs_pictograms ?? [],
     active_ingredients: (agronomy?.active_ingredients ?? []).map((share) => ({
       ingredient_id: text(share.ingredient_id),
@@ -104,6 +105,7 @@ function bodyOf(values: Values): Agronomy {
     who_class: none(values.who_class),
     signal_word: none(values.signal_word),
     restricted: values.restricted,
+    pack_group: values.pack_group.trim(),
     ghs_pictograms: values.ghs_pictograms,
     active_ingredients: values.active_ingredients.map((share) => ({
       ingredient_id: number(share.ingredient_id),
@@ -219,6 +221,12 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
                 {...form.getInputProps('pack_unit')}
               />
             </Group>
+            <TextInput
+              label={intl.formatMessage({ id: 'dashboard.agronomy.pack_group' })}
+              description={intl.formatMessage({ id: 'dashboard.agronomy.pack_group_hint' })}
+              dir="ltr"
+              {...form.getInputProps('pack_group')}
+            />
             <TextInput
               label={intl.formatMessage({ id: 'dashboard.agronomy.registration_no' })}
               dir="ltr"
