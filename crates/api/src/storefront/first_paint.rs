@@ -36,7 +36,7 @@ static FARM_TEXTS: LazyLock<Catalogue> = LazyLock::new(|| {
 });
 
 /// The app's farm text `key` in a language.
-fn farm_text(locale: Locale, key: &str) -> String {
+pub(crate) fn farm_text(locale: Locale, key: &str) -> String {
     FARM_TEXTS.text(locale, key, &[])
 }
 

@@ -9,10 +9,13 @@ use actix_web::http::header::{CACHE_CONTROL, ContentType};
 use actix_web::web::{self, Data, Path};
 use actix_web::{HttpRequest, HttpResponse};
 use catalog::ProductCard;
+use catalog::service::Catalogue;
 use kernel::Locale;
 use maud::{Markup, PreEscaped, html};
 
 use crate::AppState;
+use crate::common::agronomy::AgronomyData;
+use crate::storefront::first_paint::farm_text;
 
 /// The built frontend's `index.html` in each language, made once at start: every page the
 /// server sends is one of these with its own tags, and the styles written into it make it
@@ -67,13 +70,47 @@ fn styles_inline(index: &str, read: impl Fn(&str) -> Option<String>) -> String {
     page
 }
 
+/// A farm product's structured data gains what schema.org's Product has a place for: its pack
+/// as `size`, and its active ingredients at their concentration, its registration and its WHO
+/// hazard class as `additionalProperty` values named in the page's language.
+fn with_agronomy(mut structured: serde_json::Value, card: &ProductCard, catalogue: &Catalogue, locale: Locale) -> serde_json::Value {
+    let Some(agronomy) = AgronomyData::named(&card.product.agronomy, catalogue, locale) else { return structured };
+    let property = |key: &str, value: String| serde_json::json!({"@type": "PropertyValue", "name": farm_text(locale, key), "value": value});
+    let mut properties: Vec<serde_json::Value> = agronomy
+        .active_ingredients
+        .iter()
+        .map(|share| {
+            let value = format!(
+                "{} {} {}",
+                share.name.as_deref().unwrap_or_default(),
+                share.concentration.as_deref().unwrap_or_default(),
+                share.unit.as_deref().unwrap_or_default()
+            );
+            property("agronomy.ingredients", value)
+        })
+        .collect();
+    if let Some(number) = agronomy.registration_no {
+        properties.push(property("agronomy.registration", number));
+    }
+    if let Some(class) = agronomy.who_class {
+        properties.push(property("agronomy.who_class", class));
+    }
+    if !properties.is_empty() {
+        structured["additionalProperty"] = serde_json::Value::Array(properties);
+    }
+    if let Some(pack) = agronomy.pack {
+        structured["size"] = serde_json::json!(format!("{} {}", pack.size.unwrap_or_default(), pack.unit.unwrap_or_default()));
+    }
+    structured
+}
+
 /// The route, to register before the static files.
 pub fn product_page() -> actix_web::Resource {
     web::resource("/products/{slug}").route(web::get().to(serve))
 }
 
 /// The head tags that describe a product.
-fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> Markup {
+fn head_tags(card: &ProductCard, catalogue: &Catalogue, locale: Locale, origin: &str) -> Markup {
     let product = &card.product;
     let name = product.draft.name.pick(locale);
     let description = product.draft.description.pick(locale);
@@ -96,6 +133,7 @@ fn head_tags(card: &ProductCard, locale: Locale, origin: &str) -> Markup {
             "url": address,
         },
     });
+    let structured = with_agronomy(structured, card, catalogue, locale);
     // Link previews (WhatsApp, Facebook) show raster pictures only: an SVG picture (the demo
     // catalogue's) gives way to the shop's own.
     let picture = image.as_deref().filter(|image| !image.ends_with(".svg"));
@@ -138,7 +176,7 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let origin = crate::storefront::pages::origin(&request);
     let (status, body) = match found {
         Ok((card, catalogue)) => {
-            let page = with_product(index, &head_tags(&card, locale, &origin).into_string());
+            let page = with_product(index, &head_tags(&card, &catalogue, locale, &origin).into_string());
             match crate::storefront::first_paint::product(card, &catalogue, locale) {
                 Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale, crate::storefront::pages::degraded(&request))),
                 Err(_) => (StatusCode::OK, page),

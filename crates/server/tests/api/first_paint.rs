@@ -92,5 +92,11 @@ async fn a_farm_products_page_paints_its_safety_and_use_block_for_readers_withou
             let next = block[at..].find(cell).unwrap_or_else(|| panic!("{language}: {cell} after {}", row[0]));
             at += next;
         }
+        // Search engines read the same facts from the head's structured data.
+        let json = html.split(r#"<script type="application/ld+json">"#).nth(1).unwrap().split("</script>").next().unwrap();
+        let data: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(data["size"], "1 kg", "{language}");
+        let properties: Vec<&str> = data["additionalProperty"].as_array().unwrap().iter().map(|property| property["value"].as_str().unwrap()).collect();
+        assert_eq!(properties, [format!("{ingredient} 77 %").as_str(), "SAMPLE-APC-2417", "II"], "{language}");
     }
 }
