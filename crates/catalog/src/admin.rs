@@ -433,6 +433,13 @@ impl CatalogAdmin {
         }
     }
 
+    /// Takes the units of lots that expired out of their products' stock (a background job,
+    /// after midnight in Cairo): orders never took them, and now the shop stops showing them.
+    /// How many products' stock fell.
+    pub fn write_off_expired(&self) -> Result<usize, CatalogError> {
+        Ok(self.shelf.write_off_expired(self.today())?.len())
+    }
+
     /// The shop's day now.
     pub fn today(&self) -> NaiveDate {
         shop_day(self.catalog.now())

@@ -203,6 +203,8 @@ struct Background {
     broadcaster: Arc<Broadcaster>,
     loyalty: Arc<Loyalty>,
     overview: Arc<Overview>,
+    /// Writes off the units of lots that expired.
+    catalog_admin: Arc<CatalogAdmin>,
     /// For the SQLite log's upkeep.
     database: Database,
 }
@@ -270,6 +272,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let overview = Arc::new(Overview::new(Arc::new(DieselFigures::new(db.clone())), Arc::new(SystemClock)));
     let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
     api::common::error::recognise_database_outages(store::database::out_of_reach);
+    let catalog_admin_for_jobs = catalog_admin.clone();
     let state = web::Data::new(AppState {
         identity,
         catalog,
@@ -295,7 +298,11 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         product_json: Default::default(),
         edge: edge_limits(settings),
     });
-    Ok(Services { state, metrics, background: Background { newsroom, courier, broadcaster, loyalty, overview, database: db } })
+    Ok(Services {
+        state,
+        metrics,
+        background: Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin: catalog_admin_for_jobs, database: db },
+    })
 }
 
 /// The shop's HTTP server on `listener`: the API, the pages it paints, the media and the
@@ -361,7 +368,7 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, courier, broadcaster, loyalty, overview, database } = background;
+    let Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin, database } = background;
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
     let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
     let outage: Arc<dyn Fn() -> bool + Send + Sync> = {
@@ -376,6 +383,12 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
             name: "points expiries",
             every: std::time::Duration::from_secs(60),
             run: Arc::new(move || Ok(loyalty.expire_due()?)),
+            outage: outage.clone(),
+        },
+        Repeated {
+            name: "lot expiries",
+            every: std::time::Duration::from_secs(600),
+            run: Arc::new(move || Ok(catalog_admin.write_off_expired()?)),
             outage: outage.clone(),
         },
         Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)), outage: outage.clone() },

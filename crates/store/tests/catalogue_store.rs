@@ -98,3 +98,30 @@ fn products_exist_only_when_every_one_named_does() {
     assert!(store.slug_taken("a").unwrap());
     assert!(!store.slug_taken("b").unwrap());
 }
+
+#[test]
+fn the_daily_write_off_takes_an_expired_lots_units_out_of_the_stock_and_keeps_the_lot_listed() {
+    use catalog::LotDraft;
+    use catalog::ports::{LotWrite, Shelf};
+    let test = common::fresh_database();
+    let store = DieselCatalogueStore::new(test.db.clone());
+    let id = store.create_product("copper-wp", &draft("Copper 77% WP", None), &[]).unwrap().unwrap();
+    let day = |text: &str| text.parse::<chrono::NaiveDate>().unwrap();
+    let lot = |batch: &str, expires_on: &str, quantity: i64| LotDraft { batch: batch.into(), expires_on: day(expires_on), quantity };
+    assert!(matches!(store.add_lot(id, &lot("CU-1", "2026-11-30", 6), day("2026-11-27")).unwrap(), LotWrite::Done(_)));
+    assert!(matches!(store.add_lot(id, &lot("CU-2", "2027-06-30", 4), day("2026-11-27")).unwrap(), LotWrite::Done(_)));
+    let stock = || store.stock().unwrap().into_iter().find(|(product, _)| *product == id).map(|(_, units)| units);
+    assert_eq!(stock(), Some(10));
+
+    assert_eq!(store.write_off_expired(day("2026-11-30")).unwrap(), Vec::<ProductId>::new(), "its last day still sells");
+    assert_eq!(stock(), Some(10));
+    assert_eq!(store.write_off_expired(day("2026-12-01")).unwrap(), vec![id]);
+    assert_eq!(stock(), Some(4), "only the lot in date counts");
+    assert_eq!(store.write_off_expired(day("2026-12-01")).unwrap(), Vec::<ProductId>::new(), "once");
+    let watched = store.lots_expiring_by(day("2026-12-01"), 10).unwrap();
+    assert_eq!(
+        watched.iter().map(|lot| (lot.draft.batch.as_str(), lot.draft.quantity)).collect::<Vec<_>>(),
+        [("CU-1", 6)],
+        "still on the shelf for staff to take off"
+    );
+}
