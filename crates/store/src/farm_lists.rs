@@ -14,6 +14,68 @@ fn lines(synonyms: &[String]) -> String {
     synonyms.join("\n")
 }
 
+/// A crop's columns as staff write them (its slug is set once, when added).
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = crops)]
+struct CropColumns<'a> {
+    name_ar: &'a str,
+    name_en: &'a str,
+    synonyms_ar: String,
+    sort_order: i32,
+}
+
+impl<'a> CropColumns<'a> {
+    fn of(draft: &'a CropDraft) -> Self {
+        CropColumns { name_ar: &draft.name.ar, name_en: &draft.name.en, synonyms_ar: lines(&draft.synonyms_ar), sort_order: draft.sort_order }
+    }
+}
+
+/// A pest's columns as staff write them.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = pests)]
+struct PestColumns<'a> {
+    name_ar: &'a str,
+    name_en: &'a str,
+    synonyms_ar: String,
+    kind: &'a str,
+    symptoms_ar: &'a str,
+    symptoms_en: &'a str,
+}
+
+impl<'a> PestColumns<'a> {
+    fn of(draft: &'a PestDraft) -> Self {
+        PestColumns {
+            name_ar: &draft.name.ar,
+            name_en: &draft.name.en,
+            synonyms_ar: lines(&draft.synonyms_ar),
+            kind: &draft.kind,
+            symptoms_ar: &draft.symptoms.ar,
+            symptoms_en: &draft.symptoms.en,
+        }
+    }
+}
+
+/// An active ingredient's columns.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = active_ingredients)]
+struct IngredientColumns<'a> {
+    name_ar: &'a str,
+    name_en: &'a str,
+    resistance_group: &'a str,
+    synonyms_ar: String,
+}
+
+impl<'a> IngredientColumns<'a> {
+    fn of(draft: &'a IngredientDraft) -> Self {
+        IngredientColumns {
+            name_ar: &draft.name.ar,
+            name_en: &draft.name.en,
+            resistance_group: &draft.resistance_group,
+            synonyms_ar: lines(&draft.synonyms_ar),
+        }
+    }
+}
+
 /// A list write in one transaction with the version's bump; a collision on the unique address
 /// or name is `Taken`.
 fn list_write(store: &DieselCatalogueStore, work: impl FnOnce(&mut DbConn) -> QueryResult<ListWrite>) -> anyhow::Result<ListWrite> {
@@ -39,95 +101,35 @@ fn updated(rows: usize, id: i64) -> ListWrite {
 impl FarmListEditor for DieselCatalogueStore {
     fn add_crop(&self, slug: &str, draft: &CropDraft) -> anyhow::Result<ListWrite> {
         list_write(self, |conn| {
-            let id = diesel::insert_into(crops::table)
-                .values((
-                    crops::slug.eq(slug),
-                    crops::name_ar.eq(&draft.name.ar),
-                    crops::name_en.eq(&draft.name.en),
-                    crops::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                    crops::sort_order.eq(draft.sort_order),
-                ))
-                .returning(crops::id)
-                .get_result(conn)?;
+            let id = diesel::insert_into(crops::table).values((crops::slug.eq(slug), CropColumns::of(draft))).returning(crops::id).get_result(conn)?;
             Ok(ListWrite::Done(id))
         })
     }
 
     fn update_crop(&self, id: i64, draft: &CropDraft) -> anyhow::Result<ListWrite> {
-        list_write(self, |conn| {
-            let rows = diesel::update(crops::table.find(id))
-                .set((
-                    crops::name_ar.eq(&draft.name.ar),
-                    crops::name_en.eq(&draft.name.en),
-                    crops::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                    crops::sort_order.eq(draft.sort_order),
-                ))
-                .execute(conn)?;
-            Ok(updated(rows, id))
-        })
+        list_write(self, |conn| Ok(updated(diesel::update(crops::table.find(id)).set(CropColumns::of(draft)).execute(conn)?, id)))
     }
 
     fn add_pest(&self, slug: &str, draft: &PestDraft) -> anyhow::Result<ListWrite> {
         list_write(self, |conn| {
-            let id = diesel::insert_into(pests::table)
-                .values((
-                    pests::slug.eq(slug),
-                    pests::name_ar.eq(&draft.name.ar),
-                    pests::name_en.eq(&draft.name.en),
-                    pests::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                    pests::kind.eq(&draft.kind),
-                    pests::symptoms_ar.eq(&draft.symptoms.ar),
-                    pests::symptoms_en.eq(&draft.symptoms.en),
-                ))
-                .returning(pests::id)
-                .get_result(conn)?;
+            let id = diesel::insert_into(pests::table).values((pests::slug.eq(slug), PestColumns::of(draft))).returning(pests::id).get_result(conn)?;
             Ok(ListWrite::Done(id))
         })
     }
 
     fn update_pest(&self, id: i64, draft: &PestDraft) -> anyhow::Result<ListWrite> {
-        list_write(self, |conn| {
-            let rows = diesel::update(pests::table.find(id))
-                .set((
-                    pests::name_ar.eq(&draft.name.ar),
-                    pests::name_en.eq(&draft.name.en),
-                    pests::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                    pests::kind.eq(&draft.kind),
-                    pests::symptoms_ar.eq(&draft.symptoms.ar),
-                    pests::symptoms_en.eq(&draft.symptoms.en),
-                ))
-                .execute(conn)?;
-            Ok(updated(rows, id))
-        })
+        list_write(self, |conn| Ok(updated(diesel::update(pests::table.find(id)).set(PestColumns::of(draft)).execute(conn)?, id)))
     }
 
     fn add_ingredient(&self, draft: &IngredientDraft) -> anyhow::Result<ListWrite> {
         list_write(self, |conn| {
-            let id = diesel::insert_into(active_ingredients::table)
-                .values((
-                    active_ingredients::name_ar.eq(&draft.name.ar),
-                    active_ingredients::name_en.eq(&draft.name.en),
-                    active_ingredients::resistance_group.eq(&draft.resistance_group),
-                    active_ingredients::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                ))
-                .returning(active_ingredients::id)
-                .get_result(conn)?;
+            let id = diesel::insert_into(active_ingredients::table).values(IngredientColumns::of(draft)).returning(active_ingredients::id).get_result(conn)?;
             Ok(ListWrite::Done(id))
         })
     }
 
     fn update_ingredient(&self, id: i64, draft: &IngredientDraft) -> anyhow::Result<ListWrite> {
-        list_write(self, |conn| {
-            let rows = diesel::update(active_ingredients::table.find(id))
-                .set((
-                    active_ingredients::name_ar.eq(&draft.name.ar),
-                    active_ingredients::name_en.eq(&draft.name.en),
-                    active_ingredients::resistance_group.eq(&draft.resistance_group),
-                    active_ingredients::synonyms_ar.eq(lines(&draft.synonyms_ar)),
-                ))
-                .execute(conn)?;
-            Ok(updated(rows, id))
-        })
+        list_write(self, |conn| Ok(updated(diesel::update(active_ingredients::table.find(id)).set(IngredientColumns::of(draft)).execute(conn)?, id)))
     }
 
     fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<bool> {

@@ -3,6 +3,8 @@
 //! `agronomy-*` permission. An entry a product's agronomy names cannot be removed.
 
 use actix_web::web::{self, Data, Json, Path};
+use catalog::CatalogError;
+use catalog::admin::CatalogAdmin;
 use catalog::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
 use catalog::ports::FarmList;
 use identity::permission::Permission;
@@ -219,10 +221,24 @@ pub async fn list_ingredients(state: Data<AppState>, AuthUser(principal): AuthUs
     Ok(Json(FarmListData { data }))
 }
 
-/// The answer to a write.
-fn saved(locale: kernel::Locale) -> Json<MessageResponse> {
-    Json(MessageResponse { message: text(locale, "staff.list_entry_saved", &[]) })
+/// A list write by a holder of `permission`, answered with the shop's word for it (`saved` or
+/// `deleted`).
+async fn written(
+    state: Data<AppState>,
+    locale: kernel::Locale,
+    principal: identity::Principal,
+    permission: Permission,
+    answer: &str,
+    write: impl FnOnce(&CatalogAdmin) -> Result<(), CatalogError> + Send + 'static,
+) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require(permission)?;
+    let admin = state.catalog_admin.clone();
+    blocking(move || write(&admin)).await?;
+    Ok(Json(MessageResponse { message: text(locale, answer, &[]) }))
 }
+
+const SAVED: &str = "staff.list_entry_saved";
+const DELETED: &str = "staff.list_entry_deleted";
 
 /// Adds a crop (`agronomy-create`); its address is made from the English name.
 #[utoipa::path(operation_id = "addStaffCrop", post, path = "/api/dashboard/crops", tag = "dashboard", security(("bearer" = [])), request_body = FarmListForm,
@@ -233,10 +249,7 @@ pub async fn add_crop(
     AuthUser(principal): AuthUser,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyCreate)?;
-    let admin = state.catalog_admin.clone();
-    blocking(move || admin.add_crop(form.crop())).await?;
-    Ok(saved(locale))
+    written(state, locale, principal, Permission::AgronomyCreate, SAVED, move |admin| admin.add_crop(form.crop()).map(drop)).await
 }
 
 /// Changes a crop (`agronomy-edit`); its address stays.
@@ -249,10 +262,8 @@ pub async fn update_crop(
     id: Path<i64>,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyEdit)?;
-    let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
-    blocking(move || admin.update_crop(id, form.crop())).await?;
-    Ok(saved(locale))
+    let id = id.into_inner();
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.update_crop(id, form.crop())).await
 }
 
 /// Adds a pest, disease or weed (`agronomy-create`).
@@ -264,10 +275,7 @@ pub async fn add_pest(
     AuthUser(principal): AuthUser,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyCreate)?;
-    let admin = state.catalog_admin.clone();
-    blocking(move || admin.add_pest(form.pest())).await?;
-    Ok(saved(locale))
+    written(state, locale, principal, Permission::AgronomyCreate, SAVED, move |admin| admin.add_pest(form.pest()).map(drop)).await
 }
 
 /// Changes a pest (`agronomy-edit`); its address stays.
@@ -280,10 +288,8 @@ pub async fn update_pest(
     id: Path<i64>,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyEdit)?;
-    let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
-    blocking(move || admin.update_pest(id, form.pest())).await?;
-    Ok(saved(locale))
+    let id = id.into_inner();
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.update_pest(id, form.pest())).await
 }
 
 /// Adds an active ingredient (`agronomy-create`).
@@ -295,10 +301,7 @@ pub async fn add_ingredient(
     AuthUser(principal): AuthUser,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyCreate)?;
-    let admin = state.catalog_admin.clone();
-    blocking(move || admin.add_ingredient(form.ingredient())).await?;
-    Ok(saved(locale))
+    written(state, locale, principal, Permission::AgronomyCreate, SAVED, move |admin| admin.add_ingredient(form.ingredient()).map(drop)).await
 }
 
 /// Changes an active ingredient (`agronomy-edit`).
@@ -312,10 +315,8 @@ pub async fn update_ingredient(
     id: Path<i64>,
     Body(form): Body<FarmListForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyEdit)?;
-    let (admin, id) = (state.catalog_admin.clone(), id.into_inner());
-    blocking(move || admin.update_ingredient(id, form.ingredient())).await?;
-    Ok(saved(locale))
+    let id = id.into_inner();
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.update_ingredient(id, form.ingredient())).await
 }
 
 /// Removes an entry (`agronomy-delete`), refused (422 `in_use`) while a product names it.
@@ -326,10 +327,7 @@ async fn remove(
     list: FarmList,
     id: i64,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyDelete)?;
-    let admin = state.catalog_admin.clone();
-    blocking(move || admin.remove_list_entry(list, id)).await?;
-    Ok(Json(MessageResponse { message: text(locale, "staff.list_entry_deleted", &[]) }))
+    written(state, locale, principal, Permission::AgronomyDelete, DELETED, move |admin| admin.remove_list_entry(list, id)).await
 }
 
 /// Removes a crop (`agronomy-delete`); refused while a product has a use on it.

@@ -19,6 +19,29 @@ export function SaveButton({ pending }: { pending: boolean }) {
   );
 }
 
+/** A list screen's form buttons: save, and cancel while an entry of the list is being changed. */
+export function SaveOrCancel({
+  pending,
+  editing,
+  onCancel,
+}: {
+  pending: boolean;
+  editing: boolean;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  return (
+    <Group>
+      <SaveButton pending={pending} />
+      {editing && (
+        <Button variant="default" onClick={onCancel}>
+          {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** Page numbers under a dashboard list, shown only when there is more than one page. */
 export function ListPages({
   lastPage,

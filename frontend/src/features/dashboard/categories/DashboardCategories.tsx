@@ -10,7 +10,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { showServerErrors } from '../../../shared/forms';
 import { staffCategoryQueries, useDeleteCategory, useSaveCategory, type StaffCategory } from './api';
-import { SaveButton, NameFields } from '../FormParts';
+import { SaveOrCancel, NameFields } from '../FormParts';
 
 /** Staff's categories: the list, and a form to add one or change the one picked. */
 export function DashboardCategories() {
@@ -104,14 +104,7 @@ export function DashboardCategories() {
                   error={form.errors.image}
                 />
               </SimpleGrid>
-              <Group>
-                <SaveButton pending={save.isPending} />
-                {editing && (
-                  <Button variant="default" onClick={() => pick(null)}>
-                    {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
-                  </Button>
-                )}
-              </Group>
+              <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>
         </Paper>

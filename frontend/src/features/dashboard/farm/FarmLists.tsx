@@ -22,7 +22,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { NameFields, SaveButton } from '../FormParts';
+import { NameFields, SaveOrCancel } from '../FormParts';
 import { FARM_LISTS, farmQueries, useRemoveEntry, useSaveEntry, type FarmListEntry, type FarmListName } from './api';
 
 const PEST_KINDS = ['insect', 'mite', 'disease', 'weed', 'nematode'] as const;
@@ -202,14 +202,7 @@ function FarmList({ list }: { list: FarmListName }) {
                   />
                 )}
               </SimpleGrid>
-              <Group>
-                <SaveButton pending={save.isPending} />
-                {editing && (
-                  <Button variant="default" onClick={() => pick(null)}>
-                    {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
-                  </Button>
-                )}
-              </Group>
+              <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>
         </Paper>

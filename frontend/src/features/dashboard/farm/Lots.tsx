@@ -10,7 +10,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { SaveButton } from '../FormParts';
+import { SaveOrCancel } from '../FormParts';
 import { farmQueries, useRemoveLot, useSaveLot, type Lot } from './api';
 
 const STATE_COLOUR: Record<string, string> = { in_date: 'green', expiring_soon: 'orange', expired: 'red' };
@@ -118,14 +118,7 @@ export function ProductLots({ product }: { product: number }) {
                   {...form.getInputProps('quantity')}
                 />
               </SimpleGrid>
-              <Group>
-                <SaveButton pending={save.isPending} />
-                {editing && (
-                  <Button variant="default" onClick={() => pick(null)}>
-                    {intl.formatMessage({ id: 'dashboard.categories.cancel' })}
-                  </Button>
-                )}
-              </Group>
+              <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>
         )}
