@@ -118,7 +118,11 @@ function FarmList({ list }: { list: FarmListName }) {
               <Table.Tr key={entry.id} data-testid="farm-list-row">
                 <Table.Td>{entry.name_ar}</Table.Td>
                 <Table.Td>{entry.name_en}</Table.Td>
-                <Table.Td>{entry.kind ?? entry.resistance_group ?? entry.synonyms_ar.join('، ')}</Table.Td>
+                <Table.Td>
+                  {entry.kind
+                    ? intl.formatMessage({ id: `dashboard.farm.kind.${entry.kind}` })
+                    : (entry.resistance_group ?? entry.synonyms_ar.join('، '))}
+                </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {hasPermission(user, 'agronomy-edit') && (
