@@ -12,14 +12,16 @@ use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
 use crate::lots::{EXPIRING_WITHIN_DAYS, Lot, LotDraft, LotId};
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
-use crate::ports::{CatalogueEditor, FarmList, FarmListEditor, ImageRejected, ImageStore, ListWrite, LotWrite, Shelf};
-use crate::product::{CategoryDraft, ProductDraft};
+use crate::ports::{CatalogueEditor, FarmList, FarmListEditor, ListWrite, LotWrite, MediaStore, Shelf, UploadRejected};
+use crate::product::{CategoryDraft, ProductDocument, ProductDraft};
 use crate::search::{GROUP_MAX_MEMBERS, GROUPS_MAX, MEMBER_MAX_WORDS, SynonymGroup, normalize, query_terms};
 use crate::service::{CatalogError, CatalogService};
 use crate::slug::{slugify, unique_slug};
 
 /// The largest picture accepted, before resizing.
 pub const IMAGE_MAX_BYTES: usize = 5 * 1024 * 1024;
+/// The largest PDF accepted (a label or a safety data sheet of a few pages).
+pub const PDF_MAX_BYTES: usize = 5 * 1024 * 1024;
 /// Pictures a product may have.
 pub const IMAGES_MAX: usize = 8;
 
@@ -40,7 +42,7 @@ pub const PIECES_MAX: i32 = 100_000;
 /// Staff's catalogue calls.
 pub struct CatalogAdmin {
     editor: Arc<dyn CatalogueEditor>,
-    images: Arc<dyn ImageStore>,
+    media: Arc<dyn MediaStore>,
     shelf: Arc<dyn Shelf>,
     lists: Arc<dyn FarmListEditor>,
     catalog: Arc<CatalogService>,
@@ -50,12 +52,12 @@ impl CatalogAdmin {
     /// The service over its ports; writes refresh `catalog` on this node at once.
     pub fn new(
         editor: Arc<dyn CatalogueEditor>,
-        images: Arc<dyn ImageStore>,
+        media: Arc<dyn MediaStore>,
         shelf: Arc<dyn Shelf>,
         lists: Arc<dyn FarmListEditor>,
         catalog: Arc<CatalogService>,
     ) -> CatalogAdmin {
-        CatalogAdmin { editor, images, shelf, lists, catalog }
+        CatalogAdmin { editor, media, shelf, lists, catalog }
     }
 
     /// Checks the rules a draft must keep: both names, texts of sane length, a price up to
@@ -97,44 +99,68 @@ impl CatalogAdmin {
         errors.into_result().map_err(CatalogError::Invalid)
     }
 
-    /// Saves the uploads, runs `write` with their paths, and removes the saved pictures again
-    /// when anything fails, so a refused or failed change leaves no files behind. `write`
-    /// answers the pictures its change no longer uses (`None`: the row was not there), which
-    /// are removed once the change is stored.
+    /// Saves the uploaded pictures and runs `write` with their paths (see [`Self::write_saved`]).
     fn write_with_images(&self, uploads: &[Vec<u8>], write: impl FnOnce(&[String]) -> anyhow::Result<Option<Vec<String>>>) -> Result<(), CatalogError> {
         let mut saved = Vec::with_capacity(uploads.len());
         for bytes in uploads {
-            match self.images.store_product_image(bytes) {
+            match self.media.store_product_image(bytes) {
                 Ok(path) => saved.push(path),
                 Err(error) => {
                     self.discard(&saved);
                     return Err(match error {
-                        ImageRejected::NotAnImage => CatalogError::Invalid(FieldErrors::single("images", "image_invalid")),
-                        ImageRejected::Unknown(cause) => CatalogError::Unknown(cause),
+                        UploadRejected::NotAnImage | UploadRejected::NotAPdf => CatalogError::Invalid(FieldErrors::single("images", "image_invalid")),
+                        UploadRejected::Unknown(cause) => CatalogError::Unknown(cause),
                     });
                 }
             }
         }
-        match write(&saved) {
+        self.write_saved(&saved, write)
+    }
+
+    /// Runs `write` with the paths of files just saved, and removes them again when anything
+    /// fails, so a refused or failed change leaves no files behind. `write` answers the files
+    /// its change no longer uses (`None`: the row was not there), which are removed once the
+    /// change is stored.
+    fn write_saved(&self, saved: &[String], write: impl FnOnce(&[String]) -> anyhow::Result<Option<Vec<String>>>) -> Result<(), CatalogError> {
+        match write(saved) {
             Ok(Some(unused)) => {
                 self.discard(&unused);
                 self.catalog.invalidate();
                 Ok(())
             }
             Ok(None) => {
-                self.discard(&saved);
+                self.discard(saved);
                 Err(CatalogError::NotFound)
             }
             Err(error) => {
-                self.discard(&saved);
+                self.discard(saved);
                 Err(CatalogError::Unknown(error))
             }
         }
     }
 
+    /// Attaches a PDF as a product's label or safety data sheet
+    /// (`PUT dashboard/products/{id}/documents/{document}`), replacing the one it had: at most
+    /// [`PDF_MAX_BYTES`], and a whole PDF (`file`: `pdf_too_large`, `pdf_invalid`).
+    pub fn attach_document(&self, id: ProductId, document: ProductDocument, bytes: &[u8]) -> Result<(), CatalogError> {
+        if bytes.len() > PDF_MAX_BYTES {
+            return Err(CatalogError::Invalid(FieldErrors::single("file", "pdf_too_large")));
+        }
+        let path = self.media.store_pdf(bytes).map_err(|error| match error {
+            UploadRejected::Unknown(cause) => CatalogError::Unknown(cause),
+            UploadRejected::NotAPdf | UploadRejected::NotAnImage => CatalogError::Invalid(FieldErrors::single("file", "pdf_invalid")),
+        })?;
+        self.write_saved(&[path], |saved| Ok(self.editor.set_document(id, document, saved.first().cloned())?.map(|replaced| replaced.into_iter().collect())))
+    }
+
+    /// Removes a product's label or safety data sheet.
+    pub fn remove_document(&self, id: ProductId, document: ProductDocument) -> Result<(), CatalogError> {
+        self.write_saved(&[], |_| Ok(self.editor.set_document(id, document, None)?.map(|removed| removed.into_iter().collect())))
+    }
+
     fn discard(&self, paths: &[String]) {
         for path in paths {
-            self.images.remove_image(path);
+            self.media.remove_file(path);
         }
     }
 
@@ -438,6 +464,16 @@ impl CatalogAdmin {
     /// How many products' stock fell.
     pub fn write_off_expired(&self) -> Result<usize, CatalogError> {
         Ok(self.shelf.write_off_expired(self.today())?.len())
+    }
+
+    /// Tells staff in the bell, once each, of the products whose registration ran out: they
+    /// went off sale at midnight (a background job). How many were told.
+    pub fn tell_lapsed_registrations(&self) -> Result<usize, CatalogError> {
+        let lapses = self.catalog.catalogue()?.lapsed_registrations(self.today());
+        if lapses.is_empty() {
+            return Ok(0);
+        }
+        Ok(self.shelf.tell_lapses(&lapses, self.catalog.now())?)
     }
 
     /// The shop's day now.

@@ -15,5 +15,5 @@ pub mod slug;
 
 pub use lots::{Lot, LotDraft, LotId, LotState, LotTake};
 pub use offer::OfferDraft;
-pub use product::{Category, CategoryDraft, Product, ProductDraft, WeightUnit};
-pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, Sort, Suggestions};
+pub use product::{Category, CategoryDraft, Product, ProductDocument, ProductDocuments, ProductDraft, WeightUnit};
+pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, RegistrationLapse, Sort, Suggestions};

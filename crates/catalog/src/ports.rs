@@ -1,14 +1,15 @@
 //! What the catalogue needs from storage.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CategoryId, OfferId, ProductId};
 
 use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
 use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use crate::lots::{Lot, LotDraft, LotId};
 use crate::offer::{Offer, OfferDraft};
-use crate::product::{Category, CategoryDraft, Product, ProductDraft};
+use crate::product::{Category, CategoryDraft, Product, ProductDocument, ProductDraft};
 use crate::search::SynonymGroup;
+use crate::service::RegistrationLapse;
 
 /// The whole catalogue as stored, with its versions.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -62,26 +63,33 @@ pub trait CatalogueStore: Send + Sync {
     fn stock(&self) -> anyhow::Result<Vec<(ProductId, i64)>>;
 }
 
-/// Why a picture was refused.
+/// Why an upload was refused.
 #[derive(Debug, thiserror::Error)]
-pub enum ImageRejected {
+pub enum UploadRejected {
     /// Not a JPEG, PNG, WebP or GIF picture that decodes.
     #[error("not an image")]
     NotAnImage,
+    /// Not a whole PDF document.
+    #[error("not a PDF")]
+    NotAPdf,
     /// Saving failed.
     #[error(transparent)]
     Unknown(#[from] anyhow::Error),
 }
 
-/// Where product pictures are kept.
+/// Where the shop's uploaded files are kept: product pictures and a product's PDFs.
 #[cfg_attr(test, mockall::automock)]
-pub trait ImageStore: Send + Sync {
+pub trait MediaStore: Send + Sync {
     /// Checks and saves an uploaded picture in the sizes the shop serves; returns the path of
     /// the large picture under the media root (the thumbnail sits beside it as `-thumb`).
-    fn store_product_image(&self, bytes: &[u8]) -> Result<String, ImageRejected>;
-    /// Removes a saved picture and its thumbnail. A picture already gone is fine, and a
-    /// failure is only logged: a stray file must never fail the staff member's change.
-    fn remove_image(&self, path: &str);
+    fn store_product_image(&self, bytes: &[u8]) -> Result<String, UploadRejected>;
+    /// Checks and saves an uploaded PDF (a label, a safety data sheet); returns its path
+    /// under the media root.
+    fn store_pdf(&self, bytes: &[u8]) -> Result<String, UploadRejected>;
+    /// Removes a saved file (a picture with its thumbnail, a PDF). A file already gone is
+    /// fine, and a failure is only logged: a stray file must never fail the staff member's
+    /// change.
+    fn remove_file(&self, path: &str);
 }
 
 /// Writes the catalogue; every write bumps the stored version.
@@ -98,6 +106,9 @@ pub trait CatalogueEditor: Send + Sync {
     fn update_product(&self, id: ProductId, draft: &ProductDraft, new_images: &[String]) -> anyhow::Result<bool>;
     /// Replaces a product's agronomy; false when there is no such product.
     fn set_agronomy(&self, id: ProductId, agronomy: &Agronomy) -> anyhow::Result<bool>;
+    /// Sets or clears one of a product's PDFs; the path it replaces (`Some(None)` when it had
+    /// none), `None` when there is no such product.
+    fn set_document(&self, id: ProductId, document: ProductDocument, path: Option<String>) -> anyhow::Result<Option<Option<String>>>;
     /// Removes a product; returns the pictures it had, `None` when there is no such product.
     fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>>;
     /// Whether a category already has this slug.
@@ -162,6 +173,9 @@ pub trait Shelf: Send + Sync {
     /// Counts again the stock of every product with units in a lot expired before `today`, so
     /// that the shop stops showing them; the products whose stock fell.
     fn write_off_expired(&self, today: NaiveDate) -> anyhow::Result<Vec<ProductId>>;
+    /// Records each lapse not recorded before and tells it, in the bell, to the staff who may
+    /// edit products; how many were new.
+    fn tell_lapses(&self, lapses: &[RegistrationLapse], at: DateTime<Utc>) -> anyhow::Result<usize>;
 }
 
 /// One of the lists staff keep for agronomy.

@@ -35,14 +35,41 @@ pub struct Product {
     pub agronomy: Agronomy,
     /// Image paths, first one first.
     pub images: Vec<String>,
+    /// Its label and safety data sheet, as uploaded.
+    pub documents: ProductDocuments,
     /// When it was added.
     pub created_at: DateTime<Utc>,
+}
+
+/// A product's PDFs: paths under the media root.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProductDocuments {
+    /// The label as registered (what is in the bottle, the doses, the warnings).
+    pub label: Option<String>,
+    /// The safety data sheet.
+    pub sds: Option<String>,
+}
+
+/// Which of a product's PDFs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
+pub enum ProductDocument {
+    /// The label.
+    Label,
+    /// The safety data sheet.
+    Sds,
 }
 
 impl Product {
     /// Whether any unit is left.
     pub fn in_stock(&self) -> bool {
         self.draft.quantity > 0
+    }
+
+    /// Whether it may be sold at `now`: a registration it has has not run out. The shop's day
+    /// decides, so a product goes off sale at midnight in Cairo without any write.
+    pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
+        !self.agronomy.registration_expired(kernel::shop_day(now))
     }
 }
 

@@ -22,7 +22,7 @@ use identity::{IdentityPorts, IdentityService, PeopleDesk};
 use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
-use media::LocalImageStore;
+use media::LocalMediaStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
 use ordering::{Delivery, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, Promotions};
 use outreach::{Broadcaster, Outreach};
@@ -220,7 +220,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     ));
     let catalog_admin = {
         let store = Arc::new(DieselCatalogueStore::new(db.clone()));
-        Arc::new(CatalogAdmin::new(store.clone(), Arc::new(LocalImageStore::new(settings.media_dir())), store.clone(), store, catalog.clone()))
+        Arc::new(CatalogAdmin::new(store.clone(), Arc::new(LocalMediaStore::new(settings.media_dir())), store.clone(), store, catalog.clone()))
     };
     let shop = Arc::new(ShopService::new(
         Arc::new(DieselShopStore::new(db.clone())),
@@ -386,9 +386,9 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
             outage: outage.clone(),
         },
         Repeated {
-            name: "lot expiries",
+            name: "lot and registration expiries",
             every: std::time::Duration::from_secs(600),
-            run: Arc::new(move || Ok(catalog_admin.write_off_expired()?)),
+            run: Arc::new(move || Ok(catalog_admin.write_off_expired()? + catalog_admin.tell_lapsed_registrations()?)),
             outage: outage.clone(),
         },
         Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)), outage: outage.clone() },

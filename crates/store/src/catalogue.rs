@@ -5,7 +5,7 @@ use catalog::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use catalog::offer::{Offer, OfferTarget};
 use catalog::ports::{CatalogueEditor, CatalogueStore, StoredCatalogue, Versions};
 use catalog::search::SynonymGroup;
-use catalog::{Category, CategoryDraft, OfferDraft, Product, ProductDraft, WeightUnit};
+use catalog::{Category, CategoryDraft, OfferDraft, Product, ProductDocument, ProductDocuments, ProductDraft, WeightUnit};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
@@ -63,6 +63,8 @@ struct ProductRow {
     category_id: Option<i64>,
     created_at: NaiveDateTime,
     agronomy: Option<String>,
+    label_pdf: Option<String>,
+    sds_pdf: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -300,6 +302,7 @@ impl CatalogueStore for DieselCatalogueStore {
                         category_id: r.category_id.map(CategoryId),
                     },
                     agronomy: agronomy_of(r.id, r.agronomy.as_deref()),
+                    documents: ProductDocuments { label: r.label_pdf, sds: r.sds_pdf },
                     created_at: r.created_at.and_utc(),
                 })
                 .collect();
@@ -477,6 +480,30 @@ impl CatalogueEditor for DieselCatalogueStore {
         })?)
     }
 
+    fn set_document(&self, id: ProductId, document: ProductDocument, path: Option<String>) -> anyhow::Result<Option<Option<String>>> {
+        let conn = &mut *self.db.conn()?;
+        Ok(write(conn, |conn| {
+            let Some((label, sds)) =
+                products::table.find(id.0).select((products::label_pdf, products::sds_pdf)).first::<(Option<String>, Option<String>)>(conn).optional()?
+            else {
+                return QueryResult::Ok(None);
+            };
+            let (row, now) = (products::table.find(id.0), Utc::now().naive_utc());
+            let replaced = match document {
+                ProductDocument::Label => {
+                    diesel::update(row).set((products::label_pdf.eq(path), products::updated_at.eq(now))).execute(conn)?;
+                    label
+                }
+                ProductDocument::Sds => {
+                    diesel::update(row).set((products::sds_pdf.eq(path), products::updated_at.eq(now))).execute(conn)?;
+                    sds
+                }
+            };
+            bump_version(conn)?;
+            QueryResult::Ok(Some(replaced))
+        })?)
+    }
+
     fn category_slug_taken(&self, slug: &str) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         Ok(categories::table.filter(categories::slug.eq(slug)).select(categories::id).first::<i64>(conn).optional()?.is_some())
@@ -645,7 +672,10 @@ impl CatalogueEditor for DieselCatalogueStore {
     fn delete_product(&self, id: ProductId) -> anyhow::Result<Option<Vec<String>>> {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
-            let images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id.0)).select(product_images::path).load(conn)?;
+            let mut images: Vec<String> = product_images::table.filter(product_images::product_id.eq(id.0)).select(product_images::path).load(conn)?;
+            let documents: Option<(Option<String>, Option<String>)> =
+                products::table.find(id.0).select((products::label_pdf, products::sds_pdf)).first(conn).optional()?;
+            images.extend(documents.into_iter().flat_map(|(label, sds)| [label, sds]).flatten());
             if diesel::delete(products::table.find(id.0)).execute(conn)? == 0 {
                 return QueryResult::Ok(None);
             }

@@ -261,7 +261,7 @@ pub(crate) fn assign_in(conn: &mut DbConn, id: OrderId, engineer: UserId, at: Da
     Ok(true)
 }
 
-type NoticeRow = (
+pub(crate) type NoticeRow = (
     diesel::dsl::Eq<notifications::user_id, i64>,
     diesel::dsl::Eq<notifications::title_ar, String>,
     diesel::dsl::Eq<notifications::title_en, String>,
@@ -271,7 +271,8 @@ type NoticeRow = (
     diesel::dsl::Eq<notifications::created_at, chrono::NaiveDateTime>,
 );
 
-fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) -> NoticeRow {
+/// One user's notification row.
+pub(crate) fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) -> NoticeRow {
     (
         notifications::user_id.eq(user),
         notifications::title_ar.eq(notice.title.ar.clone()),

@@ -2,19 +2,22 @@
 //! guarded update takes from; for a product kept in lots it is counted again from the lots in
 //! date at every write of a lot, under the same row lock orders take (so a count never misses
 //! an order committing meanwhile), and by the daily write-off once a lot expires. Orders take
-//! each line's units from the lots in the same transaction (`take_from_lots`).
+//! each line's units from the lots in the same transaction (`take_from_lots`). Registrations
+//! that ran out are told to staff once each (`registration_lapses`).
 
 use catalog::lots::{first_expiring_first, sellable_units};
 use catalog::ports::{LotWrite, Shelf};
-use catalog::{Lot, LotDraft, LotId};
-use chrono::{NaiveDate, NaiveDateTime, Utc};
+use catalog::{Lot, LotDraft, LotId, RegistrationLapse};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
-use kernel::ProductId;
-use ordering::LineLot;
+use identity::permission::Permission;
+use kernel::{Locale, Localized, ProductId};
+use ordering::{LineLot, Notice};
 
 use crate::catalogue::{DieselCatalogueStore, stock_moved_after_commit, stock_moved_in_transaction};
-use crate::database::{DbConn, write};
-use crate::schema::{order_lot_takes, product_lots, products};
+use crate::database::{DbConn, execute_natively, write};
+use crate::desk::{NoticeRow, notice_row};
+use crate::schema::{notifications, order_lot_takes, product_lots, products, registration_lapses, role_permissions, users};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = product_lots)]
@@ -189,6 +192,61 @@ impl Shelf for DieselCatalogueStore {
         }
         stock_moved_after_commit(conn)?;
         Ok(fell)
+    }
+
+    fn tell_lapses(&self, lapses: &[RegistrationLapse], at: DateTime<Utc>) -> anyhow::Result<usize> {
+        let conn = &mut *self.db().conn()?;
+        let told_at = at.naive_utc();
+        Ok(write(conn, |conn| {
+            let mut new = Vec::new();
+            for lapse in lapses {
+                let told: Option<i64> =
+                    registration_lapses::table.find((lapse.product.0, lapse.ended_on)).select(registration_lapses::product_id).first(conn).optional()?;
+                if told.is_none() {
+                    new.push(lapse);
+                }
+            }
+            if new.is_empty() {
+                return QueryResult::Ok(0);
+            }
+            let rows: Vec<_> = new
+                .iter()
+                .map(|lapse| {
+                    (
+                        registration_lapses::product_id.eq(lapse.product.0),
+                        registration_lapses::ended_on.eq(lapse.ended_on),
+                        registration_lapses::told_at.eq(told_at),
+                    )
+                })
+                .collect();
+            execute_natively(conn, diesel::insert_into(registration_lapses::table).values(rows))?;
+            let editors: Vec<i64> = users::table
+                .inner_join(role_permissions::table.on(users::access_role_id.eq(role_permissions::role_id.nullable())))
+                .filter(role_permissions::permission.eq(<&str>::from(Permission::ProductEdit)))
+                .filter(users::blocked.eq(false))
+                .select(users::id)
+                .load(conn)?;
+            let notices: Vec<Notice> = new.iter().map(|lapse| lapse_notice(lapse)).collect();
+            let rows: Vec<NoticeRow> = editors.iter().flat_map(|&user| notices.iter().map(move |notice| notice_row(user, notice, told_at))).collect();
+            if !rows.is_empty() {
+                execute_natively(conn, diesel::insert_into(notifications::table).values(rows))?;
+            }
+            Ok(new.len())
+        })?)
+    }
+}
+
+/// What staff read in the bell of a registration that ran out, in both languages.
+fn lapse_notice(lapse: &RegistrationLapse) -> Notice {
+    let wording = |locale: Locale, key: &str| {
+        let args = [("name", messages::Arg::from(lapse.name.pick(locale).clone())), ("date", messages::Arg::from(lapse.ended_on.to_string()))];
+        messages::text_with(locale, key, &args)
+    };
+    let both = |key: &str| Localized::new(wording(Locale::Ar, key), wording(Locale::En, key));
+    Notice {
+        title: both("news.registration_lapsed.title"),
+        body: both("news.registration_lapsed.body"),
+        link: format!("/dashboard/products-actions?id={}", lapse.product.0),
     }
 }
 

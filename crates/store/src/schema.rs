@@ -190,6 +190,8 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         agronomy -> Nullable<Text>,
+        label_pdf -> Nullable<Text>,
+        sds_pdf -> Nullable<Text>,
     }
 }
 
@@ -583,7 +585,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    registration_lapses (product_id, ended_on) {
+        product_id -> BigInt,
+        ended_on -> Date,
+        told_at -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
+    registration_lapses,
     product_lots,
     order_lot_takes,
     active_ingredients,

@@ -5,6 +5,7 @@
 
 use std::str::FromStr;
 
+use catalog::Product;
 use catalog::agronomy::{
     Agronomy, ConcentrationUnit, CropUse, Formulation, Ingredient, Nutrients, Pack, PackUnit, Pictogram, Quantity, RateUnit, Registration, SeedFacts,
     SignalWord, WhoClass,
@@ -56,6 +57,12 @@ pub struct AgronomyData {
     /// How much goes on which crop, at most 60.
     #[serde(default)]
     pub uses: Vec<UseData>,
+    /// The label's PDF, once uploaded (answered only; uploaded apart).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_url: Option<String>,
+    /// The safety data sheet's PDF, once uploaded (answered only; uploaded apart).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sds_url: Option<String>,
 }
 
 /// What one pack holds.
@@ -326,8 +333,10 @@ fn read_use(read: &mut Reader, at: &str, data: UseData) -> Option<CropUse> {
 }
 
 impl AgronomyData {
-    /// A product's agronomy as answered; none for a product that has none.
-    pub fn of(agronomy: &Agronomy) -> Option<AgronomyData> {
+    /// A product's agronomy as answered, with its PDFs' addresses; none for a product that
+    /// has none.
+    pub fn of(product: &Product) -> Option<AgronomyData> {
+        let agronomy = &product.agronomy;
         if *agronomy == Agronomy::default() {
             return None;
         }
@@ -365,6 +374,8 @@ impl AgronomyData {
                 sowing_months: seed.sowing_months.iter().map(|month| i64::from(*month)).collect(),
             }),
             uses: agronomy.uses.iter().map(UseData::of).collect(),
+            label_url: product.documents.label.as_ref().map(|path| format!("/media/{path}")),
+            sds_url: product.documents.sds.as_ref().map(|path| format!("/media/{path}")),
         })
     }
 }
@@ -393,8 +404,8 @@ impl UseData {
 impl AgronomyData {
     /// A product's agronomy as a shopper reads it: ingredients, crops and pests named in
     /// `locale` from the catalogue's lists.
-    pub fn named(agronomy: &Agronomy, catalogue: &Catalogue, locale: Locale) -> Option<AgronomyData> {
-        let mut data = AgronomyData::of(agronomy)?;
+    pub fn named(product: &Product, catalogue: &Catalogue, locale: Locale) -> Option<AgronomyData> {
+        let mut data = AgronomyData::of(product)?;
         for ingredient in &mut data.active_ingredients {
             let known = catalogue.ingredients().iter().find(|known| Some(known.id) == ingredient.ingredient_id);
             ingredient.name = known.map(|known| known.name.pick(locale).clone());

@@ -1,8 +1,8 @@
 //! Staff's products under `/api/dashboard/products`, each call checking its permission.
 
 use actix_web::web::{self, Data, Json, Path};
-use catalog::ProductDraft;
 use catalog::{CategoryRef, ProductCard, ProductPage, ProductQuery, Sort, WeightUnit};
+use catalog::{ProductDocument, ProductDraft};
 use chrono::NaiveDate;
 use identity::permission::Permission;
 use kernel::validation::limits;
@@ -28,12 +28,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/products/{id}", web::get().to(show))
         .route("/dashboard/products/{id}", web::put().to(update))
         .route("/dashboard/products/{id}", web::delete().to(delete))
-        .route("/dashboard/products/{id}/agronomy", web::put().to(set_agronomy));
+        .route("/dashboard/products/{id}/agronomy", web::put().to(set_agronomy))
+        .route("/dashboard/products/{id}/documents/{document}", web::put().to(attach_document))
+        .route("/dashboard/products/{id}/documents/{document}", web::delete().to(remove_document));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(list, show, create, update, delete, set_agronomy))]
+#[openapi(paths(list, show, create, update, delete, set_agronomy, attach_document, remove_document))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -60,19 +62,23 @@ pub struct StaffProductData {
     /// What it is to a farmer; absent while nobody described it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agronomy: Option<AgronomyData>,
+    /// Whether shoppers can see and buy it: false once its registration ran out, until a
+    /// renewal is recorded.
+    pub on_sale: bool,
 }
 
 impl StaffProductData {
-    fn new(card: ProductCard, locale: Locale) -> StaffProductData {
+    fn new(card: ProductCard, locale: Locale, now: chrono::DateTime<chrono::Utc>) -> StaffProductData {
         let product = &card.product;
         StaffProductData {
+            on_sale: product.on_sale(now),
             name_ar: product.draft.name.ar.clone(),
             name_en: product.draft.name.en.clone(),
             description_ar: product.draft.description.ar.clone(),
             description_en: product.draft.description.en.clone(),
             quantity: product.draft.quantity,
             own_discount: product.draft.discount.value(),
-            agronomy: AgronomyData::of(&product.agronomy),
+            agronomy: AgronomyData::of(product),
             product: ProductData::new(card, locale),
         }
     }
@@ -225,7 +231,7 @@ fn images(files: Vec<crate::common::extract::Upload>) -> Vec<Vec<u8>> {
 async fn staff_view(state: &AppState, locale: Locale, id: ProductId) -> Result<StaffProductData, ApiError> {
     let catalogue = catalogue(state).await?;
     let slug = catalogue.slug_of(id).ok_or(ApiError::NotFound)?;
-    Ok(StaffProductData::new(catalogue.product(&slug, state.catalog.now())?, locale))
+    Ok(StaffProductData::new(catalogue.product_for_staff(&slug, state.catalog.now())?, locale, state.catalog.now()))
 }
 
 /// Lists products for staff (`product-list`): `search`, `category`, `page`, `per_page`.
@@ -254,11 +260,12 @@ pub async fn list(
         sort: if search.is_some() { Sort::Relevance } else { Sort::Newest },
         page: params.page()?,
         search,
+        off_sale_too: true,
     };
     let ProductPage { page, every_word } = catalogue(&state).await?.list_products(&query, state.catalog.now());
     Ok(Json(StaffProductList {
         meta: PageMeta::from(&page),
-        data: page.data.into_iter().map(|card| StaffProductData::new(card, locale)).collect(),
+        data: page.data.into_iter().map(|card| StaffProductData::new(card, locale, state.catalog.now())).collect(),
         every_word,
     }))
 }
@@ -290,8 +297,8 @@ pub async fn create(
     let admin = state.catalog_admin.clone();
     let slug = blocking(move || admin.create_product(draft, images(files))).await?;
     let catalogue = catalogue(&state).await?;
-    let card = catalogue.product(&slug, state.catalog.now())?;
-    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: StaffProductData::new(card, locale) }))
+    let card = catalogue.product_for_staff(&slug, state.catalog.now())?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: StaffProductData::new(card, locale, state.catalog.now()) }))
 }
 
 /// Changes a product (`product-edit`); new `images[]` files are added to its pictures.
@@ -331,6 +338,62 @@ pub async fn set_agronomy(
     let agronomy = form.into_domain()?;
     let (id, admin, today) = (id.into_inner(), state.catalog_admin.clone(), kernel::shop_day(state.catalog.now()));
     blocking(move || admin.set_agronomy(id, agronomy, today)).await?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
+}
+
+/// A PDF as staff send it: multipart with one `file`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DocumentUpload {
+    /// The PDF, at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+/// Which of a product's PDFs a path names; another word names nothing.
+fn document_of(word: &str) -> Result<ProductDocument, ApiError> {
+    word.parse().map_err(|_| ApiError::NotFound)
+}
+
+/// Attaches a product's label or safety data sheet (`product-edit`), replacing the one it had:
+/// a multipart body with one `file`, a whole PDF of at most 5 MB (422 `file`: `required`,
+/// `pdf_too_large`, `pdf_invalid`). Shoppers find it as `agronomy.label_url` or `sds_url`.
+#[utoipa::path(operation_id = "attachProductDocument", put, path = "/api/dashboard/products/{id}/documents/{document}",
+    params(("id" = i64, Path, description = "The product's id"), ("document" = String, Path, description = "`label` or `sds`")),
+    tag = "dashboard", security(("bearer" = [])), request_body(content = DocumentUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn attach_document(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    path: Path<(ProductId, String)>,
+    BodyWithFiles(_form, files): BodyWithFiles<DocumentUpload>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require(Permission::ProductEdit)?;
+    let (id, document) = path.into_inner();
+    let document = document_of(&document)?;
+    let pdf = files.into_iter().find(|file| file.field == "file").ok_or_else(|| FieldErrors::single("file", "required"))?;
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.attach_document(id, document, &pdf.bytes)).await?;
+    Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
+}
+
+/// Removes a product's label or safety data sheet (`product-edit`).
+#[utoipa::path(operation_id = "removeProductDocument", delete, path = "/api/dashboard/products/{id}/documents/{document}",
+    params(("id" = i64, Path, description = "The product's id"), ("document" = String, Path, description = "`label` or `sds`")),
+    tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffProductResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn remove_document(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    path: Path<(ProductId, String)>,
+) -> Result<Json<StaffProductResponse>, ApiError> {
+    principal.require(Permission::ProductEdit)?;
+    let (id, document) = path.into_inner();
+    let document = document_of(&document)?;
+    let admin = state.catalog_admin.clone();
+    blocking(move || admin.remove_document(id, document)).await?;
     Ok(Json(StaffProductResponse { message: Some(text(locale, "staff.product_saved", &[])), data: staff_view(&state, locale, id).await? }))
 }
 

@@ -417,6 +417,14 @@ fn safety_and_use(agronomy: &AgronomyData, locale: Locale) -> Markup {
                     dt { (farm_text(locale, "agronomy.pictograms")) }
                     dd { bdi { (agronomy.ghs_pictograms.join(" · ")) } }
                 }
+                @if agronomy.label_url.is_some() || agronomy.sds_url.is_some() {
+                    dt { (farm_text(locale, "agronomy.documents")) }
+                    @for (url, name) in [(&agronomy.label_url, "agronomy.label"), (&agronomy.sds_url, "agronomy.sds")] {
+                        @if let Some(url) = url {
+                            dd { a href=(url) type="application/pdf" { (farm_text(locale, name)) } }
+                        }
+                    }
+                }
             }
             @if !agronomy.uses.is_empty() {
                 table.fp-uses {

@@ -169,7 +169,7 @@ async fn sitemap(state: Data<AppState>, request: HttpRequest) -> Result<HttpResp
         .map(|path| path.to_string())
         .chain(categories.iter().map(|c| format!("/products?category={}", c.slug)))
         .chain(offers.iter().map(|o| format!("/offers/{}", o.id.0)))
-        .chain(catalogue.product_slugs().map(|slug| format!("/products/{slug}")))
+        .chain(catalogue.product_slugs(now).map(|slug| format!("/products/{slug}")))
         .take(SITEMAP_MAX_URLS);
     let urls = html! {
         @for path in paths {

@@ -74,7 +74,7 @@ fn styles_inline(index: &str, read: impl Fn(&str) -> Option<String>) -> String {
 /// as `size`, and its active ingredients at their concentration, its registration and its WHO
 /// hazard class as `additionalProperty` values named in the page's language.
 fn with_agronomy(mut structured: serde_json::Value, card: &ProductCard, catalogue: &Catalogue, locale: Locale) -> serde_json::Value {
-    let Some(agronomy) = AgronomyData::named(&card.product.agronomy, catalogue, locale) else { return structured };
+    let Some(agronomy) = AgronomyData::named(&card.product, catalogue, locale) else { return structured };
     let property = |key: &str, value: String| serde_json::json!({"@type": "PropertyValue", "name": farm_text(locale, key), "value": value});
     let mut properties: Vec<serde_json::Value> = agronomy
         .active_ingredients

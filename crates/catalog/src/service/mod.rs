@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
-use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId};
+use chrono::NaiveDate;
+use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId, shop_day};
 
 use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
 use crate::offer::{Offer, OfferStatus};
@@ -94,6 +95,8 @@ pub struct ProductQuery {
     pub sort: Sort,
     /// Which page.
     pub page: PageRequest,
+    /// Products off sale too (a pesticide whose registration ran out): the staff's lists.
+    pub off_sale_too: bool,
 }
 
 /// One page of the product list, and whether its products have every word searched for.
@@ -161,6 +164,9 @@ pub struct Catalogue {
     by_slug: Arc<std::collections::HashMap<String, usize>>,
     /// The crops, pests and active ingredients products' agronomy names.
     lists: Arc<AgronomyLists>,
+    /// The last day of sale of the registration that runs out first: until the day after,
+    /// every product is on sale and the storefront's reads need not ask.
+    first_registration_end: Option<NaiveDate>,
 }
 
 /// The crops, pests and active ingredients, as loaded.
@@ -241,6 +247,8 @@ struct Facets {
     category_id: Option<CategoryId>,
     in_stock: bool,
     featured: bool,
+    /// The last day its registration allows it to be sold, for a registered product.
+    registered_until: Option<NaiveDate>,
 }
 
 impl Catalogue {
@@ -282,6 +290,7 @@ impl Catalogue {
             facets,
             by_slug: Arc::clone(&self.by_slug),
             lists: Arc::clone(&self.lists),
+            first_registration_end: self.first_registration_end,
         }
     }
 
@@ -303,7 +312,16 @@ impl Catalogue {
                     .field(1, &p.draft.description.en)
             })
             .collect();
-        let facets = products.iter().map(|p| Facets { category_id: p.draft.category_id, in_stock: p.in_stock(), featured: p.draft.featured }).collect();
+        let facets: Vec<Facets> = products
+            .iter()
+            .map(|p| Facets {
+                category_id: p.draft.category_id,
+                in_stock: p.in_stock(),
+                featured: p.draft.featured,
+                registered_until: p.agronomy.registration.as_ref().and_then(|registration| registration.expires_on),
+            })
+            .collect();
+        let first_registration_end = facets.iter().filter_map(|facets| facets.registered_until).min();
         let by_slug = products.iter().enumerate().map(|(position, p)| (p.slug.clone(), position)).collect();
         let products = products.into_iter().map(Arc::new).collect();
         Catalogue {
@@ -317,6 +335,7 @@ impl Catalogue {
             facets,
             by_slug: Arc::new(by_slug),
             lists: Arc::new(lists),
+            first_registration_end,
         }
     }
 
@@ -379,6 +398,7 @@ impl Catalogue {
                     .uses
                     .iter()
                     .any(|crop_use| crop_id.is_none_or(|crop| crop_use.crop_id == crop) && pest_id.is_none_or(|pest| crop_use.pest_id == Some(pest)))
+                    && product.on_sale(now)
             })
             .map(|product| self.card(product, self.price(product, now)))
             .collect()
@@ -392,6 +412,17 @@ impl Catalogue {
     fn price(&self, product: &Product, now: chrono::DateTime<chrono::Utc>) -> ShownPrice {
         shown_price(product.id, product.draft.category_id, product.draft.price, product.draft.discount, &self.offers, now)
     }
+}
+
+/// A product whose registration ran out, as staff are told of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistrationLapse {
+    /// The product.
+    pub product: ProductId,
+    /// Its name.
+    pub name: kernel::Localized<String>,
+    /// The registration's last day.
+    pub ended_on: NaiveDate,
 }
 
 /// The in-memory copy and when its version was last checked.
@@ -570,7 +601,8 @@ impl Catalogue {
                     || (!product.agronomy.pack_group.is_empty()
                         && other.agronomy.pack_group == product.agronomy.pack_group
                         && other.in_stock()
-                        && measured(other) == measured(product))
+                        && measured(other) == measured(product)
+                        && other.on_sale(now))
             })
             .map(|other| self.card(other, self.price(other, now)))
             .collect()
@@ -581,7 +613,7 @@ impl Catalogue {
     /// kilogram of product first — at equal strength, the cheapest per gram or mL of
     /// ingredient — each with that price. None for a product without ingredients or pack.
     pub fn alternatives(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<Vec<(ProductCard, Money)>, CatalogError> {
-        let product = self.by_slug.get(slug).and_then(|&position| self.products.get(position)).ok_or(CatalogError::NotFound)?;
+        let product = self.on_sale_by_slug(slug, now)?;
         let strength = |agronomy: &Agronomy| {
             let mut ingredients: Vec<_> = agronomy.ingredients.iter().map(|own| (own.ingredient_id, own.concentration, <&str>::from(own.unit))).collect();
             ingredients.sort_unstable();
@@ -595,7 +627,7 @@ impl Catalogue {
         let mut found: Vec<(ProductCard, Money)> = self
             .products
             .iter()
-            .filter(|other| other.id != product.id && strength(&other.agronomy) == wanted)
+            .filter(|other| other.id != product.id && strength(&other.agronomy) == wanted && other.on_sale(now))
             .filter_map(|other| {
                 let (other_unit, holds) = other.agronomy.pack?.in_base();
                 if other_unit != unit || holds == 0 {
@@ -621,12 +653,16 @@ impl Catalogue {
         };
         let words = query.search.as_deref().map(query_terms).unwrap_or_default();
         let farm = FarmFilter::of(&self.lists, query);
-        let filtered = category.is_some() || query.in_stock || query.featured || farm.is_some();
+        let today = shop_day(now);
+        let hide_off_sale = !query.off_sale_too && self.first_registration_end.is_some_and(|end| end < today);
+        let filtered = category.is_some() || query.in_stock || query.featured || farm.is_some() || hide_off_sale;
         let wanted = |position: usize| {
-            self.facets
-                .get(position)
-                .is_some_and(|f| category.is_none_or(|c| f.category_id == Some(c)) && (!query.in_stock || f.in_stock) && (!query.featured || f.featured))
-                && farm.as_ref().is_none_or(|farm| self.products.get(position).is_some_and(|product| farm.admits(&product.agronomy)))
+            self.facets.get(position).is_some_and(|f| {
+                category.is_none_or(|c| f.category_id == Some(c))
+                    && (!query.in_stock || f.in_stock)
+                    && (!query.featured || f.featured)
+                    && (!hide_off_sale || f.registered_until.is_none_or(|end| end >= today))
+            }) && farm.as_ref().is_none_or(|farm| self.products.get(position).is_some_and(|product| farm.admits(&product.agronomy)))
         };
         let by_price = query.offers || query.min_price.is_some() || query.max_price.is_some() || matches!(query.sort, Sort::PriceAsc | Sort::PriceDesc);
         let offset = usize::try_from(query.page.offset()).unwrap_or(usize::MAX);
@@ -702,10 +738,33 @@ impl Catalogue {
         ProductPage { page: Page::new(rows, query.page, total as u64), every_word }
     }
 
-    /// One product by its slug.
+    /// One product on sale by its slug: one whose registration ran out is not found.
     pub fn product(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<ProductCard, CatalogError> {
+        let product = self.on_sale_by_slug(slug, now)?;
+        Ok(self.card(product, self.price(product, now)))
+    }
+
+    /// One product by its slug, on sale or not: what staff open to edit.
+    pub fn product_for_staff(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<ProductCard, CatalogError> {
         let product = self.by_slug.get(slug).and_then(|&position| self.products.get(position)).ok_or(CatalogError::NotFound)?;
         Ok(self.card(product, self.price(product, now)))
+    }
+
+    /// The product on sale at `now` with this slug.
+    fn on_sale_by_slug(&self, slug: &str, now: chrono::DateTime<chrono::Utc>) -> Result<&Arc<Product>, CatalogError> {
+        self.by_slug.get(slug).and_then(|&position| self.products.get(position)).filter(|product| product.on_sale(now)).ok_or(CatalogError::NotFound)
+    }
+
+    /// The products whose registration ran out before `today`, with the day it ended: they
+    /// are off sale until staff record a renewal.
+    pub fn lapsed_registrations(&self, today: NaiveDate) -> Vec<RegistrationLapse> {
+        self.products
+            .iter()
+            .filter_map(|product| {
+                let ended_on = product.agronomy.registration.as_ref()?.expires_on.filter(|end| *end < today)?;
+                Some(RegistrationLapse { product: product.id, name: product.draft.name.clone(), ended_on })
+            })
+            .collect()
     }
 
     /// An offer running at `now` and one page of the products it lowers, newest first; an
@@ -715,7 +774,7 @@ impl Catalogue {
         let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
         let mut total = 0;
         let mut cards = Vec::new();
-        for product in self.products.iter().filter(|p| offer.applies_to(p.id, p.draft.category_id, now)) {
+        for product in self.products.iter().filter(|p| offer.applies_to(p.id, p.draft.category_id, now) && p.on_sale(now)) {
             if total >= offset && cards.len() < page.per_page as usize {
                 cards.push(self.card(product, self.price(product, now)));
             }
@@ -744,6 +803,7 @@ impl Catalogue {
             ingredient: None,
             sort: Sort::Relevance,
             page: PageRequest::new(None, Some(SUGGESTED_PRODUCTS)),
+            off_sale_too: false,
         };
         let categories = self
             .categories
@@ -758,9 +818,10 @@ impl Catalogue {
         Suggestions { products: self.list_products(&query, now).page.data, categories }
     }
 
-    /// The cards of the products among `ids` that exist, priced at `now` (a cart's lines).
+    /// The cards of the products among `ids` that exist and are on sale, priced at `now` (a
+    /// cart's lines, an order's).
     pub fn cards_of(&self, ids: &[ProductId], now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
-        self.products.iter().filter(|p| ids.contains(&p.id)).map(|product| self.card(product, self.price(product, now))).collect()
+        self.products.iter().filter(|p| ids.contains(&p.id) && p.on_sale(now)).map(|product| self.card(product, self.price(product, now))).collect()
     }
 
     /// The product with this id.
@@ -804,9 +865,9 @@ impl Catalogue {
         self.categories.clone()
     }
 
-    /// Every product's slug, newest first (the sitemap's product pages).
-    pub fn product_slugs(&self) -> impl Iterator<Item = &str> {
-        self.products.iter().map(|product| product.slug.as_str())
+    /// Every slug of a product on sale, newest first (the sitemap's product pages).
+    pub fn product_slugs(&self, now: chrono::DateTime<chrono::Utc>) -> impl Iterator<Item = &str> {
+        self.products.iter().filter(move |product| product.on_sale(now)).map(|product| product.slug.as_str())
     }
 
     /// What the Home screen shows, in one call.
@@ -815,9 +876,9 @@ impl Catalogue {
             products.take(HOME_ROW).map(|p| self.card(p, self.price(p, now))).collect()
         };
         Home {
-            featured: cards(&mut self.products.iter().filter(|p| p.draft.featured)),
+            featured: cards(&mut self.products.iter().filter(|p| p.draft.featured && p.on_sale(now))),
             categories: self.categories.clone(),
-            recent: cards(&mut self.products.iter()),
+            recent: cards(&mut self.products.iter().filter(|p| p.on_sale(now))),
             offers: self.offers.iter().filter(|o| o.status(now) == OfferStatus::Active).cloned().collect(),
         }
     }

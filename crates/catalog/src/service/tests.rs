@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{CategoryId, Clock, Localized, Money, OfferId, PageRequest, Percent, ProductId, Weight};
 
 use super::*;
-use crate::agronomy::Agronomy;
+use crate::agronomy::{Agronomy, Registration};
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
 use crate::ports::{MockCatalogueStore, Versions};
@@ -49,6 +49,7 @@ fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {
             category_id: Some(CategoryId(category)),
         },
         agronomy: Agronomy::default(),
+        documents: crate::product::ProductDocuments::default(),
         images: vec![],
         created_at: now() - Duration::days(id),
     }
@@ -113,6 +114,7 @@ fn query() -> ProductQuery {
         ingredient: None,
         sort: Sort::Relevance,
         page: PageRequest::new(None, None),
+        off_sale_too: false,
     }
 }
 
@@ -329,6 +331,51 @@ fn a_cart_gets_the_cards_of_the_ids_that_exist_priced_now() {
     let cards = catalogue.cards_of(&[ProductId(2), ProductId(999)], now());
     assert_eq!(cards.iter().map(|c| c.product.id).collect::<Vec<_>>(), vec![ProductId(2)]);
     assert_eq!(cards[0].price, catalogue.product(&cards[0].product.slug, now()).unwrap_or_else(|e| panic!("{e}")).price);
+}
+
+#[test]
+fn a_product_whose_registration_ran_out_leaves_every_shoppers_view_at_midnight_in_cairo_and_stays_with_staff() {
+    // 1_800_000_000 is 2027-01-15 10:00 in Cairo: a registration whose last day was the 14th ran out.
+    let day = |d: u32| chrono::NaiveDate::from_ymd_opt(2027, 1, d);
+    let registered = |until: Option<chrono::NaiveDate>| Agronomy {
+        registration: Some(Registration { number: "SAMPLE-1".into(), expires_on: until }),
+        ..Agronomy::default()
+    };
+    let mut lapsed = changed(product(5, "بذور طماطم هجين", "Hybrid tomato seeds", 50, 2), |draft| draft.featured = true);
+    lapsed.agronomy = registered(day(14));
+    let mut last_day = product(6, "بذور طماطم بلدي", "Heirloom tomato seeds", 40, 2);
+    last_day.agronomy = registered(day(15));
+    let mut store = MockCatalogueStore::new();
+    store.expect_versions().returning(|| Ok(Versions::new(1, 0)));
+    store.expect_load().times(1).returning(move || {
+        let mut catalogue = stored();
+        catalogue.products.extend([lapsed.clone(), last_day.clone()]);
+        Ok(catalogue)
+    });
+    let catalogue = service(store).catalogue().unwrap_or_else(|e| panic!("{e}"));
+    let shown = |query: ProductQuery| ids(&catalogue.list_products(&query, now()));
+    let ids_of = |cards: &[ProductCard]| cards.iter().map(|card| card.product.id.0).collect::<Vec<_>>();
+
+    assert_eq!(shown(query()), [1, 2, 3, 4, 6], "the everything list");
+    assert_eq!(shown(ProductQuery { search: Some("طماطم".into()), ..query() }), [3, 6], "a search");
+    assert_eq!(shown(ProductQuery { category: Some(CategoryRef::Id(CategoryId(2))), ..query() }), [3, 4, 6], "a category");
+    assert!(matches!(catalogue.product("p-5", now()), Err(CatalogError::NotFound)), "its page");
+    assert!(!ids_of(&catalogue.home(now()).featured).contains(&5) && !ids_of(&catalogue.home(now()).recent).contains(&5), "Home");
+    assert_eq!(ids_of(&catalogue.cards_of(&[ProductId(5), ProductId(6)], now())), [6], "a cart or an order cannot price it");
+    assert_eq!(catalogue.product_slugs(now()).filter(|slug| *slug == "p-5").count(), 0, "the sitemap");
+    assert!(ids_of(&catalogue.suggest("طماطم", now()).products).iter().all(|&id| id != 5), "the search box");
+
+    assert_eq!(shown(ProductQuery { off_sale_too: true, ..query() }), [1, 2, 3, 4, 5, 6], "staff list every product");
+    assert_eq!(catalogue.product_for_staff("p-5", now()).map(|card| card.product.on_sale(now())).ok(), Some(false), "staff open it, marked off sale");
+    assert_eq!(
+        catalogue.lapsed_registrations(kernel::shop_day(now())),
+        [RegistrationLapse {
+            product: ProductId(5),
+            name: Localized::new("بذور طماطم هجين".into(), "Hybrid tomato seeds".into()),
+            ended_on: day(14).unwrap_or_default()
+        }]
+    );
+    assert!(catalogue.product("p-5", now() - Duration::hours(11)).is_ok(), "on its last day, still on sale until midnight in Cairo");
 }
 
 #[test]

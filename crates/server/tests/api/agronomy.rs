@@ -374,3 +374,131 @@ async fn the_dose_is_packed_from_every_size_of_the_products_pack_group_cheapest_
     let page = json_of(app.get(&format!("dashboard/products/{litre}"), Some(&admin)).await).await;
     assert_eq!(page["data"]["agronomy"]["pack_group"], "vertimec-18-ec");
 }
+
+/// Moves a product's registration to have ended yesterday, as if the days had passed, and
+/// tells the nodes' catalogues the product changed.
+fn registration_ran_out(app: &TestApp, product: i64) {
+    use diesel::prelude::*;
+    use store::schema::{catalogue_version, products};
+    let yesterday = kernel::shop_day(chrono::Utc::now()).pred_opt().unwrap().to_string();
+    let database = app.database();
+    let conn = &mut *database.conn().unwrap();
+    let agronomy: String = products::table.find(product).select(products::agronomy.assume_not_null()).first(conn).unwrap();
+    assert!(agronomy.contains("2099-12-31"), "{agronomy}");
+    diesel::update(products::table.find(product)).set(products::agronomy.eq(agronomy.replace("2099-12-31", &yesterday))).execute(conn).unwrap();
+    diesel::update(catalogue_version::table).set(catalogue_version::version.eq(catalogue_version::version + 1)).execute(conn).unwrap();
+}
+
+#[actix_web::test]
+async fn a_pesticide_whose_registration_ran_out_goes_off_sale_and_staff_are_told_once_in_the_bell() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380041").await;
+    let ids = ids(&app).await;
+    let product = app.add_product(&admin, "Vertimec 1.8% EC", 120, 10, 250).await;
+    assert_eq!(put_agronomy(&app, &admin, product, abamectin(&ids), "en").await.status(), 200);
+    let slug = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await["data"]["slug"].as_str().unwrap().to_string();
+    let buyer = app.account_token(Role::Customer, "01012380042").await;
+    assert_eq!(app.add_to_cart(&buyer, product, json!(1)).await.status(), 200);
+
+    registration_ran_out(&app, product);
+
+    assert_eq!(app.get(&format!("products/{slug}"), None).await.status(), 404, "its page");
+    let listed = json_of(app.get("products?search=vertimec", None).await).await;
+    assert_eq!(listed["meta"]["total"], 0, "the search: {listed}");
+    let on_tomato = json_of(app.get("products?crop=tomato", None).await).await;
+    assert!(on_tomato["data"].as_array().unwrap().iter().all(|card| card["id"] != product), "the crop's list");
+    let cart = json_of(app.cart(&buyer).await).await;
+    assert!(cart["data"]["products"].as_array().unwrap().iter().all(|line| line["id"] != product), "the cart no longer offers it: {cart}");
+    let order = json!({"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": [{"id": product, "quantity": 1}], "acknowledged_safety": true});
+    let refused = app.guest_checkout(&order, None).await;
+    assert_eq!(refused.status(), 422, "no order takes it");
+    assert_eq!(app.stock(product), 10);
+
+    let staff = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await;
+    assert_eq!(staff["data"]["on_sale"], false, "staff still open it, marked off sale");
+    let staff_list = json_of(app.get("dashboard/products?search=vertimec", Some(&admin)).await).await;
+    assert_eq!((staff_list["meta"]["total"].as_u64(), staff_list["data"][0]["on_sale"].as_bool()), (Some(1), Some(false)));
+
+    // A node starting runs its jobs at once; the second finds the lapse already told.
+    let lapse_notices =
+        |bell: &Value| bell["data"].as_array().unwrap().iter().filter(|notice| notice["title"] == "Registration expired").cloned().collect::<Vec<_>>();
+    let mut told = Vec::new();
+    let _node = app.another_node(0).await;
+    for _ in 0..100 {
+        told = lapse_notices(&json_of(app.get("notifications", Some(&admin)).await).await);
+        if !told.is_empty() {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(told.len(), 1, "told in the bell");
+    assert_eq!(told[0]["link"], format!("/dashboard/products-actions?id={product}"));
+    assert!(told[0]["body"].as_str().unwrap().starts_with("Vertimec 1.8% EC: its APC registration ended on"), "{}", told[0]["body"]);
+    let arabic = json_of(app.request(Method::GET, "notifications", Some(&admin), "ar").send().await.unwrap()).await;
+    assert!(arabic["data"].as_array().unwrap().iter().any(|notice| notice["title"] == "انتهى تسجيل مبيد"), "in the reader's language");
+    let _again = app.another_node(0).await;
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(lapse_notices(&json_of(app.get("notifications", Some(&admin)).await).await).len(), 1, "told once");
+    assert!(lapse_notices(&json_of(app.get("notifications", Some(&buyer)).await).await).is_empty(), "a buyer is not staff");
+
+    assert_eq!(put_agronomy(&app, &admin, product, abamectin(&ids), "en").await.status(), 200, "a renewal recorded");
+    assert_eq!(app.get(&format!("products/{slug}"), None).await.status(), 200, "back on sale");
+}
+
+/// A small PDF as a writer ends one.
+pub fn label_pdf(text: &str) -> Vec<u8> {
+    format!("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% {text}\ntrailer << /Root 1 0 R >>\n%%EOF\n").into_bytes()
+}
+
+/// `PUT dashboard/products/{product}/documents/{document}` with the PDF as its `file`.
+pub async fn upload(app: &TestApp, token: &str, product: i64, document: &str, bytes: Vec<u8>, lang: &str) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new().part("file", reqwest::multipart::Part::bytes(bytes).file_name("label.pdf").mime_str("application/pdf").unwrap());
+    app.request(Method::PUT, &format!("dashboard/products/{product}/documents/{document}"), Some(token), lang).multipart(form).send().await.unwrap()
+}
+
+#[actix_web::test]
+async fn staff_attach_the_label_and_safety_sheet_as_pdfs_and_shoppers_download_them_from_the_product() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380051").await;
+    let ids = ids(&app).await;
+    let product = app.add_product(&admin, "Vertimec 1.8% EC", 120, 10, 250).await;
+    assert_eq!(put_agronomy(&app, &admin, product, abamectin(&ids), "en").await.status(), 200);
+
+    let picture = json_of(upload(&app, &admin, product, "label", b"\x89PNG\r\n\x1a\n not a pdf".to_vec(), "en").await).await;
+    assert_eq!(picture["errors"]["file"][0], "Upload the document as a whole PDF file.");
+    let cut = label_pdf("cut off");
+    let arabic = json_of(upload(&app, &admin, product, "label", cut[..cut.len() - 7].to_vec(), "ar").await).await;
+    assert_eq!(arabic["errors"]["file"][0], "ارفع المستند كملف PDF كامل.");
+    let mut large = label_pdf("large");
+    large.splice(10..10, std::iter::repeat_n(b' ', 5 * 1024 * 1024));
+    let too_large = upload(&app, &admin, product, "sds", large, "en").await;
+    assert_eq!(too_large.status(), 422);
+    assert_eq!(json_of(too_large).await["errors"]["file"][0], "The PDF must be 5 MB or smaller.");
+    assert_eq!(upload(&app, &admin, product, "leaflet", label_pdf("x"), "en").await.status(), 404, "only a label or a safety data sheet");
+    let customer = app.account_token(Role::Customer, "01012380052").await;
+    assert_eq!(upload(&app, &customer, product, "label", label_pdf("x"), "en").await.status(), 403);
+    assert!(app.media_files().iter().all(|file| !file.ends_with(".pdf")), "nothing refused was kept: {:?}", app.media_files());
+
+    let first = label_pdf("first label");
+    assert_eq!(upload(&app, &admin, product, "label", first.clone(), "en").await.status(), 200);
+    assert_eq!(upload(&app, &admin, product, "sds", label_pdf("sheet"), "en").await.status(), 200);
+    let slug = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await["data"]["slug"].as_str().unwrap().to_string();
+    let agronomy = json_of(app.get(&format!("products/{slug}"), None).await).await["data"]["agronomy"].clone();
+    let label_url = agronomy["label_url"].as_str().unwrap().to_string();
+    assert!(label_url.starts_with("/media/documents/") && agronomy["sds_url"].as_str().is_some_and(|url| url.ends_with(".pdf")), "{agronomy}");
+    let served = app.client.get(format!("{}{label_url}", app.address)).send().await.unwrap();
+    assert_eq!(served.headers()["content-type"], "application/pdf");
+    assert_eq!(served.bytes().await.unwrap().as_ref(), first.as_slice());
+
+    // A new label replaces the old file; removing the sheet removes its file.
+    assert_eq!(upload(&app, &admin, product, "label", label_pdf("second label"), "en").await.status(), 200);
+    let removed = app.request(Method::DELETE, &format!("dashboard/products/{product}/documents/sds"), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(removed.status(), 200);
+    let agronomy = json_of(app.get(&format!("products/{slug}"), None).await).await["data"]["agronomy"].clone();
+    assert!(agronomy.get("sds_url").is_none() && agronomy["label_url"] != label_url.as_str(), "{agronomy}");
+    let pdfs: Vec<String> = app.media_files().into_iter().filter(|file| file.ends_with(".pdf")).collect();
+    assert_eq!(pdfs.len(), 1, "only the label in use is kept: {pdfs:?}");
+
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/products/{product}"), Some(&admin), "en").send().await.unwrap().status(), 200);
+    assert!(app.media_files().iter().all(|file| !file.ends_with(".pdf")), "a removed product takes its PDFs with it");
+}

@@ -70,6 +70,9 @@ async fn a_farm_products_page_paints_its_safety_and_use_block_for_readers_withou
     let app = spawn_app_with_catalogue().await;
     let products = json_of(app.get("products?search=copper%20fungicide", None).await).await;
     let slug = products["data"][0]["slug"].as_str().expect("the demo's copper fungicide").to_string();
+    let admin = app.account_token(identity::Role::Admin, "01012380061").await;
+    let product = products["data"][0]["id"].as_i64().unwrap();
+    assert_eq!(crate::agronomy::upload(&app, &admin, product, "label", crate::agronomy::label_pdf("copper"), "en").await.status(), 200);
     for (language, heading, ingredient, row) in [
         ("en", "Safety and use", "copper hydroxide", ["Tomato", "Late blight", "200–250", "g per 100 L of water", "3", "24"]),
         ("ar", "الأمان وطريقة الاستخدام", "هيدروكسيد النحاس", ["طماطم", "الندوة المتأخرة", "200–250", "جم لكل 100 لتر ماء", "3", "24"]),
@@ -87,6 +90,8 @@ async fn a_farm_products_page_paints_its_safety_and_use_block_for_readers_withou
         let block = &html[html.find("fp-agronomy").unwrap_or_else(|| panic!("{language}: no safety block in {html}"))..];
         assert!(block.contains(heading) && block.contains(ingredient), "{language}: {block}");
         assert!(block.contains("SAMPLE-APC-2417") && block.contains("GHS07 · GHS09"), "{language}: registration and pictograms");
+        let label = if language == "en" { "Label (PDF)" } else { "الملصق (PDF)" };
+        assert!(block.contains(r#"<a href="/media/documents/"#) && block.contains(label), "{language}: the label's link");
         let mut at = block.find(row[0]).expect("the tomato row");
         for cell in &row[1..] {
             let next = block[at..].find(cell).unwrap_or_else(|| panic!("{language}: {cell} after {}", row[0]));

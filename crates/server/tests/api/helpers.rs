@@ -176,11 +176,13 @@ impl TestApp {
         server::startup::open_database(&self.settings).expect("database")
     }
 
-    /// The names of the product and category pictures on the disk, sorted.
+    /// The names of the uploaded pictures and PDFs on the disk, sorted.
     pub fn media_files(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.settings.media_dir().join("products"))
-            .map(|entries| entries.filter_map(|entry| entry.ok()).map(|entry| entry.file_name().to_string_lossy().into_owned()).collect())
-            .unwrap_or_default();
+        let mut names: Vec<String> = ["products", "documents"]
+            .iter()
+            .filter_map(|folder| std::fs::read_dir(self.settings.media_dir().join(folder)).ok())
+            .flat_map(|entries| entries.filter_map(|entry| entry.ok()).map(|entry| entry.file_name().to_string_lossy().into_owned()))
+            .collect();
         names.sort();
         names
     }

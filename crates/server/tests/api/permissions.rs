@@ -243,6 +243,8 @@ const NEEDS: &[(&str, &str, &[&str])] = &[
     ("get", "dashboard/products/{id}", &["product-list"]),
     ("put", "dashboard/products/{id}", &["product-edit"]),
     ("put", "dashboard/products/{id}/agronomy", &["product-edit"]),
+    ("put", "dashboard/products/{id}/documents/{document}", &["product-edit"]),
+    ("delete", "dashboard/products/{id}/documents/{document}", &["product-edit"]),
     ("get", "dashboard/products/{id}/lots", &["product-list"]),
     ("post", "dashboard/products/{id}/lots", &["product-edit"]),
     ("put", "dashboard/products/{id}/lots/{lot}", &["product-edit"]),

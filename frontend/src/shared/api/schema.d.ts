@@ -1332,6 +1332,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/products/{id}/documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Attaches a product's label or safety data sheet (`product-edit`), replacing the one it had:
+         *     a multipart body with one `file`, a whole PDF of at most 5 MB (422 `file`: `required`,
+         *     `pdf_too_large`, `pdf_invalid`). Shoppers find it as `agronomy.label_url` or `sds_url`.
+         */
+        put: operations["attachProductDocument"];
+        post?: never;
+        /** Removes a product's label or safety data sheet (`product-edit`). */
+        delete: operations["removeProductDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/products/{id}/lots": {
         parameters: {
             query?: never;
@@ -2499,6 +2521,8 @@ export interface components {
             ghs_pictograms?: string[];
             /** @description `pesticide`, `fertiliser`, `seed`, `soil`, `tool` or `other` (the default). */
             kind?: string | null;
+            /** @description The label's PDF, once uploaded (answered only; uploaded apart). */
+            label_url?: string | null;
             nutrients?: null | components["schemas"]["NutrientsData"];
             pack?: null | components["schemas"]["PackData"];
             /**
@@ -2512,6 +2536,8 @@ export interface components {
             registration_no?: string | null;
             /** @description Sold only with the buyer's explicit acknowledgement. */
             restricted?: boolean;
+            /** @description The safety data sheet's PDF, once uploaded (answered only; uploaded apart). */
+            sds_url?: string | null;
             seed?: null | components["schemas"]["SeedData"];
             /** @description `danger` or `warning`. */
             signal_word?: string | null;
@@ -3214,6 +3240,14 @@ export interface components {
             name: string;
             /** @description Phone, national form. */
             phone: string;
+        };
+        /** @description A PDF as staff send it: multipart with one `file`. */
+        DocumentUpload: {
+            /**
+             * Format: binary
+             * @description The PDF, at most 5 MB.
+             */
+            file?: string;
         };
         /** @description What the field needs. */
         DoseData: {
@@ -5027,6 +5061,11 @@ export interface components {
             name_ar: string;
             /** @description English name. */
             name_en: string;
+            /**
+             * @description Whether shoppers can see and buy it: false once its registration ran out, until a
+             *     renewal is recorded.
+             */
+            on_sale: boolean;
             /**
              * Format: int32
              * @description The product's own discount, percent.
@@ -11865,6 +11904,151 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    attachProductDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `label` or `sds` */
+                document: string;
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeProductDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `label` or `sds` */
+                document: string;
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffProductResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -85,6 +85,7 @@ mod tests {
                 category_id: None,
             },
             agronomy: catalog::agronomy::Agronomy::default(),
+            documents: catalog::ProductDocuments::default(),
             images: vec![],
             created_at: Utc::now(),
         };

@@ -245,7 +245,7 @@ pub struct ProductPageData {
 impl ProductPageData {
     /// The page's data of `card` in `locale`, its agronomy named from `catalogue`.
     pub(crate) fn new(card: ProductCard, catalogue: &Catalogue, locale: Locale) -> ProductPageData {
-        let agronomy = AgronomyData::named(&card.product.agronomy, catalogue, locale);
+        let agronomy = AgronomyData::named(&card.product, catalogue, locale);
         ProductPageData { product: ProductData::new(card, locale), agronomy }
     }
 }
@@ -335,6 +335,7 @@ fn product_query(params: &HashMap<String, String>) -> Result<ProductQuery, Field
         ingredient,
         sort,
         page,
+        off_sale_too: false,
     })
 }
 

@@ -21,6 +21,7 @@ const copper: Agronomy = {
   active_ingredients: [{ ingredient_id: 10, concentration: '77', unit: '%', name: 'copper hydroxide' }],
   registration_no: 'SAMPLE-APC-2417',
   registration_expires_on: '2028-06-30',
+  label_url: '/media/documents/abc.pdf',
   who_class: 'II',
   ghs_pictograms: ['GHS07', 'GHS09'],
   signal_word: 'warning',
@@ -51,6 +52,11 @@ describe('ProductAgronomy', () => {
     expect(within(block).getByText('copper hydroxide')).toBeInTheDocument();
     expect(within(block).getByText('SAMPLE-APC-2417')).toBeInTheDocument();
     expect(within(block).getByText('GHS07 · GHS09')).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: 'Label (PDF)' })).toHaveAttribute(
+      'href',
+      '/media/documents/abc.pdf',
+    );
+    expect(within(block).queryByTestId('sds-pdf')).toBeNull();
     const row = within(block).getByRole('row', { name: /Late blight/ });
     expect(row).toHaveTextContent('200–250 g per 100 L of water');
     expect(

@@ -81,6 +81,27 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
             </dd>
           </>
         )}
+        {(agronomy.label_url || agronomy.sds_url) && (
+          <>
+            <dt>
+              <FormattedMessage id="agronomy.documents" />
+            </dt>
+            {agronomy.label_url && (
+              <dd>
+                <a href={agronomy.label_url} type="application/pdf" data-testid="label-pdf">
+                  <FormattedMessage id="agronomy.label" />
+                </a>
+              </dd>
+            )}
+            {agronomy.sds_url && (
+              <dd>
+                <a href={agronomy.sds_url} type="application/pdf" data-testid="sds-pdf">
+                  <FormattedMessage id="agronomy.sds" />
+                </a>
+              </dd>
+            )}
+          </>
+        )}
       </dl>
       {uses.length > 0 && (
         <div>

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../test/server';
@@ -10,6 +10,7 @@ import { session } from '../../../shared/session/session';
 import { AgronomyForm } from './AgronomyForm';
 import { FarmLists } from './FarmLists';
 import { LotsWatch, ProductLots } from './Lots';
+import { ProductDocuments } from './Documents';
 
 beforeEach(() => {
   applyLanguage('en');
@@ -168,5 +169,41 @@ describe('batches and the farm lists', () => {
       active_ingredients: [{ ingredient_id: 3, concentration: '18', unit: 'g/L' }],
       uses: [{ crop_id: 1, pest_id: 8, rate_from: '50', rate_to: '40', rate_unit: 'ml_per_100l', phi_days: 3 }],
     });
+  });
+
+  it('uploads a label as soon as it is picked, shows the refusal under its picker, and links the one uploaded', async () => {
+    session.signIn(staffUser(['product-list', 'product-edit']));
+    const sent: string[] = [];
+    server.use(
+      http.put('*/api/dashboard/products/7/documents/:document', async ({ request, params }) => {
+        const form = await request.formData();
+        sent.push(`${String(params.document)}:${form.has('file')}`);
+        if (sent.length === 1) {
+          const message = 'Upload the document as a whole PDF file.';
+          return HttpResponse.json({ message, errors: { file: [message] } }, { status: 422 });
+        }
+        return HttpResponse.json({ message: 'The product has been saved.', data: {} });
+      }),
+    );
+    // The picker takes only PDFs; a file renamed by hand still reaches the server, which decides
+    // (the first answer here is its refusal).
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/', {
+      '/': <ProductDocuments product={7} agronomy={{ kind: 'pesticide', sds_url: '/media/documents/sheet.pdf' }} />,
+    });
+
+    const label = screen.getByTestId('document-label');
+    const picker = () => label.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(within(label).getByText('Label (PDF)')).toBeInTheDocument();
+    await user.upload(picker(), new File(['a photo'], 'photo.png', { type: 'image/png' }));
+    expect(await within(label).findByText('Upload the document as a whole PDF file.')).toBeInTheDocument();
+    await user.upload(picker(), new File(['%PDF-'], 'label.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(sent).toEqual(['label:true', 'label:true']));
+    await waitFor(() => expect(within(label).queryByText('Upload the document as a whole PDF file.')).toBeNull());
+    expect(within(screen.getByTestId('document-sds')).getByRole('link', { name: 'Open' })).toHaveAttribute(
+      'href',
+      '/media/documents/sheet.pdf',
+    );
+    expect(within(label).queryByRole('link')).toBeNull();
   });
 });

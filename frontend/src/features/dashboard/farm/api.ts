@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { answer, api } from '../../../shared/api/client';
+import { answer, api, formBody } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 import { useRefreshCatalogue } from '../refresh';
 
@@ -108,6 +108,41 @@ export function useRemoveLot(product: number) {
   return useMutation({
     mutationFn: (lot: number) =>
       answer(api.DELETE('/api/dashboard/products/{id}/lots/{lot}', { params: { path: { id: product, lot } } })),
+    onSuccess: refresh,
+  });
+}
+
+/** One of a product's PDFs. */
+export type ProductDocument = 'label' | 'sds';
+
+/** Uploads a product's label or safety data sheet, replacing the one it had. */
+export function useAttachDocument(product: number) {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ document, file }: { document: ProductDocument; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return answer(
+        api.PUT('/api/dashboard/products/{id}/documents/{document}', {
+          params: { path: { id: product, document } },
+          ...formBody(form),
+        }),
+      );
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Removes a product's label or safety data sheet. */
+export function useRemoveDocument(product: number) {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (document: ProductDocument) =>
+      answer(
+        api.DELETE('/api/dashboard/products/{id}/documents/{document}', {
+          params: { path: { id: product, document } },
+        }),
+      ),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
@@ -71,7 +71,14 @@ export function DashboardProducts() {
           <Table.Tbody>
             {products?.data.map((product) => (
               <Table.Tr key={product.id} data-testid="staff-product-row">
-                <Table.Td>{product.name}</Table.Td>
+                <Table.Td>
+                  {product.name}
+                  {!product.on_sale && (
+                    <Badge color="red" variant="light" ms="xs" data-testid="off-sale">
+                      <FormattedMessage id="dashboard.products.off_sale" />
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <bdi>{price(product.price)}</bdi>
                 </Table.Td>

@@ -9,6 +9,7 @@ import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useSaveProduct, type ProductFormValues } from './api';
 import { AgronomyForm } from '../farm/AgronomyForm';
 import { ProductLots } from '../farm/Lots';
+import { ProductDocuments } from '../farm/Documents';
 import { SaveButton, useSaveAndReturn, NameFields } from '../FormParts';
 import { DateField } from '../DateField';
 
@@ -176,6 +177,7 @@ export function ProductsActions() {
         </Stack>
       </form>
       {existing && <AgronomyForm product={existing.id} agronomy={existing.agronomy} />}
+      {existing?.agronomy && <ProductDocuments product={existing.id} agronomy={existing.agronomy} />}
       {id && <ProductLots product={Number(id)} />}
     </Stack>
   );

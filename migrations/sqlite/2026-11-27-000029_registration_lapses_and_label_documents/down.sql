@@ -1,0 +1,3 @@
+ALTER TABLE products DROP COLUMN sds_pdf;
+ALTER TABLE products DROP COLUMN label_pdf;
+DROP TABLE registration_lapses;
