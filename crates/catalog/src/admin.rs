@@ -440,11 +440,29 @@ impl CatalogAdmin {
         if self.catalog.catalogue()?.names_in_agronomy(list, id) {
             return Err(CatalogError::Invalid(FieldErrors::single("id", "in_use")));
         }
-        if !self.lists.remove_entry(list, id)? {
+        self.write_saved(&[], |_| Ok(self.lists.remove_entry(list, id)?.map(|picture| picture.into_iter().collect())))
+    }
+
+    /// Gives a crop or a pest its picture (`PUT dashboard/{crops,pests}/{id}/picture`),
+    /// replacing the one it had; an active ingredient has none (not found).
+    pub fn set_list_picture(&self, list: FarmList, id: i64, upload: Vec<u8>) -> Result<(), CatalogError> {
+        if list == FarmList::Ingredients {
             return Err(CatalogError::NotFound);
         }
-        self.catalog.invalidate();
-        Ok(())
+        if upload.len() > IMAGE_MAX_BYTES {
+            return Err(CatalogError::Invalid(FieldErrors::single("image", "image_too_large")));
+        }
+        self.write_with_images(&[upload], |saved| Ok(self.lists.set_picture(list, id, saved.first().cloned())?.map(|replaced| replaced.into_iter().collect())))
+            .map_err(|error| match error {
+                // The pictures' check names the product form's field.
+                CatalogError::Invalid(_) => CatalogError::Invalid(FieldErrors::single("image", "image_invalid")),
+                other => other,
+            })
+    }
+
+    /// Takes a crop's or pest's picture away.
+    pub fn remove_list_picture(&self, list: FarmList, id: i64) -> Result<(), CatalogError> {
+        self.write_saved(&[], |_| Ok(self.lists.set_picture(list, id, None)?.map(|removed| removed.into_iter().collect())))
     }
 
     /// A list write's outcome as the caller hears it; the catalogue reloads with the lists.

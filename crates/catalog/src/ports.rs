@@ -216,6 +216,10 @@ pub trait FarmListEditor: Send + Sync {
     fn add_ingredient(&self, draft: &IngredientDraft) -> anyhow::Result<ListWrite>;
     /// Replaces an active ingredient's fields.
     fn update_ingredient(&self, id: i64, draft: &IngredientDraft) -> anyhow::Result<ListWrite>;
-    /// Removes an entry; false when there is none.
-    fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<bool>;
+    /// Removes an entry; its picture's path (`Some(None)` without one), `None` when there is
+    /// no such entry.
+    fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<Option<Option<String>>>;
+    /// Sets or clears a crop's or pest's picture; the path it replaces (`Some(None)` when it
+    /// had none), `None` when there is no such entry (active ingredients have no picture).
+    fn set_picture(&self, list: FarmList, id: i64, path: Option<String>) -> anyhow::Result<Option<Option<String>>>;
 }

@@ -132,15 +132,41 @@ impl FarmListEditor for DieselCatalogueStore {
         list_write(self, |conn| Ok(updated(diesel::update(active_ingredients::table.find(id)).set(IngredientColumns::of(draft)).execute(conn)?, id)))
     }
 
-    fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<bool> {
+    fn remove_entry(&self, list: FarmList, id: i64) -> anyhow::Result<Option<Option<String>>> {
+        let mut picture = None;
         let removed = list_write(self, |conn| {
             let rows = match list {
-                FarmList::Crops => diesel::delete(crops::table.find(id)).execute(conn)?,
-                FarmList::Pests => diesel::delete(pests::table.find(id)).execute(conn)?,
+                FarmList::Crops => {
+                    picture = crops::table.find(id).select(crops::image).first::<Option<String>>(conn).optional()?;
+                    diesel::delete(crops::table.find(id)).execute(conn)?
+                }
+                FarmList::Pests => {
+                    picture = pests::table.find(id).select(pests::image).first::<Option<String>>(conn).optional()?;
+                    diesel::delete(pests::table.find(id)).execute(conn)?
+                }
                 FarmList::Ingredients => diesel::delete(active_ingredients::table.find(id)).execute(conn)?,
             };
             Ok(updated(rows, id))
         })?;
-        Ok(removed == ListWrite::Done(id))
+        Ok((removed == ListWrite::Done(id)).then(|| picture.flatten()))
+    }
+
+    fn set_picture(&self, list: FarmList, id: i64, path: Option<String>) -> anyhow::Result<Option<Option<String>>> {
+        let mut replaced = None;
+        let written = list_write(self, |conn| {
+            let rows = match list {
+                FarmList::Crops => {
+                    replaced = crops::table.find(id).select(crops::image).first::<Option<String>>(conn).optional()?;
+                    diesel::update(crops::table.find(id)).set(crops::image.eq(&path)).execute(conn)?
+                }
+                FarmList::Pests => {
+                    replaced = pests::table.find(id).select(pests::image).first::<Option<String>>(conn).optional()?;
+                    diesel::update(pests::table.find(id)).set(pests::image.eq(&path)).execute(conn)?
+                }
+                FarmList::Ingredients => 0,
+            };
+            Ok(updated(rows, id))
+        })?;
+        Ok((written == ListWrite::Done(id)).then(|| replaced.flatten()))
     }
 }

@@ -14,7 +14,7 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, Body, Lang, blocking};
+use crate::common::extract::{AuthUser, Body, BodyWithFiles, Lang, blocking};
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::storefront::catalog::catalogue;
@@ -27,10 +27,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/crops", web::post().to(add_crop))
         .route("/dashboard/crops/{id}", web::put().to(update_crop))
         .route("/dashboard/crops/{id}", web::delete().to(remove_crop))
+        .route("/dashboard/crops/{id}/picture", web::put().to(set_crop_picture))
+        .route("/dashboard/crops/{id}/picture", web::delete().to(remove_crop_picture))
         .route("/dashboard/pests", web::get().to(list_pests))
         .route("/dashboard/pests", web::post().to(add_pest))
         .route("/dashboard/pests/{id}", web::put().to(update_pest))
         .route("/dashboard/pests/{id}", web::delete().to(remove_pest))
+        .route("/dashboard/pests/{id}/picture", web::put().to(set_pest_picture))
+        .route("/dashboard/pests/{id}/picture", web::delete().to(remove_pest_picture))
         .route("/dashboard/active-ingredients", web::get().to(list_ingredients))
         .route("/dashboard/active-ingredients", web::post().to(add_ingredient))
         .route("/dashboard/active-ingredients/{id}", web::put().to(update_ingredient))
@@ -44,10 +48,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
     add_crop,
     update_crop,
     remove_crop,
+    set_crop_picture,
+    remove_crop_picture,
     list_pests,
     add_pest,
     update_pest,
     remove_pest,
+    set_pest_picture,
+    remove_pest_picture,
     list_ingredients,
     add_ingredient,
     update_ingredient,
@@ -86,6 +94,9 @@ pub struct FarmListEntry {
     /// An ingredient's IRAC, FRAC or HRAC group.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resistance_group: Option<String>,
+    /// A crop's or pest's picture, once uploaded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
 }
 
 /// A whole list.
@@ -168,7 +179,13 @@ fn entry(id: i64, slug: &str, name: &Localized<String>, synonyms_ar: &[String]) 
         symptoms_ar: None,
         symptoms_en: None,
         resistance_group: None,
+        image: None,
     }
+}
+
+/// A picture's address under `/media`.
+fn media_url(path: &Option<String>) -> Option<String> {
+    path.as_ref().map(|path| format!("/media/{path}"))
 }
 
 /// The crops (`agronomy-list`), in the staff's order.
@@ -180,7 +197,11 @@ pub async fn list_crops(state: Data<AppState>, AuthUser(principal): AuthUser) ->
     let data = catalogue
         .crops()
         .iter()
-        .map(|crop| FarmListEntry { sort_order: Some(crop.sort_order), ..entry(crop.id, &crop.slug, &crop.name, &crop.synonyms_ar) })
+        .map(|crop| FarmListEntry {
+            sort_order: Some(crop.sort_order),
+            image: media_url(&crop.image),
+            ..entry(crop.id, &crop.slug, &crop.name, &crop.synonyms_ar)
+        })
         .collect();
     Ok(Json(FarmListData { data }))
 }
@@ -198,6 +219,7 @@ pub async fn list_pests(state: Data<AppState>, AuthUser(principal): AuthUser) ->
             kind: Some(pest.kind.clone()),
             symptoms_ar: Some(pest.symptoms.ar.clone()),
             symptoms_en: Some(pest.symptoms.en.clone()),
+            image: media_url(&pest.image),
             ..entry(pest.id, &pest.slug, &pest.name, &pest.synonyms_ar)
         })
         .collect();
@@ -355,4 +377,78 @@ pub async fn remove_ingredient(
     id: Path<i64>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     remove(state, locale, principal, FarmList::Ingredients, id.into_inner()).await
+}
+
+/// A picture as staff send it: multipart with one `image`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PictureUpload {
+    /// A JPEG, PNG, WebP or GIF picture of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    #[serde(default)]
+    pub image: Option<String>,
+}
+
+/// The `image` file of a picture upload (422 `image`: `required` without one).
+fn picture_of(files: Vec<crate::common::extract::Upload>) -> Result<Vec<u8>, ApiError> {
+    Ok(files.into_iter().find(|file| file.field == "image").ok_or_else(|| kernel::FieldErrors::single("image", "required"))?.bytes)
+}
+
+/// Gives a crop its picture (`agronomy-edit`), replacing the one it had: a multipart body with
+/// one `image` (422 `image`: `required`, `image_too_large`, `image_invalid`).
+#[utoipa::path(operation_id = "setStaffCropPicture", put, path = "/api/dashboard/crops/{id}/picture", params(("id" = i64, Path, description = "The crop's id")), tag = "dashboard",
+    security(("bearer" = [])), request_body(content = PictureUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn set_crop_picture(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+    BodyWithFiles(_form, files): BodyWithFiles<PictureUpload>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require(Permission::AgronomyEdit)?;
+    let (id, picture) = (id.into_inner(), picture_of(files)?);
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.set_list_picture(FarmList::Crops, id, picture)).await
+}
+
+/// Takes a crop's picture away (`agronomy-edit`).
+#[utoipa::path(operation_id = "removeStaffCropPicture", delete, path = "/api/dashboard/crops/{id}/picture", params(("id" = i64, Path, description = "The crop's id")), tag = "dashboard",
+    security(("bearer" = [])), responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn remove_crop_picture(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let id = id.into_inner();
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.remove_list_picture(FarmList::Crops, id)).await
+}
+
+/// Gives a pest its picture (`agronomy-edit`), replacing the one it had: a multipart body with
+/// one `image` (422 `image`: `required`, `image_too_large`, `image_invalid`).
+#[utoipa::path(operation_id = "setStaffPestPicture", put, path = "/api/dashboard/pests/{id}/picture", params(("id" = i64, Path, description = "The pest's id")), tag = "dashboard",
+    security(("bearer" = [])), request_body(content = PictureUpload, content_type = "multipart/form-data"),
+    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn set_pest_picture(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+    BodyWithFiles(_form, files): BodyWithFiles<PictureUpload>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require(Permission::AgronomyEdit)?;
+    let (id, picture) = (id.into_inner(), picture_of(files)?);
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.set_list_picture(FarmList::Pests, id, picture)).await
+}
+
+/// Takes a pest's picture away (`agronomy-edit`).
+#[utoipa::path(operation_id = "removeStaffPestPicture", delete, path = "/api/dashboard/pests/{id}/picture", params(("id" = i64, Path, description = "The pest's id")), tag = "dashboard",
+    security(("bearer" = [])), responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn remove_pest_picture(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    let id = id.into_inner();
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.remove_list_picture(FarmList::Pests, id)).await
 }

@@ -502,3 +502,59 @@ async fn staff_attach_the_label_and_safety_sheet_as_pdfs_and_shoppers_download_t
     assert_eq!(app.request(Method::DELETE, &format!("dashboard/products/{product}"), Some(&admin), "en").send().await.unwrap().status(), 200);
     assert!(app.media_files().iter().all(|file| !file.ends_with(".pdf")), "a removed product takes its PDFs with it");
 }
+
+async fn upload_picture(app: &TestApp, token: &str, path: &str, bytes: Vec<u8>, lang: &str) -> reqwest::Response {
+    let form = reqwest::multipart::Form::new().part("image", reqwest::multipart::Part::bytes(bytes).file_name("leaf.png").mime_str("image/png").unwrap());
+    app.request(Method::PUT, path, Some(token), lang).multipart(form).send().await.unwrap()
+}
+
+fn leaf_png() -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(300, 200, |x, y| image::Rgb([40, (x % 200) as u8, (y % 200) as u8]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+    bytes
+}
+
+#[actix_web::test]
+async fn staff_give_crops_and_pests_their_pictures_which_shoppers_see_and_which_leave_with_them() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012380071").await;
+    let ids = ids(&app).await;
+
+    let text = upload_picture(&app, &admin, &format!("dashboard/crops/{}/picture", ids.tomato), b"not a picture".to_vec(), "en").await;
+    assert_eq!(text.status(), 422);
+    assert_eq!(json_of(text).await["errors"]["image"][0], "Upload JPEG, PNG, WebP or GIF pictures.");
+    let arabic = upload_picture(&app, &admin, &format!("dashboard/pests/{}/picture", ids.aphids), b"GIF89a".to_vec(), "ar").await;
+    assert_eq!(json_of(arabic).await["errors"]["image"][0], "ارفع صورًا بصيغة JPEG أو PNG أو WebP أو GIF.");
+    assert_eq!(upload_picture(&app, &admin, "dashboard/crops/999999/picture", leaf_png(), "en").await.status(), 404);
+    assert!(app.media_files().is_empty(), "nothing refused was kept: {:?}", app.media_files());
+
+    assert_eq!(upload_picture(&app, &admin, &format!("dashboard/crops/{}/picture", ids.tomato), leaf_png(), "en").await.status(), 200);
+    assert_eq!(upload_picture(&app, &admin, &format!("dashboard/pests/{}/picture", ids.aphids), leaf_png(), "en").await.status(), 200);
+    let crops = json_of(app.get("crops", None).await).await;
+    let tomato = crops["data"].as_array().unwrap().iter().find(|crop| crop["slug"] == "tomato").unwrap().clone();
+    let picture = tomato["image"].as_str().unwrap().to_string();
+    assert!(picture.starts_with("/media/products/") && picture.ends_with("-large.webp"), "{tomato}");
+    assert_eq!(app.client.get(format!("{}{picture}", app.address)).send().await.unwrap().headers()["content-type"], "image/webp");
+    let aphids = json_of(app.get("pests/aphids", None).await).await;
+    assert!(aphids["data"]["pest"]["image"].as_str().is_some_and(|url| url.ends_with(".webp")), "{aphids}");
+    let staff = json_of(app.get("dashboard/crops", Some(&admin)).await).await;
+    assert!(staff["data"].as_array().unwrap().iter().any(|crop| crop["image"] == picture.as_str()), "staff see it too");
+    assert_eq!(app.media_files().len(), 4, "a large picture and a thumbnail each");
+
+    assert_eq!(upload_picture(&app, &admin, &format!("dashboard/crops/{}/picture", ids.tomato), leaf_png(), "en").await.status(), 200);
+    assert_eq!(app.media_files().len(), 4, "a new picture replaces the old files");
+    let removed = app.request(Method::DELETE, &format!("dashboard/pests/{}/picture", ids.aphids), Some(&admin), "en").send().await.unwrap();
+    assert_eq!(removed.status(), 200);
+    assert!(json_of(app.get("pests/aphids", None).await).await["data"]["pest"].get("image").is_none_or(Value::is_null));
+    assert_eq!(app.media_files().len(), 2);
+
+    assert_eq!(app.post("dashboard/crops", json!({"name_ar": "بامية", "name_en": "Okra"}), Some(&admin)).await.status(), 200);
+    let okra =
+        json_of(app.get("dashboard/crops", Some(&admin)).await).await["data"].as_array().unwrap().iter().find(|crop| crop["slug"] == "okra").unwrap()["id"]
+            .as_i64()
+            .unwrap();
+    assert_eq!(upload_picture(&app, &admin, &format!("dashboard/crops/{okra}/picture"), leaf_png(), "en").await.status(), 200);
+    assert_eq!(app.request(Method::DELETE, &format!("dashboard/crops/{okra}"), Some(&admin), "en").send().await.unwrap().status(), 200);
+    assert_eq!(app.media_files().len(), 2, "a crop removed takes its picture with it");
+}

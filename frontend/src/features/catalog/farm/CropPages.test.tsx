@@ -19,7 +19,7 @@ const aphids = {
   name: 'المن',
   kind: 'insect',
   symptoms: 'حشرات صغيرة تحت الأوراق.',
-  image: null,
+  image: '/media/products/aphids-large.webp',
 };
 const vertimec = aProduct({ id: 7, slug: 'vertimec', name: 'فيرتميك' });
 
@@ -48,6 +48,7 @@ describe('Shop by crop and by pest', () => {
     const pest = await screen.findByTestId('pest-page');
     expect(within(pest).getByRole('heading', { level: 1, name: 'المن' })).toBeInTheDocument();
     expect(within(pest).getByText('حشرات صغيرة تحت الأوراق.')).toBeInTheDocument();
+    expect(within(pest).getByRole('img', { name: 'المن' })).toHaveAttribute('src', '/media/products/aphids-large.webp');
     expect(within(pest).getByRole('link', { name: 'طماطم' })).toHaveAttribute('href', '/crops/tomato');
   });
 

@@ -8,6 +8,7 @@ import { NotFound } from '../../../shared/ui/NotFound';
 import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import controls from '../../../shared/ui/controls.module.css';
 import { ProductGrid } from '../ProductGrid';
+import { ProductImage } from '../ProductImage';
 
 /** Links to crops or pests, as badges a thumb can hit. */
 function Links({ to, items }: { to: 'crops' | 'pests'; items: Array<{ slug: string; name: string }> }) {
@@ -56,6 +57,11 @@ export function CropPage() {
     <AgronomyTexts>
       <div className={controls.stack} data-testid="crop-page">
         <h1 className={controls.title}>{page.crop.name}</h1>
+        {page.crop.image && (
+          <div style={{ maxInlineSize: 240 }}>
+            <ProductImage src={page.crop.image} alt={page.crop.name} priority />
+          </div>
+        )}
         {page.pests.length > 0 && (
           <>
             <h2 className={`${controls.title} ${controls.h4}`}>
@@ -89,6 +95,11 @@ export function PestPage() {
     <AgronomyTexts>
       <div className={controls.stack} data-testid="pest-page">
         <h1 className={controls.title}>{page.pest.name}</h1>
+        {page.pest.image && (
+          <div style={{ maxInlineSize: 480 }}>
+            <ProductImage src={page.pest.image} alt={page.pest.name} size="large" />
+          </div>
+        )}
         {page.pest.symptoms && <p className={controls.text}>{page.pest.symptoms}</p>}
         <Links to="crops" items={page.crops} />
         <h2 className={`${controls.title} ${controls.h4}`}>

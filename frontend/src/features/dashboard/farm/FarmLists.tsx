@@ -22,6 +22,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
+import { EntryPicture } from './EntryPicture';
 import { NameFields, SaveOrCancel } from '../FormParts';
 import { FARM_LISTS, farmQueries, useRemoveEntry, useSaveEntry, type FarmListEntry, type FarmListName } from './api';
 
@@ -108,6 +109,8 @@ function FarmList({ list }: { list: FarmListName }) {
     }
   });
   const canWrite = hasPermission(user, editing ? 'agronomy-edit' : 'agronomy-create');
+  // The entry as last fetched: its picture changes apart from the form.
+  const picked = editing && entries.find((entry) => entry.id === editing.id);
 
   return (
     <Stack gap="md">
@@ -206,6 +209,7 @@ function FarmList({ list }: { list: FarmListName }) {
                   />
                 )}
               </SimpleGrid>
+              {picked && list !== 'active-ingredients' && <EntryPicture list={list} entry={picked} />}
               <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>

@@ -146,3 +146,40 @@ export function useRemoveDocument(product: number) {
     onSuccess: refresh,
   });
 }
+
+/** The lists whose entries have a picture. */
+export type PicturedList = 'crops' | 'pests';
+
+/** Gives a crop or a pest its picture, replacing the one it had. */
+export function useSetPicture(list: PicturedList) {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('image', file);
+      const init = { params: { path: { id } }, ...formBody(form) };
+      return answer(
+        list === 'crops'
+          ? api.PUT('/api/dashboard/crops/{id}/picture', init)
+          : api.PUT('/api/dashboard/pests/{id}/picture', init),
+      );
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** Takes a crop's or pest's picture away. */
+export function useRemovePicture(list: PicturedList) {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (id: number) => {
+      const init = { params: { path: { id } } };
+      return answer(
+        list === 'crops'
+          ? api.DELETE('/api/dashboard/crops/{id}/picture', init)
+          : api.DELETE('/api/dashboard/pests/{id}/picture', init),
+      );
+    },
+    onSuccess: refresh,
+  });
+}
