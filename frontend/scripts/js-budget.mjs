@@ -24,6 +24,7 @@ const STOREFRONT_ROUTES = [
   ['/cart', ['src/features/cart/CartScreen.tsx', 'src/features/checkout/CartActions.tsx']],
   ['/account/checkout', ['src/features/checkout/Checkout.tsx']],
   ['/track-order', ['src/features/orders/TrackOrder.tsx']],
+  ['/confirm/:token', ['src/features/orders/ConfirmOrder.tsx']],
   ['/contact', ['src/features/content/Contact.tsx']],
   ['/crops/:slug', ['src/features/catalog/farm/CropPages.tsx']],
 ];

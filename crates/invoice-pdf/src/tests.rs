@@ -46,6 +46,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
             history: vec![],
             sales_engineer: None,
             lots: Vec::new(),
+            confirmation: None,
             placed: NewOrder {
                 user: None,
                 source: OrderSource::Guest,
@@ -63,6 +64,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
                 payment_method: PaymentMethod::CashOnDelivery,
                 locale,
                 safety_acknowledged: false,
+                confirmed: None,
             },
         },
         shop: ShopContacts {

@@ -4,11 +4,22 @@
 
 use kernel::{Locale, Localized};
 use messages::Arg;
-use ordering::{Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, StaffNotice, TextMessage};
+use std::sync::Arc;
+
+use ordering::{ConfirmationLinks, Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, StaffNotice, TextMessage};
 
 /// Words order news for the buyer, the staff and the SMS.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct OrderNewsWriter;
+#[derive(Clone)]
+pub struct OrderNewsWriter {
+    links: Arc<dyn ConfirmationLinks>,
+}
+
+impl OrderNewsWriter {
+    /// A writer putting `links` in the SMS of an order that awaits its confirmation.
+    pub fn new(links: Arc<dyn ConfirmationLinks>) -> OrderNewsWriter {
+        OrderNewsWriter { links }
+    }
+}
 
 /// A message of the shop's catalogues (`key`) in both languages, `args` put in.
 fn both(key: &str, args: &[(&str, Arg)]) -> Localized<String> {
@@ -52,7 +63,13 @@ impl OrderHerald for OrderNewsWriter {
                 sales_engineer: order.sales_engineer,
             }
         });
-        OrderNews { buyer, earned: None, staff, texts: vec![TextMessage { to: order.phone.clone(), body: sms(number, event, order.locale) }] }
+        // An order awaiting its confirmation is placed with the link that confirms it.
+        let body = if event == OrderEvent::Placed && order.awaiting_confirmation {
+            messages::text_with(order.locale, "news.placed.confirm_sms", &[("number", number.into()), ("link", self.links.link(order.id).into())])
+        } else {
+            sms(number, event, order.locale)
+        };
+        OrderNews { buyer, earned: None, staff, texts: vec![TextMessage { to: order.phone.clone(), body }] }
     }
 
     fn points_earned(&self, order: &OrderHeadline, points: i64) -> Notice {
@@ -81,7 +98,36 @@ mod tests {
             phone: Phone::parse("01012345678").unwrap_or_else(|| unreachable!()),
             locale,
             sales_engineer: Some(UserId(2)),
+            awaiting_confirmation: false,
         }
+    }
+
+    /// Links as the shop signs them, with a fixed signature.
+    struct FixedLinks;
+
+    impl ConfirmationLinks for FixedLinks {
+        fn link(&self, order: OrderId) -> String {
+            format!("https://mahsoul.example/confirm/{}-0123456789abcdef", order.0)
+        }
+
+        fn order_of(&self, _token: &str) -> Option<OrderId> {
+            None
+        }
+    }
+
+    fn writer() -> OrderNewsWriter {
+        OrderNewsWriter::new(Arc::new(FixedLinks))
+    }
+
+    #[test]
+    fn an_order_awaiting_confirmation_is_placed_with_the_link_that_confirms_it() {
+        let awaiting = OrderHeadline { awaiting_confirmation: true, ..headline(None, Locale::Ar) };
+        let news = writer().news(&awaiting, OrderEvent::Placed);
+        assert_eq!(news.texts[0].body, "محصول: أكد طلبك MS-2026-000123 بالضغط على https://mahsoul.example/confirm/123-0123456789abcdef");
+        let english = writer().news(&OrderHeadline { locale: Locale::En, ..awaiting.clone() }, OrderEvent::Placed);
+        assert_eq!(english.texts[0].body, "Mahsoul: confirm your order MS-2026-000123 at https://mahsoul.example/confirm/123-0123456789abcdef");
+        let later = writer().news(&awaiting, OrderEvent::Became(OrderStatus::Cancelled));
+        assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }
 
     const EVENTS: [OrderEvent; 4] = [
@@ -94,7 +140,7 @@ mod tests {
     #[test]
     fn every_arabic_sms_fits_one_part_and_names_the_order() {
         for event in EVENTS {
-            let news = OrderNewsWriter.news(&headline(None, Locale::Ar), event);
+            let news = writer().news(&headline(None, Locale::Ar), event);
             let [text] = news.texts.as_slice() else { panic!("one SMS for {event:?}") };
             assert!(text.body.chars().count() <= 70, "{event:?}: {} characters: {}", text.body.chars().count(), text.body);
             assert!(text.body.contains("MS-2026-000123") && text.body.starts_with("محصول"), "{}", text.body);
@@ -104,24 +150,24 @@ mod tests {
 
     #[test]
     fn the_sms_is_worded_in_the_language_the_order_was_placed_in() {
-        let english = OrderNewsWriter.news(&headline(None, Locale::En), OrderEvent::Became(OrderStatus::OnDelivery));
+        let english = writer().news(&headline(None, Locale::En), OrderEvent::Became(OrderStatus::OnDelivery));
         assert_eq!(english.texts[0].body, "Mahsoul: your order MS-2026-000123 is on its way with the courier.");
     }
 
     #[test]
     fn a_client_hears_of_every_step_in_the_app_and_a_guest_only_by_sms() {
         for event in EVENTS {
-            let client = OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), event);
+            let client = writer().news(&headline(Some(UserId(7)), Locale::Ar), event);
             let (user, notice) = client.buyer.unwrap_or_else(|| panic!("a notification for {event:?}"));
             assert_eq!((user, notice.link.as_str()), (UserId(7), "/account/orders-history"));
             assert!(notice.body.ar.contains("MS-2026-000123") && notice.body.en.contains("MS-2026-000123"));
-            assert_eq!(OrderNewsWriter.news(&headline(None, Locale::Ar), event).buyer, None);
+            assert_eq!(writer().news(&headline(None, Locale::Ar), event).buyer, None);
         }
     }
 
     #[test]
     fn the_points_notice_names_the_points_and_the_order_in_both_languages() {
-        let notice = OrderNewsWriter.points_earned(&headline(Some(UserId(7)), Locale::Ar), 25);
+        let notice = writer().points_earned(&headline(Some(UserId(7)), Locale::Ar), 25);
         assert!(notice.body.ar.contains("25") && notice.body.ar.contains("MS-2026-000123"), "{}", notice.body.ar);
         assert_eq!(notice.body.en, "We added 25 points to your balance for your order MS-2026-000123.");
         assert_eq!(notice.link, "/account/points-exchange");
@@ -129,13 +175,13 @@ mod tests {
 
     #[test]
     fn staff_hear_of_new_orders_only_each_list_by_its_permission() {
-        let client = OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
+        let client = writer().news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
         assert_eq!(
             (client.permission, client.sales_engineer, client.notice.link.as_str()),
             ("order-list", Some(UserId(2)), "/dashboard/orders-actions?id=123")
         );
-        let guest = OrderNewsWriter.news(&headline(None, Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
+        let guest = writer().news(&headline(None, Locale::Ar), OrderEvent::Placed).staff.unwrap_or_else(|| unreachable!());
         assert_eq!(guest.permission, "guest-order-list");
-        assert_eq!(OrderNewsWriter.news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Became(OrderStatus::Delivered)).staff, None);
+        assert_eq!(writer().news(&headline(Some(UserId(7)), Locale::Ar), OrderEvent::Became(OrderStatus::Delivered)).staff, None);
     }
 }

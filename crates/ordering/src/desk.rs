@@ -10,7 +10,7 @@ use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, User
 
 use crate::error::OrderingError;
 use crate::news::Newsroom;
-use crate::order::{Order, OrderSource, OrderStatus};
+use crate::order::{Confirmation, ConfirmedVia, Order, OrderSource, OrderStatus};
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 
 /// The longest staff note, in characters.
@@ -218,6 +218,21 @@ impl OrderDesk {
             return Ok(now);
         }
         self.newsroom.tell_after_change();
+        self.order(viewer, audience, id)
+    }
+
+    /// A staff member confirms an order after speaking to its buyer
+    /// (`POST …/{id}/confirm`): by a call or on WhatsApp, kept with who and when. An order
+    /// already confirmed, or no longer new, is refused (`not_awaiting_confirmation`).
+    pub fn confirm(&self, viewer: Viewer, audience: Audience, id: OrderId, via: ConfirmedVia) -> Result<StaffOrder, OrderingError> {
+        if !via.by_staff() {
+            return Err(FieldErrors::single("via", "choice_invalid").into());
+        }
+        let current = self.order(viewer, audience, id)?;
+        let confirmation = Confirmation { at: self.clock.now(), by: Some(viewer.id), via };
+        if !current.order.awaiting_confirmation() || !self.book.confirm(id, &confirmation)? {
+            return Err(FieldErrors::single("order", "not_awaiting_confirmation").into());
+        }
         self.order(viewer, audience, id)
     }
 

@@ -39,6 +39,9 @@ pub struct OrderHeadline {
     pub locale: kernel::Locale,
     /// The sales engineer who looks after it.
     pub sales_engineer: Option<UserId>,
+    /// Whether it still awaits its buyer's confirmation when its news is told: the SMS of its
+    /// placing then carries the link that confirms it.
+    pub awaiting_confirmation: bool,
 }
 
 /// A notification in the app, worded in both languages.
@@ -240,6 +243,7 @@ mod tests {
             phone: Phone::parse("01012345678").unwrap(),
             locale: Locale::Ar,
             sales_engineer: None,
+            awaiting_confirmation: false,
         };
         UntoldChange { seq, change, order }
     }

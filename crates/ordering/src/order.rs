@@ -41,6 +41,42 @@ pub enum OrderSource {
     Whatsapp,
 }
 
+/// How an order's buyer was found to mean it, before staff send a parcel to a cash payer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
+pub enum ConfirmedVia {
+    /// The buyer tapped the link the shop sent.
+    Link,
+    /// A staff member called the buyer.
+    Call,
+    /// A staff member wrote to the buyer on WhatsApp.
+    Whatsapp,
+    /// The client had enough delivered orders to be trusted without asking.
+    Trusted,
+    /// A sales engineer placed it for the client.
+    Sales,
+    /// Placed before the shop asked for confirmations.
+    Before,
+}
+
+impl ConfirmedVia {
+    /// Whether a staff member says it when confirming by hand.
+    pub fn by_staff(self) -> bool {
+        matches!(self, ConfirmedVia::Call | ConfirmedVia::Whatsapp)
+    }
+}
+
+/// When and how an order was confirmed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Confirmation {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The staff member who confirmed it; none for the buyer's link or the shop's own rules.
+    pub by: Option<UserId>,
+    /// How.
+    pub via: ConfirmedVia,
+}
+
 /// Who receives the parcel: the buyer (`self`) or someone they name (`other`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Receiver {
@@ -163,6 +199,9 @@ pub struct NewOrder {
     pub locale: kernel::Locale,
     /// The buyer acknowledged the safety of the order's dangerous products; staff see it.
     pub safety_acknowledged: bool,
+    /// Why it needs no confirmation (a sales engineer's order, a trusted client's); none when
+    /// it awaits one.
+    pub confirmed: Option<ConfirmedVia>,
 }
 
 impl NewOrder {
@@ -232,6 +271,13 @@ pub enum OrderChange {
         /// The engineer.
         sales_engineer: UserId,
     },
+    /// Its buyer was found to mean it.
+    Confirmed {
+        /// How.
+        via: ConfirmedVia,
+        /// The staff member who confirmed it; none for the buyer's link.
+        by: Option<UserId>,
+    },
 }
 
 impl OrderChange {
@@ -252,7 +298,7 @@ impl OrderChange {
             OrderChange::Placed { .. } => Some(OrderEvent::Placed),
             OrderChange::StatusChanged { to, .. } => Some(OrderEvent::Became(*to)),
             OrderChange::Cancelled { .. } => Some(OrderEvent::Became(OrderStatus::Cancelled)),
-            OrderChange::Assigned { .. } => None,
+            OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
         }
     }
 
@@ -263,6 +309,7 @@ impl OrderChange {
             OrderChange::StatusChanged { .. } => "order.status_changed",
             OrderChange::Cancelled { .. } => "order.cancelled",
             OrderChange::Assigned { .. } => "order.assigned",
+            OrderChange::Confirmed { .. } => "order.confirmed",
         }
     }
 }
@@ -286,6 +333,8 @@ pub struct Order {
     pub sales_engineer: Option<UserId>,
     /// The batches its lines' units came from, for products kept in lots.
     pub lots: Vec<LineLot>,
+    /// How its buyer was found to mean it; none while it awaits confirmation.
+    pub confirmation: Option<Confirmation>,
 }
 
 /// Units of a line that came from one batch: the invoice prints the batch and its expiry.
@@ -305,6 +354,12 @@ impl Order {
     /// Whether its buyer may still cancel it.
     pub fn buyer_can_cancel(&self) -> bool {
         self.status == OrderStatus::New
+    }
+
+    /// Whether it is new and nobody has confirmed it yet: staff wait before sending it, and it
+    /// cancels itself when nobody does in time.
+    pub fn awaiting_confirmation(&self) -> bool {
+        self.status == OrderStatus::New && self.confirmation.is_none()
     }
 }
 

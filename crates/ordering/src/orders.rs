@@ -9,10 +9,18 @@ use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
 use crate::error::OrderingError;
 use crate::news::Newsroom;
-use crate::order::{AppliedPromo, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
+use crate::order::{AppliedPromo, Confirmation, ConfirmedVia, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
 use crate::payment::{self, PaymentMethods};
-use crate::ports::{AddressBook, BuyerCart, CityStore, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove};
+use crate::ports::{
+    AddressBook, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
+};
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
+
+/// The most unconfirmed orders one run of the expiry cancels; the next run takes the rest.
+const EXPIRY_BATCH: i64 = 200;
+
+/// The history's note on an order that cancelled itself unconfirmed.
+const NOT_CONFIRMED: &str = "not confirmed in time";
 
 /// The signed-in client placing an order, as their account knows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +47,8 @@ pub struct Orders {
     promos: Arc<dyn PromoCodes>,
     payments: Arc<dyn PaymentMethods>,
     newsroom: Arc<Newsroom>,
+    links: Arc<dyn ConfirmationLinks>,
+    rules: ConfirmationRules,
     clock: Arc<dyn Clock>,
 }
 
@@ -60,6 +70,10 @@ pub struct OrderPorts {
     pub payments: Arc<dyn PaymentMethods>,
     /// Tells people of the orders' changes.
     pub newsroom: Arc<Newsroom>,
+    /// The links that confirm orders.
+    pub links: Arc<dyn ConfirmationLinks>,
+    /// When orders need confirming, and for how long they wait.
+    pub rules: ConfirmationRules,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -67,8 +81,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`). Under a key, the order's
@@ -116,6 +130,11 @@ impl Orders {
         let (lines, safety_acknowledged) = self.lines(items, request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
+        let confirmed = match source {
+            OrderSource::Sales => Some(ConfirmedVia::Sales),
+            _ if self.book.delivered_orders(buyer.id)? >= self.rules.trusted_after_delivered => Some(ConfirmedVia::Trusted),
+            _ => None,
+        };
         let order = NewOrder {
             user: Some(buyer.id),
             source,
@@ -131,6 +150,7 @@ impl Orders {
             payment_method,
             locale: buyer.locale,
             safety_acknowledged,
+            confirmed,
         };
         self.store(&order, key)
     }
@@ -161,6 +181,7 @@ impl Orders {
             payment_method,
             locale,
             safety_acknowledged,
+            confirmed: None,
         };
         self.store(&order, key)
     }
@@ -188,6 +209,41 @@ impl Orders {
         }
         self.newsroom.tell_after_change();
         self.book.order(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// The buyer confirms their order with the link the shop sent them (`POST
+    /// orders/confirm/{token}`): once, and only the order the link names. A link made up, or
+    /// one of an order no longer awaiting confirmation, is not found.
+    pub fn confirm_by_link(&self, token: &str) -> Result<Order, OrderingError> {
+        let id = self.links.order_of(token).ok_or(OrderingError::NotFound)?;
+        let confirmation = Confirmation { at: self.clock.now(), by: None, via: ConfirmedVia::Link };
+        if !self.book.confirm(id, &confirmation)? {
+            return Err(OrderingError::NotFound);
+        }
+        self.book.order(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// The link that confirms an order, while it awaits confirmation (the success page offers
+    /// it to the buyer who just placed it).
+    pub fn confirmation_link(&self, order: &Order) -> Option<String> {
+        order.awaiting_confirmation().then(|| self.links.link(order.id))
+    }
+
+    /// Cancels the new orders nobody confirmed within the rules' time (a background job): their
+    /// stock and promo code's use go back, and the buyer hears of it. How many were cancelled.
+    pub fn expire_unconfirmed(&self) -> Result<usize, OrderingError> {
+        let now = self.clock.now();
+        let mut cancelled = 0;
+        for id in self.book.unconfirmed_before(now - self.rules.within, EXPIRY_BATCH)? {
+            let Some(change) = StatusMove::decide(OrderStatus::New, OrderStatus::Cancelled, None, Some(NOT_CONFIRMED.to_string()), now) else { continue };
+            if self.book.change_status(id, &StatusMove { unconfirmed_only: true, ..change })? {
+                cancelled += 1;
+            }
+        }
+        if cancelled > 0 {
+            self.newsroom.tell_after_change();
+        }
+        Ok(cancelled)
     }
 
     /// A guest's order by its number and the phone it was placed with, in any common form

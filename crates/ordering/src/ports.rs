@@ -7,7 +7,7 @@ use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
 use crate::news::Notification;
-use crate::order::{NewOrder, Order, OrderStatus};
+use crate::order::{Confirmation, NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
 /// The shipping cities.
@@ -175,6 +175,33 @@ pub trait OrderBook: Send + Sync {
     fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Puts the order and its client in the care of a sales engineer (an active sales account).
     fn assign_sales_engineer(&self, id: OrderId, engineer: UserId, at: DateTime<Utc>) -> anyhow::Result<Assignment>;
+    /// How many of the client's orders were delivered.
+    fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64>;
+    /// In one transaction, if the order is new and not confirmed yet: the confirmation kept,
+    /// its version counted and the change on the spine. False otherwise.
+    fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool>;
+    /// Up to `limit` new orders nobody confirmed that were placed before `placed_before`,
+    /// oldest first.
+    fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>>;
+}
+
+/// The links that confirm an order (sent by SMS, offered on the success page): signed with
+/// the shop's secret, so a link names its order and cannot be made up for another.
+#[cfg_attr(test, mockall::automock)]
+pub trait ConfirmationLinks: Send + Sync {
+    /// The order's link.
+    fn link(&self, order: OrderId) -> String;
+    /// The order a link's token names, when it is genuine.
+    fn order_of(&self, token: &str) -> Option<OrderId>;
+}
+
+/// When orders need their buyer's confirmation, and how long they wait for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConfirmationRules {
+    /// How long a new order waits for its confirmation before it cancels itself.
+    pub within: chrono::Duration,
+    /// A client with at least this many delivered orders is trusted without asking.
+    pub trusted_after_delivered: u64,
 }
 
 /// One move of an order along the state machine, with what it does beside the status: the
@@ -198,6 +225,9 @@ pub struct StatusMove {
     pub release_promo: bool,
     /// The points the move earns the client (a delivery), written with it.
     pub grant: Option<PointsGrant>,
+    /// Made only if the order is still not confirmed (a confirmation that came meanwhile
+    /// keeps it).
+    pub unconfirmed_only: bool,
 }
 
 impl StatusMove {
@@ -208,7 +238,7 @@ impl StatusMove {
             return None;
         }
         let cancelling = to == OrderStatus::Cancelled;
-        Some(StatusMove { from, to, by, note, at, restock: cancelling, release_promo: cancelling, grant: None })
+        Some(StatusMove { from, to, by, note, at, restock: cancelling, release_promo: cancelling, grant: None, unconfirmed_only: false })
     }
 
     /// The move granting the points `earned`, when it delivers: no other move grants any.

@@ -29,6 +29,8 @@ pub struct Settings {
     pub demo: DemoSettings,
     /// Bounds on costly work and limits per client address.
     pub limits: LimitSettings,
+    /// Orders' confirmation.
+    pub orders: OrderSettings,
     /// Invoices.
     pub invoices: InvoiceSettings,
     /// What the node logs, and how.
@@ -87,6 +89,25 @@ pub struct MetricsSettings {
     pub host: String,
     /// The port `/metrics` is served on, apart from the shop's.
     pub port: u16,
+}
+
+/// When orders need their buyer's confirmation, and how long they wait for it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OrderSettings {
+    /// Hours a new order waits for its confirmation before it cancels itself (fractions allowed,
+    /// so a test can wait seconds).
+    pub confirm_within_hours: f64,
+    /// Delivered orders after which a client is trusted without asking.
+    pub trusted_after_delivered: u64,
+}
+
+impl OrderSettings {
+    /// The rules as ordering reads them; a time that is no number of hours waits a day.
+    pub fn rules(&self) -> ordering::ConfirmationRules {
+        let hours = if self.confirm_within_hours.is_finite() && self.confirm_within_hours > 0.0 { self.confirm_within_hours } else { 24.0 };
+        let millis = (hours * 3_600_000.0).min(i64::MAX as f64) as i64;
+        ordering::ConfirmationRules { within: chrono::Duration::milliseconds(millis), trusted_after_delivered: self.trusted_after_delivered }
+    }
 }
 
 /// Invoices.

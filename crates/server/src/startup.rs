@@ -49,7 +49,7 @@ use tracing_actix_web::TracingLogger;
 
 use crate::jobs::Repeated;
 use crate::settings::Settings;
-use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, SignedOptOutLinks};
+use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, SignedConfirmationLinks, SignedOptOutLinks};
 
 /// Connects to the configured database and runs pending migrations, unless the settings say
 /// the schema is changed by a step of its own (`Settings::migrate_on_open`).
@@ -205,6 +205,8 @@ struct Background {
     overview: Arc<Overview>,
     /// Writes off the units of lots that expired.
     catalog_admin: Arc<CatalogAdmin>,
+    /// Cancels the orders nobody confirmed in time.
+    orders: Arc<Orders>,
     /// For the SQLite log's upkeep.
     database: Database,
 }
@@ -237,7 +239,12 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let terms = Arc::new(ShopLoyaltyTerms(shop.clone()));
     let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
     let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
-    let newsroom = Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), Arc::new(OrderNewsWriter), Arc::new(SystemClock)));
+    let confirmation_links = Arc::new(SignedConfirmationLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
+    let newsroom = Arc::new(Newsroom::new(
+        Arc::new(DieselOrderSpine::new(db.clone())),
+        Arc::new(OrderNewsWriter::new(confirmation_links.clone())),
+        Arc::new(SystemClock),
+    ));
     let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;
@@ -254,8 +261,11 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         promos: promo_codes.clone(),
         payments: Arc::new(ShopPaymentMethods),
         newsroom: newsroom.clone(),
+        links: confirmation_links,
+        rules: settings.orders.rules(),
         clock: Arc::new(SystemClock),
     }));
+    let orders_for_jobs = orders.clone();
     let invoices = Arc::new(Invoices::new(
         orders.clone(),
         order_desk.clone(),
@@ -301,7 +311,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     Ok(Services {
         state,
         metrics,
-        background: Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin: catalog_admin_for_jobs, database: db },
+        background: Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin: catalog_admin_for_jobs, orders: orders_for_jobs, database: db },
     })
 }
 
@@ -368,7 +378,9 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin, database } = background;
+    let Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin, orders, database } = background;
+    // A quarter of the wait an order gets, between a second and a minute: late by at most that.
+    let every_expiry = settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
     let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
     let outage: Arc<dyn Fn() -> bool + Send + Sync> = {
@@ -379,6 +391,7 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
         Repeated { name: "order news", every: every_send, run: Arc::new(move || newsroom.tell_untold()), outage: outage.clone() },
         Repeated { name: "messages", every: every_send, run: send_messages.clone(), outage: outage.clone() },
         Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()), outage: outage.clone() },
+        Repeated { name: "unconfirmed orders", every: every_expiry, run: Arc::new(move || Ok(orders.expire_unconfirmed()?)), outage: outage.clone() },
         Repeated {
             name: "points expiries",
             every: std::time::Duration::from_secs(60),

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use cart::{PriceList, PricedProduct};
 use catalog::CatalogService;
 use chrono::{DateTime, Utc};
-use kernel::{Locale, Money, ProductId, ShippingRule, UserId};
+use kernel::{Locale, Money, OrderId, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
-use ordering::{EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
+use ordering::{ConfirmationLinks, EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
 use outreach::OptOutLinks;
 use shop::ShopService;
 
@@ -139,45 +139,59 @@ impl Rewards for LoyaltyRewards {
     }
 }
 
-/// Outreach's [`OptOutLinks`]: `<site>/sms/opt-out/<user>-<signature>`, the signature the
-/// first 12 hex digits of an HMAC-SHA256 of the user's id under the shop's secret, so a link
-/// is short, needs nothing stored, and cannot be made up for another client.
-pub struct SignedOptOutLinks {
+/// Links that name a thing by its id and carry a signature of it: the first hex digits of an
+/// HMAC-SHA256 of the link's purpose and the id under the shop's secret, so a link is short,
+/// needs nothing stored, and cannot be made up for another id.
+struct SignedIds {
     key: Vec<u8>,
     site: String,
+    purpose: &'static str,
+    digits: usize,
 }
 
-/// Hex digits of the signature kept in a link.
+impl SignedIds {
+    fn new(secret: &[u8], site: &str, purpose: &'static str, digits: usize) -> SignedIds {
+        SignedIds { key: secret.to_vec(), site: site.trim_end_matches('/').to_string(), purpose, digits }
+    }
+
+    /// `<id>-<signature>`.
+    fn token(&self, id: i64) -> String {
+        use hmac::Mac;
+        let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.key) else { return String::new() };
+        mac.update(format!("{}:{id}", self.purpose).as_bytes());
+        let signature: String = mac.finalize().into_bytes().iter().take(self.digits / 2).map(|byte| format!("{byte:02x}")).collect();
+        format!("{id}-{signature}")
+    }
+
+    /// The id a token names, when it is genuine (compared in full).
+    fn id_of(&self, token: &str) -> Option<i64> {
+        let (id, _) = token.split_once('-')?;
+        let id = id.parse().ok()?;
+        (self.token(id) == token).then_some(id)
+    }
+}
+
+/// Outreach's [`OptOutLinks`]: `<site>/sms/opt-out/<user>-<signature>`, 12 hex digits of
+/// signature (a link in every broadcast SMS, where each character counts).
+pub struct SignedOptOutLinks(SignedIds);
+
+/// Hex digits of the signature kept in an opt-out link.
 const SIGNATURE_DIGITS: usize = 12;
 
 impl SignedOptOutLinks {
     /// Links on `site`, signed with `secret`.
     pub fn new(secret: &[u8], site: &str) -> SignedOptOutLinks {
-        SignedOptOutLinks { key: secret.to_vec(), site: site.trim_end_matches('/').to_string() }
-    }
-
-    fn signature(&self, user: UserId) -> String {
-        use hmac::Mac;
-        let Ok(mut mac) = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.key) else { return String::new() };
-        mac.update(format!("sms-opt-out:{}", user.0).as_bytes());
-        mac.finalize().into_bytes().iter().take(SIGNATURE_DIGITS / 2).map(|byte| format!("{byte:02x}")).collect()
-    }
-
-    fn token(&self, user: UserId) -> String {
-        format!("{}-{}", user.0, self.signature(user))
+        SignedOptOutLinks(SignedIds::new(secret, site, "sms-opt-out", SIGNATURE_DIGITS))
     }
 }
 
 impl OptOutLinks for SignedOptOutLinks {
     fn link(&self, user: UserId) -> String {
-        format!("{}/sms/opt-out/{}", self.site, self.token(user))
+        format!("{}/sms/opt-out/{}", self.0.site, self.0.token(user.0))
     }
 
     fn user_of(&self, token: &str) -> Option<UserId> {
-        let (id, _) = token.split_once('-')?;
-        let user = UserId(id.parse().ok()?);
-        // Compared in full; the token is the user's own or nobody's.
-        (self.token(user) == token).then_some(user)
+        self.0.id_of(token).map(UserId)
     }
 
     fn longest(&self) -> usize {
@@ -186,6 +200,27 @@ impl OptOutLinks for SignedOptOutLinks {
 
     fn line(&self, locale: Locale, link: &str) -> String {
         messages::text(locale, "sms.opt_out_line", &[("link", link.to_string())])
+    }
+}
+
+/// Ordering's [`ConfirmationLinks`]: `<site>/confirm/<order>-<signature>`, 16 hex digits of
+/// signature: the link is all that stands between a stranger and confirming an order.
+pub struct SignedConfirmationLinks(SignedIds);
+
+impl SignedConfirmationLinks {
+    /// Links on `site`, signed with `secret`.
+    pub fn new(secret: &[u8], site: &str) -> SignedConfirmationLinks {
+        SignedConfirmationLinks(SignedIds::new(secret, site, "order-confirmation", 16))
+    }
+}
+
+impl ConfirmationLinks for SignedConfirmationLinks {
+    fn link(&self, order: OrderId) -> String {
+        format!("{}/confirm/{}", self.0.site, self.0.token(order.0))
+    }
+
+    fn order_of(&self, token: &str) -> Option<OrderId> {
+        self.0.id_of(token).map(OrderId)
     }
 }
 
@@ -207,5 +242,17 @@ mod tests {
         assert_eq!(links.line(Locale::Ar, "https://m.eg/sms/opt-out/7-abc"), "للإلغاء: https://m.eg/sms/opt-out/7-abc");
         assert_eq!(links.line(Locale::En, "L"), "Opt out: L");
         assert!(links.longest() >= link.len());
+    }
+
+    #[test]
+    fn a_confirmation_link_names_its_order_only_and_is_not_an_opt_out_link() {
+        let links = SignedConfirmationLinks::new(b"the shop's secret", "https://mahsoul.example");
+        let link = links.link(OrderId(7));
+        let token = link.strip_prefix("https://mahsoul.example/confirm/").unwrap_or_default();
+        assert_eq!(token.len(), "7-".len() + 16, "{link}");
+        assert_eq!(links.order_of(token), Some(OrderId(7)));
+        assert_eq!(links.order_of(&token.replacen('7', "8", 1)), None, "another order's id");
+        let opt_out = SignedOptOutLinks::new(b"the shop's secret", "https://mahsoul.example").link(UserId(7));
+        assert_eq!(links.order_of(opt_out.rsplit('/').next().unwrap_or_default()), None, "signed for another purpose");
     }
 }

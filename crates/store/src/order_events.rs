@@ -48,6 +48,7 @@ fn payload(change: &OrderChange) -> Value {
         }
         OrderChange::Cancelled { from, by } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
+        OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
     }
 }
 
@@ -68,6 +69,7 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
         "order.assigned" => {
             OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
         }
+        "order.confirmed" => OrderChange::Confirmed { via: text("via")?.parse()?, by },
         other => anyhow::bail!("an order event of an unknown kind: {other}"),
     })
 }
@@ -84,7 +86,7 @@ impl DieselOrderSpine {
     }
 }
 
-type UntoldRow = (i64, String, String, NaiveDateTime, i64, Option<String>, Option<i64>, String, String, String, Option<i64>);
+type UntoldRow = (i64, String, String, NaiveDateTime, i64, Option<String>, Option<i64>, String, String, String, Option<i64>, String, bool);
 
 impl OrderSpine for DieselOrderSpine {
     fn untold(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>> {
@@ -107,11 +109,13 @@ impl OrderSpine for DieselOrderSpine {
                 orders::customer_phone,
                 orders::locale,
                 orders::sales_engineer_id,
+                orders::status,
+                orders::confirmed_at.is_null(),
             ))
             .load(conn)?;
         let mut untold = Vec::with_capacity(rows.len());
         let mut last = cursor;
-        for (seq, kind, payload, occurred_at, id, number, user, source, phone, locale, sales_engineer) in rows {
+        for (seq, kind, payload, occurred_at, id, number, user, source, phone, locale, sales_engineer, status, unconfirmed) in rows {
             if seq != last + 1 && occurred_at.and_utc() > now - GAP_WAIT {
                 break;
             }
@@ -124,6 +128,7 @@ impl OrderSpine for DieselOrderSpine {
                 phone: Phone::parse(&phone).ok_or_else(|| anyhow::anyhow!("stored phone unreadable"))?,
                 locale: kernel::Locale::from_header(&locale),
                 sales_engineer: sales_engineer.map(UserId),
+                awaiting_confirmation: unconfirmed && status == <&str>::from(OrderStatus::New),
             };
             untold.push(UntoldChange { seq, change: change_of(&kind, &payload)?, order });
         }

@@ -14,7 +14,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource,
+    AppliedPromo, Assignment, BuyerCart, Confirmation, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource,
     OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
 };
 
@@ -87,6 +87,9 @@ struct OrderRow {
     sales_engineer_id: Option<i64>,
     locale: String,
     safety_acknowledged: bool,
+    confirmed_at: Option<NaiveDateTime>,
+    confirmed_by: Option<i64>,
+    confirmed_via: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -140,6 +143,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         history: vec![StatusChange { from: None, to: OrderStatus::New, at, by: order.user, note: None }],
         sales_engineer: sales_engineer.map(UserId),
         lots: Vec::new(),
+        confirmation: order.confirmed.map(|via| Confirmation { at, by: None, via }),
     };
     diesel::insert_into(orders::table)
         .values((
@@ -171,6 +175,8 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
             orders::locale.eq(order.locale.code()),
             orders::search_text.eq(order.search_text()),
             orders::safety_acknowledged.eq(order.safety_acknowledged),
+            orders::confirmed_at.eq(order.confirmed.map(|_| now)),
+            orders::confirmed_via.eq(order.confirmed.map(<&str>::from)),
         ))
         .execute(conn)?;
     // The key answers with the order, so it follows the order's row.
@@ -381,6 +387,10 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                 history: history.remove(&row.id).unwrap_or_default(),
                 sales_engineer: row.sales_engineer_id.map(UserId),
                 lots: lots.remove(&row.id).unwrap_or_default(),
+                confirmation: match (row.confirmed_at, row.confirmed_via.as_deref().and_then(|via| via.parse().ok())) {
+                    (Some(at), Some(via)) => Some(Confirmation { at: at.and_utc(), by: row.confirmed_by.map(UserId), via }),
+                    _ => None,
+                },
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,
@@ -403,6 +413,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     payment_method: row.payment_method.parse()?,
                     locale: kernel::Locale::from_header(&row.locale),
                     safety_acknowledged: row.safety_acknowledged,
+                    confirmed: None,
                 },
             })
         })
@@ -490,7 +501,9 @@ impl OrderBook for DieselOrderBook {
         let moved = write(conn, |conn| {
             // The guarded update decides: of two parallel moves only one finds the order still
             // in `from`, so stock goes back once and the change is on the spine once.
-            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))))
+            // A move made only while the order is unconfirmed is guarded on that too.
+            let confirmation_allows = orders::confirmed_at.is_null().or((!change.unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
+            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
                 .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
                 .returning(orders::version)
                 .get_result(conn)
@@ -516,6 +529,49 @@ impl OrderBook for DieselOrderBook {
             stock_moved_after_commit(conn)?;
         }
         Ok(moved)
+    }
+
+    fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64> {
+        let conn = &mut *self.db.conn()?;
+        let delivered: i64 = orders::table
+            .filter(orders::user_id.eq(client.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered))))
+            .count()
+            .get_result(conn)?;
+        Ok(u64::try_from(delivered).unwrap_or(0))
+    }
+
+    fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        let at = confirmation.at.naive_utc();
+        Ok(write(conn, |conn| {
+            // The guarded update decides: of two confirmations at once only one is kept.
+            let version: Option<i32> = diesel::update(
+                orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null())),
+            )
+            .set((
+                orders::confirmed_at.eq(at),
+                orders::confirmed_by.eq(confirmation.by.map(|user| user.0)),
+                orders::confirmed_via.eq(<&str>::from(confirmation.via)),
+                orders::version.eq(orders::version + 1),
+            ))
+            .returning(orders::version)
+            .get_result(conn)
+            .optional()?;
+            let Some(version) = version else { return QueryResult::Ok(false) };
+            order_events::record(conn, id.0, version, &OrderChange::Confirmed { via: confirmation.via, by: confirmation.by }, at)?;
+            Ok(true)
+        })?)
+    }
+
+    fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>> {
+        let conn = &mut *self.db.conn()?;
+        let ids: Vec<i64> = orders::table
+            .filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null()).and(orders::created_at.lt(placed_before.naive_utc())))
+            .order(orders::created_at)
+            .limit(limit)
+            .select(orders::id)
+            .load(conn)?;
+        Ok(ids.into_iter().map(OrderId).collect())
     }
 }
 

@@ -366,6 +366,9 @@ diesel::table! {
         search_text -> Text,
         version -> Integer,
         safety_acknowledged -> Bool,
+        confirmed_at -> Nullable<Timestamp>,
+        confirmed_by -> Nullable<BigInt>,
+        confirmed_via -> Nullable<Text>,
     }
 }
 

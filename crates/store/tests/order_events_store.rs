@@ -79,6 +79,7 @@ fn guest_order() -> NewOrder {
         payment_method: PaymentMethod::CashOnDelivery,
         locale: Locale::Ar,
         safety_acknowledged: false,
+        confirmed: None,
     }
 }
 

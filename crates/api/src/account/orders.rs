@@ -58,7 +58,7 @@ pub async fn checkout(
     let checkout = body.into_domain()?;
     let key = idempotency_key(request.headers(), format!("user:{}", buyer.id), fingerprint)?;
     let orders = state.orders.clone();
-    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed"), move |keyed| {
+    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed", state.orders.clone()), move |keyed| {
         Ok(orders.place_order(&buyer, checkout, keyed)?)
     })
     .await
@@ -105,5 +105,5 @@ pub async fn cancel(
 ) -> Result<Json<PlacedOrderResponse>, ApiError> {
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.cancel(owner, id)).await?;
-    Ok(Json(PlacedOrderResponse { message: text(locale, "order.cancelled", &[]), data: OrderData::new(order, locale) }))
+    Ok(Json(PlacedOrderResponse { message: text(locale, "order.cancelled", &[]), data: OrderData::new(order, locale), confirmation_url: None }))
 }

@@ -2,11 +2,13 @@
 //! the fields all checkouts read, and a checkout's answer under its `Idempotency-Key`. The
 //! client's checkout, the guest's and the sales engineer's order for a client use them.
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use chrono::{DateTime, Utc};
 use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale, Money};
-use ordering::{AddressChoice, Checkout, Order, PaymentMethod, Receiver, ReceiverKind};
+use ordering::{AddressChoice, Checkout, Order, Orders, PaymentMethod, Receiver, ReceiverKind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -154,8 +156,45 @@ pub struct OrderData {
     /// The buyer acknowledged the safety of its dangerous products (WHO class Ia or Ib, or
     /// restricted): staff see it before handing them over.
     pub safety_acknowledged: bool,
+    /// Whether its buyer was found to mean it; a new order awaiting confirmation is not sent.
+    pub confirmation: ConfirmationData,
     /// Every change of status, oldest first.
     pub history: Vec<HistoryData>,
+}
+
+/// An order's confirmation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmationData {
+    /// `awaiting` (a new order nobody confirmed yet), `confirmed`, or `none` (cancelled
+    /// unconfirmed).
+    #[schema(pattern = r"^(awaiting|confirmed|none)$")]
+    pub state: String,
+    /// How: `link`, `call`, `whatsapp`, `trusted` (enough delivered orders), `sales` (placed by
+    /// a sales engineer) or `before` (placed before the shop asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<String>,
+    /// When.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+    /// The staff member who confirmed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
+}
+
+impl ConfirmationData {
+    fn of(order: &Order) -> ConfirmationData {
+        let state = match (&order.confirmation, order.awaiting_confirmation()) {
+            (Some(_), _) => "confirmed",
+            (None, true) => "awaiting",
+            (None, false) => "none",
+        };
+        ConfirmationData {
+            state: state.to_string(),
+            via: order.confirmation.map(|confirmation| <&str>::from(confirmation.via).to_string()),
+            at: order.confirmation.map(|confirmation| confirmation.at),
+            by: order.confirmation.and_then(|confirmation| confirmation.by).map(|user| user.0),
+        }
+    }
 }
 
 impl OrderData {
@@ -170,7 +209,8 @@ impl OrderData {
     /// The order in `locale` with the notes staff wrote on its status changes.
     pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
-        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots } = order;
+        let confirmation = ConfirmationData::of(&order);
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _ } = order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -222,6 +262,7 @@ impl OrderData {
             total_weight: placed.totals.total_weight.kilograms(),
             can_cancel,
             safety_acknowledged: placed.safety_acknowledged,
+            confirmation,
             history: history
                 .into_iter()
                 .map(|change| HistoryData {
@@ -261,6 +302,10 @@ pub struct PlacedOrderResponse {
     pub message: String,
     /// The order.
     pub data: OrderData,
+    /// While it awaits confirmation: the link that confirms it (the one its SMS carries), for
+    /// the success page to offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirmation_url: Option<String>,
 }
 
 /// A page of the client's orders, newest first.
@@ -402,6 +447,13 @@ pub(crate) const ORDER_KEY_REUSED: &str = "error.idempotency_key_reused";
 
 /// A checkout's answer: `201` with the order and the shop's `message` (a key of the
 /// catalogues), kept under the request's `Idempotency-Key` with the order.
-pub(crate) fn placed_answer(locale: Locale, message: &'static str) -> impl Fn(&Order) -> Answer + Send + Sync + 'static {
-    move |order| Answer::json(StatusCode::CREATED, &PlacedOrderResponse { message: text(locale, message, &[]), data: OrderData::new(order.clone(), locale) })
+pub(crate) fn placed_answer(locale: Locale, message: &'static str, orders: Arc<Orders>) -> impl Fn(&Order) -> Answer + Send + Sync + 'static {
+    move |order| {
+        let answer = PlacedOrderResponse {
+            message: text(locale, message, &[]),
+            confirmation_url: orders.confirmation_link(order),
+            data: OrderData::new(order.clone(), locale),
+        };
+        Answer::json(StatusCode::CREATED, &answer)
+    }
 }

@@ -13,7 +13,7 @@ use identity::permission::Permission;
 use identity::service::Principal;
 use identity::user::Role;
 use kernel::{CityId, FieldErrors, Locale, OrderId, PageRequest, UserId};
-use ordering::{Audience, OrderSource, OrderStatus, StaffOrder, StaffOrderQuery, Viewer};
+use ordering::{Audience, ConfirmedVia, OrderSource, OrderStatus, StaffOrder, StaffOrderQuery, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
@@ -34,6 +34,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/orders/bulk-status", web::post().to(bulk_status_orders))
         .route("/dashboard/orders/{id}", web::get().to(show_order))
         .route("/dashboard/orders/{id}/status", web::post().to(status_order))
+        .route("/dashboard/orders/{id}/confirm", web::post().to(confirm_order))
         .route("/dashboard/orders/{id}/notes", web::post().to(note_order))
         .route("/dashboard/orders/{id}/sales-engineer", web::post().to(assign_order))
         .route("/dashboard/guest-orders", web::get().to(list_guest_orders))
@@ -41,6 +42,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/guest-orders/bulk-status", web::post().to(bulk_status_guest_orders))
         .route("/dashboard/guest-orders/{id}", web::get().to(show_guest_order))
         .route("/dashboard/guest-orders/{id}/status", web::post().to(status_guest_order))
+        .route("/dashboard/guest-orders/{id}/confirm", web::post().to(confirm_guest_order))
         .route("/dashboard/guest-orders/{id}/notes", web::post().to(note_guest_order));
 }
 
@@ -52,6 +54,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
     bulk_status_orders,
     show_order,
     status_order,
+    confirm_order,
     note_order,
     assign_order,
     list_guest_orders,
@@ -59,6 +62,7 @@ pub fn configure(config: &mut web::ServiceConfig) {
     bulk_status_guest_orders,
     show_guest_order,
     status_guest_order,
+    confirm_guest_order,
     note_guest_order
 ))]
 struct Doc;
@@ -505,6 +509,61 @@ pub async fn status_guest_order(
     Body(body): Body<StatusRequest>,
 ) -> Result<Json<StaffOrderResponse>, ApiError> {
     change(state, Audience::Guests, locale, principal, id.into_inner(), body).await
+}
+
+/// How a staff member confirmed an order.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ConfirmRequest {
+    /// `call` or `whatsapp`.
+    #[schema(pattern = r"^(call|whatsapp)$")]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub via: Option<String>,
+}
+
+async fn confirm(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: Principal,
+    id: OrderId,
+    body: ConfirmRequest,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).status)?;
+    let via = body.via.as_deref().map(str::trim).filter(|via| !via.is_empty()).ok_or_else(|| FieldErrors::single("via", "required"))?;
+    let via: ConfirmedVia = via.parse().map_err(|_| FieldErrors::single("via", "choice_invalid"))?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let found = blocking(move || desk.confirm(viewer, audience, id, via)).await?;
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.confirmed", &[])), data: StaffOrderData::new(found, locale) }))
+}
+
+/// Confirms a client order after speaking to its buyer, by `call` or on `whatsapp`: kept with
+/// who and when (`order-status`). An order already confirmed or no longer new is 422
+/// (`order`: `not_awaiting_confirmation`).
+#[utoipa::path(operation_id = "confirmStaffOrder", post, path = "/api/dashboard/orders/{id}/confirm", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = ConfirmRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn confirm_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<ConfirmRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    confirm(state, Audience::Clients, locale, principal, id.into_inner(), body).await
+}
+
+/// Confirms a guest order, as for client orders (`guest-order-edit`).
+#[utoipa::path(operation_id = "confirmStaffGuestOrder", post, path = "/api/dashboard/guest-orders/{id}/confirm", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = ConfirmRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn confirm_guest_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<ConfirmRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    confirm(state, Audience::Guests, locale, principal, id.into_inner(), body).await
 }
 
 /// Several orders moved to one status.

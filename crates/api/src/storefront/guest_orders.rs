@@ -1,7 +1,7 @@
 //! Orders without an account under `/api/guest-orders`: a guest's checkout of the browser
 //! cart (also the cart's "order through WhatsApp"), and tracking by number and phone.
 
-use actix_web::web::{self, Data, Json};
+use actix_web::web::{self, Data, Json, Path};
 use actix_web::{HttpRequest, HttpResponse};
 use identity::throttle::ClientAction;
 use kernel::validation::limits;
@@ -19,12 +19,15 @@ use crate::{AppState, Resource};
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
-    config.route("/guest-orders/checkout", web::post().to(checkout)).route("/guest-orders/track", web::get().to(track));
+    config
+        .route("/guest-orders/checkout", web::post().to(checkout))
+        .route("/guest-orders/track", web::get().to(track))
+        .route("/order-confirmations/{token}", web::post().to(confirm));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(checkout, track))]
+#[openapi(paths(checkout, track, confirm))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -126,7 +129,7 @@ pub async fn checkout(
     let caller = Phone::parse(&checkout.phone).map_or_else(|| format!("guest:{}", checkout.phone.trim()), |phone| format!("guest:{phone}"));
     let key = idempotency_key(request.headers(), caller, fingerprint)?;
     let orders = state.orders.clone();
-    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed_guest"), move |keyed| {
+    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed_guest", state.orders.clone()), move |keyed| {
         Ok(orders.place_guest_order(checkout, locale, keyed)?)
     })
     .await
@@ -153,5 +156,22 @@ pub async fn track(
     }
     let orders = state.orders.clone();
     let order = blocking(move || orders.track(&number, &phone)).await?;
+    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+}
+
+/// The buyer confirms their order with the link its SMS carried (the page at `/confirm/{token}`
+/// sends this when they tap, so a link previewer opening the page confirms nothing): once, and
+/// only the order the link names. A made-up link, or one of an order no longer awaiting
+/// confirmation, is 404.
+#[utoipa::path(operation_id = "confirmOrder", post, path = "/api/order-confirmations/{token}", tag = "orders",
+    params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
+    responses((status = 200, body = OrderResponse), (status = 404, body = ErrorBody)))]
+pub async fn confirm(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<OrderResponse>, ApiError> {
+    let token = token.into_inner();
+    if token.len() > 60 {
+        return Err(ApiError::NotFound);
+    }
+    let orders = state.orders.clone();
+    let order = blocking(move || orders.confirm_by_link(&token)).await?;
     Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
 }

@@ -9,7 +9,7 @@ use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phon
 use super::{Audience, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
-use crate::order::{Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
+use crate::order::{ConfirmedVia, Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
 use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant};
 
 const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
@@ -35,6 +35,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
             history: vec![],
             sales_engineer: engineer,
             lots: Vec::new(),
+            confirmation: None,
             placed: NewOrder {
                 user: client,
                 source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
@@ -50,6 +51,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
                 payment_method: crate::PaymentMethod::CashOnDelivery,
                 locale: Locale::Ar,
                 safety_acknowledged: false,
+                confirmed: None,
             },
         },
         sales_engineer_name: None,
@@ -320,4 +322,29 @@ fn a_search_reads_a_phone_in_any_form_and_words_in_their_search_form() {
     assert_eq!(words("Urea 46%"), [["urea"], ["46"]]);
     assert_eq!(words(&"word ".repeat(50)).len(), MAX_SEARCH_WORDS, "a long text is cut to its first words");
     assert_eq!(OrderSearch::read(" ؟! "), None, "nothing to look for");
+}
+
+#[test]
+fn staff_confirm_an_awaiting_order_by_call_or_whatsapp_once_and_say_who() {
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(|id| Ok(Some(order(id.0, OrderStatus::New, Some(UserId(7)), None))));
+    book.expect_confirm().withf(|id, confirmation| *id == OrderId(5) && confirmation.by == Some(ADMIN.id) && confirmation.via == ConfirmedVia::Call).times(1).returning(|_, _| Ok(true));
+    book.expect_confirm().returning(|_, _| Ok(false));
+    let (desk, _) = desk(book);
+    assert!(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Call).is_ok());
+    let refused = |result: Result<StaffOrder, OrderingError>| match result {
+        Err(OrderingError::Invalid(errors)) => errors.iter().map(|(field, codes)| format!("{field}:{}", codes.join(","))).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(refused(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Call)), ["order:not_awaiting_confirmation"], "a parallel confirmation came first");
+    assert_eq!(refused(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Link)), ["via:choice_invalid"], "staff do not tap the buyer's link");
+
+    let mut sent = MockOrderBook::new();
+    sent.expect_staff_order().returning(|id| Ok(Some(order(id.0, OrderStatus::OnDelivery, Some(UserId(7)), None))));
+    sent.expect_confirm().never();
+    assert_eq!(refused(desk_of(sent).confirm(ADMIN, Audience::Clients, OrderId(6), ConfirmedVia::Whatsapp)), ["order:not_awaiting_confirmation"]);
+}
+
+fn desk_of(book: MockOrderBook) -> OrderDesk {
+    desk(book).0
 }

@@ -10,9 +10,12 @@ use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
-use crate::order::{NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
+use crate::order::{ConfirmedVia, NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
-use crate::ports::{Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, Placement, QuotedProduct};
+use crate::ports::{
+    ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing, MockPromoCodes, Placement,
+    QuotedProduct,
+};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
 
 const RULE: ShippingRule = ShippingRule { free_weight: Weight::from_grams(10_000), extra_fee_per_kg: Money::from_pounds(5) };
@@ -83,12 +86,20 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         history: vec![],
         sales_engineer: None,
         lots: Vec::new(),
+        confirmation: order.confirmed.map(|via| crate::order::Confirmation { at: FixedClock.now(), by: None, via }),
     }
 }
 
 /// Orders over mocks: Cairo (50 EGP) active, a cart of `cart` lines, products 1 (40 EGP,
-/// 250 g) and 2 (100 EGP, 6 kg), and a book that answers `placement`.
-fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
+/// 250 g) and 2 (100 EGP, 6 kg), a book that answers `placement`, and buyers with no order
+/// delivered yet.
+fn orders(cart: Vec<(ProductId, u32)>, mut book: MockOrderBook) -> Orders {
+    book.expect_delivered_orders().returning(|_| Ok(0));
+    orders_over(cart, book)
+}
+
+/// [`orders`] over a book that says itself how many orders buyers had delivered.
+fn orders_over(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
     let mut cities = MockCityStore::new();
     cities.expect_city().returning(|id| {
         Ok((id == CityId(1)).then(|| ShippingCity {
@@ -116,8 +127,18 @@ fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         promos: Arc::new(MockPromoCodes::new()),
         payments: Arc::new(cash_only()),
         newsroom: quiet_newsroom(),
+        links: Arc::new(links()),
+        rules: ConfirmationRules { within: chrono::Duration::hours(24), trusted_after_delivered: 2 },
         clock: Arc::new(FixedClock),
     })
+}
+
+/// Links as the shop signs them: `<id>-ok` names its order.
+fn links() -> MockConfirmationLinks {
+    let mut links = MockConfirmationLinks::new();
+    links.expect_link().returning(|order| format!("https://mahsoul.example/confirm/{}-ok", order.0));
+    links.expect_order_of().returning(|token| token.strip_suffix("-ok").and_then(|id| id.parse().ok()).map(OrderId));
+    links
 }
 
 /// A shop taking cash on delivery only.
@@ -343,6 +364,7 @@ fn sample_order() -> NewOrder {
         payment_method: PaymentMethod::CashOnDelivery,
         locale: Locale::Ar,
         safety_acknowledged: false,
+        confirmed: None,
     }
 }
 
@@ -474,4 +496,69 @@ fn a_dangerous_product_is_ordered_only_with_the_buyers_acknowledgement_and_the_o
     assert!(placed.safety_acknowledged);
     let ordinary = orders(vec![], storing_book()).place_guest_order(guest(vec![(ProductId(1), 1)], true), Locale::En, None).unwrap().placed;
     assert!(!ordinary.safety_acknowledged, "nothing needed acknowledging");
+}
+
+/// A book placing any order as order 9, answering how many orders the buyer had delivered.
+fn placing_book(delivered: u64) -> MockOrderBook {
+    let mut book = MockOrderBook::new();
+    book.expect_delivered_orders().returning(move |_| Ok(delivered));
+    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
+    book
+}
+
+#[test]
+fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engineers_does_not() {
+    let cart = vec![(ProductId(1), 1)];
+    let first = orders_over(cart.clone(), placing_book(1)).place_order(&buyer(), checkout(), None).unwrap();
+    assert!(first.awaiting_confirmation(), "one delivered order is not yet trust");
+    let orders = orders_over(cart.clone(), placing_book(1));
+    assert_eq!(orders.confirmation_link(&first).as_deref(), Some("https://mahsoul.example/confirm/9-ok"));
+
+    let trusted = orders_over(cart.clone(), placing_book(2)).place_order(&buyer(), checkout(), None).unwrap();
+    assert_eq!(trusted.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Trusted));
+    assert_eq!(orders.confirmation_link(&trusted), None, "nothing to confirm");
+
+    let for_client = orders_over(cart.clone(), placing_book(0)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
+    assert_eq!(for_client.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Sales));
+
+    let guest = GuestCheckout {
+        name: "Mona".into(),
+        phone: "01112345678".into(),
+        address: "Farm road".into(),
+        city: Some(CityId(1)),
+        items: vec![(ProductId(1), 1)],
+        notes: String::new(),
+        copoun: None,
+        expected_total: None,
+        payment_method: None,
+        acknowledged_safety: false,
+        source: OrderSource::Guest,
+    };
+    let mut book = MockOrderBook::new();
+    book.expect_delivered_orders().never();
+    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
+    assert!(orders_over(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
+}
+
+#[test]
+fn a_link_confirms_only_the_order_it_names_and_only_while_it_awaits() {
+    let mut book = MockOrderBook::new();
+    book.expect_confirm().withf(|id, confirmation| *id == OrderId(9) && confirmation.via == ConfirmedVia::Link && confirmation.by.is_none()).times(1).returning(|_, _| Ok(true));
+    book.expect_confirm().returning(|_, _| Ok(false));
+    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    let orders = orders(vec![], book);
+    assert_eq!(orders.confirm_by_link("9-ok").unwrap().id, OrderId(9));
+    assert!(matches!(orders.confirm_by_link("9-ok"), Err(OrderingError::NotFound)), "once");
+    assert!(matches!(orders.confirm_by_link("9-forged"), Err(OrderingError::NotFound)), "a made-up link names nothing");
+}
+
+#[test]
+fn orders_nobody_confirmed_in_time_cancel_themselves_with_their_stock_and_code_given_back() {
+    let mut book = MockOrderBook::new();
+    let cutoff = FixedClock.now() - chrono::Duration::hours(24);
+    book.expect_unconfirmed_before().withf(move |before, _| *before == cutoff).returning(|_, _| Ok(vec![OrderId(3), OrderId(4)]));
+    book.expect_change_status()
+        .withf(|_, change| change.unconfirmed_only && change.restock && change.release_promo && change.to == OrderStatus::Cancelled && change.by.is_none())
+        .returning(|id, _| Ok(id == OrderId(3)));
+    assert_eq!(orders(vec![], book).expire_unconfirmed().unwrap(), 1, "order 4 was confirmed meanwhile and stays");
 }

@@ -7,6 +7,7 @@ mod attacks;
 mod auth;
 mod bodies;
 mod calls;
+mod confirmation;
 mod cart;
 mod catalogue;
 mod copouns;

@@ -87,6 +87,13 @@ export const storefrontRoutes: RouteObject = {
       ),
     },
     {
+      path: 'confirm/:token',
+      ...plainScreen(
+        () => import('../../features/orders/ConfirmOrder'),
+        (m) => m.ConfirmOrder,
+      ),
+    },
+    {
       path: 'track-order',
       ...plainScreen(
         () => import('../../features/orders/TrackOrder'),

@@ -39,7 +39,10 @@ export function Checkout() {
             onPlaced={(placed) => {
               clearLocalCart();
               toast('success', placed.message);
-              navigate(`/order-success?number=${encodeURIComponent(placed.data.number)}`);
+              // The success page offers the link the SMS carries, to confirm at once.
+              const confirm = placed.confirmation_url?.split('/confirm/')[1];
+              const query = new URLSearchParams({ number: placed.data.number, ...(confirm ? { confirm } : {}) });
+              navigate(`/order-success?${query.toString()}`);
             }}
           />
         </Suspense>

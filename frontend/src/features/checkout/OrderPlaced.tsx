@@ -2,11 +2,13 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import controls from '../../shared/ui/controls.module.css';
 
-/** The guest's order-success screen (`/order-success?number=`): the number to keep and the way
- * to track the order with it. */
+/** The guest's order-success screen (`/order-success?number=&confirm=`): the number to keep,
+ * the way to track the order with it, and, while it awaits confirmation, the way to confirm
+ * it at once. */
 export function OrderPlaced() {
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
+  const confirm = params.get('confirm');
   return (
     <div className={controls.card} style={{ padding: 20, maxInlineSize: 560 }} data-testid="order-placed">
       <div className={controls.stack}>
@@ -29,7 +31,16 @@ export function OrderPlaced() {
           <FormattedMessage id="checkout.placed_keep" />
         </p>
         <div className={controls.row}>
-          <Link to={`/track-order?number=${encodeURIComponent(number)}`} className={controls.button}>
+          {confirm && (
+            <Link to={`/confirm/${encodeURIComponent(confirm)}`} className={controls.button} data-testid="confirm-now">
+              <FormattedMessage id="checkout.confirm_now" />
+            </Link>
+          )}
+          <Link
+            to={`/track-order?number=${encodeURIComponent(number)}`}
+            className={`${controls.button} ${confirm ? controls.plain : ''}`}
+            data-testid="track-it"
+          >
             <FormattedMessage id="checkout.track_it" />
           </Link>
           <Link to="/products" className={`${controls.button} ${controls.plain}`}>

@@ -35,6 +35,26 @@ beforeEach(() => {
 });
 
 describe('staff order screens', () => {
+  it('shows an order awaiting confirmation and records the call that confirmed it', async () => {
+    const sent: unknown[] = [];
+    let order = staffOrder();
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: order })),
+      http.post('*/api/dashboard/orders/3/confirm', async ({ request }) => {
+        sent.push(await request.json());
+        order = staffOrder({ confirmation: { state: 'confirmed', via: 'call', at: '2026-11-20T11:00:00Z', by: 1 } });
+        return HttpResponse.json({ message: 'The order is confirmed.', data: order });
+      }),
+    );
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    const confirmation = await screen.findByTestId('order-confirmation');
+    expect(confirmation).toHaveTextContent('Awaiting confirmation');
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Confirmed by phone' }));
+    await waitFor(() => expect(screen.getByTestId('order-confirmation')).toHaveTextContent(/^Confirmed by phone, /));
+    expect(screen.queryByRole('button', { name: 'Confirmed on WhatsApp' })).toBeNull();
+    expect(sent).toEqual([{ via: 'call' }]);
+  });
+
   it('a route fixes its status; tabs count each status and the filters reach the server', async () => {
     const asked: URLSearchParams[] = [];
     server.use(
@@ -50,6 +70,7 @@ describe('staff order screens', () => {
 
     const row = await screen.findByTestId('staff-order-row');
     expect(row).toHaveTextContent('MS-2026-000003');
+    expect(within(row).getByTestId('awaiting-confirmation')).toHaveTextContent('Awaiting confirmation');
     expect(within(row).getByRole('link', { name: '01012345678' })).toHaveAttribute('href', 'tel:01012345678');
     expect(asked[0]?.get('status')).toBe('new');
     expect(screen.getByTestId('orders-tab-all')).toHaveTextContent('16');

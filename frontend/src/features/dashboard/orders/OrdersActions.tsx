@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { InvoiceButton } from '../../../shared/orders/InvoiceButton';
 import { OrderSummary } from '../../../shared/orders/OrderSummary';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience } from './api';
+import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience, type StaffOrder } from './api';
 
 // Written out so the message-id test sees every id.
 const MOVE_LABELS: Record<string, string> = {
@@ -16,6 +16,18 @@ const MOVE_LABELS: Record<string, string> = {
   delivered: 'dashboard.orders.to_delivered',
   cancelled: 'dashboard.orders.to_cancelled',
 };
+const CONFIRMED_VIA: Record<string, string> = {
+  link: 'dashboard.orders.via.link',
+  call: 'dashboard.orders.via.call',
+  whatsapp: 'dashboard.orders.via.whatsapp',
+  trusted: 'dashboard.orders.via.trusted',
+  sales: 'dashboard.orders.via.sales',
+  before: 'dashboard.orders.via.before',
+};
+const CONFIRM_BUTTONS = {
+  call: 'dashboard.orders.confirm_call',
+  whatsapp: 'dashboard.orders.confirm_whatsapp',
+} as const;
 const STATUS_LABELS: Record<string, string> = {
   new: 'orders.filter.new',
   on_delivery: 'orders.filter.on_delivery',
@@ -90,6 +102,17 @@ export function OrdersActions() {
             <FormattedMessage id="dashboard.orders.buyer_notes" values={{ notes: order.notes }} />
           </Text>
         )}
+        <OrderConfirmation
+          order={order}
+          mayConfirm={mayMove}
+          onConfirm={(via) =>
+            changes.confirm.mutate(
+              { id: order.id, via },
+              { onSuccess: (answer) => toast('success', answer.message ?? '') },
+            )
+          }
+          pending={changes.confirm.isPending}
+        />
         {order.safety_acknowledged && (
           <Text size="sm" c="orange.8" fw={600} data-testid="safety-acknowledged">
             <FormattedMessage id="dashboard.orders.safety_acknowledged" />
@@ -211,5 +234,56 @@ export function OrdersActions() {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** Whether the buyer was found to mean the order: awaiting, with the buttons that record a
+ * call's or a WhatsApp chat's confirmation, or how and when it was confirmed. */
+function OrderConfirmation({
+  order,
+  mayConfirm,
+  onConfirm,
+  pending,
+}: {
+  order: StaffOrder;
+  mayConfirm: boolean;
+  onConfirm: (via: 'call' | 'whatsapp') => void;
+  pending: boolean;
+}) {
+  const { confirmation } = order;
+  if (confirmation.state === 'none') return null;
+  if (confirmation.state === 'confirmed') {
+    return (
+      <Text size="sm" data-testid="order-confirmation">
+        <FormattedMessage
+          id="dashboard.orders.confirmed_via"
+          values={{
+            via: <FormattedMessage id={CONFIRMED_VIA[confirmation.via ?? 'before'] ?? CONFIRMED_VIA.before} />,
+            at: confirmation.at ? <FormattedDate value={confirmation.at} dateStyle="medium" timeStyle="short" /> : '',
+          }}
+        />
+      </Text>
+    );
+  }
+  return (
+    <Group gap="xs" data-testid="order-confirmation">
+      <Badge color="orange" variant="light">
+        <FormattedMessage id="dashboard.orders.awaiting_confirmation" />
+      </Badge>
+      {mayConfirm &&
+        (Object.keys(CONFIRM_BUTTONS) as Array<keyof typeof CONFIRM_BUTTONS>).map((via) => (
+          <Button
+            key={via}
+            size="compact-sm"
+            variant="light"
+            loading={pending}
+            onClick={() => onConfirm(via)}
+            data-testid={`confirm-${via}`}
+            className="no-print"
+          >
+            <FormattedMessage id={CONFIRM_BUTTONS[via]} />
+          </Button>
+        ))}
+    </Group>
   );
 }

@@ -276,6 +276,11 @@ export function StaffOrders({ list }: { list: OrderList }) {
                   <Badge color={STATUS_COLOURS[order.status]} data-testid="staff-order-status">
                     {order.status_label}
                   </Badge>
+                  {order.confirmation.state === 'awaiting' && (
+                    <Badge color="orange" variant="light" ms={4} data-testid="awaiting-confirmation">
+                      <FormattedMessage id="dashboard.orders.awaiting_confirmation" />
+                    </Badge>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -137,6 +137,11 @@ export function useOrderChanges(audience: Audience) {
         answer(api.POST(`/api/dashboard/${audience}/bulk-status`, { body: { ids, status } })),
       onSuccess: reload,
     }),
+    confirm: useMutation({
+      mutationFn: ({ id, via }: { id: number; via: 'call' | 'whatsapp' }) =>
+        answer(api.POST(`/api/dashboard/${audience}/{id}/confirm`, { params: { path: { id } }, body: { via } })),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),

@@ -1,0 +1,115 @@
+//! Cash on delivery's first step (issue 39): a placed order awaits its buyer's confirmation —
+//! a signed link by SMS, or staff's call — unless the shop trusts it, and cancels itself, its
+//! stock given back, when nobody confirms it in time.
+
+use identity::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, json_of, spawn_app, spawn_app_with};
+
+fn guest(product: i64, quantity: i64, phone: &str) -> Value {
+    json!({"name": "Mona", "phone": phone, "address": "Farm road", "city_id": 2, "items": [{"id": product, "quantity": quantity}]})
+}
+
+/// The link's token in the SMS sent to `phone` (`+20…`), once it is out.
+async fn texted_token(app: &TestApp, phone: &str) -> String {
+    let outbox = app.outbox_when(|messages| messages.iter().any(|message| message["to"] == phone)).await;
+    let body = outbox.iter().find(|message| message["to"] == phone).unwrap()["body"].as_str().unwrap().to_string();
+    body.rsplit("/confirm/").next().unwrap().to_string()
+}
+
+#[actix_web::test]
+async fn a_guest_confirms_once_with_the_link_texted_to_them_and_only_their_own_order() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012392001").await;
+    let product = app.add_product(&admin, "Clover seeds", 50, 10, 500).await;
+    let placed = json_of(app.guest_checkout(&guest(product, 1, "01112392001"), None).await).await;
+    assert_eq!(placed["data"]["confirmation"], json!({"state": "awaiting"}), "{placed}");
+    let offered = placed["confirmation_url"].as_str().unwrap().to_string();
+    let token = texted_token(&app, "+201112392001").await;
+    assert!(offered.ends_with(&format!("/confirm/{token}")), "the success page offers the link the SMS carries: {offered}");
+    let id = placed["data"]["id"].as_i64().unwrap();
+    let other = json_of(app.guest_checkout(&guest(product, 1, "01112392002"), None).await).await;
+    let other_id = other["data"]["id"].as_i64().unwrap();
+
+    let forged = token.replacen(&id.to_string(), &other_id.to_string(), 1);
+    assert_eq!(app.post(&format!("order-confirmations/{forged}"), json!({}), None).await.status(), 404, "another order's id under this signature");
+    let confirmed = app.request(Method::POST, &format!("order-confirmations/{token}"), None, "ar").send().await.unwrap();
+    assert_eq!(confirmed.status(), 200);
+    let confirmed = json_of(confirmed).await;
+    assert_eq!((confirmed["data"]["confirmation"]["state"].as_str(), confirmed["data"]["confirmation"]["via"].as_str()), (Some("confirmed"), Some("link")));
+    assert_eq!(app.post(&format!("order-confirmations/{token}"), json!({}), None).await.status(), 404, "a link works once");
+
+    let staff = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await;
+    assert_eq!(staff["data"]["confirmation"]["via"], "link", "staff see how it was confirmed: {staff}");
+    let still = json_of(app.get(&format!("dashboard/guest-orders/{other_id}"), Some(&admin)).await).await;
+    assert_eq!(still["data"]["confirmation"]["state"], "awaiting");
+}
+
+#[actix_web::test]
+async fn staff_confirm_after_the_call_once_and_a_sales_engineers_or_trusted_clients_order_needs_none() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012392011").await;
+    let product = app.add_product(&admin, "Wheat seeds", 40, 50, 500).await;
+    let id = json_of(app.guest_checkout(&guest(product, 1, "01112392011"), None).await).await["data"]["id"].as_i64().unwrap();
+
+    let confirm = |body: Value, lang: &'static str| {
+        let request = app.request(Method::POST, &format!("dashboard/guest-orders/{id}/confirm"), Some(&admin), lang).json(&body);
+        async move { request.send().await.unwrap() }
+    };
+    let wrong = confirm(json!({"via": "link"}), "en").await;
+    assert_eq!(wrong.status(), 422);
+    assert_eq!(json_of(wrong).await["errors"]["via"][0], "Choose one of the listed values.");
+    let done = json_of(confirm(json!({"via": "call"}), "en").await).await;
+    assert_eq!(done["message"], "The order is confirmed.");
+    assert_eq!(done["data"]["confirmation"]["via"], "call");
+    assert!(done["data"]["confirmation"]["by"].as_i64().is_some(), "who confirmed it: {done}");
+    let again = confirm(json!({"via": "whatsapp"}), "ar").await;
+    assert_eq!(again.status(), 422);
+    assert_eq!(json_of(again).await["errors"]["order"][0], "هذا الطلب لا ينتظر التأكيد.");
+
+    // A client with two delivered orders is trusted.
+    let client = app.account_token(Role::Customer, "01012392012").await;
+    let mut vias = Vec::new();
+    for _ in 0..3 {
+        assert_eq!(app.add_to_cart(&client, product, json!(1)).await.status(), 200);
+        let order = json_of(app.checkout(&client, json!({"address": "Farm road", "city_id": 2, "type": "self"}), None).await).await;
+        let id = order["data"]["id"].as_i64().unwrap();
+        vias.push(order["data"]["confirmation"]["via"].as_str().unwrap_or("awaiting").to_string());
+        for status in ["on_delivery", "delivered"] {
+            assert_eq!(app.post(&format!("dashboard/orders/{id}/status"), json!({"status": status}), Some(&admin)).await.status(), 200);
+        }
+    }
+    assert_eq!(vias, ["awaiting", "awaiting", "trusted"]);
+}
+
+#[actix_web::test]
+async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_back_once() {
+    let app = spawn_app_with(|settings| settings.orders.confirm_within_hours = 2.0 / 3600.0).await;
+    let admin = app.account_token(Role::Admin, "01012392021").await;
+    let product = app.add_product(&admin, "Onion seeds", 30, 5, 200).await;
+    let forgotten = json_of(app.guest_checkout(&guest(product, 2, "01112392021"), None).await).await;
+    let confirmed = json_of(app.guest_checkout(&guest(product, 1, "01112392022"), None).await).await;
+    let token = confirmed["confirmation_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    assert_eq!(app.post(&format!("order-confirmations/{token}"), json!({}), None).await.status(), 200);
+    assert_eq!(app.stock(product), 2);
+
+    let id = forgotten["data"]["id"].as_i64().unwrap();
+    let mut status = String::new();
+    for _ in 0..100 {
+        status = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await["data"]["status"].as_str().unwrap().to_string();
+        if status == "cancelled" {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, "cancelled", "nobody confirmed it within two seconds");
+    let order = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await;
+    assert_eq!(order["data"]["confirmation"]["state"], "none");
+    assert_eq!(order["data"]["history"].as_array().unwrap().last().unwrap()["note"], "not confirmed in time");
+    actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(app.stock(product), 4, "its two units back, once; the confirmed order keeps its unit");
+    let kept = json_of(app.get(&format!("dashboard/guest-orders/{}", confirmed["data"]["id"]), Some(&admin)).await).await;
+    assert_eq!(kept["data"]["status"], "new", "a confirmed order waits for staff as long as it takes");
+}
