@@ -35,16 +35,15 @@ pub use news::{
     TextMessage, UntoldChange,
 };
 pub use order::{
-    AppliedPromo, Confirmation, ConfirmedVia, Destination, LineLot, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange, Totals,
-    order_number,
+    AppliedPromo, Confirmation, ConfirmedVia, Destination, LineLot, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange,
+    Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders};
 pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
 pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, Notifications, OrderBook, Placement, PointsGrant,
-    Pricing, PromoCodes, PromoQuery,
-    PromoWrite, QuotedProduct, Rewards, StatusMove,
+    Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;

@@ -240,11 +240,8 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
     let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
     let confirmation_links = Arc::new(SignedConfirmationLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
-    let newsroom = Arc::new(Newsroom::new(
-        Arc::new(DieselOrderSpine::new(db.clone())),
-        Arc::new(OrderNewsWriter::new(confirmation_links.clone())),
-        Arc::new(SystemClock),
-    ));
+    let newsroom =
+        Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), Arc::new(OrderNewsWriter::new(confirmation_links.clone())), Arc::new(SystemClock)));
     let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;
@@ -311,7 +308,16 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     Ok(Services {
         state,
         metrics,
-        background: Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin: catalog_admin_for_jobs, orders: orders_for_jobs, database: db },
+        background: Background {
+            newsroom,
+            courier,
+            broadcaster,
+            loyalty,
+            overview,
+            catalog_admin: catalog_admin_for_jobs,
+            orders: orders_for_jobs,
+            database: db,
+        },
     })
 }
 
@@ -380,7 +386,8 @@ fn http_server(
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
     let Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin, orders, database } = background;
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
-    let every_expiry = settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
+    let every_expiry =
+        settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
     let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
     let outage: Arc<dyn Fn() -> bool + Send + Sync> = {

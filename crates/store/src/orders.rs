@@ -14,8 +14,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Confirmation, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource,
-    OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, Confirmation, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing,
+    OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -503,11 +503,12 @@ impl OrderBook for DieselOrderBook {
             // in `from`, so stock goes back once and the change is on the spine once.
             // A move made only while the order is unconfirmed is guarded on that too.
             let confirmation_allows = orders::confirmed_at.is_null().or((!change.unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
-            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
-                .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
-                .returning(orders::version)
-                .get_result(conn)
-                .optional()?;
+            let version: Option<i32> =
+                diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
+                    .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
+                    .returning(orders::version)
+                    .get_result(conn)
+                    .optional()?;
             let Some(version) = version else {
                 return QueryResult::Ok(false);
             };
@@ -533,10 +534,8 @@ impl OrderBook for DieselOrderBook {
 
     fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64> {
         let conn = &mut *self.db.conn()?;
-        let delivered: i64 = orders::table
-            .filter(orders::user_id.eq(client.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered))))
-            .count()
-            .get_result(conn)?;
+        let delivered: i64 =
+            orders::table.filter(orders::user_id.eq(client.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered)))).count().get_result(conn)?;
         Ok(u64::try_from(delivered).unwrap_or(0))
     }
 
@@ -545,18 +544,17 @@ impl OrderBook for DieselOrderBook {
         let at = confirmation.at.naive_utc();
         Ok(write(conn, |conn| {
             // The guarded update decides: of two confirmations at once only one is kept.
-            let version: Option<i32> = diesel::update(
-                orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null())),
-            )
-            .set((
-                orders::confirmed_at.eq(at),
-                orders::confirmed_by.eq(confirmation.by.map(|user| user.0)),
-                orders::confirmed_via.eq(<&str>::from(confirmation.via)),
-                orders::version.eq(orders::version + 1),
-            ))
-            .returning(orders::version)
-            .get_result(conn)
-            .optional()?;
+            let version: Option<i32> =
+                diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null())))
+                    .set((
+                        orders::confirmed_at.eq(at),
+                        orders::confirmed_by.eq(confirmation.by.map(|user| user.0)),
+                        orders::confirmed_via.eq(<&str>::from(confirmation.via)),
+                        orders::version.eq(orders::version + 1),
+                    ))
+                    .returning(orders::version)
+                    .get_result(conn)
+                    .optional()?;
             let Some(version) = version else { return QueryResult::Ok(false) };
             order_events::record(conn, id.0, version, &OrderChange::Confirmed { via: confirmation.via, by: confirmation.by }, at)?;
             Ok(true)

@@ -72,11 +72,18 @@ pub async fn place(
     let checkout = body.order.into_domain()?;
     let key = idempotency_key(request.headers(), format!("sales:{}", principal.user.id), fingerprint)?;
     let (people, orders, viewer) = (state.people.clone(), state.orders.clone(), principal.user);
-    answer_once(state.idempotency.clone(), key, locale, ORDER_KEY_REUSED, placed_answer(locale, "order.placed_for_client", state.orders.clone()), move |keyed| {
-        let profile = people.client(&viewer, client)?;
-        let summary = profile.summary;
-        let buyer = Buyer { id: summary.id, name: summary.name, phone: summary.phone, group: summary.group.map(|group| group.id), locale };
-        Ok(orders.place_sales_order(&buyer, checkout, &items, keyed)?)
-    })
+    answer_once(
+        state.idempotency.clone(),
+        key,
+        locale,
+        ORDER_KEY_REUSED,
+        placed_answer(locale, "order.placed_for_client", state.orders.clone()),
+        move |keyed| {
+            let profile = people.client(&viewer, client)?;
+            let summary = profile.summary;
+            let buyer = Buyer { id: summary.id, name: summary.name, phone: summary.phone, group: summary.group.map(|group| group.id), locale };
+            Ok(orders.place_sales_order(&buyer, checkout, &items, keyed)?)
+        },
+    )
     .await
 }

@@ -328,7 +328,10 @@ fn a_search_reads_a_phone_in_any_form_and_words_in_their_search_form() {
 fn staff_confirm_an_awaiting_order_by_call_or_whatsapp_once_and_say_who() {
     let mut book = MockOrderBook::new();
     book.expect_staff_order().returning(|id| Ok(Some(order(id.0, OrderStatus::New, Some(UserId(7)), None))));
-    book.expect_confirm().withf(|id, confirmation| *id == OrderId(5) && confirmation.by == Some(ADMIN.id) && confirmation.via == ConfirmedVia::Call).times(1).returning(|_, _| Ok(true));
+    book.expect_confirm()
+        .withf(|id, confirmation| *id == OrderId(5) && confirmation.by == Some(ADMIN.id) && confirmation.via == ConfirmedVia::Call)
+        .times(1)
+        .returning(|_, _| Ok(true));
     book.expect_confirm().returning(|_, _| Ok(false));
     let (desk, _) = desk(book);
     assert!(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Call).is_ok());
@@ -336,7 +339,11 @@ fn staff_confirm_an_awaiting_order_by_call_or_whatsapp_once_and_say_who() {
         Err(OrderingError::Invalid(errors)) => errors.iter().map(|(field, codes)| format!("{field}:{}", codes.join(","))).collect::<Vec<_>>(),
         other => panic!("{other:?}"),
     };
-    assert_eq!(refused(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Call)), ["order:not_awaiting_confirmation"], "a parallel confirmation came first");
+    assert_eq!(
+        refused(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Call)),
+        ["order:not_awaiting_confirmation"],
+        "a parallel confirmation came first"
+    );
     assert_eq!(refused(desk.confirm(ADMIN, Audience::Clients, OrderId(5), ConfirmedVia::Link)), ["via:choice_invalid"], "staff do not tap the buyer's link");
 
     let mut sent = MockOrderBook::new();

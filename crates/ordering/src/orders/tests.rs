@@ -543,7 +543,10 @@ fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engin
 #[test]
 fn a_link_confirms_only_the_order_it_names_and_only_while_it_awaits() {
     let mut book = MockOrderBook::new();
-    book.expect_confirm().withf(|id, confirmation| *id == OrderId(9) && confirmation.via == ConfirmedVia::Link && confirmation.by.is_none()).times(1).returning(|_, _| Ok(true));
+    book.expect_confirm()
+        .withf(|id, confirmation| *id == OrderId(9) && confirmation.via == ConfirmedVia::Link && confirmation.by.is_none())
+        .times(1)
+        .returning(|_, _| Ok(true));
     book.expect_confirm().returning(|_, _| Ok(false));
     book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
     let orders = orders(vec![], book);

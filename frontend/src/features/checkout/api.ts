@@ -2,10 +2,12 @@ import { answer, api } from '../../shared/api/client';
 import type { OrderData } from '../../shared/api/types';
 import type { CartLine } from '../../shared/cart/localCart';
 
-/** What both checkouts answer: the server's message and the order. */
+/** What both checkouts answer: the server's message, the order and, while it awaits
+ * confirmation, the link that confirms it. */
 export interface Placed {
   message: string;
   data: OrderData;
+  confirmation_url?: string | null;
 }
 
 /** A client's checkout of the server cart (design §4): a saved address or a new one. */

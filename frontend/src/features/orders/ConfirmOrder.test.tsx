@@ -21,7 +21,7 @@ describe('ConfirmOrder', () => {
     );
     renderAt('/confirm/3-0123456789abcdef', { '/confirm/:token': <ConfirmOrder /> });
     expect(screen.getByRole('heading', { name: 'أكّد طلبك' })).toBeInTheDocument();
-    expect(sent).toEqual([], 'opening the page confirms nothing');
+    expect(sent, 'opening the page confirms nothing').toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'نعم، أؤكد طلبي' }));
     expect(await screen.findByTestId('order-confirmed')).toHaveTextContent('MS-2026-000003');

@@ -848,6 +848,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/guest-orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a guest order, as for client orders (`guest-order-edit`). */
+        post: operations["confirmStaffGuestOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/guest-orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -1060,6 +1077,27 @@ export interface paths {
         get: operations["showStaffOrder"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a client order after speaking to its buyer, by `call` or on `whatsapp`: kept with
+         *     who and when (`order-status`). An order already confirmed or no longer new is 422
+         *     (`order`: `not_awaiting_confirmation`).
+         */
+        post: operations["confirmStaffOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2146,6 +2184,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order-confirmations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer confirms their order with the link its SMS carried (the page at `/confirm/{token}`
+         *     sends this when they tap, so a link previewer opening the page confirms nothing): once, and
+         *     only the order the link names. A made-up link, or one of an order no longer awaiting
+         *     confirmation, is 404.
+         */
+        post: operations["confirmOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -3116,6 +3176,34 @@ export interface components {
             /** @description The client. */
             data: components["schemas"]["ClientProfileData"];
         };
+        /** @description An order's confirmation. */
+        ConfirmationData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at?: string | null;
+            /**
+             * Format: int64
+             * @description The staff member who confirmed it.
+             */
+            by?: number | null;
+            /**
+             * @description `awaiting` (a new order nobody confirmed yet), `confirmed`, or `none` (cancelled
+             *     unconfirmed).
+             */
+            state: string;
+            /**
+             * @description How: `link`, `call`, `whatsapp`, `trusted` (enough delivered orders), `sales` (placed by
+             *     a sales engineer) or `before` (placed before the shop asked).
+             */
+            via?: string | null;
+        };
+        /** @description How a staff member confirmed an order. */
+        ConfirmRequest: {
+            /** @description `call` or `whatsapp`. */
+            via?: string | null;
+        };
         /** @description Whether the client takes marketing SMS. */
         ConsentData: {
             /** @description True unless they opted out. */
@@ -3878,6 +3966,8 @@ export interface components {
             address: components["schemas"]["OrderAddressData"];
             /** @description Whether the buyer may still cancel it. */
             can_cancel: boolean;
+            /** @description Whether its buyer was found to mean it; a new order awaiting confirmation is not sent. */
+            confirmation: components["schemas"]["ConfirmationData"];
             /** @description The promo code used. */
             copoun?: string | null;
             /**
@@ -4185,6 +4275,11 @@ export interface components {
         };
         /** @description A placed order with the shop's message. */
         PlacedOrderResponse: {
+            /**
+             * @description While it awaits confirmation: the link that confirms it (the one its SMS carries), for
+             *     the success page to offer.
+             */
+            confirmation_url?: string | null;
             /** @description The order. */
             data: components["schemas"]["OrderData"];
             /** @description What happened, in the request's language. */
@@ -9601,6 +9696,101 @@ export interface operations {
             };
         };
     };
+    confirmStaffGuestOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staffGuestOrderInvoice: {
         parameters: {
             query?: {
@@ -10517,6 +10707,101 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmStaffOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15935,6 +16220,36 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's last part, `<order id>-<signature>` */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -267,7 +267,7 @@ function OrderConfirmation({
   }
   return (
     <Group gap="xs" data-testid="order-confirmation">
-      <Badge color="orange" variant="light">
+      <Badge color="yellow">
         <FormattedMessage id="dashboard.orders.awaiting_confirmation" />
       </Badge>
       {mayConfirm &&

@@ -277,7 +277,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                     {order.status_label}
                   </Badge>
                   {order.confirmation.state === 'awaiting' && (
-                    <Badge color="orange" variant="light" ms={4} data-testid="awaiting-confirmation">
+                    <Badge color="yellow" ms={4} data-testid="awaiting-confirmation">
                       <FormattedMessage id="dashboard.orders.awaiting_confirmation" />
                     </Badge>
                   )}

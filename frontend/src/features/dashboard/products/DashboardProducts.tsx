@@ -74,7 +74,7 @@ export function DashboardProducts() {
                 <Table.Td>
                   {product.name}
                   {!product.on_sale && (
-                    <Badge color="red" variant="light" ms="xs" data-testid="off-sale">
+                    <Badge color="red" ms="xs" data-testid="off-sale">
                       <FormattedMessage id="dashboard.products.off_sale" />
                     </Badge>
                   )}
