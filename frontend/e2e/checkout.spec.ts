@@ -161,6 +161,10 @@ test('the WhatsApp order is placed, then opens a wa.me link holding its number',
   expect(href.searchParams.get('text')).toContain(number!);
   expect(href.searchParams.get('text')).toContain(language === 'ar' ? seeds.nameAr : seeds.nameEn);
   await expect.poll(() => staffApi.stock(seeds.id), { message: 'stock taken as for any order' }).toBe(49);
+  await expect(page.getByTestId('whatsapp-placed').getByTestId('confirm-now')).toHaveAttribute(
+    'href',
+    /^\/confirm\/\d+-[0-9a-f]{16}$/,
+  );
 });
 
 test.describe('staff', () => {

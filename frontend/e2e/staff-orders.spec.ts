@@ -58,6 +58,8 @@ test('staff run a client order to delivery while the client follows on the bell 
   await row.getByRole('link', { name: order.number }).click();
   await staff.waitForURL(`**/dashboard/orders-actions?id=${order.id}`);
   await expect(staff.getByTestId('call-customer')).toHaveAttribute('href', `tel:${client.phone}`);
+  // Each move asks first.
+  staff.on('dialog', (dialog) => dialog.accept());
   await staff.getByTestId('move-on_delivery').click();
   await expect(staff.getByTestId('order-status')).toHaveText(t.onDelivery);
   await expect(staff.getByTestId('move-on_delivery')).toHaveCount(0);

@@ -53,6 +53,8 @@ pub struct StaffOrderQuery {
     pub search: Option<String>,
     /// Only the orders this sales engineer looks after.
     pub sales_engineer: Option<UserId>,
+    /// Only new orders still awaiting their buyer's confirmation.
+    pub awaiting_confirmation: bool,
     /// The page.
     pub page: PageRequest,
 }

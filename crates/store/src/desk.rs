@@ -19,7 +19,8 @@ use crate::schema::{message_queue, notifications, order_notes, orders, role_perm
 
 type Backend = <DbConn as Connection>::Backend;
 
-/// The orders of a list's audience placed within its days.
+/// The orders of a list's audience placed within its days (only those awaiting confirmation,
+/// when asked).
 fn of_audience_and_days<'a>(query: &StaffOrderQuery) -> orders::BoxedQuery<'a, Backend> {
     let mut rows = orders::table.into_boxed();
     rows = match query.audience {
@@ -31,6 +32,9 @@ fn of_audience_and_days<'a>(query: &StaffOrderQuery) -> orders::BoxedQuery<'a, B
     }
     if let Some(to) = query.to.and_then(|to| to.succ_opt()) {
         rows = rows.filter(orders::created_at.lt(to.and_time(NaiveTime::MIN)));
+    }
+    if query.awaiting_confirmation {
+        rows = rows.filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null()));
     }
     rows
 }
@@ -126,9 +130,10 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
         let until = query.to.and_then(|day| day.succ_opt()).map(|day| day.and_time(NaiveTime::MIN));
         let sql = format!(
             "SELECT orders.id AS id, orders.status AS status FROM order_words JOIN orders ON orders.id = order_words.rowid \
-             WHERE order_words MATCH ?{}{} ORDER BY order_words.rowid DESC LIMIT ?",
+             WHERE order_words MATCH ?{}{}{} ORDER BY order_words.rowid DESC LIMIT ?",
             if from.is_some() { " AND orders.created_at >= ?" } else { "" },
             if until.is_some() { " AND orders.created_at < ?" } else { "" },
+            if query.awaiting_confirmation { " AND orders.status = 'new' AND orders.confirmed_at IS NULL" } else { "" },
         );
         let mut search = diesel::sql_query(sql).into_boxed::<Sqlite>().bind::<Text, _>(matching);
         for day in from.into_iter().chain(until) {

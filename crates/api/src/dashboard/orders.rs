@@ -219,6 +219,9 @@ pub struct OrderFilters {
     /// Only orders this sales engineer looks after (client orders).
     #[param(value_type = Option<String>, pattern = r"^\s*[0-9٠-٩۰-۹]*\s*$")]
     pub sales_engineer_id: Option<i64>,
+    /// `awaiting`: only new orders still awaiting their buyer's confirmation.
+    #[param(pattern = r"^\s*(awaiting)?\s*$")]
+    pub confirmation: Option<String>,
 }
 
 /// Reads a list's filters; anything unreadable is a 422 naming the parameter.
@@ -235,8 +238,27 @@ fn filters(audience: Audience, params: &ListParams, page: PageRequest) -> Result
     let (from, to) = (day("from"), day("to"));
     let search = params.text("search");
     errors.limit_length("search", search.as_deref().unwrap_or_default(), 100);
+    let awaiting_confirmation = match params.text("confirmation").as_deref() {
+        None => false,
+        Some("awaiting") => true,
+        Some(_) => {
+            errors.add("confirmation", "choice_invalid");
+            false
+        }
+    };
     errors.into_result()?;
-    Ok(StaffOrderQuery { audience, status, source, city: city.map(CityId), from, to, search, sales_engineer: engineer.map(UserId), page })
+    Ok(StaffOrderQuery {
+        audience,
+        status,
+        source,
+        city: city.map(CityId),
+        from,
+        to,
+        search,
+        sales_engineer: engineer.map(UserId),
+        awaiting_confirmation,
+        page,
+    })
 }
 
 fn counts(by_status: Vec<(OrderStatus, u64)>) -> StatusCounts {

@@ -87,6 +87,7 @@ fn query(audience: Audience) -> StaffOrderQuery {
         to: None,
         search: None,
         sales_engineer: None,
+        awaiting_confirmation: false,
         page: PageRequest::new(None, None),
     }
 }

@@ -45,6 +45,17 @@ async fn a_guest_confirms_once_with_the_link_texted_to_them_and_only_their_own_o
     assert_eq!(staff["data"]["confirmation"]["via"], "link", "staff see how it was confirmed: {staff}");
     let still = json_of(app.get(&format!("dashboard/guest-orders/{other_id}"), Some(&admin)).await).await;
     assert_eq!(still["data"]["confirmation"]["state"], "awaiting");
+
+    let ids = |list: &Value| list["data"].as_array().unwrap().iter().map(|order| order["id"].as_i64().unwrap()).collect::<Vec<_>>();
+    let awaiting = json_of(app.get("dashboard/guest-orders?confirmation=awaiting", Some(&admin)).await).await;
+    assert_eq!((ids(&awaiting), awaiting["counts"]["new"].as_u64()), (vec![other_id], Some(1)), "the list of those to call: {awaiting}");
+    let searched = json_of(app.get("dashboard/guest-orders?confirmation=awaiting&search=Mona", Some(&admin)).await).await;
+    assert_eq!(ids(&searched), [other_id], "a search keeps the filter");
+    let everything = json_of(app.get("dashboard/guest-orders?status=new", Some(&admin)).await).await;
+    assert_eq!(ids(&everything).len(), 2);
+    let wrong = app.get("dashboard/guest-orders?confirmation=maybe", Some(&admin)).await;
+    assert_eq!(wrong.status(), 422);
+    assert_eq!(json_of(wrong).await["errors"]["confirmation"][0], "Choose one of the listed values.");
 }
 
 #[actix_web::test]

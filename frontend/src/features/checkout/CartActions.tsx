@@ -21,6 +21,8 @@ export function CartActions() {
   const whatsapp = useQuery(settingsQueries.public(language)).data?.data.whatsapp_number;
   const [ordering, setOrdering] = useState(false);
   const [placed, setPlaced] = useState<OrderData | null>(null);
+  // The token of the link that confirms the order, while it awaits confirmation.
+  const [confirmToken, setConfirmToken] = useState<string | undefined>();
 
   if (placed) {
     return (
@@ -39,6 +41,15 @@ export function CartActions() {
             >
               <FormattedMessage id="checkout.open_whatsapp" />
             </a>
+          )}
+          {confirmToken && (
+            <Link
+              to={`/confirm/${encodeURIComponent(confirmToken)}`}
+              className={`${controls.link} tap-target`}
+              data-testid="confirm-now"
+            >
+              <FormattedMessage id="checkout.confirm_now" />
+            </Link>
           )}
           <Link
             to={`/track-order?number=${encodeURIComponent(placed.number)}`}
@@ -78,6 +89,7 @@ export function CartActions() {
                 source="whatsapp"
                 onPlaced={(answer) => {
                   setPlaced(answer.data);
+                  setConfirmToken(answer.confirmation_url?.split('/confirm/')[1]);
                   void clear();
                 }}
               />

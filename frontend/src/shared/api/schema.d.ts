@@ -9588,6 +9588,8 @@ export interface operations {
             query?: {
                 /** @description A shipping city's id. */
                 city?: string;
+                /** @description `awaiting`: only new orders still awaiting their buyer's confirmation. */
+                confirmation?: string;
                 /** @description Placed on or after this day, `YYYY-MM-DD`. */
                 from?: string;
                 /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
@@ -10129,6 +10131,8 @@ export interface operations {
             query?: {
                 /** @description A shipping city's id. */
                 city?: string;
+                /** @description `awaiting`: only new orders still awaiting their buyer's confirmation. */
+                confirmation?: string;
                 /** @description Placed on or after this day, `YYYY-MM-DD`. */
                 from?: string;
                 /** @description Only orders this sales engineer looks after (client orders). */
@@ -10608,6 +10612,8 @@ export interface operations {
             query?: {
                 /** @description A shipping city's id. */
                 city?: string;
+                /** @description `awaiting`: only new orders still awaiting their buyer's confirmation. */
+                confirmation?: string;
                 /** @description Placed on or after this day, `YYYY-MM-DD`. */
                 from?: string;
                 /** @description Page number, from 1 (default 1); Latin or Arabic-Indic digits. */
@@ -11244,6 +11250,8 @@ export interface operations {
             query?: {
                 /** @description A shipping city's id. */
                 city?: string;
+                /** @description `awaiting`: only new orders still awaiting their buyer's confirmation. */
+                confirmation?: string;
                 /** @description Placed on or after this day, `YYYY-MM-DD`. */
                 from?: string;
                 /** @description Only orders this sales engineer looks after (client orders). */

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server';
 import { renderAt } from '../../../test/render';
 import { anOrder } from '../../../test/orders';
@@ -35,6 +35,30 @@ beforeEach(() => {
 });
 
 describe('staff order screens', () => {
+  it('asks before each move, and a "no" moves nothing', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: staffOrder() })),
+      http.post('*/api/dashboard/orders/3/status', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Done.', data: staffOrder({ status: 'on_delivery', next_statuses: [] }) });
+      }),
+    );
+    const asked: string[] = [];
+    const answers = [false, true];
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation((message) => {
+      asked.push(String(message));
+      return answers.shift() ?? false;
+    });
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    await userEvent.click(await screen.findByTestId('move-on_delivery'));
+    expect(sent).toEqual([]);
+    await userEvent.click(screen.getByTestId('move-on_delivery'));
+    await waitFor(() => expect(sent).toEqual([{ status: 'on_delivery', note: null }]));
+    expect(asked).toEqual(['Hand order MS-2026-000003 to the courier?', 'Hand order MS-2026-000003 to the courier?']);
+    confirm.mockRestore();
+  });
+
   it('shows an order awaiting confirmation and records the call that confirmed it', async () => {
     const sent: unknown[] = [];
     let order = staffOrder();
@@ -79,6 +103,8 @@ describe('staff order screens', () => {
     await user.type(screen.getByLabelText('Search by number, phone, or whole words of a name or product'), '٠١٠١٢');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('٠١٠١٢'));
     expect(await screen.findByTestId('orders-more-matches')).toHaveTextContent('Showing the newest 500 orders');
+    await user.click(screen.getByLabelText('Awaiting confirmation only'));
+    await waitFor(() => expect(asked.at(-1)?.get('confirmation')).toBe('awaiting'));
     await user.click(screen.getByTestId('orders-tab-delivered'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/delivered-orders');
   });
@@ -118,6 +144,7 @@ describe('staff order screens', () => {
   });
 
   it('an order page offers only the allowed moves, keeps a note with a move, and adds staff notes', async () => {
+    const yes = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let order = staffOrder({ customer: { name: 'Samir', phone: '01012345678' } });
     const moves: unknown[] = [];
     server.use(
@@ -159,6 +186,7 @@ describe('staff order screens', () => {
     await user.click(screen.getByTestId('add-note'));
     expect(await screen.findByTestId('staff-note')).toHaveTextContent('Called, no answer');
     expect(screen.getByTestId('invoice-download')).toBeInTheDocument();
+    yes.mockRestore();
   });
 
   it('staff who may only look see no moves', async () => {

@@ -28,6 +28,12 @@ const CONFIRM_BUTTONS = {
   call: 'dashboard.orders.confirm_call',
   whatsapp: 'dashboard.orders.confirm_whatsapp',
 } as const;
+// A tap on a phone is easily wrong: every move asks first.
+const MOVE_QUESTIONS: Record<string, string> = {
+  on_delivery: 'dashboard.orders.confirm_on_delivery',
+  delivered: 'dashboard.orders.confirm_delivered',
+  cancelled: 'dashboard.orders.confirm_cancel',
+};
 const STATUS_LABELS: Record<string, string> = {
   new: 'orders.filter.new',
   on_delivery: 'orders.filter.on_delivery',
@@ -54,11 +60,8 @@ export function OrdersActions() {
   if (!order) return null;
 
   const moveTo = (status: string) => {
-    if (
-      status === 'cancelled' &&
-      !window.confirm(intl.formatMessage({ id: 'dashboard.orders.confirm_cancel' }, { number: order.number }))
-    )
-      return;
+    const question = MOVE_QUESTIONS[status];
+    if (question && !window.confirm(intl.formatMessage({ id: question }, { number: order.number }))) return;
     changes.status.mutate(
       { id: order.id, status, note },
       {

@@ -92,6 +92,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
     from: '',
     to: '',
     sales_engineer_id: '',
+    confirmation: '',
   });
   const guests = list.audience === 'guest-orders';
   const filters = {
@@ -101,6 +102,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
     from: filter('from'),
     to: filter('to'),
     sales_engineer_id: filter('sales_engineer_id'),
+    confirmation: filter('confirmation'),
     search,
   };
   const orders = useQuery(staffOrderQueries.list(list.audience, language, { ...filters, page })).data;
@@ -207,6 +209,14 @@ export function StaffOrders({ list }: { list: OrderList }) {
           value={filter('to')}
           onChange={(day) => setFilter('to', day || null)}
         />
+        {(list.status === '' || list.status === 'new') && (
+          <Checkbox
+            label={intl.formatMessage({ id: 'dashboard.orders.awaiting_only' })}
+            checked={filter('confirmation') === 'awaiting'}
+            onChange={(event) => setFilter('confirmation', event.currentTarget.checked ? 'awaiting' : null)}
+            data-testid="awaiting-only"
+          />
+        )}
       </Group>
       {orders?.more_matches && (
         <Alert color="yellow" data-testid="orders-more-matches">

@@ -88,6 +88,8 @@ export interface OrderFilter {
   search: string;
   /** One sales engineer's orders (from their profile); '' for all. */
   sales_engineer_id?: string;
+  /** `awaiting`: only new orders awaiting their buyer's confirmation; '' for all. */
+  confirmation?: string;
   page: number;
 }
 
