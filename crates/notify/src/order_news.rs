@@ -31,6 +31,7 @@ fn what(event: OrderEvent) -> &'static str {
     match event {
         OrderEvent::Placed => "placed",
         OrderEvent::Became(status) => status.into(),
+        OrderEvent::NotConfirmed => "not_confirmed",
     }
 }
 
@@ -130,11 +131,12 @@ mod tests {
         assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }
 
-    const EVENTS: [OrderEvent; 4] = [
+    const EVENTS: [OrderEvent; 5] = [
         OrderEvent::Placed,
         OrderEvent::Became(OrderStatus::OnDelivery),
         OrderEvent::Became(OrderStatus::Delivered),
         OrderEvent::Became(OrderStatus::Cancelled),
+        OrderEvent::NotConfirmed,
     ];
 
     #[test]

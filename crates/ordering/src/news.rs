@@ -20,6 +20,8 @@ pub enum OrderEvent {
     Placed,
     /// Its status changed to this one.
     Became(OrderStatus),
+    /// It cancelled itself: nobody confirmed it in time.
+    NotConfirmed,
 }
 
 /// An order as its news names it.
@@ -258,7 +260,7 @@ mod tests {
             untold(1, OrderChange::Placed { number: "MS-2026-000001".into(), source: OrderSource::Guest, total: Money::from_pounds(90) }),
             untold(2, OrderChange::StatusChanged { from: OrderStatus::New, to: OrderStatus::OnDelivery, by: None, points_earned: None }),
             untold(3, OrderChange::Assigned { sales_engineer: UserId(2) }),
-            untold(4, OrderChange::Cancelled { from: OrderStatus::OnDelivery, by: None }),
+            untold(4, OrderChange::Cancelled { from: OrderStatus::OnDelivery, by: None, unconfirmed: false }),
         ];
         let mut spine = MockOrderSpine::new();
         spine.expect_untold().times(1).return_once(move |_, _| Ok(changes));

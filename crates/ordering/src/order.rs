@@ -263,8 +263,10 @@ pub enum OrderChange {
     Cancelled {
         /// The status before.
         from: OrderStatus,
-        /// Who called it off: the buyer or a staff member.
+        /// Who called it off: the buyer or a staff member; none when it cancelled itself.
         by: Option<UserId>,
+        /// It cancelled itself because nobody confirmed it in time.
+        unconfirmed: bool,
     },
     /// A sales engineer took it, and its client, in their care.
     Assigned {
@@ -285,7 +287,7 @@ impl OrderChange {
     pub fn of_move(change: &crate::ports::StatusMove) -> OrderChange {
         let (from, to, by) = (change.from, change.to, change.by);
         if to == OrderStatus::Cancelled {
-            OrderChange::Cancelled { from, by }
+            OrderChange::Cancelled { from, by, unconfirmed: change.unconfirmed_only }
         } else {
             OrderChange::StatusChanged { from, to, by, points_earned: change.grant.as_ref().map(|grant| grant.points) }
         }
@@ -297,6 +299,7 @@ impl OrderChange {
         match self {
             OrderChange::Placed { .. } => Some(OrderEvent::Placed),
             OrderChange::StatusChanged { to, .. } => Some(OrderEvent::Became(*to)),
+            OrderChange::Cancelled { unconfirmed: true, .. } => Some(OrderEvent::NotConfirmed),
             OrderChange::Cancelled { .. } => Some(OrderEvent::Became(OrderStatus::Cancelled)),
             OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
         }

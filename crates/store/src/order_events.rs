@@ -46,7 +46,9 @@ fn payload(change: &OrderChange) -> Value {
         OrderChange::StatusChanged { from, to, by, points_earned } => {
             json!({"from": <&str>::from(*from), "to": <&str>::from(*to), "by": by.map(|user| user.0), "points_earned": points_earned})
         }
-        OrderChange::Cancelled { from, by } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)}),
+        // `unconfirmed` only when it is so: every other cancellation reads as it always did.
+        OrderChange::Cancelled { from, by, unconfirmed: true } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0), "unconfirmed": true}),
+        OrderChange::Cancelled { from, by, unconfirmed: false } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
         OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
     }
@@ -65,7 +67,7 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
             total: Money::from_piastres(payload["total_piastres"].as_i64().unwrap_or_default()),
         },
         "order.status_changed" => OrderChange::StatusChanged { from: status("from")?, to: status("to")?, by, points_earned: payload["points_earned"].as_i64() },
-        "order.cancelled" => OrderChange::Cancelled { from: status("from")?, by },
+        "order.cancelled" => OrderChange::Cancelled { from: status("from")?, by, unconfirmed: payload["unconfirmed"].as_bool().unwrap_or(false) },
         "order.assigned" => {
             OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
         }

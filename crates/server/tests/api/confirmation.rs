@@ -121,6 +121,13 @@ async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_bac
     assert_eq!(order["data"]["history"].as_array().unwrap().last().unwrap()["note"], "not confirmed in time");
     actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert_eq!(app.stock(product), 4, "its two units back, once; the confirmed order keeps its unit");
+    let told = app.outbox_when(|messages| messages.iter().filter(|message| message["to"] == "+201112392021").count() >= 2).await;
+    let told: Vec<&str> = told.iter().filter(|message| message["to"] == "+201112392021").map(|message| message["body"].as_str().unwrap()).collect();
+    assert_eq!(
+        told[1],
+        format!("Mahsoul: order {} was cancelled, not confirmed in time.", forgotten["data"]["number"].as_str().unwrap()),
+        "the buyer hears why"
+    );
     let kept = json_of(app.get(&format!("dashboard/guest-orders/{}", confirmed["data"]["id"]), Some(&admin)).await).await;
     assert_eq!(kept["data"]["status"], "new", "a confirmed order waits for staff as long as it takes");
 }
