@@ -155,6 +155,22 @@ pub struct StaffOrder {
     pub sales_engineer_name: Option<String>,
     /// Staff notes, oldest first.
     pub notes: Vec<StaffNote>,
+    /// What the shop has seen of the order's phone; read for one order, not for lists.
+    pub phone_record: Option<PhoneRecord>,
+}
+
+/// The orders placed with one phone (this one included), as staff weigh a cash order before
+/// sending it: how many, how many were delivered, cancelled, and cancelled unconfirmed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhoneRecord {
+    /// Orders placed with it.
+    pub orders: u64,
+    /// Of those, delivered.
+    pub delivered: u64,
+    /// Of those, cancelled.
+    pub cancelled: u64,
+    /// Of the cancelled, those nobody ever confirmed.
+    pub never_confirmed: u64,
 }
 
 /// The staff's order use cases over their ports.

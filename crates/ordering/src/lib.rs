@@ -26,7 +26,9 @@ pub mod service;
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
-pub use desk::{Audience, COUNT_CAP, CountsByStatus, OrderDesk, OrderListing, OrderSearch, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery, Viewer};
+pub use desk::{
+    Audience, COUNT_CAP, CountsByStatus, OrderDesk, OrderListing, OrderSearch, PhoneRecord, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery, Viewer,
+};
 pub use error::OrderingError;
 pub use inbox::Inbox;
 pub use invoice::{Invoice, InvoicePrinter, Invoices, PrintedInvoice, ShopContacts, ShopDetails};

@@ -130,11 +130,27 @@ pub struct StaffOrderData {
     pub staff_notes: Vec<StaffNoteData>,
     /// The statuses staff may move it to now.
     pub next_statuses: Vec<String>,
+    /// The orders placed with its phone (this one included), on one order's page only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone_history: Option<PhoneHistoryData>,
+}
+
+/// The orders placed with one phone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhoneHistoryData {
+    /// Orders placed with it.
+    pub orders: u64,
+    /// Of those, delivered.
+    pub delivered: u64,
+    /// Of those, cancelled.
+    pub cancelled: u64,
+    /// Of the cancelled, those nobody ever confirmed.
+    pub never_confirmed: u64,
 }
 
 impl StaffOrderData {
     fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
-        let StaffOrder { order, sales_engineer_name, notes } = found;
+        let StaffOrder { order, sales_engineer_name, notes, phone_record } = found;
         let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
             .into_iter()
             .filter(|next| order.status.can_become(*next))
@@ -148,6 +164,12 @@ impl StaffOrderData {
                 .map(|note| StaffNoteData { author_id: note.author.map(|user| user.0), author_name: note.author_name, body: note.body, at: note.at })
                 .collect(),
             next_statuses,
+            phone_history: phone_record.map(|record| PhoneHistoryData {
+                orders: record.orders,
+                delivered: record.delivered,
+                cancelled: record.cancelled,
+                never_confirmed: record.never_confirmed,
+            }),
             order: OrderData::for_staff(order, locale),
         }
     }
@@ -283,7 +305,12 @@ async fn list(state: Data<AppState>, audience: Audience, locale: Locale, princip
         meta: PageMeta::from(&listing.page),
         counts: counts(listing.counts),
         more_matches: listing.more_matches,
-        data: listing.page.data.into_iter().map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![] }, locale)).collect(),
+        data: listing
+            .page
+            .data
+            .into_iter()
+            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone_record: None }, locale))
+            .collect(),
     }))
 }
 

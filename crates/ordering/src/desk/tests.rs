@@ -56,6 +56,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
         },
         sales_engineer_name: None,
         notes: vec![],
+        phone_record: None,
     }
 }
 

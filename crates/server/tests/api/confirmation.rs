@@ -82,17 +82,22 @@ async fn staff_confirm_after_the_call_once_and_a_sales_engineers_or_trusted_clie
 
     // A client with two delivered orders is trusted.
     let client = app.account_token(Role::Customer, "01012392012").await;
-    let mut vias = Vec::new();
+    let (mut vias, mut last) = (Vec::new(), 0);
     for _ in 0..3 {
         assert_eq!(app.add_to_cart(&client, product, json!(1)).await.status(), 200);
         let order = json_of(app.checkout(&client, json!({"address": "Farm road", "city_id": 2, "type": "self"}), None).await).await;
         let id = order["data"]["id"].as_i64().unwrap();
+        last = id;
         vias.push(order["data"]["confirmation"]["via"].as_str().unwrap_or("awaiting").to_string());
         for status in ["on_delivery", "delivered"] {
             assert_eq!(app.post(&format!("dashboard/orders/{id}/status"), json!({"status": status}), Some(&admin)).await.status(), 200);
         }
     }
     assert_eq!(vias, ["awaiting", "awaiting", "trusted"]);
+    let history = json_of(app.get(&format!("dashboard/orders/{last}"), Some(&admin)).await).await["data"]["phone_history"].clone();
+    assert_eq!(history, json!({"orders": 3, "delivered": 3, "cancelled": 0, "never_confirmed": 0}));
+    let listed = json_of(app.get("dashboard/orders", Some(&admin)).await).await;
+    assert!(listed["data"][0].get("phone_history").is_none(), "read for one order's page, not for lists");
 }
 
 #[actix_web::test]
@@ -119,6 +124,11 @@ async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_bac
     let order = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await;
     assert_eq!(order["data"]["confirmation"]["state"], "none");
     assert_eq!(order["data"]["history"].as_array().unwrap().last().unwrap()["note"], "not confirmed in time");
+    assert_eq!(
+        order["data"]["phone_history"],
+        json!({"orders": 1, "delivered": 0, "cancelled": 1, "never_confirmed": 1}),
+        "staff weigh the phone's next order by it"
+    );
     actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;
     assert_eq!(app.stock(product), 4, "its two units back, once; the confirmed order keeps its unit");
     let told = app.outbox_when(|messages| messages.iter().filter(|message| message["to"] == "+201112392021").count() >= 2).await;

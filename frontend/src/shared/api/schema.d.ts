@@ -4265,6 +4265,29 @@ export interface components {
             /** @description The page. */
             data: components["schemas"]["PestPage"];
         };
+        /** @description The orders placed with one phone. */
+        PhoneHistoryData: {
+            /**
+             * Format: int64
+             * @description Of those, cancelled.
+             */
+            cancelled: number;
+            /**
+             * Format: int64
+             * @description Of those, delivered.
+             */
+            delivered: number;
+            /**
+             * Format: int64
+             * @description Of the cancelled, those nobody ever confirmed.
+             */
+            never_confirmed: number;
+            /**
+             * Format: int64
+             * @description Orders placed with it.
+             */
+            orders: number;
+        };
         /** @description A picture as staff send it: multipart with one `image`. */
         PictureUpload: {
             /**
@@ -5112,6 +5135,7 @@ export interface components {
         StaffOrderData: components["schemas"]["OrderData"] & {
             /** @description The statuses staff may move it to now. */
             next_statuses: string[];
+            phone_history?: null | components["schemas"]["PhoneHistoryData"];
             sales_engineer?: null | components["schemas"]["SalesEngineerRef"];
             /** @description Staff notes, oldest first. */
             staff_notes: components["schemas"]["StaffNoteData"][];

@@ -70,7 +70,11 @@ describe('staff order screens', () => {
         return HttpResponse.json({ message: 'The order is confirmed.', data: order });
       }),
     );
+    order = staffOrder({ phone_history: { orders: 4, delivered: 1, cancelled: 3, never_confirmed: 2 } });
     renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    expect(await screen.findByTestId('phone-history')).toHaveTextContent(
+      'This phone: 4 orders, 1 delivered, 3 cancelled (2 never confirmed)',
+    );
     const confirmation = await screen.findByTestId('order-confirmation');
     expect(confirmation).toHaveTextContent('Awaiting confirmation');
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Confirmed by phone' }));

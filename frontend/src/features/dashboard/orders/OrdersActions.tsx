@@ -95,6 +95,11 @@ export function OrdersActions() {
             {order.customer.phone}
           </Anchor>
         </Text>
+        {order.phone_history && (
+          <Text size="sm" data-testid="phone-history">
+            <FormattedMessage id="dashboard.orders.phone_history" values={order.phone_history} />
+          </Text>
+        )}
         {order.receiver_phone && (
           <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">
             {order.receiver_phone}
