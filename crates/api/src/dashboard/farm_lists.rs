@@ -388,9 +388,19 @@ pub struct PictureUpload {
     pub image: Option<String>,
 }
 
-/// The `image` file of a picture upload (422 `image`: `required` without one).
-fn picture_of(files: Vec<crate::common::extract::Upload>) -> Result<Vec<u8>, ApiError> {
-    Ok(files.into_iter().find(|file| file.field == "image").ok_or_else(|| kernel::FieldErrors::single("image", "required"))?.bytes)
+/// Gives a crop or a pest the `image` file of a picture upload (422 `image`: `required`
+/// without one), for a holder of `agronomy-edit`.
+async fn set_picture(
+    state: Data<AppState>,
+    locale: kernel::Locale,
+    principal: identity::Principal,
+    list: FarmList,
+    id: i64,
+    files: Vec<crate::common::extract::Upload>,
+) -> Result<Json<MessageResponse>, ApiError> {
+    principal.require(Permission::AgronomyEdit)?;
+    let picture = files.into_iter().find(|file| file.field == "image").ok_or_else(|| kernel::FieldErrors::single("image", "required"))?.bytes;
+    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.set_list_picture(list, id, picture)).await
 }
 
 /// Gives a crop its picture (`agronomy-edit`), replacing the one it had: a multipart body with
@@ -405,9 +415,7 @@ pub async fn set_crop_picture(
     id: Path<i64>,
     BodyWithFiles(_form, files): BodyWithFiles<PictureUpload>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyEdit)?;
-    let (id, picture) = (id.into_inner(), picture_of(files)?);
-    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.set_list_picture(FarmList::Crops, id, picture)).await
+    set_picture(state, locale, principal, FarmList::Crops, id.into_inner(), files).await
 }
 
 /// Takes a crop's picture away (`agronomy-edit`).
@@ -435,9 +443,7 @@ pub async fn set_pest_picture(
     id: Path<i64>,
     BodyWithFiles(_form, files): BodyWithFiles<PictureUpload>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    principal.require(Permission::AgronomyEdit)?;
-    let (id, picture) = (id.into_inner(), picture_of(files)?);
-    written(state, locale, principal, Permission::AgronomyEdit, SAVED, move |admin| admin.set_list_picture(FarmList::Pests, id, picture)).await
+    set_picture(state, locale, principal, FarmList::Pests, id.into_inner(), files).await
 }
 
 /// Takes a pest's picture away (`agronomy-edit`).
