@@ -18,7 +18,7 @@ const STATE_COLOUR: Record<string, string> = { in_date: 'green', expiring_soon: 
 /** A lot's state as a coloured badge: in date, expiring within 60 days, expired. */
 function LotState({ lot }: { lot: Lot }) {
   return (
-    <Badge color={STATE_COLOUR[lot.state]} variant="light">
+    <Badge color={STATE_COLOUR[lot.state]}>
       <FormattedMessage id={`dashboard.lots.state.${lot.state}`} />
     </Badge>
   );
