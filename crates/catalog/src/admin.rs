@@ -101,6 +101,12 @@ impl CatalogAdmin {
 
     /// Saves the uploaded pictures and runs `write` with their paths (see [`Self::write_saved`]).
     fn write_with_images(&self, uploads: &[Vec<u8>], write: impl FnOnce(&[String]) -> anyhow::Result<Option<Vec<String>>>) -> Result<(), CatalogError> {
+        let saved = self.save_pictures("images", uploads)?;
+        self.write_saved(&saved, write)
+    }
+
+    /// Saves the uploaded pictures, or none of them: a picture refused is named under `field`.
+    fn save_pictures(&self, field: &str, uploads: &[Vec<u8>]) -> Result<Vec<String>, CatalogError> {
         let mut saved = Vec::with_capacity(uploads.len());
         for bytes in uploads {
             match self.media.store_product_image(bytes) {
@@ -108,13 +114,13 @@ impl CatalogAdmin {
                 Err(error) => {
                     self.discard(&saved);
                     return Err(match error {
-                        UploadRejected::NotAnImage | UploadRejected::NotAPdf => CatalogError::Invalid(FieldErrors::single("images", "image_invalid")),
+                        UploadRejected::NotAnImage | UploadRejected::NotAPdf => CatalogError::Invalid(FieldErrors::single(field, "image_invalid")),
                         UploadRejected::Unknown(cause) => CatalogError::Unknown(cause),
                     });
                 }
             }
         }
-        self.write_saved(&saved, write)
+        Ok(saved)
     }
 
     /// Runs `write` with the paths of files just saved, and removes them again when anything
@@ -452,12 +458,8 @@ impl CatalogAdmin {
         if upload.len() > IMAGE_MAX_BYTES {
             return Err(CatalogError::Invalid(FieldErrors::single("image", "image_too_large")));
         }
-        self.write_with_images(&[upload], |saved| Ok(self.lists.set_picture(list, id, saved.first().cloned())?.map(|replaced| replaced.into_iter().collect())))
-            .map_err(|error| match error {
-                // The pictures' check names the product form's field.
-                CatalogError::Invalid(_) => CatalogError::Invalid(FieldErrors::single("image", "image_invalid")),
-                other => other,
-            })
+        let saved = self.save_pictures("image", &[upload])?;
+        self.write_saved(&saved, |saved| Ok(self.lists.set_picture(list, id, saved.first().cloned())?.map(|replaced| replaced.into_iter().collect())))
     }
 
     /// Takes a crop's or pest's picture away.

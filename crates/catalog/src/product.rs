@@ -69,7 +69,12 @@ impl Product {
     /// Whether it may be sold at `now`: a registration it has has not run out. The shop's day
     /// decides, so a product goes off sale at midnight in Cairo without any write.
     pub fn on_sale(&self, now: DateTime<Utc>) -> bool {
-        !self.agronomy.registration_expired(kernel::shop_day(now))
+        // Most products have no registration: no day to reckon for them.
+        self.agronomy
+            .registration
+            .as_ref()
+            .and_then(|registration| registration.expires_on)
+            .is_none_or(|_| !self.agronomy.registration_expired(kernel::shop_day(now)))
     }
 }
 

@@ -198,14 +198,13 @@ impl Shelf for DieselCatalogueStore {
         let conn = &mut *self.db().conn()?;
         let told_at = at.naive_utc();
         Ok(write(conn, |conn| {
-            let mut new = Vec::new();
-            for lapse in lapses {
-                let told: Option<i64> =
-                    registration_lapses::table.find((lapse.product.0, lapse.ended_on)).select(registration_lapses::product_id).first(conn).optional()?;
-                if told.is_none() {
-                    new.push(lapse);
-                }
-            }
+            // What was told already, in one read: the job asks again every run while a product stays lapsed.
+            let products: Vec<i64> = lapses.iter().map(|lapse| lapse.product.0).collect();
+            let told: Vec<(i64, NaiveDate)> = registration_lapses::table
+                .filter(registration_lapses::product_id.eq_any(&products))
+                .select((registration_lapses::product_id, registration_lapses::ended_on))
+                .load(conn)?;
+            let new: Vec<&RegistrationLapse> = lapses.iter().filter(|lapse| !told.contains(&(lapse.product.0, lapse.ended_on))).collect();
             if new.is_empty() {
                 return QueryResult::Ok(0);
             }
