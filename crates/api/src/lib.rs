@@ -50,6 +50,8 @@ pub struct AppState {
     pub orders: Arc<ordering::Orders>,
     /// The staff's side of orders.
     pub order_desk: Arc<ordering::OrderDesk>,
+    /// The phones' standings with cash on delivery.
+    pub phone_standings: Arc<ordering::PhoneStandings>,
     /// Users' notifications.
     pub inbox: Arc<ordering::Inbox>,
     /// Invoices as PDF.
@@ -119,6 +121,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::orders::RESOURCE,
     dashboard::points::RESOURCE,
     dashboard::users::RESOURCE,
+    dashboard::phones::RESOURCE,
     dashboard::staff::RESOURCE,
     dashboard::roles::RESOURCE,
     dashboard::sales_orders::RESOURCE,

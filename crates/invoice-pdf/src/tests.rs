@@ -47,6 +47,8 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
             sales_engineer: None,
             lots: Vec::new(),
             confirmation: None,
+            cancelled_as: None,
+            failed_attempts: Vec::new(),
             placed: NewOrder {
                 user: None,
                 source: OrderSource::Guest,
@@ -65,6 +67,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
                 locale,
                 safety_acknowledged: false,
                 confirmed: None,
+                awaits_call: false,
             },
         },
         shop: ShopContacts {

@@ -32,6 +32,8 @@ fn what(event: OrderEvent) -> &'static str {
         OrderEvent::Placed => "placed",
         OrderEvent::Became(status) => status.into(),
         OrderEvent::NotConfirmed => "not_confirmed",
+        OrderEvent::DeliveryFailed { .. } => "delivery_failed",
+        OrderEvent::Refused => "refused",
     }
 }
 
@@ -131,12 +133,14 @@ mod tests {
         assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }
 
-    const EVENTS: [OrderEvent; 5] = [
+    const EVENTS: [OrderEvent; 7] = [
         OrderEvent::Placed,
         OrderEvent::Became(OrderStatus::OnDelivery),
         OrderEvent::Became(OrderStatus::Delivered),
         OrderEvent::Became(OrderStatus::Cancelled),
         OrderEvent::NotConfirmed,
+        OrderEvent::DeliveryFailed { attempt: 1 },
+        OrderEvent::Refused,
     ];
 
     #[test]

@@ -1,7 +1,7 @@
 //! The staff's side of orders (design §5): the lists with their filters, one order with its
 //! notes, status changes along the state machine, notes, and the sales engineer who looks after
-//! an order. One use case per function: `orders`, `order`, `change_status`, `add_note`,
-//! `assign_sales_engineer`.
+//! an order. One use case per function: `orders`, `order`, `change_status`, `confirm`,
+//! `refuse`, `fail_delivery`, `add_note`, `assign_sales_engineer`.
 
 use std::sync::Arc;
 
@@ -10,8 +10,9 @@ use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, User
 
 use crate::error::OrderingError;
 use crate::news::Newsroom;
-use crate::order::{Confirmation, ConfirmedVia, Order, OrderSource, OrderStatus};
+use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, Order, OrderSource, OrderStatus};
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
+use crate::reputation::{PhoneStanding, PhoneStandings};
 
 /// The longest staff note, in characters.
 pub const MAX_NOTE: usize = 2000;
@@ -155,12 +156,14 @@ pub struct StaffOrder {
     pub sales_engineer_name: Option<String>,
     /// Staff notes, oldest first.
     pub notes: Vec<StaffNote>,
-    /// What the shop has seen of the order's phone; read for one order, not for lists.
-    pub phone_record: Option<PhoneRecord>,
+    /// What the shop has seen of the order's phone and the band that holds for it; read for
+    /// one order's page, not for lists.
+    pub phone: Option<PhoneStanding>,
 }
 
 /// The orders placed with one phone (this one included), as staff weigh a cash order before
-/// sending it: how many, how many were delivered, cancelled, and cancelled unconfirmed.
+/// sending it: how many, how many were delivered, cancelled, cancelled because nobody
+/// confirmed them in time, and refused.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PhoneRecord {
     /// Orders placed with it.
@@ -169,8 +172,10 @@ pub struct PhoneRecord {
     pub delivered: u64,
     /// Of those, cancelled.
     pub cancelled: u64,
-    /// Of the cancelled, those nobody ever confirmed.
+    /// Of the cancelled, those that cancelled themselves because nobody confirmed them in time.
     pub never_confirmed: u64,
+    /// Of the cancelled, those whose parcel was refused.
+    pub refused: u64,
 }
 
 /// The staff's order use cases over their ports.
@@ -178,13 +183,32 @@ pub struct OrderDesk {
     book: Arc<dyn OrderBook>,
     newsroom: Arc<Newsroom>,
     rewards: Arc<dyn Rewards>,
+    standings: Arc<PhoneStandings>,
     clock: Arc<dyn Clock>,
+    max_attempts: u32,
+}
+
+/// The staff's order use cases' ports and settings.
+pub struct DeskPorts {
+    /// Where orders are kept.
+    pub book: Arc<dyn OrderBook>,
+    /// Tells people of the orders' changes.
+    pub newsroom: Arc<Newsroom>,
+    /// The points a delivery earns.
+    pub rewards: Arc<dyn Rewards>,
+    /// The phones' standings.
+    pub standings: Arc<PhoneStandings>,
+    /// The time.
+    pub clock: Arc<dyn Clock>,
+    /// Failed deliveries after which a parcel is taken as refused.
+    pub max_attempts: u32,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
-    pub fn new(book: Arc<dyn OrderBook>, newsroom: Arc<Newsroom>, rewards: Arc<dyn Rewards>, clock: Arc<dyn Clock>) -> OrderDesk {
-        OrderDesk { book, newsroom, rewards, clock }
+    pub fn new(ports: DeskPorts) -> OrderDesk {
+        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts } = ports;
+        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1) }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -201,9 +225,16 @@ impl OrderDesk {
         Ok(self.book.staff_orders(&query)?)
     }
 
-    /// One order with its notes; an order of the other audience, or of a client another sales
-    /// engineer looks after, is not found.
+    /// One order with its notes and its phone's standing; an order of the other audience, or of
+    /// a client another sales engineer looks after, is not found.
     pub fn order(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
+        let mut found = self.visible(viewer, audience, id)?;
+        found.phone = Some(self.standings.standing(&found.order.placed.customer_phone)?);
+        Ok(found)
+    }
+
+    /// One order with its notes, if the viewer may see it.
+    fn visible(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
         let found = self.book.staff_order(id)?.ok_or(OrderingError::NotFound)?;
         let order = &found.order;
         let audience_is = if order.placed.user.is_some() { Audience::Clients } else { Audience::Guests };
@@ -219,7 +250,7 @@ impl OrderDesk {
     /// the client's points in it.
     pub fn change_status(&self, viewer: Viewer, audience: Audience, id: OrderId, to: OrderStatus, note: Option<String>) -> Result<StaffOrder, OrderingError> {
         let note = checked_note(note)?;
-        let current = self.order(viewer, audience, id)?;
+        let current = self.visible(viewer, audience, id)?;
         if current.order.status == to {
             return Ok(current);
         }
@@ -246,12 +277,63 @@ impl OrderDesk {
         if !via.by_staff() {
             return Err(FieldErrors::single("via", "choice_invalid").into());
         }
-        let current = self.order(viewer, audience, id)?;
+        let current = self.visible(viewer, audience, id)?;
         let confirmation = Confirmation { at: self.clock.now(), by: Some(viewer.id), via };
         if !current.order.awaiting_confirmation() || !self.book.confirm(id, &confirmation)? {
             return Err(FieldErrors::single("order", "not_awaiting_confirmation").into());
         }
         self.order(viewer, audience, id)
+    }
+
+    /// The buyer refused the parcel at the door (`POST …/{id}/refusal`): the order, which must
+    /// be on delivery, is cancelled as refused with the reason; its stock and promo code's use
+    /// come back and it earns no points. Two refusals at once give them back once: the second
+    /// finds the order refused already and answers with it.
+    pub fn refuse(&self, viewer: Viewer, audience: Audience, id: OrderId, reason: String) -> Result<StaffOrder, OrderingError> {
+        let reason = checked_reason(&reason)?;
+        let current = self.visible(viewer, audience, id)?;
+        if current.order.cancelled_as == Some(CancelCause::Refused) {
+            return Ok(current);
+        }
+        let from = current.order.status;
+        let refusal =
+            StatusMove::refusal(from, Some(viewer.id), reason, self.clock.now()).ok_or(OrderingError::NotAllowed { from, to: OrderStatus::Cancelled })?;
+        if !self.book.change_status(id, &refusal)? {
+            return self.refused_meanwhile(viewer, audience, id);
+        }
+        self.newsroom.tell_after_change();
+        self.order(viewer, audience, id)
+    }
+
+    /// The courier could not hand the parcel over (`POST …/{id}/delivery-attempts`): the
+    /// attempt is kept with its reason and the buyer asked by SMS to set the address or the
+    /// time; the last attempt allowed cancels the order as refused instead. A report of the
+    /// same attempt at once with this one is kept once.
+    pub fn fail_delivery(&self, viewer: Viewer, audience: Audience, id: OrderId, reason: String) -> Result<StaffOrder, OrderingError> {
+        let reason = checked_reason(&reason)?;
+        let current = self.visible(viewer, audience, id)?;
+        let from = current.order.status;
+        if from != OrderStatus::OnDelivery {
+            return Err(FieldErrors::single("order", "not_on_delivery").into());
+        }
+        let at = self.clock.now();
+        let attempt = FailedAttempt { attempt: next_attempt(&current.order), reason, by: Some(viewer.id), at };
+        let refusal = (attempt.attempt >= self.max_attempts).then(|| StatusMove::refusal(from, Some(viewer.id), attempt.reason.clone(), at)).flatten();
+        if !self.book.fail_delivery(id, &attempt, refusal)? {
+            return self.order(viewer, audience, id);
+        }
+        self.newsroom.tell_after_change();
+        self.order(viewer, audience, id)
+    }
+
+    /// The order after a refusal lost the race to another change: refused already is the same
+    /// move done; anything else is refused.
+    fn refused_meanwhile(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
+        let now = self.order(viewer, audience, id)?;
+        if now.order.cancelled_as != Some(CancelCause::Refused) {
+            return Err(OrderingError::NotAllowed { from: now.order.status, to: OrderStatus::Cancelled });
+        }
+        Ok(now)
     }
 
     /// The points a client's order earns when it is delivered: none for a guest's order or
@@ -265,7 +347,7 @@ impl OrderDesk {
     /// Keeps a staff note on an order, with who wrote it and when (`POST …/{id}/notes`).
     pub fn add_note(&self, viewer: Viewer, audience: Audience, id: OrderId, body: &str) -> Result<StaffOrder, OrderingError> {
         let body = checked_note(Some(body.to_string()))?.ok_or_else(|| FieldErrors::single("note", "required"))?;
-        self.order(viewer, audience, id)?;
+        self.visible(viewer, audience, id)?;
         self.book.add_note(id, viewer.id, &body, self.clock.now())?;
         self.order(viewer, audience, id)
     }
@@ -273,13 +355,30 @@ impl OrderDesk {
     /// Puts an order, and its client's later orders, in a sales engineer's care
     /// (`POST dashboard/orders/{id}/sales-engineer`).
     pub fn assign_sales_engineer(&self, viewer: Viewer, id: OrderId, engineer: UserId) -> Result<StaffOrder, OrderingError> {
-        self.order(viewer, Audience::Clients, id)?;
+        self.visible(viewer, Audience::Clients, id)?;
         match self.book.assign_sales_engineer(id, engineer, self.clock.now())? {
             Assignment::Done => self.order(viewer, Audience::Clients, id),
             Assignment::NoSuchEngineer => Err(FieldErrors::single("sales_engineer_id", "sales_engineer_unknown").into()),
             Assignment::NoSuchOrder => Err(OrderingError::NotFound),
         }
     }
+}
+
+/// The number of the order's next delivery attempt, from 1.
+fn next_attempt(order: &Order) -> u32 {
+    u32::try_from(order.failed_attempts.len()).unwrap_or(u32::MAX).saturating_add(1)
+}
+
+/// Why a parcel was refused or not delivered, trimmed: it must be given, within [`MAX_NOTE`].
+fn checked_reason(reason: &str) -> Result<String, OrderingError> {
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(FieldErrors::single("reason", "required").into());
+    }
+    if reason.chars().count() > MAX_NOTE {
+        return Err(FieldErrors::single("reason", "too_long").into());
+    }
+    Ok(reason.to_string())
 }
 
 /// The note trimmed, none when blank; too long is refused.

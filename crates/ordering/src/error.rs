@@ -43,6 +43,13 @@ pub enum OrderingError {
         /// The status asked for.
         to: crate::order::OrderStatus,
     },
+    /// The order's phone is blocked from cash on delivery (its band); nothing was written. The
+    /// buyer is given the shop's number to call.
+    #[error("the phone is blocked from cash on delivery")]
+    PhoneBlocked {
+        /// The shop's phone.
+        shop_phone: String,
+    },
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),
@@ -56,9 +63,17 @@ impl From<FieldErrors> for OrderingError {
 
 impl OrderingError {
     /// Whether this refusal answers the request itself and is kept under its
-    /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code. A key taken
+    /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code, a blocked
+    /// phone. A key taken
     /// by another request or a failing store is no answer to the request.
     pub fn is_kept(&self) -> bool {
-        matches!(self, OrderingError::Invalid(_) | OrderingError::ShortOfStock { .. } | OrderingError::TotalChanged { .. } | OrderingError::Promo(_))
+        matches!(
+            self,
+            OrderingError::Invalid(_)
+                | OrderingError::ShortOfStock { .. }
+                | OrderingError::TotalChanged { .. }
+                | OrderingError::Promo(_)
+                | OrderingError::PhoneBlocked { .. }
+        )
     }
 }

@@ -21,13 +21,15 @@ pub mod payment;
 pub mod ports;
 pub mod promo;
 pub mod promotions;
+pub mod reputation;
 pub mod service;
 
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 pub use desk::{
-    Audience, COUNT_CAP, CountsByStatus, OrderDesk, OrderListing, OrderSearch, PhoneRecord, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery, Viewer,
+    Audience, COUNT_CAP, CountsByStatus, DeskPorts, OrderDesk, OrderListing, OrderSearch, PhoneRecord, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
+    Viewer,
 };
 pub use error::OrderingError;
 pub use inbox::Inbox;
@@ -37,8 +39,8 @@ pub use news::{
     TextMessage, UntoldChange,
 };
 pub use order::{
-    AppliedPromo, Confirmation, ConfirmedVia, Destination, LineLot, NewOrder, Order, OrderChange, OrderLine, OrderSource, OrderStatus, Receiver, StatusChange,
-    Totals, order_number,
+    AppliedPromo, CancelCause, Confirmation, ConfirmedVia, Destination, FailedAttempt, LineLot, NewOrder, Order, OrderChange, OrderLine, OrderSource,
+    OrderStatus, Receiver, StatusChange, Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders};
 pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
@@ -49,4 +51,5 @@ pub use ports::{
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
+pub use reputation::{BandOverride, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
 pub use service::Delivery;

@@ -22,6 +22,13 @@ pub enum OrderEvent {
     Became(OrderStatus),
     /// It cancelled itself: nobody confirmed it in time.
     NotConfirmed,
+    /// The courier could not hand it over: the buyer is asked to set the address or the time.
+    DeliveryFailed {
+        /// Which attempt failed, from 1.
+        attempt: u32,
+    },
+    /// Its parcel was refused (or given up on after the last attempt) and came back.
+    Refused,
 }
 
 /// An order as its news names it.
@@ -41,8 +48,8 @@ pub struct OrderHeadline {
     pub locale: kernel::Locale,
     /// The sales engineer who looks after it.
     pub sales_engineer: Option<UserId>,
-    /// Whether it still awaits its buyer's confirmation when its news is told: the SMS of its
-    /// placing then carries the link that confirms it.
+    /// Whether it still awaits its buyer's own confirmation when its news is told: the SMS of
+    /// its placing then carries the link that confirms it (not for a phone the staff call).
     pub awaiting_confirmation: bool,
 }
 
@@ -257,10 +264,10 @@ mod tests {
     #[test]
     fn each_change_is_told_in_the_words_of_its_event_and_an_assignment_tells_nobody() {
         let changes = vec![
-            untold(1, OrderChange::Placed { number: "MS-2026-000001".into(), source: OrderSource::Guest, total: Money::from_pounds(90) }),
+            untold(1, OrderChange::Placed { number: "MS-2026-000001".into(), source: OrderSource::Guest, total: Money::from_pounds(90), awaits_call: false }),
             untold(2, OrderChange::StatusChanged { from: OrderStatus::New, to: OrderStatus::OnDelivery, by: None, points_earned: None }),
             untold(3, OrderChange::Assigned { sales_engineer: UserId(2) }),
-            untold(4, OrderChange::Cancelled { from: OrderStatus::OnDelivery, by: None, unconfirmed: false }),
+            untold(4, OrderChange::Cancelled { from: OrderStatus::OnDelivery, by: None, cause: crate::order::CancelCause::CalledOff }),
         ];
         let mut spine = MockOrderSpine::new();
         spine.expect_untold().times(1).return_once(move |_, _| Ok(changes));

@@ -66,6 +66,33 @@ impl ConfirmedVia {
     }
 }
 
+/// Why an order was cancelled: the spec's "cancelled" list holds them all, each with its cause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr, strum::EnumString, strum::Display)]
+#[strum(serialize_all = "snake_case")]
+pub enum CancelCause {
+    /// The buyer or a staff member called it off.
+    CalledOff,
+    /// Nobody confirmed it in time: it cancelled itself.
+    Unconfirmed,
+    /// The buyer refused the parcel at the door, or the courier gave up after the last
+    /// allowed attempt; the parcel came back to the shop.
+    Refused,
+}
+
+/// A delivery the courier could not make: the order stays on delivery and the buyer is asked
+/// to set the address or the time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FailedAttempt {
+    /// Which attempt it was, from 1.
+    pub attempt: u32,
+    /// Why, in the staff's or the courier's words.
+    pub reason: String,
+    /// The staff member who recorded it.
+    pub by: Option<UserId>,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
 /// When and how an order was confirmed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Confirmation {
@@ -202,6 +229,8 @@ pub struct NewOrder {
     /// Why it needs no confirmation (a sales engineer's order, a trusted client's); none when
     /// it awaits one.
     pub confirmed: Option<ConfirmedVia>,
+    /// Its phone's band has the staff call to confirm it: its SMS carries no link.
+    pub awaits_call: bool,
 }
 
 impl NewOrder {
@@ -247,6 +276,8 @@ pub enum OrderChange {
         source: OrderSource,
         /// What the buyer pays.
         total: Money,
+        /// Its phone's band has the staff call to confirm it.
+        awaits_call: bool,
     },
     /// It moved along the state machine, other than to `cancelled`.
     StatusChanged {
@@ -265,8 +296,17 @@ pub enum OrderChange {
         from: OrderStatus,
         /// Who called it off: the buyer or a staff member; none when it cancelled itself.
         by: Option<UserId>,
-        /// It cancelled itself because nobody confirmed it in time.
-        unconfirmed: bool,
+        /// Why.
+        cause: CancelCause,
+    },
+    /// The courier could not hand it over; it is still on delivery.
+    DeliveryFailed {
+        /// Which attempt failed, from 1.
+        attempt: u32,
+        /// Why.
+        reason: String,
+        /// The staff member who recorded it.
+        by: Option<UserId>,
     },
     /// A sales engineer took it, and its client, in their care.
     Assigned {
@@ -287,7 +327,7 @@ impl OrderChange {
     pub fn of_move(change: &crate::ports::StatusMove) -> OrderChange {
         let (from, to, by) = (change.from, change.to, change.by);
         if to == OrderStatus::Cancelled {
-            OrderChange::Cancelled { from, by, unconfirmed: change.unconfirmed_only }
+            OrderChange::Cancelled { from, by, cause: change.cause }
         } else {
             OrderChange::StatusChanged { from, to, by, points_earned: change.grant.as_ref().map(|grant| grant.points) }
         }
@@ -299,8 +339,10 @@ impl OrderChange {
         match self {
             OrderChange::Placed { .. } => Some(OrderEvent::Placed),
             OrderChange::StatusChanged { to, .. } => Some(OrderEvent::Became(*to)),
-            OrderChange::Cancelled { unconfirmed: true, .. } => Some(OrderEvent::NotConfirmed),
-            OrderChange::Cancelled { .. } => Some(OrderEvent::Became(OrderStatus::Cancelled)),
+            OrderChange::Cancelled { cause: CancelCause::CalledOff, .. } => Some(OrderEvent::Became(OrderStatus::Cancelled)),
+            OrderChange::Cancelled { cause: CancelCause::Unconfirmed, .. } => Some(OrderEvent::NotConfirmed),
+            OrderChange::Cancelled { cause: CancelCause::Refused, .. } => Some(OrderEvent::Refused),
+            OrderChange::DeliveryFailed { attempt, .. } => Some(OrderEvent::DeliveryFailed { attempt: *attempt }),
             OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
         }
     }
@@ -313,6 +355,7 @@ impl OrderChange {
             OrderChange::Cancelled { .. } => "order.cancelled",
             OrderChange::Assigned { .. } => "order.assigned",
             OrderChange::Confirmed { .. } => "order.confirmed",
+            OrderChange::DeliveryFailed { .. } => "order.delivery_failed",
         }
     }
 }
@@ -338,6 +381,10 @@ pub struct Order {
     pub lots: Vec<LineLot>,
     /// How its buyer was found to mean it; none while it awaits confirmation.
     pub confirmation: Option<Confirmation>,
+    /// Why it was cancelled; none unless it is.
+    pub cancelled_as: Option<CancelCause>,
+    /// The deliveries the courier could not make, oldest first.
+    pub failed_attempts: Vec<FailedAttempt>,
 }
 
 /// Units of a line that came from one batch: the invoice prints the batch and its expiry.

@@ -9,12 +9,15 @@ use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
 use crate::error::OrderingError;
 use crate::news::Newsroom;
-use crate::order::{AppliedPromo, Confirmation, ConfirmedVia, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals};
+use crate::order::{
+    AppliedPromo, CancelCause, Confirmation, ConfirmedVia, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals,
+};
 use crate::payment::{self, PaymentMethods};
 use crate::ports::{
     AddressBook, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
 };
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
+use crate::reputation::PhoneStandings;
 
 /// The most unconfirmed orders one run of the expiry cancels; the next run takes the rest.
 const EXPIRY_BATCH: i64 = 200;
@@ -49,6 +52,7 @@ pub struct Orders {
     newsroom: Arc<Newsroom>,
     links: Arc<dyn ConfirmationLinks>,
     rules: ConfirmationRules,
+    standings: Arc<PhoneStandings>,
     clock: Arc<dyn Clock>,
 }
 
@@ -74,6 +78,8 @@ pub struct OrderPorts {
     pub links: Arc<dyn ConfirmationLinks>,
     /// When orders need confirming, and for how long they wait.
     pub rules: ConfirmationRules,
+    /// The phones' standings: a blocked phone cannot order, a doubtful one waits for a call.
+    pub standings: Arc<PhoneStandings>,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -81,8 +87,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`). Under a key, the order's
@@ -130,8 +136,11 @@ impl Orders {
         let (lines, safety_acknowledged) = self.lines(items, request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
+        // A sales engineer vouches for the client they order for, whatever the phone's band.
+        let awaits_call = source != OrderSource::Sales && self.standings.admit(&customer_phone)?.needs_call();
         let confirmed = match source {
             OrderSource::Sales => Some(ConfirmedVia::Sales),
+            _ if awaits_call => None,
             _ if self.book.delivered_orders(buyer.id)? >= self.rules.trusted_after_delivered => Some(ConfirmedVia::Trusted),
             _ => None,
         };
@@ -151,6 +160,7 @@ impl Orders {
             locale: buyer.locale,
             safety_acknowledged,
             confirmed,
+            awaits_call,
         };
         self.store(&order, key)
     }
@@ -160,6 +170,7 @@ impl Orders {
     pub fn place_guest_order(&self, request: GuestCheckout, locale: Locale, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
+        let awaits_call = self.standings.admit(&phone)?.needs_call();
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
@@ -182,6 +193,7 @@ impl Orders {
             locale,
             safety_acknowledged,
             confirmed: None,
+            awaits_call,
         };
         self.store(&order, key)
     }
@@ -216,6 +228,10 @@ impl Orders {
     /// one of an order no longer awaiting confirmation, is not found.
     pub fn confirm_by_link(&self, token: &str) -> Result<Order, OrderingError> {
         let id = self.links.order_of(token).ok_or(OrderingError::NotFound)?;
+        let order = self.book.order(id)?.ok_or(OrderingError::NotFound)?;
+        if order.awaiting_confirmation() && self.standings.standing(&order.placed.customer_phone)?.band().needs_call() {
+            return Err(FieldErrors::single("order", "confirmed_by_call").into());
+        }
         let confirmation = Confirmation { at: self.clock.now(), by: None, via: ConfirmedVia::Link };
         if !self.book.confirm(id, &confirmation)? {
             return Err(OrderingError::NotFound);
@@ -223,10 +239,13 @@ impl Orders {
         self.book.order(id)?.ok_or(OrderingError::NotFound)
     }
 
-    /// The link that confirms an order, while it awaits confirmation (the success page offers
-    /// it to the buyer who just placed it).
-    pub fn confirmation_link(&self, order: &Order) -> Option<String> {
-        order.awaiting_confirmation().then(|| self.links.link(order.id))
+    /// The link that confirms an order, while it awaits confirmation and its phone is not
+    /// one the shop calls (the success page offers it to the buyer who just placed it).
+    pub fn confirmation_link(&self, order: &Order) -> Result<Option<String>, OrderingError> {
+        if !order.awaiting_confirmation() || self.standings.standing(&order.placed.customer_phone)?.band().needs_call() {
+            return Ok(None);
+        }
+        Ok(Some(self.links.link(order.id)))
     }
 
     /// Cancels the new orders nobody confirmed within the rules' time (a background job): their
@@ -236,7 +255,7 @@ impl Orders {
         let mut cancelled = 0;
         for id in self.book.unconfirmed_before(now - self.rules.within, EXPIRY_BATCH)? {
             let Some(change) = StatusMove::decide(OrderStatus::New, OrderStatus::Cancelled, None, Some(NOT_CONFIRMED.to_string()), now) else { continue };
-            if self.book.change_status(id, &StatusMove { unconfirmed_only: true, ..change })? {
+            if self.book.change_status(id, &StatusMove { cause: CancelCause::Unconfirmed, ..change })? {
                 cancelled += 1;
             }
         }

@@ -7,7 +7,7 @@ use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
 use crate::news::Notification;
-use crate::order::{Confirmation, NewOrder, Order, OrderStatus};
+use crate::order::{CancelCause, Confirmation, FailedAttempt, NewOrder, Order, OrderStatus};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
 /// The shipping cities.
@@ -180,6 +180,11 @@ pub trait OrderBook: Send + Sync {
     /// In one transaction, if the order is new and not confirmed yet: the confirmation kept,
     /// its version counted and the change on the spine. False otherwise.
     fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool>;
+    /// In one transaction, if the order is on delivery with `attempt.attempt - 1` failed
+    /// attempts: the attempt kept, its version counted and the change on the spine, then
+    /// `refusal` made when the attempt was the last one allowed. False otherwise (a parallel
+    /// report of the same attempt was kept first).
+    fn fail_delivery(&self, id: OrderId, attempt: &FailedAttempt, refusal: Option<StatusMove>) -> anyhow::Result<bool>;
     /// Up to `limit` new orders nobody confirmed that were placed before `placed_before`,
     /// oldest first.
     fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>>;
@@ -225,9 +230,9 @@ pub struct StatusMove {
     pub release_promo: bool,
     /// The points the move earns the client (a delivery), written with it.
     pub grant: Option<PointsGrant>,
-    /// Made only if the order is still not confirmed (a confirmation that came meanwhile
-    /// keeps it).
-    pub unconfirmed_only: bool,
+    /// Why, when it cancels. A cancellation for want of a confirmation is made only if the
+    /// order is still not confirmed (a confirmation that came meanwhile keeps it).
+    pub cause: CancelCause,
 }
 
 impl StatusMove {
@@ -238,7 +243,24 @@ impl StatusMove {
             return None;
         }
         let cancelling = to == OrderStatus::Cancelled;
-        Some(StatusMove { from, to, by, note, at, restock: cancelling, release_promo: cancelling, grant: None, unconfirmed_only: false })
+        Some(StatusMove { from, to, by, note, at, restock: cancelling, release_promo: cancelling, grant: None, cause: CancelCause::CalledOff })
+    }
+
+    /// The cancellation of an order whose parcel was refused at the door (or given up on after
+    /// the last attempt): only from "on delivery"; the stock and the promo code's use come
+    /// back, and no points are earned.
+    pub fn refusal(from: OrderStatus, by: Option<UserId>, note: String, at: DateTime<Utc>) -> Option<StatusMove> {
+        (from == OrderStatus::OnDelivery).then_some(StatusMove {
+            from,
+            to: OrderStatus::Cancelled,
+            by,
+            note: Some(note),
+            at,
+            restock: true,
+            release_promo: true,
+            grant: None,
+            cause: CancelCause::Refused,
+        })
     }
 
     /// The move granting the points `earned`, when it delivers: no other move grants any.

@@ -99,6 +99,8 @@ pub struct OrderSettings {
     pub confirm_within_hours: f64,
     /// Delivered orders after which a client is trusted without asking.
     pub trusted_after_delivered: u64,
+    /// Failed delivery attempts after which a parcel is taken as refused.
+    pub max_attempts: u32,
 }
 
 impl OrderSettings {

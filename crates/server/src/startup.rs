@@ -24,7 +24,7 @@ use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalMediaStore;
 use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
-use ordering::{Delivery, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, Promotions};
+use ordering::{Delivery, DeskPorts, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, PhoneStandings, Promotions};
 use outreach::{Broadcaster, Outreach};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
@@ -43,13 +43,17 @@ use store::orders::DieselOrderBook;
 use store::outreach::DieselBroadcasts;
 use store::overview::DieselFigures;
 use store::people::DieselPeopleStore;
+use store::phones::DieselPhoneBook;
 use store::promos::DieselPromoCodes;
 use store::search_misses::DieselMissedSearches;
 use tracing_actix_web::TracingLogger;
 
 use crate::jobs::Repeated;
 use crate::settings::Settings;
-use crate::wiring::{CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, SignedConfirmationLinks, SignedOptOutLinks};
+use crate::wiring::{
+    CataloguePriceList, LoyaltyRewards, ShopInvoiceDetails, ShopLoyaltyTerms, ShopPaymentMethods, ShopReputationTerms, SignedConfirmationLinks,
+    SignedOptOutLinks,
+};
 
 /// Connects to the configured database and runs pending migrations, unless the settings say
 /// the schema is changed by a step of its own (`Settings::migrate_on_open`).
@@ -242,7 +246,19 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let confirmation_links = Arc::new(SignedConfirmationLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
     let newsroom =
         Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), Arc::new(OrderNewsWriter::new(confirmation_links.clone())), Arc::new(SystemClock)));
-    let order_desk = Arc::new(OrderDesk::new(book.clone(), newsroom.clone(), Arc::new(LoyaltyRewards(loyalty.clone())), Arc::new(SystemClock)));
+    let phone_standings = Arc::new(PhoneStandings::new(
+        Arc::new(DieselPhoneBook::new(db.clone())),
+        Arc::new(ShopReputationTerms::new(shop.clone(), settings.orders.trusted_after_delivered)),
+        Arc::new(SystemClock),
+    ));
+    let order_desk = Arc::new(OrderDesk::new(DeskPorts {
+        book: book.clone(),
+        newsroom: newsroom.clone(),
+        rewards: Arc::new(LoyaltyRewards(loyalty.clone())),
+        standings: phone_standings.clone(),
+        clock: Arc::new(SystemClock),
+        max_attempts: settings.orders.max_attempts,
+    }));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;
     let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
@@ -260,6 +276,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         newsroom: newsroom.clone(),
         links: confirmation_links,
         rules: settings.orders.rules(),
+        standings: phone_standings.clone(),
         clock: Arc::new(SystemClock),
     }));
     let orders_for_jobs = orders.clone();
@@ -290,6 +307,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         delivery,
         orders,
         order_desk,
+        phone_standings,
         inbox,
         invoices,
         promotions,

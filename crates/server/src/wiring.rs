@@ -11,7 +11,10 @@ use catalog::CatalogService;
 use chrono::{DateTime, Utc};
 use kernel::{Locale, Money, OrderId, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
-use ordering::{ConfirmationLinks, EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, Rewards, ShopContacts, ShopDetails};
+use ordering::{
+    ConfirmationLinks, EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, ReputationRules, ReputationTerms, Rewards, ShopContacts,
+    ShopDetails,
+};
 use outreach::OptOutLinks;
 use shop::ShopService;
 
@@ -101,6 +104,38 @@ impl ShopDetails for ShopInvoiceDetails {
 
     fn site(&self) -> String {
         self.site.clone()
+    }
+}
+
+/// Ordering's [`ReputationTerms`]: the owner's rules for phones from the shop's settings, the
+/// trust of delivered orders from the configuration, and the shop's phone.
+pub struct ShopReputationTerms {
+    shop: Arc<ShopService>,
+    trusted_after_delivered: u64,
+}
+
+impl ShopReputationTerms {
+    /// Rules from `shop`'s settings; a phone with `trusted_after_delivered` delivered orders is
+    /// trusted.
+    pub fn new(shop: Arc<ShopService>, trusted_after_delivered: u64) -> Self {
+        ShopReputationTerms { shop, trusted_after_delivered }
+    }
+}
+
+impl ReputationTerms for ShopReputationTerms {
+    fn rules(&self) -> anyhow::Result<ReputationRules> {
+        let settings = self.shop.settings()?;
+        let count = |rule: i64| u64::try_from(rule).unwrap_or(0);
+        Ok(ReputationRules {
+            trusted_after_delivered: self.trusted_after_delivered,
+            call_after: count(settings.phone_call_after),
+            prepay_after: count(settings.phone_prepay_after),
+            block_after: count(settings.phone_block_after),
+        })
+    }
+
+    fn shop_phone(&self) -> anyhow::Result<String> {
+        Ok(self.shop.settings()?.contact_phone)
     }
 }
 

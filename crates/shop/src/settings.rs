@@ -35,6 +35,15 @@ pub struct ShopSettings {
     pub points_expiry_months: i64,
     /// Days a coupon bought with points works.
     pub points_coupon_days: i64,
+    /// A phone with this many refused or never-confirmed orders has its orders confirmed by a
+    /// call; 0 for never.
+    pub phone_call_after: i64,
+    /// A phone with this many, more than it received, is asked to prepay the shipping; 0 for
+    /// never.
+    pub phone_prepay_after: i64,
+    /// A phone with this many, more than it received, cannot order cash on delivery; 0 for
+    /// never.
+    pub phone_block_after: i64,
 }
 
 impl ShopSettings {
@@ -59,6 +68,9 @@ impl Default for ShopSettings {
             points_earn_rate: Money::from_pounds(10),
             points_expiry_months: 12,
             points_coupon_days: 30,
+            phone_call_after: 1,
+            phone_prepay_after: 2,
+            phone_block_after: 3,
         }
     }
 }
@@ -92,6 +104,12 @@ pub struct SettingsChange {
     pub points_expiry_months: Option<i64>,
     /// See [`ShopSettings::points_coupon_days`].
     pub points_coupon_days: Option<i64>,
+    /// See [`ShopSettings::phone_call_after`].
+    pub phone_call_after: Option<i64>,
+    /// See [`ShopSettings::phone_prepay_after`].
+    pub phone_prepay_after: Option<i64>,
+    /// See [`ShopSettings::phone_block_after`].
+    pub phone_block_after: Option<i64>,
 }
 
 impl ShopSettings {
@@ -121,6 +139,9 @@ impl ShopSettings {
             ("shipping_hours", &mut settings.shipping_hours),
             ("points_expiry_months", &mut settings.points_expiry_months),
             ("points_coupon_days", &mut settings.points_coupon_days),
+            ("phone_call_after", &mut settings.phone_call_after),
+            ("phone_prepay_after", &mut settings.phone_prepay_after),
+            ("phone_block_after", &mut settings.phone_block_after),
         ] {
             if let Some(number) = stored.get(name).and_then(|v| v.parse().ok()) {
                 *target = number;
@@ -149,6 +170,9 @@ impl ShopSettings {
             ("points_earn_rate", pounds(self.points_earn_rate)),
             ("points_expiry_months", self.points_expiry_months.to_string()),
             ("points_coupon_days", self.points_coupon_days.to_string()),
+            ("phone_call_after", self.phone_call_after.to_string()),
+            ("phone_prepay_after", self.phone_prepay_after.to_string()),
+            ("phone_block_after", self.phone_block_after.to_string()),
         ]
         .into_iter()
         .map(|(name, value)| (name.to_string(), value))
@@ -210,6 +234,9 @@ impl ShopSettings {
         number("shipping_hours", change.shipping_hours, 1..=720, &mut self.shipping_hours);
         number("points_expiry_months", change.points_expiry_months, 0..=120, &mut self.points_expiry_months);
         number("points_coupon_days", change.points_coupon_days, 1..=365, &mut self.points_coupon_days);
+        number("phone_call_after", change.phone_call_after, 0..=100, &mut self.phone_call_after);
+        number("phone_prepay_after", change.phone_prepay_after, 0..=100, &mut self.phone_prepay_after);
+        number("phone_block_after", change.phone_block_after, 0..=100, &mut self.phone_block_after);
         let mut amount = |field: &str, raw: Option<String>, range: std::ops::RangeInclusive<Money>, target: &mut Money| {
             let Some(raw) = raw else { return };
             match Money::parse_pounds(&raw) {
@@ -268,6 +295,8 @@ mod tests {
                 free_weight_kg: Some(0),
                 points_expiry_months: Some(0),
                 points_coupon_days: Some(7),
+                phone_call_after: Some(0),
+                phone_block_after: Some(5),
                 ..SettingsChange::default()
             })
             .unwrap();

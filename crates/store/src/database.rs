@@ -165,7 +165,10 @@ pub struct Pooled {
 }
 
 /// Watches a connection's queries for the one that finds the server gone: it marks the
-/// connection lost and the database out of reach, so the others are checked before use.
+/// connection lost and the database out of reach, so the others are checked before use. Any
+/// other answer, an error included, means the server is there: the database is reachable
+/// again only once a query was answered, not when the pool lent a connection it had not
+/// checked since the outage began.
 struct LossWatch {
     lost: Arc<AtomicBool>,
     unreachable: Arc<Reachability>,
@@ -173,19 +176,25 @@ struct LossWatch {
 
 impl diesel::connection::Instrumentation for LossWatch {
     fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
-        if let diesel::connection::InstrumentationEvent::FinishQuery { error: Some(error), .. } = event
-            && connection_lost(error)
-        {
-            self.lost.store(true, Ordering::Relaxed);
-            self.unreachable.went_down();
+        if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = event {
+            if error.is_some_and(connection_lost) {
+                self.lost.store(true, Ordering::Relaxed);
+                self.unreachable.went_down();
+            } else {
+                self.unreachable.came_back();
+            }
         }
     }
 }
 
 /// Whether a query failed because the connection to the server is gone (a restart, a network
-/// cut, the server ending the session).
+/// cut, the server ending the session). libpq tells a query it could not send, or whose answer
+/// never came ("server closed the connection unexpectedly"), as `UnableToSendCommand`.
 fn connection_lost(error: &diesel::result::Error) -> bool {
-    matches!(error, diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _))
+    matches!(
+        error,
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection | diesel::result::DatabaseErrorKind::UnableToSendCommand, _)
+    )
 }
 
 /// Whether a failure means the database is out of reach rather than that the request or the
@@ -224,7 +233,9 @@ impl Reachability {
 
     /// Marks the database reachable; the first answer after an outage says so in the log.
     fn came_back(&self) {
-        if self.down.swap(false, Ordering::Relaxed) {
+        // Read first: every answered query passes here, and a plain read leaves the cache line
+        // shared between the cores.
+        if self.down.load(Ordering::Relaxed) && self.down.swap(false, Ordering::Relaxed) {
             tracing::info!("the database answers again");
         }
     }
@@ -382,10 +393,7 @@ impl Database {
             let unreachable = self.unreachable.is_down();
             let wait = if unreachable { WAIT_WHILE_UNREACHABLE } else { deadline.saturating_duration_since(Instant::now()).min(Duration::from_secs(1)) };
             match self.pool.get_timeout(wait) {
-                Ok(conn) => {
-                    self.unreachable.came_back();
-                    return Ok(Conn(conn));
-                }
+                Ok(conn) => return Ok(Conn(conn)),
                 Err(error) if unreachable || self.unreachable.is_down() || Instant::now() >= deadline => {
                     self.unreachable.went_down();
                     return Err(NoConnection(error).into());
@@ -438,7 +446,6 @@ impl Database {
             }
         };
         conn.batch_execute("SELECT 1")?;
-        self.unreachable.came_back();
         pending_migrations_of(&mut conn)
     }
 

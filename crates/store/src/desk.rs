@@ -6,8 +6,8 @@ use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
 use kernel::{OrderId, Page, PageRequest, UserId};
 use ordering::{
-    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderSearch, OrderStatus, PhoneRecord,
-    QueuedMessage, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
+    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderSearch, OrderStatus, QueuedMessage,
+    SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
 };
 
 use diesel::dsl::sql;
@@ -238,28 +238,7 @@ pub(crate) fn staff_order_of(conn: &mut DbConn, order: ordering::Order) -> anyho
         .load(conn)?;
     let notes =
         notes.into_iter().map(|(author, author_name, body, at)| StaffNote { author: author.map(UserId), author_name, body, at: at.and_utc() }).collect();
-    let phone_record = Some(phone_record(conn, &order.placed.customer_phone.to_string())?);
-    Ok(StaffOrder { order, sales_engineer_name, notes, phone_record })
-}
-
-/// The orders placed with a phone, by status, read from the phone's index.
-fn phone_record(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
-    let by_status: Vec<(String, i64)> =
-        orders::table.filter(orders::customer_phone.eq(phone)).group_by(orders::status).select((orders::status, diesel::dsl::count_star())).load(conn)?;
-    let never_confirmed: i64 = orders::table
-        .filter(orders::customer_phone.eq(phone).and(orders::status.eq(<&str>::from(OrderStatus::Cancelled))).and(orders::confirmed_at.is_null()))
-        .count()
-        .get_result(conn)?;
-    let count = |wanted: Option<OrderStatus>| {
-        let counted: i64 = by_status.iter().filter(|(status, _)| wanted.is_none_or(|wanted| status == <&str>::from(wanted))).map(|(_, count)| count).sum();
-        u64::try_from(counted).unwrap_or(0)
-    };
-    Ok(PhoneRecord {
-        orders: count(None),
-        delivered: count(Some(OrderStatus::Delivered)),
-        cancelled: count(Some(OrderStatus::Cancelled)),
-        never_confirmed: u64::try_from(never_confirmed).unwrap_or(0),
-    })
+    Ok(StaffOrder { order, sales_engineer_name, notes, phone: None })
 }
 
 /// Keeps a staff note.

@@ -17,6 +17,7 @@ pub mod orders;
 pub mod outreach;
 pub mod overview;
 pub mod people;
+pub mod phones;
 pub mod promos;
 pub mod schema;
 pub mod search_misses;

@@ -6,7 +6,7 @@
 use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 use diesel::prelude::*;
 use kernel::{Money, OrderId, Phone, UserId};
-use ordering::{OrderChange, OrderHeadline, OrderNews, OrderSpine, OrderStatus, UntoldChange};
+use ordering::{CancelCause, OrderChange, OrderHeadline, OrderNews, OrderSpine, OrderStatus, UntoldChange};
 use serde_json::{Value, json};
 
 use crate::database::{Database, DbConn, write};
@@ -40,15 +40,28 @@ pub(crate) fn record(conn: &mut DbConn, order: i64, version: i32, change: &Order
 /// What a reader needs of the change besides its kind; money in piastres.
 fn payload(change: &OrderChange) -> Value {
     match change {
-        OrderChange::Placed { number, source, total } => {
-            json!({"number": number, "status": "new", "source": <&str>::from(*source), "total_piastres": total.piastres()})
+        OrderChange::Placed { number, source, total, awaits_call } => {
+            let mut payload = json!({"number": number, "status": "new", "source": <&str>::from(*source), "total_piastres": total.piastres()});
+            if *awaits_call {
+                payload["awaits_call"] = true.into();
+            }
+            payload
         }
         OrderChange::StatusChanged { from, to, by, points_earned } => {
             json!({"from": <&str>::from(*from), "to": <&str>::from(*to), "by": by.map(|user| user.0), "points_earned": points_earned})
         }
-        // `unconfirmed` only when it is so: every other cancellation reads as it always did.
-        OrderChange::Cancelled { from, by, unconfirmed: true } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0), "unconfirmed": true}),
-        OrderChange::Cancelled { from, by, unconfirmed: false } => json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)}),
+        // `unconfirmed` or `refused` only when it is so: a cancellation called off reads as it
+        // always did.
+        OrderChange::Cancelled { from, by, cause } => {
+            let mut payload = json!({"from": <&str>::from(*from), "by": by.map(|user| user.0)});
+            match cause {
+                CancelCause::CalledOff => {}
+                CancelCause::Unconfirmed => payload["unconfirmed"] = true.into(),
+                CancelCause::Refused => payload["refused"] = true.into(),
+            }
+            payload
+        }
+        OrderChange::DeliveryFailed { attempt, reason, by } => json!({"attempt": attempt, "reason": reason, "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
         OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
     }
@@ -65,9 +78,26 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
             number: text("number")?,
             source: text("source")?.parse()?,
             total: Money::from_piastres(payload["total_piastres"].as_i64().unwrap_or_default()),
+            awaits_call: payload["awaits_call"].as_bool().unwrap_or(false),
         },
         "order.status_changed" => OrderChange::StatusChanged { from: status("from")?, to: status("to")?, by, points_earned: payload["points_earned"].as_i64() },
-        "order.cancelled" => OrderChange::Cancelled { from: status("from")?, by, unconfirmed: payload["unconfirmed"].as_bool().unwrap_or(false) },
+        "order.cancelled" => OrderChange::Cancelled {
+            from: status("from")?,
+            by,
+            cause: match (payload["unconfirmed"].as_bool(), payload["refused"].as_bool()) {
+                (Some(true), _) => CancelCause::Unconfirmed,
+                (_, Some(true)) => CancelCause::Refused,
+                _ => CancelCause::CalledOff,
+            },
+        },
+        "order.delivery_failed" => OrderChange::DeliveryFailed {
+            attempt: payload["attempt"]
+                .as_u64()
+                .and_then(|attempt| u32::try_from(attempt).ok())
+                .ok_or_else(|| anyhow::anyhow!("order event without attempt"))?,
+            reason: text("reason")?,
+            by,
+        },
         "order.assigned" => {
             OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
         }
@@ -122,6 +152,7 @@ impl OrderSpine for DieselOrderSpine {
                 break;
             }
             last = seq;
+            let change = change_of(&kind, &payload)?;
             let order = OrderHeadline {
                 id: OrderId(id),
                 number: number.unwrap_or_default(),
@@ -130,9 +161,12 @@ impl OrderSpine for DieselOrderSpine {
                 phone: Phone::parse(&phone).ok_or_else(|| anyhow::anyhow!("stored phone unreadable"))?,
                 locale: kernel::Locale::from_header(&locale),
                 sales_engineer: sales_engineer.map(UserId),
-                awaiting_confirmation: unconfirmed && status == <&str>::from(OrderStatus::New),
+                // A phone the staff call gets no link: its placing SMS says they will call.
+                awaiting_confirmation: unconfirmed
+                    && status == <&str>::from(OrderStatus::New)
+                    && !matches!(change, OrderChange::Placed { awaits_call: true, .. }),
             };
-            untold.push(UntoldChange { seq, change: change_of(&kind, &payload)?, order });
+            untold.push(UntoldChange { seq, change, order });
         }
         Ok(untold)
     }

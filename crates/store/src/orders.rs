@@ -14,8 +14,9 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, Confirmation, Destination, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing,
-    OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, order_number,
+    AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange,
+    OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals,
+    order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -25,7 +26,9 @@ use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, sta
 use crate::keys;
 use crate::lots;
 use crate::order_events;
-use crate::schema::{cart_items, copoun_uses, copouns, order_history, order_items, order_lot_takes, orders, products, users};
+use crate::schema::{
+    cart_items, copoun_uses, copouns, delivery_attempts, order_cancellations, order_history, order_items, order_lot_takes, orders, products, users,
+};
 
 /// The orders in the database.
 #[derive(Clone)]
@@ -93,6 +96,16 @@ struct OrderRow {
 }
 
 #[derive(Queryable, Selectable)]
+#[diesel(table_name = delivery_attempts)]
+struct AttemptRow {
+    order_id: i64,
+    attempt: i32,
+    reason: String,
+    recorded_by: Option<i64>,
+    recorded_at: NaiveDateTime,
+}
+
+#[derive(Queryable, Selectable)]
 #[diesel(table_name = order_items)]
 struct ItemRow {
     order_id: i64,
@@ -144,6 +157,8 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         sales_engineer: sales_engineer.map(UserId),
         lots: Vec::new(),
         confirmation: order.confirmed.map(|via| Confirmation { at, by: None, via }),
+        cancelled_as: None,
+        failed_attempts: Vec::new(),
     };
     diesel::insert_into(orders::table)
         .values((
@@ -214,7 +229,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
-    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total }, now)?;
+    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call }, now)?;
     stock_moved_in_transaction(conn)?;
     Ok(Order { lots: batches, ..placed })
 }
@@ -373,6 +388,26 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
             note: change.note,
         });
     }
+    let causes: HashMap<i64, String> = order_cancellations::table
+        .filter(order_cancellations::order_id.eq_any(&ids))
+        .select((order_cancellations::order_id, order_cancellations::cause))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .collect();
+    let mut attempts: HashMap<i64, Vec<FailedAttempt>> = HashMap::new();
+    let attempt_rows: Vec<AttemptRow> = delivery_attempts::table
+        .filter(delivery_attempts::order_id.eq_any(&ids))
+        .order((delivery_attempts::order_id, delivery_attempts::attempt))
+        .select(AttemptRow::as_select())
+        .load(conn)?;
+    for row in attempt_rows {
+        attempts.entry(row.order_id).or_default().push(FailedAttempt {
+            attempt: u32::try_from(row.attempt).unwrap_or(0),
+            reason: row.reason,
+            by: row.recorded_by.map(UserId),
+            at: row.recorded_at.and_utc(),
+        });
+    }
     rows.into_iter()
         .map(|row| {
             let receiver = match (row.receiver_name, row.receiver_phone.as_deref().and_then(Phone::parse)) {
@@ -391,6 +426,12 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     (Some(at), Some(via)) => Some(Confirmation { at: at.and_utc(), by: row.confirmed_by.map(UserId), via }),
                     _ => None,
                 },
+                cancelled_as: match causes.get(&row.id) {
+                    _ if row.status != <&str>::from(OrderStatus::Cancelled) => None,
+                    Some(cause) => Some(cause.parse()?),
+                    None => Some(CancelCause::CalledOff),
+                },
+                failed_attempts: attempts.remove(&row.id).unwrap_or_default(),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,
@@ -414,6 +455,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     locale: kernel::Locale::from_header(&row.locale),
                     safety_acknowledged: row.safety_acknowledged,
                     confirmed: None,
+                    awaits_call: false,
                 },
             })
         })
@@ -498,38 +540,55 @@ impl OrderBook for DieselOrderBook {
 
     fn change_status(&self, id: OrderId, change: &StatusMove) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
-        let moved = write(conn, |conn| {
-            // The guarded update decides: of two parallel moves only one finds the order still
-            // in `from`, so stock goes back once and the change is on the spine once.
-            // A move made only while the order is unconfirmed is guarded on that too.
-            let confirmation_allows = orders::confirmed_at.is_null().or((!change.unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
-            let version: Option<i32> =
-                diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
-                    .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
-                    .returning(orders::version)
-                    .get_result(conn)
-                    .optional()?;
-            let Some(version) = version else {
-                return QueryResult::Ok(false);
-            };
-            // What the move does beside the status, as the domain decided it.
-            if change.restock {
-                restock(conn, id.0, shop_day(change.at))?;
-            }
-            if change.release_promo {
-                release_promo(conn, id.0)?;
-            }
-            record_change(conn, id.0, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
-            order_events::record(conn, id.0, version, &OrderChange::of_move(change), change.at.naive_utc())?;
-            if let Some(grant) = &change.grant {
-                crate::loyalty::grant_points(conn, id.0, grant, change.at)?;
-            }
-            Ok(true)
-        })?;
+        let moved = write(conn, |conn| apply_move(conn, id.0, change))?;
         if moved && change.restock {
             stock_moved_after_commit(conn)?;
         }
         Ok(moved)
+    }
+
+    fn fail_delivery(&self, id: OrderId, attempt: &FailedAttempt, refusal: Option<StatusMove>) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        let at = attempt.at.naive_utc();
+        let number = i32::try_from(attempt.attempt).unwrap_or(i32::MAX);
+        let kept = write(conn, |conn| {
+            // The order's row, held from here to the commit, lets one report at a time count
+            // the attempts: of two reports of the same attempt the second finds it kept and
+            // undoes its own version count.
+            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::OnDelivery))))
+                .set(orders::version.eq(orders::version + 1))
+                .returning(orders::version)
+                .get_result(conn)
+                .optional()?;
+            let Some(version) = version else { return QueryResult::Ok(false) };
+            let kept: i64 = delivery_attempts::table.filter(delivery_attempts::order_id.eq(id.0)).count().get_result(conn)?;
+            if kept != i64::from(number) - 1 {
+                return Err(DieselError::RollbackTransaction);
+            }
+            diesel::insert_into(delivery_attempts::table)
+                .values((
+                    delivery_attempts::order_id.eq(id.0),
+                    delivery_attempts::attempt.eq(number),
+                    delivery_attempts::reason.eq(&attempt.reason),
+                    delivery_attempts::recorded_by.eq(attempt.by.map(|user| user.0)),
+                    delivery_attempts::recorded_at.eq(at),
+                ))
+                .execute(conn)?;
+            let change = OrderChange::DeliveryFailed { attempt: attempt.attempt, reason: attempt.reason.clone(), by: attempt.by };
+            order_events::record(conn, id.0, version, &change, at)?;
+            match &refusal {
+                Some(refusal) => apply_move(conn, id.0, refusal),
+                None => Ok(true),
+            }
+        });
+        let kept = match kept {
+            Err(DieselError::RollbackTransaction) => false,
+            other => other?,
+        };
+        if kept && refusal.as_ref().is_some_and(|refusal| refusal.restock) {
+            stock_moved_after_commit(conn)?;
+        }
+        Ok(kept)
     }
 
     fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64> {
@@ -571,6 +630,41 @@ impl OrderBook for DieselOrderBook {
             .load(conn)?;
         Ok(ids.into_iter().map(OrderId).collect())
     }
+}
+
+/// Moves an order as `change` says, in the caller's transaction: false when it is no longer
+/// in `change.from` (or, for a cancellation for want of a confirmation, was confirmed since).
+fn apply_move(conn: &mut DbConn, id: i64, change: &StatusMove) -> QueryResult<bool> {
+    // The guarded update decides: of two parallel moves only one finds the order still in
+    // `from`, so stock goes back once and the change is on the spine once.
+    let unconfirmed_only = change.cause == CancelCause::Unconfirmed;
+    let confirmation_allows = orders::confirmed_at.is_null().or((!unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
+    let version: Option<i32> = diesel::update(orders::table.find(id).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
+        .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))
+        .returning(orders::version)
+        .get_result(conn)
+        .optional()?;
+    let Some(version) = version else {
+        return Ok(false);
+    };
+    // What the move does beside the status, as the domain decided it.
+    if change.to == OrderStatus::Cancelled {
+        diesel::insert_into(order_cancellations::table)
+            .values((order_cancellations::order_id.eq(id), order_cancellations::cause.eq(<&str>::from(change.cause))))
+            .execute(conn)?;
+    }
+    if change.restock {
+        restock(conn, id, shop_day(change.at))?;
+    }
+    if change.release_promo {
+        release_promo(conn, id)?;
+    }
+    record_change(conn, id, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
+    order_events::record(conn, id, version, &OrderChange::of_move(change), change.at.naive_utc())?;
+    if let Some(grant) = &change.grant {
+        crate::loyalty::grant_points(conn, id, grant, change.at)?;
+    }
+    Ok(true)
 }
 
 /// Puts an order's units back on the shelf, into the lots they came from for a product kept in

@@ -373,6 +373,33 @@ diesel::table! {
 }
 
 diesel::table! {
+    order_cancellations (order_id) {
+        order_id -> BigInt,
+        cause -> Text,
+    }
+}
+
+diesel::table! {
+    phone_bands (phone) {
+        phone -> Text,
+        band -> Text,
+        note -> Text,
+        set_by -> Nullable<BigInt>,
+        set_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    delivery_attempts (order_id, attempt) {
+        order_id -> BigInt,
+        attempt -> Integer,
+        reason -> Text,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     event_cursors (consumer) {
         consumer -> Text,
         last_seq -> BigInt,
@@ -535,6 +562,8 @@ diesel::joinable!(copoun_uses -> copouns (copoun_id));
 diesel::joinable!(copoun_uses -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_history -> orders (order_id));
+diesel::joinable!(delivery_attempts -> orders (order_id));
+diesel::joinable!(order_cancellations -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(order_notes -> orders (order_id));
 diesel::joinable!(notifications -> users (user_id));
@@ -614,6 +643,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_items,
     order_history,
+    delivery_attempts,
+    order_cancellations,
+    phone_bands,
     idempotency_keys,
     cart_items,
     contact_changes,

@@ -80,6 +80,7 @@ fn guest_order() -> NewOrder {
         locale: Locale::Ar,
         safety_acknowledged: false,
         confirmed: None,
+        awaits_call: false,
     }
 }
 

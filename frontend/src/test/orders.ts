@@ -13,6 +13,8 @@ export function anOrder(changes: Partial<OrderData> = {}): OrderData {
     can_cancel: true,
     safety_acknowledged: false,
     confirmation: { state: 'awaiting' },
+    cancelled_as: null,
+    failed_attempts: [],
     created_at: '2026-11-20T10:00:00Z',
     payment_method: 'cash_on_delivery',
     customer: { name: 'Samir', phone: '01012345678' },

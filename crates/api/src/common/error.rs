@@ -190,6 +190,10 @@ impl ApiError {
                     };
                     (status, Problem { params: vec![("from", label(*from)), ("to", label(*to))], ..problem })
                 }
+                ordering::OrderingError::PhoneBlocked { shop_phone } => {
+                    let (status, problem) = invalid(&FieldErrors::single("phone", "phone_blocked"));
+                    (status, Problem { params: vec![("shop_phone", same(shop_phone.clone()))], ..problem })
+                }
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
             ApiError::Loyalty(error) => match error {

@@ -158,8 +158,30 @@ pub struct OrderData {
     pub safety_acknowledged: bool,
     /// Whether its buyer was found to mean it; a new order awaiting confirmation is not sent.
     pub confirmation: ConfirmationData,
+    /// Why it was cancelled: `called_off`, `unconfirmed` (nobody confirmed it in time) or
+    /// `refused` (its parcel was refused, or given up on after the last delivery attempt);
+    /// null unless it is cancelled.
+    #[schema(pattern = r"^(called_off|unconfirmed|refused)$")]
+    pub cancelled_as: Option<String>,
+    /// The deliveries the courier could not make, oldest first.
+    pub failed_attempts: Vec<FailedAttemptData>,
     /// Every change of status, oldest first.
     pub history: Vec<HistoryData>,
+}
+
+/// A delivery the courier could not make.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FailedAttemptData {
+    /// Which attempt, from 1.
+    pub attempt: u32,
+    /// When it was recorded.
+    pub at: DateTime<Utc>,
+    /// Why, in the staff's or the courier's words; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The staff member who recorded it; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<i64>,
 }
 
 /// An order's confirmation.
@@ -198,19 +220,24 @@ impl ConfirmationData {
 }
 
 impl OrderData {
-    /// The order in `locale`, as its buyer sees it: staff notes left out.
-    pub fn new(mut order: Order, locale: Locale) -> OrderData {
-        for change in &mut order.history {
+    /// The order in `locale`, as its buyer sees it: staff notes, and who recorded a failed
+    /// delivery and why, left out.
+    pub fn new(order: Order, locale: Locale) -> OrderData {
+        let mut data = OrderData::for_staff(order, locale);
+        for change in &mut data.history {
             change.note = None;
         }
-        OrderData::for_staff(order, locale)
+        for attempt in &mut data.failed_attempts {
+            (attempt.reason, attempt.by) = (None, None);
+        }
+        data
     }
 
     /// The order in `locale` with the notes staff wrote on its status changes.
     pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
         let confirmation = ConfirmationData::of(&order);
-        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _ } = order;
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _, cancelled_as, failed_attempts } = order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -263,6 +290,11 @@ impl OrderData {
             can_cancel,
             safety_acknowledged: placed.safety_acknowledged,
             confirmation,
+            cancelled_as: cancelled_as.map(|cause| <&str>::from(cause).to_string()),
+            failed_attempts: failed_attempts
+                .into_iter()
+                .map(|attempt| FailedAttemptData { attempt: attempt.attempt, at: attempt.at, reason: Some(attempt.reason), by: attempt.by.map(|user| user.0) })
+                .collect(),
             history: history
                 .into_iter()
                 .map(|change| HistoryData {
@@ -451,7 +483,9 @@ pub(crate) fn placed_answer(locale: Locale, message: &'static str, orders: Arc<O
     move |order| {
         let answer = PlacedOrderResponse {
             message: text(locale, message, &[]),
-            confirmation_url: orders.confirmation_link(order),
+            // The order is written: a failure to read its phone's standing only leaves the link
+            // off the page (its SMS carries it).
+            confirmation_url: orders.confirmation_link(order).ok().flatten(),
             data: OrderData::new(order.clone(), locale),
         };
         Answer::json(StatusCode::CREATED, &answer)

@@ -9,6 +9,7 @@ pub mod offers;
 pub mod orders;
 pub mod overview;
 pub mod permissions;
+pub mod phones;
 pub mod points;
 pub mod products;
 pub mod roles;

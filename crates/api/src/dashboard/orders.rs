@@ -13,7 +13,7 @@ use identity::permission::Permission;
 use identity::service::Principal;
 use identity::user::Role;
 use kernel::{CityId, FieldErrors, Locale, OrderId, PageRequest, UserId};
-use ordering::{Audience, ConfirmedVia, OrderSource, OrderStatus, StaffOrder, StaffOrderQuery, Viewer};
+use ordering::{Audience, ConfirmedVia, OrderSource, OrderStatus, PhoneStanding, StaffOrder, StaffOrderQuery, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
@@ -35,6 +35,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/orders/{id}", web::get().to(show_order))
         .route("/dashboard/orders/{id}/status", web::post().to(status_order))
         .route("/dashboard/orders/{id}/confirm", web::post().to(confirm_order))
+        .route("/dashboard/orders/{id}/refusal", web::post().to(refuse_order))
+        .route("/dashboard/orders/{id}/delivery-attempts", web::post().to(fail_order_delivery))
         .route("/dashboard/orders/{id}/notes", web::post().to(note_order))
         .route("/dashboard/orders/{id}/sales-engineer", web::post().to(assign_order))
         .route("/dashboard/guest-orders", web::get().to(list_guest_orders))
@@ -43,6 +45,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/guest-orders/{id}", web::get().to(show_guest_order))
         .route("/dashboard/guest-orders/{id}/status", web::post().to(status_guest_order))
         .route("/dashboard/guest-orders/{id}/confirm", web::post().to(confirm_guest_order))
+        .route("/dashboard/guest-orders/{id}/refusal", web::post().to(refuse_guest_order))
+        .route("/dashboard/guest-orders/{id}/delivery-attempts", web::post().to(fail_guest_order_delivery))
         .route("/dashboard/guest-orders/{id}/notes", web::post().to(note_guest_order));
 }
 
@@ -55,6 +59,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
     show_order,
     status_order,
     confirm_order,
+    refuse_order,
+    fail_order_delivery,
     note_order,
     assign_order,
     list_guest_orders,
@@ -63,6 +69,8 @@ pub fn configure(config: &mut web::ServiceConfig) {
     show_guest_order,
     status_guest_order,
     confirm_guest_order,
+    refuse_guest_order,
+    fail_guest_order_delivery,
     note_guest_order
 ))]
 struct Doc;
@@ -144,13 +152,60 @@ pub struct PhoneHistoryData {
     pub delivered: u64,
     /// Of those, cancelled.
     pub cancelled: u64,
-    /// Of the cancelled, those nobody ever confirmed.
+    /// Of the cancelled, those that cancelled themselves because nobody confirmed them in time.
     pub never_confirmed: u64,
+    /// Of the cancelled, those whose parcel was refused.
+    pub refused: u64,
+    /// The band that holds for the phone: `trusted`, `normal`, `confirm_by_call`,
+    /// `prepay_shipping` or `blocked`.
+    #[schema(pattern = r"^(trusted|normal|confirm_by_call|prepay_shipping|blocked)$")]
+    pub band: String,
+    /// The band the owner's rules give it.
+    #[schema(pattern = r"^(trusted|normal|confirm_by_call|prepay_shipping|blocked)$")]
+    pub band_by_rules: String,
+    /// A staff member's band over the rules', with why; null when the rules' holds.
+    pub band_override: Option<BandOverrideData>,
+}
+
+/// A staff member's band for a phone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BandOverrideData {
+    /// The band.
+    pub band: String,
+    /// Why.
+    pub note: String,
+    /// Who set it, while their account exists.
+    pub by_name: Option<String>,
+    /// When.
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+impl PhoneHistoryData {
+    /// A phone's standing as staff read it.
+    pub fn of(standing: PhoneStanding) -> PhoneHistoryData {
+        let band = <&str>::from(standing.band()).to_string();
+        let PhoneStanding { record, by_rules, overridden } = standing;
+        PhoneHistoryData {
+            orders: record.orders,
+            delivered: record.delivered,
+            cancelled: record.cancelled,
+            never_confirmed: record.never_confirmed,
+            refused: record.refused,
+            band,
+            band_by_rules: <&str>::from(by_rules).to_string(),
+            band_override: overridden.map(|overridden| BandOverrideData {
+                band: <&str>::from(overridden.band).to_string(),
+                note: overridden.note,
+                by_name: overridden.by_name,
+                at: overridden.at,
+            }),
+        }
+    }
 }
 
 impl StaffOrderData {
     fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
-        let StaffOrder { order, sales_engineer_name, notes, phone_record } = found;
+        let StaffOrder { order, sales_engineer_name, notes, phone } = found;
         let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
             .into_iter()
             .filter(|next| order.status.can_become(*next))
@@ -164,12 +219,7 @@ impl StaffOrderData {
                 .map(|note| StaffNoteData { author_id: note.author.map(|user| user.0), author_name: note.author_name, body: note.body, at: note.at })
                 .collect(),
             next_statuses,
-            phone_history: phone_record.map(|record| PhoneHistoryData {
-                orders: record.orders,
-                delivered: record.delivered,
-                cancelled: record.cancelled,
-                never_confirmed: record.never_confirmed,
-            }),
+            phone_history: phone.map(PhoneHistoryData::of),
             order: OrderData::for_staff(order, locale),
         }
     }
@@ -309,7 +359,7 @@ async fn list(state: Data<AppState>, audience: Audience, locale: Locale, princip
             .page
             .data
             .into_iter()
-            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone_record: None }, locale))
+            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone: None }, locale))
             .collect(),
     }))
 }
@@ -613,6 +663,105 @@ pub async fn confirm_guest_order(
     Body(body): Body<ConfirmRequest>,
 ) -> Result<Json<StaffOrderResponse>, ApiError> {
     confirm(state, Audience::Guests, locale, principal, id.into_inner(), body).await
+}
+
+/// Why a parcel was refused, or could not be delivered.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeliveryOutcomeRequest {
+    /// In the staff's or the courier's words, up to 2,000 characters.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub reason: Option<String>,
+}
+
+/// What a staff member records of a parcel that did not reach its buyer.
+#[derive(Debug, Clone, Copy)]
+enum DeliveryOutcome {
+    /// The buyer refused it at the door.
+    Refused,
+    /// The courier could not hand it over this time.
+    AttemptFailed,
+}
+
+async fn record_outcome(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: Principal,
+    id: OrderId,
+    outcome: DeliveryOutcome,
+    body: DeliveryOutcomeRequest,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).status)?;
+    let reason = body.reason.unwrap_or_default();
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let (found, message) = match outcome {
+        DeliveryOutcome::Refused => (blocking(move || desk.refuse(viewer, audience, id, reason)).await?, "order.refused"),
+        DeliveryOutcome::AttemptFailed => (blocking(move || desk.fail_delivery(viewer, audience, id, reason)).await?, "order.delivery_failed"),
+    };
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, message, &[])), data: StaffOrderData::new(found, locale) }))
+}
+
+/// Records that the buyer refused a client order's parcel at the door, with the reason
+/// (`order-status`): the order, which must be on delivery, is cancelled as `refused`; its
+/// stock and its promo code's use come back and it earns no points. Recording it twice
+/// changes nothing the second time. Another status is 422 (`status_transition_invalid`).
+#[utoipa::path(operation_id = "refuseStaffOrder", post, path = "/api/dashboard/orders/{id}/refusal", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = DeliveryOutcomeRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn refuse_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<DeliveryOutcomeRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    record_outcome(state, Audience::Clients, locale, principal, id.into_inner(), DeliveryOutcome::Refused, body).await
+}
+
+/// Records a refused guest order, as for client orders (`guest-order-edit`).
+#[utoipa::path(operation_id = "refuseStaffGuestOrder", post, path = "/api/dashboard/guest-orders/{id}/refusal", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = DeliveryOutcomeRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn refuse_guest_order(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<DeliveryOutcomeRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    record_outcome(state, Audience::Guests, locale, principal, id.into_inner(), DeliveryOutcome::Refused, body).await
+}
+
+/// Records a delivery of a client order the courier could not make, with the reason
+/// (`order-status`): the order stays on delivery and its buyer is asked by SMS to set the
+/// address or the time; the attempt that reaches `orders.max_attempts` (3) cancels it as
+/// `refused` instead. An order not on delivery is 422 (`order`: `not_on_delivery`).
+#[utoipa::path(operation_id = "failStaffOrderDelivery", post, path = "/api/dashboard/orders/{id}/delivery-attempts", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = DeliveryOutcomeRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn fail_order_delivery(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<DeliveryOutcomeRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    record_outcome(state, Audience::Clients, locale, principal, id.into_inner(), DeliveryOutcome::AttemptFailed, body).await
+}
+
+/// Records a failed delivery of a guest order, as for client orders (`guest-order-edit`).
+#[utoipa::path(operation_id = "failStaffGuestOrderDelivery", post, path = "/api/dashboard/guest-orders/{id}/delivery-attempts", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])), request_body = DeliveryOutcomeRequest,
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn fail_guest_order_delivery(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+    Body(body): Body<DeliveryOutcomeRequest>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    record_outcome(state, Audience::Guests, locale, principal, id.into_inner(), DeliveryOutcome::AttemptFailed, body).await
 }
 
 /// Several orders moved to one status.

@@ -60,6 +60,15 @@ pub struct StaffSettingsData {
     pub points_expiry_months: i64,
     /// Days a coupon bought with points works.
     pub points_coupon_days: i64,
+    /// Refused or never-confirmed orders after which a phone's orders are confirmed by a call;
+    /// 0 for never.
+    pub phone_call_after: i64,
+    /// Such orders, more than it received, after which a phone is asked to prepay shipping; 0
+    /// for never.
+    pub phone_prepay_after: i64,
+    /// Such orders, more than it received, after which a phone cannot order cash on delivery;
+    /// 0 for never.
+    pub phone_block_after: i64,
 }
 
 impl From<ShopSettings> for StaffSettingsData {
@@ -78,6 +87,9 @@ impl From<ShopSettings> for StaffSettingsData {
             points_earn_rate: s.points_earn_rate.pounds(),
             points_expiry_months: s.points_expiry_months,
             points_coupon_days: s.points_coupon_days,
+            phone_call_after: s.phone_call_after,
+            phone_prepay_after: s.phone_prepay_after,
+            phone_block_after: s.phone_block_after,
         }
     }
 }
@@ -135,6 +147,21 @@ pub struct SettingsForm {
     #[schema(minimum = 1, maximum = 365)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub points_coupon_days: Option<i64>,
+    /// Refused or never-confirmed orders after which a phone's orders are confirmed by a call
+    /// (0 for never, up to 100).
+    #[schema(minimum = 0, maximum = 100)]
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub phone_call_after: Option<i64>,
+    /// Such orders, more than it received, after which a phone is asked to prepay shipping (0
+    /// for never, up to 100).
+    #[schema(minimum = 0, maximum = 100)]
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub phone_prepay_after: Option<i64>,
+    /// Such orders, more than it received, after which a phone cannot order cash on delivery
+    /// (0 for never, up to 100).
+    #[schema(minimum = 0, maximum = 100)]
+    #[serde(default, deserialize_with = "lenient_int")]
+    pub phone_block_after: Option<i64>,
 }
 
 impl From<SettingsForm> for SettingsChange {
@@ -153,6 +180,9 @@ impl From<SettingsForm> for SettingsChange {
             points_earn_rate: form.points_earn_rate,
             points_expiry_months: form.points_expiry_months,
             points_coupon_days: form.points_coupon_days,
+            phone_call_after: form.phone_call_after,
+            phone_prepay_after: form.phone_prepay_after,
+            phone_block_after: form.phone_block_after,
         }
     }
 }

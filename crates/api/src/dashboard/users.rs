@@ -18,7 +18,9 @@ use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::orders::{OrderData, OrderList};
 use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::dashboard::orders::PhoneHistoryData;
 use crate::{AppState, Resource};
+use ordering::PhoneStanding;
 
 /// Registers the routes.
 pub fn configure(config: &mut web::ServiceConfig) {
@@ -143,6 +145,9 @@ pub struct ClientProfileData {
     pub gender: Option<String>,
     /// Staff notes, newest first.
     pub notes: Vec<ClientNoteData>,
+    /// What the shop has seen of the client's phone and the band that holds for it; null
+    /// without a phone.
+    pub phone_history: Option<PhoneHistoryData>,
 }
 
 /// `GET /api/dashboard/users/{id}`.
@@ -153,12 +158,13 @@ pub struct ClientProfileResponse {
 }
 
 impl ClientProfileData {
-    fn new(profile: ClientProfile, locale: Locale) -> ClientProfileData {
+    fn new(profile: ClientProfile, standing: Option<PhoneStanding>, locale: Locale) -> ClientProfileData {
         ClientProfileData {
             client: ClientData::new(profile.summary, locale),
             country: profile.country,
             gender: profile.gender.map(|gender| gender.to_string()),
             notes: profile.notes.into_iter().map(ClientNoteData::from).collect(),
+            phone_history: standing.map(PhoneHistoryData::of),
         }
     }
 }
@@ -251,7 +257,12 @@ pub async fn show(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
     principal.require(Permission::ClientList)?;
     let (people, viewer, id) = (state.people.clone(), principal.user, UserId(id.into_inner()));
     let profile = blocking(move || people.client(&viewer, id)).await?;
-    Ok(Json(ClientProfileResponse { data: ClientProfileData::new(profile, locale) }))
+    let standings = state.phone_standings.clone();
+    let standing = match profile.summary.phone.clone() {
+        Some(phone) => Some(blocking(move || standings.standing(&phone)).await?),
+        None => None,
+    };
+    Ok(Json(ClientProfileResponse { data: ClientProfileData::new(profile, standing, locale) }))
 }
 
 /// The new client's id.

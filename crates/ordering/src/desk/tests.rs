@@ -6,11 +6,11 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phone, UserId, Weight};
 
-use super::{Audience, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
+use super::{Audience, DeskPorts, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
-use crate::order::{ConfirmedVia, Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant};
+use crate::order::{CancelCause, ConfirmedVia, Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
+use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant, StatusMove};
 
 const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
 const SALES: Viewer = Viewer { id: UserId(2), sales_engineer: true };
@@ -36,6 +36,8 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
             sales_engineer: engineer,
             lots: Vec::new(),
             confirmation: None,
+            cancelled_as: None,
+            failed_attempts: Vec::new(),
             placed: NewOrder {
                 user: client,
                 source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
@@ -52,11 +54,12 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
                 locale: Locale::Ar,
                 safety_acknowledged: false,
                 confirmed: None,
+                awaits_call: false,
             },
         },
         sales_engineer_name: None,
         notes: vec![],
-        phone_record: None,
+        phone: None,
     }
 }
 
@@ -70,12 +73,24 @@ fn newsroom(runs: Arc<AtomicUsize>) -> Arc<Newsroom> {
     Arc::new(Newsroom::new(Arc::new(spine), Arc::new(MockOrderHerald::new()), Arc::new(FixedClock)))
 }
 
+/// A desk over these ports, phones without a record, and three attempts to a parcel.
+fn desk_over(book: MockOrderBook, newsroom: Arc<Newsroom>, rewards: MockRewards) -> OrderDesk {
+    OrderDesk::new(DeskPorts {
+        book: Arc::new(book),
+        newsroom,
+        rewards: Arc::new(rewards),
+        standings: crate::reputation::standings_of(crate::desk::PhoneRecord::default()),
+        clock: Arc::new(FixedClock),
+        max_attempts: 3,
+    })
+}
+
 /// A desk whose loyalty programme grants nothing, and how often it had the news told.
 fn desk(book: MockOrderBook) -> (OrderDesk, Arc<AtomicUsize>) {
     let mut rewards = MockRewards::new();
     rewards.expect_earned_for().returning(|_, _| Ok(None));
     let runs = Arc::new(AtomicUsize::new(0));
-    (OrderDesk::new(Arc::new(book), newsroom(runs.clone()), Arc::new(rewards), Arc::new(FixedClock)), runs)
+    (desk_over(book, newsroom(runs.clone()), rewards), runs)
 }
 
 fn query(audience: Audience) -> StaffOrderQuery {
@@ -109,10 +124,38 @@ fn book_with(start: StaffOrder) -> (MockOrderBook, Moves) {
             return Ok(false);
         }
         order.order.status = change.to;
+        order.order.cancelled_as = (change.to == OrderStatus::Cancelled).then_some(change.cause);
         log.lock().unwrap().push((change.from, change.to, change.note.clone()));
         Ok(true)
     });
     (book, changes)
+}
+
+/// The attempts a book was given: the attempt's number and the refusal made with it.
+type Attempts = Arc<Mutex<Vec<(u32, Option<StatusMove>)>>>;
+
+/// A book holding one order on delivery that keeps failed attempts as the store does (once
+/// each, only on delivery) and the refusal made with the last; the attempts it was given.
+fn book_of_attempts(start: StaffOrder) -> (MockOrderBook, Attempts) {
+    let mut book = MockOrderBook::new();
+    let current = Arc::new(Mutex::new(start));
+    let given = Arc::new(Mutex::new(Vec::new()));
+    let (reader, writer, log) = (current.clone(), current, given.clone());
+    book.expect_staff_order().returning(move |_| Ok(Some(reader.lock().unwrap().clone())));
+    book.expect_fail_delivery().returning(move |_, attempt, refusal| {
+        let mut found = writer.lock().unwrap();
+        log.lock().unwrap().push((attempt.attempt, refusal.clone()));
+        if found.order.status != OrderStatus::OnDelivery || found.order.failed_attempts.len() + 1 != attempt.attempt as usize {
+            return Ok(false);
+        }
+        found.order.failed_attempts.push(attempt.clone());
+        if let Some(refusal) = refusal {
+            found.order.status = refusal.to;
+            found.order.cancelled_as = Some(refusal.cause);
+        }
+        Ok(true)
+    });
+    (book, given)
 }
 
 #[test]
@@ -183,7 +226,7 @@ fn delivering_a_clients_order_grants_its_points_with_the_move_and_a_guests_earns
             .withf(|subtotal, at| (*subtotal, *at) == (Money::from_piastres(25_950), FixedClock.now()))
             .times(usize::from(client.is_some()))
             .returning(|_, _| Ok(Some(EarnedPoints { points: 25, expires_at: None })));
-        let desk = OrderDesk::new(Arc::new(book), newsroom(Arc::default()), Arc::new(rewards), Arc::new(FixedClock));
+        let desk = desk_over(book, newsroom(Arc::default()), rewards);
         desk.change_status(ADMIN, audience, OrderId(1), OrderStatus::Delivered, None).unwrap();
         let expected = client.map(|user| PointsGrant { user, points: 25, expires_at: None, note: "MS-2026-000001".into() });
         assert_eq!(*grants.lock().unwrap(), [expected]);
@@ -209,7 +252,7 @@ fn every_allowed_move_carries_what_it_does_decided_by_the_domain() {
         });
         let mut rewards = MockRewards::new();
         rewards.expect_earned_for().returning(|_, _| Ok(Some(EarnedPoints { points: 5, expires_at: None })));
-        let desk = OrderDesk::new(Arc::new(book), newsroom(Arc::default()), Arc::new(rewards), Arc::new(FixedClock));
+        let desk = desk_over(book, newsroom(Arc::default()), rewards);
         desk.change_status(ADMIN, Audience::Clients, OrderId(1), to, None).unwrap();
         let made = moves.lock().unwrap().pop().unwrap();
         assert_eq!(
@@ -356,4 +399,73 @@ fn staff_confirm_an_awaiting_order_by_call_or_whatsapp_once_and_say_who() {
 
 fn desk_of(book: MockOrderBook) -> OrderDesk {
     desk(book).0
+}
+
+#[test]
+fn a_refusal_is_only_of_a_parcel_on_delivery_and_gives_back_stock_and_promo_without_points() {
+    for from in [OrderStatus::New, OrderStatus::Delivered, OrderStatus::Cancelled] {
+        let (book, changes) = book_with(order(1, from, Some(CLIENT), None));
+        let refused = desk(book).0.refuse(ADMIN, Audience::Clients, OrderId(1), "not home".into());
+        assert!(matches!(refused, Err(OrderingError::NotAllowed { to: OrderStatus::Cancelled, .. })), "{from}: {refused:?}");
+        assert!(changes.lock().unwrap().is_empty());
+    }
+    let decided = StatusMove::refusal(OrderStatus::OnDelivery, Some(ADMIN.id), "refused at the door".into(), FixedClock.now()).unwrap();
+    assert_eq!(
+        (decided.to, decided.cause, decided.restock, decided.release_promo, decided.grant, decided.note.as_deref()),
+        (OrderStatus::Cancelled, CancelCause::Refused, true, true, None, Some("refused at the door"))
+    );
+    let (book, changes) = book_with(order(1, OrderStatus::OnDelivery, Some(CLIENT), None));
+    let (desk, told) = desk(book);
+    for _ in 0..2 {
+        let refused = desk.refuse(ADMIN, Audience::Clients, OrderId(1), "  refused at the door ".into()).unwrap();
+        assert_eq!((refused.order.status, refused.order.cancelled_as), (OrderStatus::Cancelled, Some(CancelCause::Refused)));
+    }
+    assert_eq!(*changes.lock().unwrap(), [(OrderStatus::OnDelivery, OrderStatus::Cancelled, Some("refused at the door".into()))], "refused once");
+    assert_eq!(told.load(Ordering::SeqCst), 1, "told once");
+}
+
+#[test]
+fn a_refusal_or_a_failed_attempt_needs_its_reason() {
+    for reason in ["", "   ", &"x".repeat(super::MAX_NOTE + 1)] {
+        let (book, _) = book_with(order(1, OrderStatus::OnDelivery, Some(CLIENT), None));
+        let desk = desk(book).0;
+        for outcome in
+            [desk.refuse(ADMIN, Audience::Clients, OrderId(1), reason.into()), desk.fail_delivery(ADMIN, Audience::Clients, OrderId(1), reason.into())]
+        {
+            let Err(OrderingError::Invalid(errors)) = outcome else { panic!("{outcome:?}") };
+            assert!(errors.has("reason"), "{errors:?}");
+        }
+    }
+}
+
+#[test]
+fn failed_attempts_keep_the_order_on_delivery_until_the_last_allowed_one_refuses_it() {
+    let (book, given) = book_of_attempts(order(1, OrderStatus::OnDelivery, None, None));
+    let (desk, told) = desk(book);
+    for attempt in 1..=2 {
+        let after = desk.fail_delivery(ADMIN, Audience::Guests, OrderId(1), format!("phone off {attempt}")).unwrap();
+        assert_eq!((after.order.status, after.order.failed_attempts.len()), (OrderStatus::OnDelivery, attempt), "attempt {attempt}");
+    }
+    let last = desk.fail_delivery(ADMIN, Audience::Guests, OrderId(1), "wrong address".into()).unwrap();
+    assert_eq!((last.order.status, last.order.cancelled_as), (OrderStatus::Cancelled, Some(CancelCause::Refused)), "the third of 3 refuses it");
+    let given = given.lock().unwrap();
+    assert_eq!(given.iter().map(|(attempt, refusal)| (*attempt, refusal.is_some())).collect::<Vec<_>>(), [(1, false), (2, false), (3, true)]);
+    let refusal = given[2].1.clone().unwrap();
+    assert_eq!(
+        (refusal.from, refusal.cause, refusal.restock, refusal.note.as_deref()),
+        (OrderStatus::OnDelivery, CancelCause::Refused, true, Some("wrong address"))
+    );
+    assert_eq!(told.load(Ordering::SeqCst), 3, "the buyer hears of each");
+    let after = desk.fail_delivery(ADMIN, Audience::Guests, OrderId(1), "again".into());
+    assert!(matches!(&after, Err(OrderingError::Invalid(errors)) if errors.has("order")), "a refused order has no more attempts: {after:?}");
+}
+
+#[test]
+fn a_failed_attempt_is_only_of_an_order_on_delivery() {
+    for from in [OrderStatus::New, OrderStatus::Delivered, OrderStatus::Cancelled] {
+        let (book, given) = book_of_attempts(order(1, from, Some(CLIENT), None));
+        let failed = desk(book).0.fail_delivery(ADMIN, Audience::Clients, OrderId(1), "not home".into());
+        assert!(matches!(&failed, Err(OrderingError::Invalid(errors)) if errors.has("order")), "{from}: {failed:?}");
+        assert!(given.lock().unwrap().is_empty());
+    }
 }

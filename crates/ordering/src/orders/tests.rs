@@ -8,9 +8,10 @@ use kernel::{AddressId, CityId, Clock, IdempotencyKey, KeptAnswer, Locale, Local
 use super::{Buyer, OrderPorts, Orders, totals};
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 use crate::city::ShippingCity;
+use crate::desk::PhoneRecord;
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
-use crate::order::{ConfirmedVia, NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
+use crate::order::{CancelCause, ConfirmedVia, NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
 use crate::ports::{
     ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing, MockPromoCodes, Placement,
@@ -87,6 +88,8 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         sales_engineer: None,
         lots: Vec::new(),
         confirmation: order.confirmed.map(|via| crate::order::Confirmation { at: FixedClock.now(), by: None, via }),
+        cancelled_as: None,
+        failed_attempts: Vec::new(),
     }
 }
 
@@ -100,6 +103,11 @@ fn orders(cart: Vec<(ProductId, u32)>, mut book: MockOrderBook) -> Orders {
 
 /// [`orders`] over a book that says itself how many orders buyers had delivered.
 fn orders_over(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
+    orders_for_phones(cart, book, PhoneRecord::default())
+}
+
+/// [`orders_over`] with every phone's record `phones`.
+fn orders_for_phones(cart: Vec<(ProductId, u32)>, book: MockOrderBook, phones: PhoneRecord) -> Orders {
     let mut cities = MockCityStore::new();
     cities.expect_city().returning(|id| {
         Ok((id == CityId(1)).then(|| ShippingCity {
@@ -129,6 +137,7 @@ fn orders_over(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
         newsroom: quiet_newsroom(),
         links: Arc::new(links()),
         rules: ConfirmationRules { within: chrono::Duration::hours(24), trusted_after_delivered: 2 },
+        standings: crate::reputation::standings_of(phones),
         clock: Arc::new(FixedClock),
     })
 }
@@ -365,6 +374,7 @@ fn sample_order() -> NewOrder {
         locale: Locale::Ar,
         safety_acknowledged: false,
         confirmed: None,
+        awaits_call: false,
     }
 }
 
@@ -512,11 +522,11 @@ fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engin
     let first = orders_over(cart.clone(), placing_book(1)).place_order(&buyer(), checkout(), None).unwrap();
     assert!(first.awaiting_confirmation(), "one delivered order is not yet trust");
     let orders = orders_over(cart.clone(), placing_book(1));
-    assert_eq!(orders.confirmation_link(&first).as_deref(), Some("https://mahsoul.example/confirm/9-ok"));
+    assert_eq!(orders.confirmation_link(&first).unwrap().as_deref(), Some("https://mahsoul.example/confirm/9-ok"));
 
     let trusted = orders_over(cart.clone(), placing_book(2)).place_order(&buyer(), checkout(), None).unwrap();
     assert_eq!(trusted.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Trusted));
-    assert_eq!(orders.confirmation_link(&trusted), None, "nothing to confirm");
+    assert_eq!(orders.confirmation_link(&trusted).unwrap(), None, "nothing to confirm");
 
     let for_client = orders_over(cart.clone(), placing_book(0)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
     assert_eq!(for_client.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Sales));
@@ -540,6 +550,55 @@ fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engin
     assert!(orders_over(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
 }
 
+/// A phone with `refused` refused parcels and nothing delivered.
+fn refusing(refused: u64) -> PhoneRecord {
+    PhoneRecord { orders: refused, cancelled: refused, refused, ..PhoneRecord::default() }
+}
+
+#[test]
+fn a_blocked_phone_cannot_order_cash_on_delivery_and_nothing_is_written() {
+    let guest = GuestCheckout {
+        name: "Mona".into(),
+        phone: "01112345678".into(),
+        address: "Farm road".into(),
+        city: Some(CityId(1)),
+        items: vec![(ProductId(1), 1)],
+        notes: String::new(),
+        copoun: None,
+        expected_total: None,
+        payment_method: None,
+        acknowledged_safety: false,
+        source: OrderSource::Guest,
+    };
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    book.expect_delivered_orders().returning(|_| Ok(0));
+    let orders = orders_for_phones(vec![(ProductId(1), 1)], book, refusing(3));
+    let refused = orders.place_guest_order(guest, Locale::Ar, None);
+    assert!(matches!(&refused, Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"), "{refused:?}");
+    assert!(refused.unwrap_err().is_kept(), "the refusal answers the request and is kept under its key");
+    assert!(matches!(orders.place_order(&buyer(), checkout(), None), Err(OrderingError::PhoneBlocked { .. })));
+}
+
+#[test]
+fn a_phone_the_staff_call_waits_for_the_call_whatever_would_trust_it_unless_a_sales_engineer_vouches() {
+    let cart = vec![(ProductId(1), 1)];
+    let called = orders_for_phones(cart.clone(), placing_book(5), refusing(1)).place_order(&buyer(), checkout(), None).unwrap();
+    assert!(called.awaiting_confirmation() && called.placed.awaits_call, "five delivered orders do not skip the call");
+    let orders = orders_for_phones(cart.clone(), placing_book(5), refusing(1));
+    assert_eq!(orders.confirmation_link(&called).unwrap(), None, "no link to tap: the shop calls");
+    let prepaying = orders_for_phones(cart.clone(), placing_book(0), refusing(2)).place_order(&buyer(), checkout(), None).unwrap();
+    assert!(prepaying.placed.awaits_call);
+    let vouched = orders_for_phones(cart.clone(), placing_book(0), refusing(3)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
+    assert_eq!((vouched.confirmation.map(|c| c.via), vouched.placed.awaits_call), (Some(ConfirmedVia::Sales), false));
+
+    let mut book = MockOrderBook::new();
+    book.expect_order().returning(|id| Ok(Some(stored(id.0, &sample_order()))));
+    book.expect_confirm().never();
+    let refused = orders_for_phones(vec![], book, refusing(1)).confirm_by_link("9-ok");
+    assert!(matches!(&refused, Err(OrderingError::Invalid(errors)) if errors.has("order")), "{refused:?}");
+}
+
 #[test]
 fn a_link_confirms_only_the_order_it_names_and_only_while_it_awaits() {
     let mut book = MockOrderBook::new();
@@ -561,7 +620,9 @@ fn orders_nobody_confirmed_in_time_cancel_themselves_with_their_stock_and_code_g
     let cutoff = FixedClock.now() - chrono::Duration::hours(24);
     book.expect_unconfirmed_before().withf(move |before, _| *before == cutoff).returning(|_, _| Ok(vec![OrderId(3), OrderId(4)]));
     book.expect_change_status()
-        .withf(|_, change| change.unconfirmed_only && change.restock && change.release_promo && change.to == OrderStatus::Cancelled && change.by.is_none())
+        .withf(|_, change| {
+            change.cause == CancelCause::Unconfirmed && change.restock && change.release_promo && change.to == OrderStatus::Cancelled && change.by.is_none()
+        })
         .returning(|id, _| Ok(id == OrderId(3)));
     assert_eq!(orders(vec![], book).expire_unconfirmed().unwrap(), 1, "order 4 was confirmed meanwhile and stays");
 }

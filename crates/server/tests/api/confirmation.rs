@@ -95,7 +95,10 @@ async fn staff_confirm_after_the_call_once_and_a_sales_engineers_or_trusted_clie
     }
     assert_eq!(vias, ["awaiting", "awaiting", "trusted"]);
     let history = json_of(app.get(&format!("dashboard/orders/{last}"), Some(&admin)).await).await["data"]["phone_history"].clone();
-    assert_eq!(history, json!({"orders": 3, "delivered": 3, "cancelled": 0, "never_confirmed": 0}));
+    assert_eq!(
+        history,
+        json!({"orders": 3, "delivered": 3, "cancelled": 0, "never_confirmed": 0, "refused": 0, "band": "trusted", "band_by_rules": "trusted", "band_override": null})
+    );
     let listed = json_of(app.get("dashboard/orders", Some(&admin)).await).await;
     assert!(listed["data"][0].get("phone_history").is_none(), "read for one order's page, not for lists");
 }
@@ -126,7 +129,7 @@ async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_bac
     assert_eq!(order["data"]["history"].as_array().unwrap().last().unwrap()["note"], "not confirmed in time");
     assert_eq!(
         order["data"]["phone_history"],
-        json!({"orders": 1, "delivered": 0, "cancelled": 1, "never_confirmed": 1}),
+        json!({"orders": 1, "delivered": 0, "cancelled": 1, "never_confirmed": 1, "refused": 0, "band": "confirm_by_call", "band_by_rules": "confirm_by_call", "band_override": null}),
         "staff weigh the phone's next order by it"
     );
     actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;

@@ -12,6 +12,7 @@ mod catalogue;
 mod confirmation;
 mod copouns;
 mod delivery;
+mod delivery_outcomes;
 mod first_paint;
 mod google;
 mod helpers;

@@ -37,7 +37,7 @@ impl TestApp {
     }
 
     /// `POST points/exchange` in `lang`, with an `Idempotency-Key` when given.
-    async fn exchange(&self, token: &str, rule: i64, key: Option<&str>, lang: &str) -> Response {
+    pub(crate) async fn exchange(&self, token: &str, rule: i64, key: Option<&str>, lang: &str) -> Response {
         let mut request = self.request(Method::POST, "points/exchange", Some(token), lang).json(&json!({ "rule_id": rule }));
         if let Some(key) = key {
             request = request.header("Idempotency-Key", key);
@@ -47,7 +47,7 @@ impl TestApp {
 
     /// `POST dashboard/points-rules`; answers the new rule's id (the dearest rule is the newest
     /// in these tests).
-    async fn add_rule(&self, token: &str, points: i64, discount: i64) -> i64 {
+    pub(crate) async fn add_rule(&self, token: &str, points: i64, discount: i64) -> i64 {
         let answer = self.post("dashboard/points-rules", json!({"points": points, "discount": discount}), Some(token)).await;
         assert_eq!(answer.status(), 200);
         let rules = json_of(self.get("dashboard/points-rules", Some(token)).await).await;
@@ -55,12 +55,12 @@ impl TestApp {
     }
 
     /// `POST dashboard/user-points/{user}`: adds or takes points.
-    async fn adjust_points(&self, token: &str, user: i64, delta: i64, reason: &str) -> Response {
+    pub(crate) async fn adjust_points(&self, token: &str, user: i64, delta: i64, reason: &str) -> Response {
         self.post(&format!("dashboard/user-points/{user}"), json!({"delta": delta, "reason": reason}), Some(token)).await
     }
 
     /// The points as `auth/me` tells them.
-    async fn my_points(&self, token: &str) -> i64 {
+    pub(crate) async fn my_points(&self, token: &str) -> i64 {
         json_of(self.me(Some(token)).await).await["data"]["points"].as_i64().unwrap()
     }
 }

@@ -7,6 +7,7 @@ import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { ORDER_STATUSES, clientInvoice, orderQueries, useCancelOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
+import { OrderOutcome } from '../../shared/orders/OrderOutcome';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { Pages } from '../../shared/ui/mantine/Pages';
 
@@ -65,6 +66,7 @@ export function OrdersHistory() {
       )}
       {orders.data?.data.map((order) => (
         <OrderSummary key={order.id} order={order}>
+          <OrderOutcome order={order} />
           <Group justify="end">
             <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
             {order.can_cancel && (

@@ -39,4 +39,30 @@ describe('TrackOrder', () => {
     expect(screen.queryByTestId('track-missing')).toBeNull();
     expect(asked).toEqual(['MS-2026-000003|01099999999', 'MS-2026-000003|01112345678']);
   });
+
+  it('a tracked order the courier could not deliver shows its attempts and that it came back', async () => {
+    const returned = anOrder({
+      source: 'guest',
+      can_cancel: false,
+      status: 'cancelled',
+      status_label: 'Cancelled',
+      cancelled_as: 'refused',
+      failed_attempts: [
+        { attempt: 1, at: '2026-11-21T09:30:00Z' },
+        { attempt: 2, at: '2026-11-22T09:30:00Z' },
+      ],
+    });
+    server.use(http.get('*/api/guest-orders/track', () => HttpResponse.json({ data: returned })));
+    renderAt('/track-order?number=MS-2026-000003', { '/track-order': <TrackOrder /> });
+    await userEvent.type(screen.getByLabelText('Mobile number'), '01112345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Track' }));
+    const attempts = await screen.findAllByTestId('failed-attempt');
+    expect(attempts.map((attempt) => attempt.textContent)).toEqual([
+      expect.stringMatching(/^Delivery attempt 1 failed on .+\.$/),
+      expect.stringMatching(/^Delivery attempt 2 failed on .+\.$/),
+    ]);
+    expect(screen.getByTestId('order-refused')).toHaveTextContent(
+      'Refused at delivery: the parcel came back to the shop.',
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
@@ -6,10 +6,14 @@ import type { OrderData } from '../../shared/api/types';
 import { required } from '../../shared/forms';
 import { guestInvoice, trackOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
+import { hasOutcome } from '../../shared/orders/outcome';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { Alert, TextField } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
 import { useFormFields } from '../../shared/formFields';
+
+// Few tracked orders have a delivery story; its screen part and texts come only for those.
+const OrderOutcome = lazy(async () => ({ default: (await import('../../shared/orders/OrderOutcome')).OrderOutcome }));
 
 /** Track a guest order (`/track-order`) with its number and the phone it was placed with; the
  * success screen links here with the number filled in. */
@@ -78,6 +82,11 @@ export function TrackOrder() {
       )}
       {order && (
         <OrderSummary order={order}>
+          {hasOutcome(order) && (
+            <Suspense fallback={null}>
+              <OrderOutcome order={order} />
+            </Suspense>
+          )}
           <div className={controls.row} style={{ justifyContent: 'flex-end' }}>
             <InvoiceButton invoice={guestInvoice(order.number, form.values.phone)} number={order.number} />
           </div>

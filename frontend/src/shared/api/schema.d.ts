@@ -865,6 +865,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/guest-orders/{id}/delivery-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a failed delivery of a guest order, as for client orders (`guest-order-edit`). */
+        post: operations["failStaffGuestOrderDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/guest-orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -893,6 +910,23 @@ export interface paths {
         put?: never;
         /** Keeps a staff note on a guest order (`guest-order-edit`). */
         post: operations["noteStaffGuestOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/guest-orders/{id}/refusal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a refused guest order, as for client orders (`guest-order-edit`). */
+        post: operations["refuseStaffGuestOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1104,6 +1138,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/orders/{id}/delivery-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a delivery of a client order the courier could not make, with the reason
+         *     (`order-status`): the order stays on delivery and its buyer is asked by SMS to set the
+         *     address or the time; the attempt that reaches `orders.max_attempts` (3) cancels it as
+         *     `refused` instead. An order not on delivery is 422 (`order`: `not_on_delivery`).
+         */
+        post: operations["failStaffOrderDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -1132,6 +1188,28 @@ export interface paths {
         put?: never;
         /** Keeps a staff note on a client order, with who wrote it and when (`order-edit`). */
         post: operations["noteStaffOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/refusal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records that the buyer refused a client order's parcel at the door, with the reason
+         *     (`order-status`): the order, which must be on delivery, is cancelled as `refused`; its
+         *     stock and its promo code's use come back and it earns no points. Recording it twice
+         *     changes nothing the second time. Another status is 422 (`status_transition_invalid`).
+         */
+        post: operations["refuseStaffOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1310,6 +1388,29 @@ export interface paths {
         post?: never;
         /** Takes a pest's picture away (`agronomy-edit`). */
         delete: operations["removeStaffPestPicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/phones/{phone}/band": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a phone's band over the owner's rules, with why (`client-block`): `blocked` stops its
+         *     cash orders at the checkout, `confirm_by_call` and `prepay_shipping` make its orders wait
+         *     for the staff's call, `trusted` and `normal` let a phone the rules block order again. A
+         *     null band gives the phone back to the rules. The phone in any common form; a band
+         *     without a note, or an unknown band, is 422.
+         */
+        put: operations["setPhoneBand"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2698,6 +2799,30 @@ export interface components {
             /** @description What happened, in the request's language. */
             message: string;
         };
+        /** @description A staff member's band for a phone. */
+        BandOverrideData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /** @description The band. */
+            band: string;
+            /** @description Who set it, while their account exists. */
+            by_name?: string | null;
+            /** @description Why. */
+            note: string;
+        };
+        /** @description A staff member's band for a phone. */
+        BandRequest: {
+            /**
+             * @description `trusted`, `normal`, `confirm_by_call`, `prepay_shipping` or `blocked`; null (or
+             *     absent) gives the phone back to the owner's rules.
+             */
+            band?: string | null;
+            /** @description Why, up to 2,000 characters; required with a band. */
+            note?: string | null;
+        };
         /** @description Units of a line from one batch. */
         BatchData: {
             /** @description The maker's batch number. */
@@ -3170,6 +3295,7 @@ export interface components {
             gender?: string | null;
             /** @description Staff notes, newest first. */
             notes: components["schemas"]["ClientNoteData"][];
+            phone_history?: null | components["schemas"]["PhoneHistoryData"];
         };
         /** @description `GET /api/dashboard/users/{id}`. */
         ClientProfileResponse: {
@@ -3371,6 +3497,11 @@ export interface components {
             /** @description Phone, national form. */
             phone: string;
         };
+        /** @description Why a parcel was refused, or could not be delivered. */
+        DeliveryOutcomeRequest: {
+            /** @description In the staff's or the courier's words, up to 2,000 characters. */
+            reason?: string | null;
+        };
         /** @description A PDF as staff send it: multipart with one `file`. */
         DocumentUpload: {
             /**
@@ -3471,6 +3602,26 @@ export interface components {
             data: components["schemas"]["ExchangeData"];
             /** @description "Points exchanged successfully!", in the request's language. */
             message: string;
+        };
+        /** @description A delivery the courier could not make. */
+        FailedAttemptData: {
+            /**
+             * Format: date-time
+             * @description When it was recorded.
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description Which attempt, from 1.
+             */
+            attempt: number;
+            /**
+             * Format: int64
+             * @description The staff member who recorded it; only in staff answers.
+             */
+            by?: number | null;
+            /** @description Why, in the staff's or the courier's words; only in staff answers. */
+            reason?: string | null;
         };
         /** @description A whole list. */
         FarmListData: {
@@ -3966,6 +4117,12 @@ export interface components {
             address: components["schemas"]["OrderAddressData"];
             /** @description Whether the buyer may still cancel it. */
             can_cancel: boolean;
+            /**
+             * @description Why it was cancelled: `called_off`, `unconfirmed` (nobody confirmed it in time) or
+             *     `refused` (its parcel was refused, or given up on after the last delivery attempt);
+             *     null unless it is cancelled.
+             */
+            cancelled_as?: string | null;
             /** @description Whether its buyer was found to mean it; a new order awaiting confirmation is not sent. */
             confirmation: components["schemas"]["ConfirmationData"];
             /** @description The promo code used. */
@@ -3982,6 +4139,8 @@ export interface components {
              * @description Promo discount, EGP.
              */
             discount: number;
+            /** @description The deliveries the courier could not make, oldest first. */
+            failed_attempts: components["schemas"]["FailedAttemptData"][];
             /** @description Every change of status, oldest first. */
             history: components["schemas"]["HistoryData"][];
             /**
@@ -4268,6 +4427,14 @@ export interface components {
         /** @description The orders placed with one phone. */
         PhoneHistoryData: {
             /**
+             * @description The band that holds for the phone: `trusted`, `normal`, `confirm_by_call`,
+             *     `prepay_shipping` or `blocked`.
+             */
+            band: string;
+            /** @description The band the owner's rules give it. */
+            band_by_rules: string;
+            band_override?: null | components["schemas"]["BandOverrideData"];
+            /**
              * Format: int64
              * @description Of those, cancelled.
              */
@@ -4279,7 +4446,7 @@ export interface components {
             delivered: number;
             /**
              * Format: int64
-             * @description Of the cancelled, those nobody ever confirmed.
+             * @description Of the cancelled, those that cancelled themselves because nobody confirmed them in time.
              */
             never_confirmed: number;
             /**
@@ -4287,6 +4454,18 @@ export interface components {
              * @description Orders placed with it.
              */
             orders: number;
+            /**
+             * Format: int64
+             * @description Of the cancelled, those whose parcel was refused.
+             */
+            refused: number;
+        };
+        /** @description The phone's standing after the change. */
+        PhoneStandingResponse: {
+            /** @description The phone's record and bands. */
+            data: components["schemas"]["PhoneHistoryData"];
+            /** @description What happened, in the request's language. */
+            message: string;
         };
         /** @description A picture as staff send it: multipart with one `image`. */
         PictureUpload: {
@@ -4808,6 +4987,24 @@ export interface components {
             instagram_url?: string | null;
             /**
              * Format: int64
+             * @description Such orders, more than it received, after which a phone cannot order cash on delivery
+             *     (0 for never, up to 100).
+             */
+            phone_block_after?: number | null;
+            /**
+             * Format: int64
+             * @description Refused or never-confirmed orders after which a phone's orders are confirmed by a call
+             *     (0 for never, up to 100).
+             */
+            phone_call_after?: number | null;
+            /**
+             * Format: int64
+             * @description Such orders, more than it received, after which a phone is asked to prepay shipping (0
+             *     for never, up to 100).
+             */
+            phone_prepay_after?: number | null;
+            /**
+             * Format: int64
              * @description Days a coupon bought with points works (1 to 365).
              */
             points_coupon_days?: number | null;
@@ -5296,6 +5493,24 @@ export interface components {
             free_weight_kg: number;
             /** @description Instagram URL, empty for none. */
             instagram_url: string;
+            /**
+             * Format: int64
+             * @description Such orders, more than it received, after which a phone cannot order cash on delivery;
+             *     0 for never.
+             */
+            phone_block_after: number;
+            /**
+             * Format: int64
+             * @description Refused or never-confirmed orders after which a phone's orders are confirmed by a call;
+             *     0 for never.
+             */
+            phone_call_after: number;
+            /**
+             * Format: int64
+             * @description Such orders, more than it received, after which a phone is asked to prepay shipping; 0
+             *     for never.
+             */
+            phone_prepay_after: number;
             /**
              * Format: int64
              * @description Days a coupon bought with points works.
@@ -9817,6 +10032,101 @@ export interface operations {
             };
         };
     };
+    failStaffGuestOrderDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryOutcomeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staffGuestOrderInvoice: {
         parameters: {
             query?: {
@@ -9889,6 +10199,101 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuseStaffGuestOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryOutcomeRequest"];
             };
         };
         responses: {
@@ -10841,6 +11246,101 @@ export interface operations {
             };
         };
     };
+    failStaffOrderDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryOutcomeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     staffOrderInvoice: {
         parameters: {
             query?: {
@@ -10913,6 +11413,101 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NoteRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuseStaffOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryOutcomeRequest"];
             };
         };
         responses: {
@@ -11820,6 +12415,102 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setPhoneBand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phone, any common form */
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BandRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneStandingResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing with this id or name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

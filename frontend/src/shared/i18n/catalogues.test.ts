@@ -116,9 +116,14 @@ describe('message catalogues', () => {
     expect(storefront).toContain(path('app/layouts/AccountMenu.tsx'));
     expect(storefront).not.toContain(path('features/auth/Login.tsx'));
     expect(storefront).not.toContain(path('features/loyalty/PointsExchange.tsx'));
-    const misplaced = [...storefront].flatMap((file) =>
-      [...idsIn(file)].filter((id) => id in accountEn).map((id) => `${relative(root, file)}: ${id}`),
-    );
+    // A part that wraps itself in the account's texts (the tracked order's outcome, loaded
+    // only when there is one) brings them along.
+    const bringsTexts = (file: string) => /import \{ AccountTexts \} from/.test(readFileSync(file, 'utf8'));
+    const misplaced = [...storefront]
+      .filter((file) => !bringsTexts(file))
+      .flatMap((file) =>
+        [...idsIn(file)].filter((id) => id in accountEn).map((id) => `${relative(root, file)}: ${id}`),
+      );
     expect(misplaced).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { toast } from '../../../shared/ui/toast';
 import { clientQueries, useAddNote, useBlockClient } from './api';
 import { STATUS_COLOURS, STATUS_LABELS } from './DashboardUsers';
 import { Pages } from '../../../shared/ui/mantine/Pages';
+import { PhoneStanding } from '../phones/PhoneStanding';
 
 /** A client's page (`/dashboard/users/{id}`): their profile, group, sales engineer and points,
  * block and unblock, their addresses and orders, and the staff's notes on them. */
@@ -93,6 +94,11 @@ export function UserDetails() {
             <FormattedDate value={client.created_at} year="numeric" month="long" day="numeric" />,
           )}
         </SimpleGrid>
+        {client.phone && client.phone_history && (
+          <Stack mt="md">
+            <PhoneStanding phone={client.phone} history={client.phone_history} />
+          </Stack>
+        )}
       </Paper>
 
       <Title order={3}>

@@ -70,10 +70,10 @@ describe('staff order screens', () => {
         return HttpResponse.json({ message: 'The order is confirmed.', data: order });
       }),
     );
-    order = staffOrder({ phone_history: { orders: 4, delivered: 1, cancelled: 3, never_confirmed: 2 } });
+    order = staffOrder({ phone_history: { orders: 4, delivered: 1, cancelled: 3, never_confirmed: 2, refused: 1 } });
     renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
     expect(await screen.findByTestId('phone-history')).toHaveTextContent(
-      'This phone: 4 orders, 1 delivered, 3 cancelled (2 never confirmed)',
+      'This phone: 4 orders, 1 delivered, 3 cancelled (2 never confirmed, 1 refused)',
     );
     const confirmation = await screen.findByTestId('order-confirmation');
     expect(confirmation).toHaveTextContent('Awaiting confirmation');
@@ -81,6 +81,64 @@ describe('staff order screens', () => {
     await waitFor(() => expect(screen.getByTestId('order-confirmation')).toHaveTextContent(/^Confirmed by phone, /));
     expect(screen.queryByRole('button', { name: 'Confirmed on WhatsApp' })).toBeNull();
     expect(sent).toEqual([{ via: 'call' }]);
+  });
+
+  it('records a failed delivery with its reason, asking for the reason first, and shows the attempts', async () => {
+    const sent: unknown[] = [];
+    let order = staffOrder({ status: 'on_delivery', next_statuses: ['delivered', 'cancelled'] });
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: order })),
+      http.post('*/api/dashboard/orders/3/delivery-attempts', async ({ request }) => {
+        sent.push(await request.json());
+        order = {
+          ...order,
+          failed_attempts: [{ attempt: 1, at: '2026-11-21T09:30:00Z', reason: 'phone switched off', by: 1 }],
+        };
+        return HttpResponse.json({ message: 'The failed delivery attempt is recorded.', data: order });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    await user.click(await screen.findByTestId('record-attempt'));
+    expect(await screen.findByText('Write the reason here first.')).toBeVisible();
+    expect(confirm).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(/^Note for the history/), '  phone switched off ');
+    expect(screen.queryByText('Write the reason here first.')).toBeNull();
+    await user.click(screen.getByTestId('record-attempt'));
+    await waitFor(() => expect(sent).toEqual([{ reason: 'phone switched off' }]));
+    expect(confirm).toHaveBeenCalledWith(
+      'Record a failed delivery of order MS-2026-000003? The buyer is asked by SMS to set the address or time.',
+    );
+    expect(await screen.findByTestId('failed-attempt')).toHaveTextContent(
+      /^Delivery attempt 1 failed on .+\. — phone switched off$/,
+    );
+    expect(screen.getByTestId('record-refusal')).toHaveTextContent('Refused at the door');
+    confirm.mockRestore();
+  });
+
+  it('a refused order says so, in the list and on its page', async () => {
+    const refused = staffOrder({
+      status: 'cancelled',
+      status_label: 'Cancelled',
+      cancelled_as: 'refused',
+      next_statuses: [],
+    });
+    server.use(
+      http.get('*/api/dashboard/orders', () =>
+        HttpResponse.json({ data: [refused], meta, counts, more_matches: false }),
+      ),
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: refused })),
+    );
+    const Cancelled = orderListScreen('cancelled-orders');
+    renderAt('/dashboard/cancelled-orders', { '/dashboard/cancelled-orders': <Cancelled /> });
+    const row = await screen.findByTestId('staff-order-row');
+    expect(within(row).getByTestId('refused')).toHaveTextContent('Refused at the door');
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    expect(await screen.findByTestId('order-refused')).toHaveTextContent(
+      'Refused at delivery: the parcel came back to the shop.',
+    );
+    expect(screen.queryByTestId('record-refusal')).toBeNull();
   });
 
   it('a route fixes its status; tabs count each status and the filters reach the server', async () => {
@@ -180,7 +238,7 @@ describe('staff order screens', () => {
     expect(await screen.findByTestId('call-customer')).toHaveAttribute('href', 'tel:01012345678');
     expect(screen.getByTestId('move-on_delivery')).toBeInTheDocument();
     expect(screen.queryByTestId('move-delivered')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText('Note for the history (optional)'), 'Courier Ahmed');
+    await user.type(screen.getByLabelText(/^Note for the history/), 'Courier Ahmed');
     await user.click(screen.getByTestId('move-on_delivery'));
     await waitFor(() => expect(moves).toEqual([{ status: 'on_delivery', note: 'Courier Ahmed' }]));
     expect(await screen.findByTestId('move-delivered')).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { InvoiceButton } from '../../../shared/orders/InvoiceButton';
+import { OrderOutcome } from '../../../shared/orders/OrderOutcome';
 import { OrderSummary } from '../../../shared/orders/OrderSummary';
+import { PhoneStanding } from '../phones/PhoneStanding';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience, type StaffOrder } from './api';
@@ -34,6 +36,11 @@ const MOVE_QUESTIONS: Record<string, string> = {
   delivered: 'dashboard.orders.confirm_delivered',
   cancelled: 'dashboard.orders.confirm_cancel',
 };
+// What staff record of a parcel on delivery that did not reach its buyer.
+const OUTCOMES = {
+  attempt: { label: 'dashboard.orders.delivery_failed', question: 'dashboard.orders.confirm_delivery_failed' },
+  refusal: { label: 'dashboard.orders.refused', question: 'dashboard.orders.confirm_refused' },
+} as const;
 const STATUS_LABELS: Record<string, string> = {
   new: 'orders.filter.new',
   on_delivery: 'orders.filter.on_delivery',
@@ -54,6 +61,7 @@ export function OrdersActions() {
   const order = useQuery(staffOrderQueries.one(audience, language, id)).data?.data;
   const changes = useOrderChanges(audience);
   const [note, setNote] = useState('');
+  const [reasonNeeded, setReasonNeeded] = useState(false);
   const [staffNote, setStaffNote] = useState('');
   const mayMove = hasPermission(user, audience === 'guest-orders' ? 'guest-order-edit' : 'order-status');
   const mayNote = hasPermission(user, audience === 'guest-orders' ? 'guest-order-edit' : 'order-edit');
@@ -64,6 +72,24 @@ export function OrdersActions() {
     if (question && !window.confirm(intl.formatMessage({ id: question }, { number: order.number }))) return;
     changes.status.mutate(
       { id: order.id, status, note },
+      {
+        onSuccess: (answer) => {
+          toast('success', answer.message ?? '');
+          setNote('');
+        },
+      },
+    );
+  };
+
+  // A failed attempt or a refusal is kept with its reason: the note above the buttons.
+  const record = (outcome: keyof typeof OUTCOMES) => {
+    if (!note.trim()) {
+      setReasonNeeded(true);
+      return;
+    }
+    if (!window.confirm(intl.formatMessage({ id: OUTCOMES[outcome].question }, { number: order.number }))) return;
+    changes.outcome.mutate(
+      { id: order.id, outcome, reason: note },
       {
         onSuccess: (answer) => {
           toast('success', answer.message ?? '');
@@ -95,11 +121,7 @@ export function OrdersActions() {
             {order.customer.phone}
           </Anchor>
         </Text>
-        {order.phone_history && (
-          <Text size="sm" data-testid="phone-history">
-            <FormattedMessage id="dashboard.orders.phone_history" values={order.phone_history} />
-          </Text>
-        )}
+        {order.phone_history && <PhoneStanding phone={order.customer.phone} history={order.phone_history} />}
         {order.receiver_phone && (
           <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">
             {order.receiver_phone}
@@ -147,6 +169,7 @@ export function OrdersActions() {
             <FormattedMessage id="dashboard.orders.sales_engineer" values={{ name: order.sales_engineer.name ?? '' }} />
           </Text>
         )}
+        <OrderOutcome order={order} />
       </OrderSummary>
       {mayMove && order.next_statuses.length > 0 && (
         <Paper withBorder p="md" className="no-print">
@@ -154,7 +177,11 @@ export function OrdersActions() {
             <Textarea
               label={intl.formatMessage({ id: 'dashboard.orders.move_note' })}
               value={note}
-              onChange={(event) => setNote(event.currentTarget.value)}
+              onChange={(event) => {
+                setNote(event.currentTarget.value);
+                setReasonNeeded(false);
+              }}
+              error={reasonNeeded && intl.formatMessage({ id: 'dashboard.orders.reason_needed' })}
               maxLength={2000}
               autosize
             />
@@ -171,6 +198,19 @@ export function OrdersActions() {
                   <FormattedMessage id={MOVE_LABELS[status]} />
                 </Button>
               ))}
+              {order.status === 'on_delivery' &&
+                (Object.keys(OUTCOMES) as Array<keyof typeof OUTCOMES>).map((outcome) => (
+                  <Button
+                    key={outcome}
+                    color="orange.9"
+                    variant="outline"
+                    loading={changes.outcome.isPending}
+                    onClick={() => record(outcome)}
+                    data-testid={`record-${outcome}`}
+                  >
+                    <FormattedMessage id={OUTCOMES[outcome].label} />
+                  </Button>
+                ))}
             </Group>
           </Stack>
         </Paper>

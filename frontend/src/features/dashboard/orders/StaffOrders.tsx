@@ -291,6 +291,19 @@ export function StaffOrders({ list }: { list: OrderList }) {
                       <FormattedMessage id="dashboard.orders.awaiting_confirmation" />
                     </Badge>
                   )}
+                  {order.cancelled_as === 'refused' && (
+                    <Badge color="orange.9" ms={4} data-testid="refused">
+                      <FormattedMessage id="dashboard.orders.refused" />
+                    </Badge>
+                  )}
+                  {order.failed_attempts.length > 0 && order.status === 'on_delivery' && (
+                    <Badge color="orange.9" ms={4} data-testid="failed-attempts">
+                      <FormattedMessage
+                        id="dashboard.orders.failed_attempts"
+                        values={{ count: order.failed_attempts.length }}
+                      />
+                    </Badge>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

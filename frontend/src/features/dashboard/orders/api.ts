@@ -144,6 +144,21 @@ export function useOrderChanges(audience: Audience) {
         answer(api.POST(`/api/dashboard/${audience}/{id}/confirm`, { params: { path: { id } }, body: { via } })),
       onSuccess: reload,
     }),
+    outcome: useMutation({
+      mutationFn: ({ id, outcome, reason }: { id: number; outcome: 'attempt' | 'refusal'; reason: string }) =>
+        answer(
+          api.POST(
+            outcome === 'attempt'
+              ? `/api/dashboard/${audience}/{id}/delivery-attempts`
+              : `/api/dashboard/${audience}/{id}/refusal`,
+            {
+              params: { path: { id } },
+              body: { reason: reason.trim() },
+            },
+          ),
+        ),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),

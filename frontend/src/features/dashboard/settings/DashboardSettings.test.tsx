@@ -23,6 +23,9 @@ const settings = {
   points_earn_rate: 10,
   points_expiry_months: 12,
   points_coupon_days: 30,
+  phone_call_after: 1,
+  phone_prepay_after: 2,
+  phone_block_after: 3,
 };
 const pages = ['about-us', 'terms-and-conditions', 'privacy-policy', 'refund-policies'].map((slug) => ({
   slug,

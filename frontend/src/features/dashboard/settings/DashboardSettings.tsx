@@ -35,6 +35,7 @@ const NUMBER_FIELDS = [
   'points_expiry_months',
   'points_coupon_days',
 ] as const;
+const PHONE_FIELDS = ['phone_call_after', 'phone_prepay_after', 'phone_block_after'] as const;
 // Written out so the message-id test sees every id.
 const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   contact_phone: 'dashboard.settings.contact_phone',
@@ -50,6 +51,9 @@ const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   points_earn_rate: 'dashboard.settings.points_earn_rate',
   points_expiry_months: 'dashboard.settings.points_expiry_months',
   points_coupon_days: 'dashboard.settings.points_coupon_days',
+  phone_call_after: 'dashboard.settings.phone_call_after',
+  phone_prepay_after: 'dashboard.settings.phone_prepay_after',
+  phone_block_after: 'dashboard.settings.phone_block_after',
 };
 /** Fields typed left to right whatever the page's direction. */
 const LTR_FIELDS = new Set([
@@ -60,6 +64,7 @@ const LTR_FIELDS = new Set([
   'facebook_url',
   'instagram_url',
   ...NUMBER_FIELDS,
+  ...PHONE_FIELDS,
 ]);
 
 function formValues(settings: StaffSettings): SettingsFormValues {
@@ -122,6 +127,9 @@ function SettingsForm({ editable }: { editable: boolean }) {
       points_earn_rate: 0,
       points_expiry_months: 0,
       points_coupon_days: 0,
+      phone_call_after: 0,
+      phone_prepay_after: 0,
+      phone_block_after: 0,
     }),
   });
   const { setValues, resetDirty } = form;
@@ -145,7 +153,7 @@ function SettingsForm({ editable }: { editable: boolean }) {
       label={intl.formatMessage({ id: FIELD_LABELS[name] })}
       name={name}
       dir={LTR_FIELDS.has(name) ? 'ltr' : 'rtl'}
-      inputMode={(NUMBER_FIELDS as readonly string[]).includes(name) ? 'decimal' : undefined}
+      inputMode={LTR_FIELDS.has(name) && !(TEXT_FIELDS as readonly string[]).includes(name) ? 'decimal' : undefined}
       readOnly={!editable}
       {...form.getInputProps(name)}
     />
@@ -162,6 +170,10 @@ function SettingsForm({ editable }: { editable: boolean }) {
             <FormattedMessage id="dashboard.settings.rules" />
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{NUMBER_FIELDS.map(field)}</SimpleGrid>
+          <Title order={3}>
+            <FormattedMessage id="dashboard.settings.phone_rules" />
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>{PHONE_FIELDS.map(field)}</SimpleGrid>
           {editable && (
             <Group>
               <SaveButton pending={save.isPending} />

@@ -1,0 +1,106 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+use kernel::{Clock, Phone, UserId};
+
+use super::{BandOverride, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneStandings, ReputationRules};
+use crate::desk::PhoneRecord;
+use crate::error::OrderingError;
+
+const RULES: ReputationRules = ReputationRules { trusted_after_delivered: 2, call_after: 1, prepay_after: 2, block_after: 3 };
+
+fn record(delivered: u64, refused: u64, never_confirmed: u64) -> PhoneRecord {
+    PhoneRecord { orders: delivered + refused + never_confirmed, delivered, cancelled: refused + never_confirmed, never_confirmed, refused }
+}
+
+struct FixedClock;
+impl Clock for FixedClock {
+    fn now(&self) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+    }
+}
+
+#[test]
+fn the_rules_band_a_phone_by_what_it_failed_against_what_it_received() {
+    use PhoneBand::*;
+    for (delivered, refused, unconfirmed, expected) in [
+        (0, 0, 0, Normal),
+        (1, 0, 0, Normal),
+        (2, 0, 0, Trusted),
+        (0, 1, 0, ConfirmByCall),
+        (0, 0, 1, ConfirmByCall),
+        (5, 1, 0, ConfirmByCall),
+        (0, 1, 1, PrepayShipping),
+        (2, 2, 0, ConfirmByCall),
+        (0, 2, 1, Blocked),
+        (0, 0, 3, Blocked),
+        (3, 3, 0, ConfirmByCall),
+        (3, 3, 1, Blocked),
+        (10, 4, 0, ConfirmByCall),
+    ] {
+        assert_eq!(RULES.band(&record(delivered, refused, unconfirmed)), expected, "{delivered} delivered, {refused} refused, {unconfirmed} unconfirmed");
+    }
+}
+
+#[test]
+fn a_rule_of_zero_is_off() {
+    let lenient = ReputationRules { trusted_after_delivered: 2, call_after: 0, prepay_after: 0, block_after: 0 };
+    assert_eq!(lenient.band(&record(0, 9, 9)), PhoneBand::Normal);
+    let blocking_only = ReputationRules { call_after: 0, prepay_after: 0, ..RULES };
+    assert_eq!(blocking_only.band(&record(0, 2, 0)), PhoneBand::Normal);
+    assert_eq!(blocking_only.band(&record(0, 3, 0)), PhoneBand::Blocked);
+}
+
+#[test]
+fn only_the_bands_that_wait_for_a_call_need_one() {
+    use strum::IntoEnumIterator;
+    let waiting: Vec<PhoneBand> = PhoneBand::iter().filter(|band| band.needs_call()).collect();
+    assert_eq!(waiting, [PhoneBand::ConfirmByCall, PhoneBand::PrepayShipping]);
+}
+
+/// Standings over a book holding `found` for every phone and whatever band staff set, kept.
+fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverride>>>) {
+    let kept: Arc<Mutex<Option<BandOverride>>> = Arc::default();
+    let mut book = MockPhoneBook::new();
+    book.expect_record().returning(move |_| Ok(found));
+    let (reader, writer) = (kept.clone(), kept.clone());
+    book.expect_band_override().returning(move |_| Ok(reader.lock().unwrap().clone()));
+    book.expect_set_band_override().returning(move |_, set| {
+        *writer.lock().unwrap() = set.map(|(band, note, by, at)| BandOverride { band, note, by: Some(by), by_name: None, at });
+        Ok(())
+    });
+    let mut terms = MockReputationTerms::new();
+    terms.expect_rules().returning(|| Ok(RULES));
+    terms.expect_shop_phone().returning(|| Ok("01000000000".into()));
+    (PhoneStandings::new(Arc::new(book), Arc::new(terms), Arc::new(FixedClock)), kept)
+}
+
+#[test]
+fn a_blocked_phone_is_refused_at_the_checkout_with_the_shops_number() {
+    let (blocked, _) = standings(record(0, 3, 0));
+    let phone = Phone::parse("01012345678").unwrap();
+    assert!(matches!(blocked.admit(&phone), Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"));
+    let (fine, _) = standings(record(1, 0, 0));
+    assert_eq!(fine.admit(&phone).unwrap(), PhoneBand::Normal);
+}
+
+#[test]
+fn staff_set_a_band_over_the_rules_with_a_note_and_give_it_back() {
+    let (standings, kept) = standings(record(0, 3, 0));
+    let phone = Phone::parse("01012345678").unwrap();
+    let missing = standings.set_band(UserId(1), "01012345678", Some(PhoneBand::Normal), "  ");
+    assert!(matches!(&missing, Err(OrderingError::Invalid(errors)) if errors.has("note")), "{missing:?}");
+    let wrong = standings.set_band(UserId(1), "not a phone", Some(PhoneBand::Normal), "known farmer");
+    assert!(matches!(&wrong, Err(OrderingError::Invalid(errors)) if errors.has("phone")), "{wrong:?}");
+    assert!(kept.lock().unwrap().is_none(), "nothing set by a refused change");
+
+    let set = standings.set_band(UserId(1), "+20 10 1234 5678", Some(PhoneBand::Normal), " known farmer, paid the courier ").unwrap();
+    assert_eq!((set.by_rules, set.band()), (PhoneBand::Blocked, PhoneBand::Normal));
+    assert_eq!(set.overridden.as_ref().map(|o| (o.note.as_str(), o.by)), Some(("known farmer, paid the courier", Some(UserId(1)))));
+    assert_eq!(standings.admit(&phone).unwrap(), PhoneBand::Normal, "the staff's word lets it order");
+    let back = standings.set_band(UserId(1), "01012345678", None, "").unwrap();
+    assert_eq!(back.band(), PhoneBand::Blocked);
+    assert!(standings.admit(&phone).is_err());
+}

@@ -1,0 +1,96 @@
+//! What the shop has seen of phones, over Diesel: the orders placed with one, by outcome, read
+//! from the orders' phone index; and the staff's band for one (`phone_bands`).
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use kernel::{Phone, UserId};
+use ordering::{BandOverride, CancelCause, OrderStatus, PhoneBand, PhoneBook, PhoneRecord};
+
+use diesel::upsert::excluded;
+
+use crate::database::{Database, DbConn, execute_natively};
+use crate::schema::{order_cancellations, orders, phone_bands, users};
+
+/// The phones' records and bands over a database.
+pub struct DieselPhoneBook {
+    db: Database,
+}
+
+impl DieselPhoneBook {
+    /// The book over a database.
+    pub fn new(db: Database) -> Self {
+        DieselPhoneBook { db }
+    }
+}
+
+/// A staff band as stored: band, note, who (and their name) and when.
+type BandRow = (String, String, Option<i64>, Option<String>, chrono::NaiveDateTime);
+
+/// The orders placed with a phone, by status and cause of cancelling, read from the orders'
+/// phone index.
+fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
+    // A phone's orders are few: each one's status and cause, counted here.
+    let outcomes: Vec<(String, Option<String>)> = orders::table
+        .left_join(order_cancellations::table)
+        .filter(orders::customer_phone.eq(phone))
+        .select((orders::status, order_cancellations::cause.nullable()))
+        .load(conn)?;
+    let cancelled = <&str>::from(OrderStatus::Cancelled);
+    let count = |wanted: &dyn Fn(&str, Option<&str>) -> bool| {
+        u64::try_from(outcomes.iter().filter(|(status, cause)| wanted(status, cause.as_deref())).count()).unwrap_or(u64::MAX)
+    };
+    let cancelled_as = |wanted: CancelCause| move |status: &str, cause: Option<&str>| status == cancelled && cause == Some(<&str>::from(wanted));
+    Ok(PhoneRecord {
+        orders: count(&|_, _| true),
+        delivered: count(&|status, _| status == <&str>::from(OrderStatus::Delivered)),
+        cancelled: count(&|status, _| status == cancelled),
+        never_confirmed: count(&cancelled_as(CancelCause::Unconfirmed)),
+        refused: count(&cancelled_as(CancelCause::Refused)),
+    })
+}
+
+impl PhoneBook for DieselPhoneBook {
+    fn record(&self, phone: &Phone) -> anyhow::Result<PhoneRecord> {
+        Ok(record_of(&mut *self.db.conn()?, &phone.to_string())?)
+    }
+
+    fn band_override(&self, phone: &Phone) -> anyhow::Result<Option<BandOverride>> {
+        let conn = &mut *self.db.conn()?;
+        let found: Option<BandRow> = phone_bands::table
+            .left_join(users::table.on(users::id.nullable().eq(phone_bands::set_by)))
+            .filter(phone_bands::phone.eq(phone.to_string()))
+            .select((phone_bands::band, phone_bands::note, phone_bands::set_by, users::name.nullable(), phone_bands::set_at))
+            .first(conn)
+            .optional()?;
+        let Some((band, note, by, by_name, at)) = found else { return Ok(None) };
+        Ok(Some(BandOverride { band: band.parse::<PhoneBand>()?, note, by: by.map(UserId), by_name, at: at.and_utc() }))
+    }
+
+    fn set_band_override(&self, phone: &Phone, band: Option<(PhoneBand, String, UserId, DateTime<Utc>)>) -> anyhow::Result<()> {
+        let conn = &mut *self.db.conn()?;
+        let phone = phone.to_string();
+        let Some((band, note, by, at)) = band else {
+            diesel::delete(phone_bands::table.find(&phone)).execute(conn)?;
+            return Ok(());
+        };
+        // One statement, so two staff setting a band at once leave the later one, not an error.
+        let upsert = diesel::insert_into(phone_bands::table)
+            .values((
+                phone_bands::phone.eq(&phone),
+                phone_bands::band.eq(<&str>::from(band)),
+                phone_bands::note.eq(&note),
+                phone_bands::set_by.eq(by.0),
+                phone_bands::set_at.eq(at.naive_utc()),
+            ))
+            .on_conflict(phone_bands::phone)
+            .do_update()
+            .set((
+                phone_bands::band.eq(excluded(phone_bands::band)),
+                phone_bands::note.eq(excluded(phone_bands::note)),
+                phone_bands::set_by.eq(excluded(phone_bands::set_by)),
+                phone_bands::set_at.eq(excluded(phone_bands::set_at)),
+            ));
+        execute_natively(conn, upsert)?;
+        Ok(())
+    }
+}
