@@ -14,6 +14,10 @@ use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, Order
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 use crate::reputation::{PhoneStanding, PhoneStandings};
 
+/// A failed delivery reported again with the same reason within this time is the same report
+/// (a double tap), not the next attempt.
+const SAME_REPORT_WITHIN: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
+
 /// The longest staff note, in characters.
 pub const MAX_NOTE: usize = 2000;
 
@@ -252,7 +256,7 @@ impl OrderDesk {
         let note = checked_note(note)?;
         let current = self.visible(viewer, audience, id)?;
         if current.order.status == to {
-            return Ok(current);
+            return self.order(viewer, audience, id);
         }
         let from = current.order.status;
         let at = self.clock.now();
@@ -293,7 +297,7 @@ impl OrderDesk {
         let reason = checked_reason(&reason)?;
         let current = self.visible(viewer, audience, id)?;
         if current.order.cancelled_as == Some(CancelCause::Refused) {
-            return Ok(current);
+            return self.order(viewer, audience, id);
         }
         let from = current.order.status;
         let refusal =
@@ -307,8 +311,8 @@ impl OrderDesk {
 
     /// The courier could not hand the parcel over (`POST …/{id}/delivery-attempts`): the
     /// attempt is kept with its reason and the buyer asked by SMS to set the address or the
-    /// time; the last attempt allowed cancels the order as refused instead. A report of the
-    /// same attempt at once with this one is kept once.
+    /// time; the last attempt allowed cancels the order as refused instead. The same report
+    /// sent twice (at once, or again within a minute with the same reason) is kept once.
     pub fn fail_delivery(&self, viewer: Viewer, audience: Audience, id: OrderId, reason: String) -> Result<StaffOrder, OrderingError> {
         let reason = checked_reason(&reason)?;
         let current = self.visible(viewer, audience, id)?;
@@ -317,6 +321,10 @@ impl OrderDesk {
             return Err(FieldErrors::single("order", "not_on_delivery").into());
         }
         let at = self.clock.now();
+        // A double tap sends the same report twice, the second after the first is kept.
+        if current.order.failed_attempts.last().is_some_and(|last| last.reason == reason && at - last.at < SAME_REPORT_WITHIN) {
+            return self.order(viewer, audience, id);
+        }
         let attempt = FailedAttempt { attempt: next_attempt(&current.order), reason, by: Some(viewer.id), at };
         let refusal = (attempt.attempt >= self.max_attempts).then(|| StatusMove::refusal(from, Some(viewer.id), attempt.reason.clone(), at)).flatten();
         if !self.book.fail_delivery(id, &attempt, refusal)? {

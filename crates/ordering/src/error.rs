@@ -50,6 +50,17 @@ pub enum OrderingError {
         /// The shop's phone.
         shop_phone: String,
     },
+    /// The total is above what the shop takes in cash on delivery (for a first order, or for
+    /// any); nothing was written. The buyer is given the shop's number to call.
+    #[error("the total is above the cash-on-delivery limit of {limit:?}")]
+    CodLimit {
+        /// The limit broken.
+        limit: kernel::Money,
+        /// Whether it is the first order's limit.
+        first_order: bool,
+        /// The shop's phone.
+        shop_phone: String,
+    },
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),
@@ -64,7 +75,7 @@ impl From<FieldErrors> for OrderingError {
 impl OrderingError {
     /// Whether this refusal answers the request itself and is kept under its
     /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code, a blocked
-    /// phone. A key taken
+    /// phone, a cash limit. A key taken
     /// by another request or a failing store is no answer to the request.
     pub fn is_kept(&self) -> bool {
         matches!(
@@ -74,6 +85,7 @@ impl OrderingError {
                 | OrderingError::TotalChanged { .. }
                 | OrderingError::Promo(_)
                 | OrderingError::PhoneBlocked { .. }
+                | OrderingError::CodLimit { .. }
         )
     }
 }

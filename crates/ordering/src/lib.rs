@@ -51,5 +51,5 @@ pub use ports::{
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
-pub use reputation::{BandOverride, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
+pub use reputation::{BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
 pub use service::Delivery;

@@ -137,7 +137,7 @@ impl Orders {
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
         // A sales engineer vouches for the client they order for, whatever the phone's band.
-        let awaits_call = source != OrderSource::Sales && self.standings.admit(&customer_phone)?.needs_call();
+        let awaits_call = source != OrderSource::Sales && self.standings.admit(&customer_phone, totals.total)?.needs_call();
         let confirmed = match source {
             OrderSource::Sales => Some(ConfirmedVia::Sales),
             _ if awaits_call => None,
@@ -170,13 +170,13 @@ impl Orders {
     pub fn place_guest_order(&self, request: GuestCheckout, locale: Locale, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
-        let awaits_call = self.standings.admit(&phone)?.needs_call();
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
         let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
         let destination = self.destination(None, Some(&choice))?;
         let (lines, safety_acknowledged) = self.lines(&merged_items(&request.items), request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
         let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
+        let awaits_call = self.standings.admit(&phone, totals.total)?.needs_call();
         let order = NewOrder {
             user: None,
             source: request.source,
@@ -239,13 +239,11 @@ impl Orders {
         self.book.order(id)?.ok_or(OrderingError::NotFound)
     }
 
-    /// The link that confirms an order, while it awaits confirmation and its phone is not
-    /// one the shop calls (the success page offers it to the buyer who just placed it).
-    pub fn confirmation_link(&self, order: &Order) -> Result<Option<String>, OrderingError> {
-        if !order.awaiting_confirmation() || self.standings.standing(&order.placed.customer_phone)?.band().needs_call() {
-            return Ok(None);
-        }
-        Ok(Some(self.links.link(order.id)))
+    /// The link that confirms an order just placed, while it awaits its buyer's confirmation
+    /// (the success page offers it): none for a phone the staff call. It reads nothing: a
+    /// checkout's answer is made inside the order's transaction, under its key.
+    pub fn confirmation_link(&self, order: &Order) -> Option<String> {
+        (order.awaiting_confirmation() && !order.placed.awaits_call).then(|| self.links.link(order.id))
     }
 
     /// Cancels the new orders nobody confirmed within the rules' time (a background job): their

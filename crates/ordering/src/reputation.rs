@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{Clock, FieldErrors, Phone, UserId};
+use kernel::{Clock, FieldErrors, Money, Phone, UserId};
 
 use crate::desk::{MAX_NOTE, PhoneRecord};
 use crate::error::OrderingError;
@@ -71,6 +71,28 @@ impl ReputationRules {
     }
 }
 
+/// The largest totals the shop takes in cash on delivery (settings); none for no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CodLimits {
+    /// For a phone with no delivered order.
+    pub first_order: Option<Money>,
+    /// For any order.
+    pub any_order: Option<Money>,
+}
+
+impl CodLimits {
+    /// The limit a total of a phone with this record breaks, and whether it is the first
+    /// order's: none when the total is within both.
+    pub fn broken_by(&self, total: Money, record: &PhoneRecord) -> Option<(Money, bool)> {
+        let first = record.delivered == 0;
+        match (self.first_order, self.any_order) {
+            (Some(limit), _) if first && total > limit => Some((limit, true)),
+            (_, Some(limit)) if total > limit => Some((limit, false)),
+            _ => None,
+        }
+    }
+}
+
 /// A staff member's band for a phone, over the rules', with why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BandOverride {
@@ -120,6 +142,8 @@ pub trait PhoneBook: Send + Sync {
 pub trait ReputationTerms: Send + Sync {
     /// The rules.
     fn rules(&self) -> anyhow::Result<ReputationRules>;
+    /// The largest totals taken in cash on delivery.
+    fn cod_limits(&self) -> anyhow::Result<CodLimits>;
     /// The shop's phone.
     fn shop_phone(&self) -> anyhow::Result<String>;
 }
@@ -144,12 +168,16 @@ impl PhoneStandings {
         Ok(PhoneStanding { by_rules: self.terms.rules()?.band(&record), record, overridden: self.book.band_override(phone)? })
     }
 
-    /// The band a cash order from this phone meets at the checkout: refused with the shop's
-    /// number when the phone is blocked.
-    pub fn admit(&self, phone: &Phone) -> Result<PhoneBand, OrderingError> {
-        let band = self.standing(phone)?.band();
+    /// The band a cash order of `total` from this phone meets at the checkout: refused with
+    /// the shop's number when the phone is blocked or the total is above the limit for it.
+    pub fn admit(&self, phone: &Phone, total: Money) -> Result<PhoneBand, OrderingError> {
+        let standing = self.standing(phone)?;
+        let band = standing.band();
         if band == PhoneBand::Blocked {
             return Err(OrderingError::PhoneBlocked { shop_phone: self.terms.shop_phone()? });
+        }
+        if let Some((limit, first_order)) = self.terms.cod_limits()?.broken_by(total, &standing.record) {
+            return Err(OrderingError::CodLimit { limit, first_order, shop_phone: self.terms.shop_phone()? });
         }
         Ok(band)
     }
@@ -180,6 +208,7 @@ pub(crate) fn standings_of(record: PhoneRecord) -> Arc<PhoneStandings> {
     let mut terms = MockReputationTerms::new();
     terms.expect_rules().returning(|| Ok(ReputationRules { trusted_after_delivered: 2, call_after: 1, prepay_after: 2, block_after: 3 }));
     terms.expect_shop_phone().returning(|| Ok("01000000000".into()));
+    terms.expect_cod_limits().returning(|| Ok(CodLimits::default()));
     Arc::new(PhoneStandings::new(Arc::new(book), Arc::new(terms), Arc::new(kernel::SystemClock)))
 }
 

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use kernel::{Locale, Money, OrderId, ProductId, ShippingRule, UserId};
 use loyalty::{Loyalty, LoyaltySettings, LoyaltyTerms};
 use ordering::{
-    ConfirmationLinks, EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, ReputationRules, ReputationTerms, Rewards, ShopContacts,
+    CodLimits, ConfirmationLinks, EarnedPoints, PaymentMethod, PaymentMethods, Pricing, QuotedProduct, ReputationRules, ReputationTerms, Rewards, ShopContacts,
     ShopDetails,
 };
 use outreach::OptOutLinks;
@@ -132,6 +132,12 @@ impl ReputationTerms for ShopReputationTerms {
             prepay_after: count(settings.phone_prepay_after),
             block_after: count(settings.phone_block_after),
         })
+    }
+
+    fn cod_limits(&self) -> anyhow::Result<CodLimits> {
+        let settings = self.shop.settings()?;
+        let limit = |amount: kernel::Money| (amount > kernel::Money::ZERO).then_some(amount);
+        Ok(CodLimits { first_order: limit(settings.cod_first_order_max), any_order: limit(settings.cod_order_max) })
     }
 
     fn shop_phone(&self) -> anyhow::Result<String> {

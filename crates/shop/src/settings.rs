@@ -44,6 +44,11 @@ pub struct ShopSettings {
     /// A phone with this many, more than it received, cannot order cash on delivery; 0 for
     /// never.
     pub phone_block_after: i64,
+    /// The largest total paid in cash on delivery by a phone with no delivered order; zero for
+    /// no limit.
+    pub cod_first_order_max: Money,
+    /// The largest total paid in cash on delivery by anyone; zero for no limit.
+    pub cod_order_max: Money,
 }
 
 impl ShopSettings {
@@ -71,6 +76,8 @@ impl Default for ShopSettings {
             phone_call_after: 1,
             phone_prepay_after: 2,
             phone_block_after: 3,
+            cod_first_order_max: Money::ZERO,
+            cod_order_max: Money::ZERO,
         }
     }
 }
@@ -110,6 +117,10 @@ pub struct SettingsChange {
     pub phone_prepay_after: Option<i64>,
     /// See [`ShopSettings::phone_block_after`].
     pub phone_block_after: Option<i64>,
+    /// See [`ShopSettings::cod_first_order_max`], in pounds as typed; 0 for no limit.
+    pub cod_first_order_max: Option<String>,
+    /// See [`ShopSettings::cod_order_max`], in pounds as typed; 0 for no limit.
+    pub cod_order_max: Option<String>,
 }
 
 impl ShopSettings {
@@ -147,8 +158,14 @@ impl ShopSettings {
                 *target = number;
             }
         }
-        if let Some(rate) = stored.get("points_earn_rate").and_then(|v| Money::parse_pounds(v)) {
-            settings.points_earn_rate = rate;
+        for (name, target) in [
+            ("points_earn_rate", &mut settings.points_earn_rate),
+            ("cod_first_order_max", &mut settings.cod_first_order_max),
+            ("cod_order_max", &mut settings.cod_order_max),
+        ] {
+            if let Some(amount) = stored.get(name).and_then(|v| Money::parse_pounds(v)) {
+                *target = amount;
+            }
         }
         settings
     }
@@ -173,6 +190,8 @@ impl ShopSettings {
             ("phone_call_after", self.phone_call_after.to_string()),
             ("phone_prepay_after", self.phone_prepay_after.to_string()),
             ("phone_block_after", self.phone_block_after.to_string()),
+            ("cod_first_order_max", pounds(self.cod_first_order_max)),
+            ("cod_order_max", pounds(self.cod_order_max)),
         ]
         .into_iter()
         .map(|(name, value)| (name.to_string(), value))
@@ -247,6 +266,8 @@ impl ShopSettings {
         };
         amount("extra_fee_per_kg", change.extra_fee_per_kg, Money::ZERO..=Money::from_pounds(10_000), &mut self.extra_fee_per_kg);
         amount("points_earn_rate", change.points_earn_rate, Money::from_piastres(1)..=Money::from_pounds(100_000), &mut self.points_earn_rate);
+        amount("cod_first_order_max", change.cod_first_order_max, Money::ZERO..=Money::from_pounds(10_000_000), &mut self.cod_first_order_max);
+        amount("cod_order_max", change.cod_order_max, Money::ZERO..=Money::from_pounds(10_000_000), &mut self.cod_order_max);
         errors.into_result().map(|()| self)
     }
 }
@@ -297,6 +318,8 @@ mod tests {
                 points_coupon_days: Some(7),
                 phone_call_after: Some(0),
                 phone_block_after: Some(5),
+                cod_first_order_max: Some("1500".into()),
+                cod_order_max: Some("12000.50".into()),
                 ..SettingsChange::default()
             })
             .unwrap();

@@ -165,10 +165,7 @@ pub struct Pooled {
 }
 
 /// Watches a connection's queries for the one that finds the server gone: it marks the
-/// connection lost and the database out of reach, so the others are checked before use. Any
-/// other answer, an error included, means the server is there: the database is reachable
-/// again only once a query was answered, not when the pool lent a connection it had not
-/// checked since the outage began.
+/// connection lost and the database out of reach, so the others are checked before use.
 struct LossWatch {
     lost: Arc<AtomicBool>,
     unreachable: Arc<Reachability>,
@@ -176,13 +173,11 @@ struct LossWatch {
 
 impl diesel::connection::Instrumentation for LossWatch {
     fn on_connection_event(&mut self, event: diesel::connection::InstrumentationEvent<'_>) {
-        if let diesel::connection::InstrumentationEvent::FinishQuery { error, .. } = event {
-            if error.is_some_and(connection_lost) {
-                self.lost.store(true, Ordering::Relaxed);
-                self.unreachable.went_down();
-            } else {
-                self.unreachable.came_back();
-            }
+        if let diesel::connection::InstrumentationEvent::FinishQuery { error: Some(error), .. } = event
+            && connection_lost(error)
+        {
+            self.lost.store(true, Ordering::Relaxed);
+            self.unreachable.went_down();
         }
     }
 }
@@ -233,9 +228,7 @@ impl Reachability {
 
     /// Marks the database reachable; the first answer after an outage says so in the log.
     fn came_back(&self) {
-        // Read first: every answered query passes here, and a plain read leaves the cache line
-        // shared between the cores.
-        if self.down.load(Ordering::Relaxed) && self.down.swap(false, Ordering::Relaxed) {
+        if self.down.swap(false, Ordering::Relaxed) {
             tracing::info!("the database answers again");
         }
     }
@@ -393,7 +386,15 @@ impl Database {
             let unreachable = self.unreachable.is_down();
             let wait = if unreachable { WAIT_WHILE_UNREACHABLE } else { deadline.saturating_duration_since(Instant::now()).min(Duration::from_secs(1)) };
             match self.pool.get_timeout(wait) {
-                Ok(conn) => return Ok(Conn(conn)),
+                Ok(conn) => {
+                    // Only a connection lent while the database was out of reach was checked
+                    // against it (the pool's check is skipped otherwise): one lent unchecked
+                    // while another request found the database gone says nothing of its return.
+                    if unreachable {
+                        self.unreachable.came_back();
+                    }
+                    return Ok(Conn(conn));
+                }
                 Err(error) if unreachable || self.unreachable.is_down() || Instant::now() >= deadline => {
                     self.unreachable.went_down();
                     return Err(NoConnection(error).into());
@@ -446,6 +447,7 @@ impl Database {
             }
         };
         conn.batch_execute("SELECT 1")?;
+        self.unreachable.came_back();
         pending_migrations_of(&mut conn)
     }
 

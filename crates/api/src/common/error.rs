@@ -194,6 +194,11 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("phone", "phone_blocked"));
                     (status, Problem { params: vec![("shop_phone", same(shop_phone.clone()))], ..problem })
                 }
+                ordering::OrderingError::CodLimit { limit, first_order, shop_phone } => {
+                    let rule = if *first_order { "cod_limit_first" } else { "cod_limit" };
+                    let (status, problem) = invalid(&FieldErrors::single("total", rule));
+                    (status, Problem { params: vec![("limit", same(format!("{:.2}", limit.pounds()))), ("shop_phone", same(shop_phone.clone()))], ..problem })
+                }
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
             ApiError::Loyalty(error) => match error {

@@ -483,9 +483,7 @@ pub(crate) fn placed_answer(locale: Locale, message: &'static str, orders: Arc<O
     move |order| {
         let answer = PlacedOrderResponse {
             message: text(locale, message, &[]),
-            // The order is written: a failure to read its phone's standing only leaves the link
-            // off the page (its SMS carries it).
-            confirmation_url: orders.confirmation_link(order).ok().flatten(),
+            confirmation_url: orders.confirmation_link(order),
             data: OrderData::new(order.clone(), locale),
         };
         Answer::json(StatusCode::CREATED, &answer)

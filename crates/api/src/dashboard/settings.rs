@@ -69,6 +69,11 @@ pub struct StaffSettingsData {
     /// Such orders, more than it received, after which a phone cannot order cash on delivery;
     /// 0 for never.
     pub phone_block_after: i64,
+    /// The largest cash-on-delivery total of a phone with no delivered order, EGP; 0 for no
+    /// limit.
+    pub cod_first_order_max: f64,
+    /// The largest cash-on-delivery total of any order, EGP; 0 for no limit.
+    pub cod_order_max: f64,
 }
 
 impl From<ShopSettings> for StaffSettingsData {
@@ -90,6 +95,8 @@ impl From<ShopSettings> for StaffSettingsData {
             phone_call_after: s.phone_call_after,
             phone_prepay_after: s.phone_prepay_after,
             phone_block_after: s.phone_block_after,
+            cod_first_order_max: s.cod_first_order_max.pounds(),
+            cod_order_max: s.cod_order_max.pounds(),
         }
     }
 }
@@ -162,6 +169,13 @@ pub struct SettingsForm {
     #[schema(minimum = 0, maximum = 100)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub phone_block_after: Option<i64>,
+    /// The largest cash-on-delivery total of a phone with no delivered order, EGP (`1500`); 0
+    /// for no limit.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub cod_first_order_max: Option<String>,
+    /// The largest cash-on-delivery total of any order, EGP; 0 for no limit.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub cod_order_max: Option<String>,
 }
 
 impl From<SettingsForm> for SettingsChange {
@@ -183,6 +197,8 @@ impl From<SettingsForm> for SettingsChange {
             phone_call_after: form.phone_call_after,
             phone_prepay_after: form.phone_prepay_after,
             phone_block_after: form.phone_block_after,
+            cod_first_order_max: form.cod_first_order_max,
+            cod_order_max: form.cod_order_max,
         }
     }
 }

@@ -3,9 +3,9 @@
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
-use kernel::{Clock, Phone, UserId};
+use kernel::{Clock, Money, Phone, UserId};
 
-use super::{BandOverride, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneStandings, ReputationRules};
+use super::{BandOverride, CodLimits, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneStandings, ReputationRules};
 use crate::desk::PhoneRecord;
 use crate::error::OrderingError;
 
@@ -74,6 +74,7 @@ fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverri
     let mut terms = MockReputationTerms::new();
     terms.expect_rules().returning(|| Ok(RULES));
     terms.expect_shop_phone().returning(|| Ok("01000000000".into()));
+    terms.expect_cod_limits().returning(|| Ok(CodLimits { first_order: Some(Money::from_pounds(1500)), any_order: Some(Money::from_pounds(20_000)) }));
     (PhoneStandings::new(Arc::new(book), Arc::new(terms), Arc::new(FixedClock)), kept)
 }
 
@@ -81,9 +82,9 @@ fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverri
 fn a_blocked_phone_is_refused_at_the_checkout_with_the_shops_number() {
     let (blocked, _) = standings(record(0, 3, 0));
     let phone = Phone::parse("01012345678").unwrap();
-    assert!(matches!(blocked.admit(&phone), Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"));
+    assert!(matches!(blocked.admit(&phone, Money::from_pounds(100)), Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"));
     let (fine, _) = standings(record(1, 0, 0));
-    assert_eq!(fine.admit(&phone).unwrap(), PhoneBand::Normal);
+    assert_eq!(fine.admit(&phone, Money::from_pounds(100)).unwrap(), PhoneBand::Normal);
 }
 
 #[test]
@@ -99,8 +100,28 @@ fn staff_set_a_band_over_the_rules_with_a_note_and_give_it_back() {
     let set = standings.set_band(UserId(1), "+20 10 1234 5678", Some(PhoneBand::Normal), " known farmer, paid the courier ").unwrap();
     assert_eq!((set.by_rules, set.band()), (PhoneBand::Blocked, PhoneBand::Normal));
     assert_eq!(set.overridden.as_ref().map(|o| (o.note.as_str(), o.by)), Some(("known farmer, paid the courier", Some(UserId(1)))));
-    assert_eq!(standings.admit(&phone).unwrap(), PhoneBand::Normal, "the staff's word lets it order");
+    assert_eq!(standings.admit(&phone, Money::from_pounds(100)).unwrap(), PhoneBand::Normal, "the staff's word lets it order");
     let back = standings.set_band(UserId(1), "01012345678", None, "").unwrap();
     assert_eq!(back.band(), PhoneBand::Blocked);
-    assert!(standings.admit(&phone).is_err());
+    assert!(standings.admit(&phone, Money::from_pounds(100)).is_err());
+}
+
+#[test]
+fn a_total_above_the_cash_limit_is_refused_with_the_limit_it_broke() {
+    let limits = CodLimits { first_order: Some(Money::from_pounds(1500)), any_order: Some(Money::from_pounds(20_000)) };
+    let (first, regular) = (record(0, 0, 0), record(1, 0, 0));
+    assert_eq!(limits.broken_by(Money::from_pounds(1500), &first), None, "up to the limit is taken");
+    assert_eq!(limits.broken_by(Money::from_piastres(150_001), &first), Some((Money::from_pounds(1500), true)));
+    assert_eq!(limits.broken_by(Money::from_pounds(5000), &regular), None, "the first order's limit is the first order's");
+    assert_eq!(limits.broken_by(Money::from_pounds(20_001), &regular), Some((Money::from_pounds(20_000), false)));
+    assert_eq!(CodLimits::default().broken_by(Money::from_pounds(1_000_000), &first), None, "no limit set");
+
+    let (standings, _) = standings(record(0, 0, 0));
+    let phone = Phone::parse("01012345678").unwrap();
+    let refused = standings.admit(&phone, Money::from_pounds(2000));
+    assert!(
+        matches!(&refused, Err(OrderingError::CodLimit { limit, first_order: true, shop_phone }) if *limit == Money::from_pounds(1500) && shop_phone == "01000000000"),
+        "{refused:?}"
+    );
+    assert!(refused.unwrap_err().is_kept());
 }

@@ -223,3 +223,41 @@ async fn a_phone_that_refuses_is_called_then_blocked_with_the_shops_number_until
     assert_eq!((back["data"]["band"].as_str(), back["data"]["band_override"].as_str()), (Some("blocked"), None));
     assert_eq!(order("en").await.status(), 422);
 }
+
+#[actix_web::test]
+async fn a_total_above_the_shops_cash_limits_is_refused_with_the_limit_and_the_shops_number() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012393041").await;
+    let seeds = app.add_product(&admin, "Squash seeds", 100, 50, 200).await;
+    let limits = app.put("dashboard/settings", json!({"cod_first_order_max": "250", "cod_order_max": "400"}), Some(&admin)).await;
+    assert_eq!(limits.status(), 200);
+    let settings = json_of(app.get("dashboard/settings", Some(&admin)).await).await;
+    assert_eq!((settings["data"]["cod_first_order_max"].as_f64(), settings["data"]["cod_order_max"].as_f64()), (Some(250.0), Some(400.0)));
+    let order = |units: i64, lang: &'static str| {
+        let body = json!({"name": "Mona", "phone": "01112393041", "address": "Farm", "city_id": 1, "items": [{"id": seeds, "quantity": units}]});
+        let request = app.request(Method::POST, "guest-orders/checkout", None, lang).json(&body);
+        async move { request.send().await.unwrap() }
+    };
+
+    // Cairo's shipping is 50 EGP: three packets make 350, above the first order's 250.
+    for (lang, message) in [
+        ("en", "We take cash on delivery for a first order up to EGP 250.00. Please call us on 01000000000 for a larger order."),
+        ("ar", "نقبل الدفع عند الاستلام للطلب الأول حتى 250.00 جنيه. اتصل بنا على 01000000000 لطلب أكبر."),
+    ] {
+        let refused = order(3, lang).await;
+        assert_eq!(refused.status(), 422);
+        let refused = json_of(refused).await;
+        assert_eq!((refused["message"].as_str(), refused["errors"]["total"][0].as_str()), (Some(message), Some(message)));
+    }
+    assert_eq!(app.stock(seeds), 50, "nothing was ordered");
+    let first = json_of(order(2, "en").await).await;
+    let id = first["data"]["id"].as_i64().unwrap();
+    send_out(&app, &admin, "guest-orders", id).await;
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{id}/status"), json!({"status": "delivered"}), Some(&admin)).await.status(), 200);
+
+    assert_eq!(order(3, "en").await.status(), 201, "a phone that received a parcel is past its first order");
+    let above = json_of(order(4, "en").await).await;
+    assert_eq!(above["errors"]["total"][0], "We take cash on delivery for orders up to EGP 400.00. Please call us on 01000000000 for a larger order.");
+    let wrong = json_of(app.put("dashboard/settings", json!({"cod_order_max": "a lot"}), Some(&admin)).await).await;
+    assert!(wrong["errors"]["cod_order_max"][0].is_string(), "{wrong}");
+}

@@ -4970,6 +4970,13 @@ export interface components {
             address_ar?: string | null;
             /** @description Address in English. */
             address_en?: string | null;
+            /**
+             * @description The largest cash-on-delivery total of a phone with no delivered order, EGP (`1500`); 0
+             *     for no limit.
+             */
+            cod_first_order_max?: string | null;
+            /** @description The largest cash-on-delivery total of any order, EGP; 0 for no limit. */
+            cod_order_max?: string | null;
             /** @description Phone customers call. */
             contact_phone?: string | null;
             /** @description The shop's e-mail. */
@@ -5475,6 +5482,17 @@ export interface components {
             address_ar: string;
             /** @description Address in English. */
             address_en: string;
+            /**
+             * Format: double
+             * @description The largest cash-on-delivery total of a phone with no delivered order, EGP; 0 for no
+             *     limit.
+             */
+            cod_first_order_max: number;
+            /**
+             * Format: double
+             * @description The largest cash-on-delivery total of any order, EGP; 0 for no limit.
+             */
+            cod_order_max: number;
             /** @description Phone customers call. */
             contact_phone: string;
             /** @description The shop's e-mail. */

@@ -26,6 +26,8 @@ const settings = {
   phone_call_after: 1,
   phone_prepay_after: 2,
   phone_block_after: 3,
+  cod_first_order_max: 0,
+  cod_order_max: 0,
 };
 const pages = ['about-us', 'terms-and-conditions', 'privacy-policy', 'refund-policies'].map((slug) => ({
   slug,

@@ -35,7 +35,13 @@ const NUMBER_FIELDS = [
   'points_expiry_months',
   'points_coupon_days',
 ] as const;
-const PHONE_FIELDS = ['phone_call_after', 'phone_prepay_after', 'phone_block_after'] as const;
+const COD_FIELDS = [
+  'cod_first_order_max',
+  'cod_order_max',
+  'phone_call_after',
+  'phone_prepay_after',
+  'phone_block_after',
+] as const;
 // Written out so the message-id test sees every id.
 const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   contact_phone: 'dashboard.settings.contact_phone',
@@ -54,6 +60,8 @@ const FIELD_LABELS: Record<keyof StaffSettings, string> = {
   phone_call_after: 'dashboard.settings.phone_call_after',
   phone_prepay_after: 'dashboard.settings.phone_prepay_after',
   phone_block_after: 'dashboard.settings.phone_block_after',
+  cod_first_order_max: 'dashboard.settings.cod_first_order_max',
+  cod_order_max: 'dashboard.settings.cod_order_max',
 };
 /** Fields typed left to right whatever the page's direction. */
 const LTR_FIELDS = new Set([
@@ -64,7 +72,7 @@ const LTR_FIELDS = new Set([
   'facebook_url',
   'instagram_url',
   ...NUMBER_FIELDS,
-  ...PHONE_FIELDS,
+  ...COD_FIELDS,
 ]);
 
 function formValues(settings: StaffSettings): SettingsFormValues {
@@ -130,6 +138,8 @@ function SettingsForm({ editable }: { editable: boolean }) {
       phone_call_after: 0,
       phone_prepay_after: 0,
       phone_block_after: 0,
+      cod_first_order_max: 0,
+      cod_order_max: 0,
     }),
   });
   const { setValues, resetDirty } = form;
@@ -173,7 +183,7 @@ function SettingsForm({ editable }: { editable: boolean }) {
           <Title order={3}>
             <FormattedMessage id="dashboard.settings.phone_rules" />
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>{PHONE_FIELDS.map(field)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>{COD_FIELDS.map(field)}</SimpleGrid>
           {editable && (
             <Group>
               <SaveButton pending={save.isPending} />
