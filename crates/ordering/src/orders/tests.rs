@@ -531,7 +531,16 @@ fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engin
     let for_client = orders_over(cart.clone(), placing_book(0)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
     assert_eq!(for_client.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Sales));
 
-    let guest = GuestCheckout {
+    let guest = one_packet_guest();
+    let mut book = MockOrderBook::new();
+    book.expect_delivered_orders().never();
+    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
+    assert!(orders_over(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
+}
+
+/// A guest's checkout of one packet of product 1 to Cairo.
+fn one_packet_guest() -> GuestCheckout {
+    GuestCheckout {
         name: "Mona".into(),
         phone: "01112345678".into(),
         address: "Farm road".into(),
@@ -543,11 +552,7 @@ fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engin
         payment_method: None,
         acknowledged_safety: false,
         source: OrderSource::Guest,
-    };
-    let mut book = MockOrderBook::new();
-    book.expect_delivered_orders().never();
-    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
-    assert!(orders_over(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
+    }
 }
 
 /// A phone with `refused` refused parcels and nothing delivered.
@@ -557,19 +562,7 @@ fn refusing(refused: u64) -> PhoneRecord {
 
 #[test]
 fn a_blocked_phone_cannot_order_cash_on_delivery_and_nothing_is_written() {
-    let guest = GuestCheckout {
-        name: "Mona".into(),
-        phone: "01112345678".into(),
-        address: "Farm road".into(),
-        city: Some(CityId(1)),
-        items: vec![(ProductId(1), 1)],
-        notes: String::new(),
-        copoun: None,
-        expected_total: None,
-        payment_method: None,
-        acknowledged_safety: false,
-        source: OrderSource::Guest,
-    };
+    let guest = one_packet_guest();
     let mut book = MockOrderBook::new();
     book.expect_place().never();
     book.expect_delivered_orders().returning(|_| Ok(0));
