@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod common;
+pub mod couriers;
 pub mod dashboard;
 pub mod invoices;
 pub mod openapi;
@@ -80,6 +81,8 @@ pub struct AppState {
     pub product_json: Arc<storefront::catalog::card_json::ProductJson>,
     /// Bounds on bodies, hashing and how client addresses are read.
     pub edge: extract::EdgeLimits,
+    /// The header each courier company's webhook carries its shared secret in.
+    pub courier_webhook_headers: Vec<(ordering::CourierKind, String)>,
 }
 
 /// One resource of the API: its routes and its part of the API document, side by side in its
@@ -127,7 +130,9 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::sales_orders::RESOURCE,
     dashboard::sms::RESOURCE,
     dashboard::overview::RESOURCE,
+    dashboard::shipments::RESOURCE,
     invoices::RESOURCE,
+    couriers::RESOURCE,
 ];
 
 /// Registers the API under `/api`, its OpenAPI document and the reference page.

@@ -49,6 +49,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
             confirmation: None,
             cancelled_as: None,
             failed_attempts: Vec::new(),
+            shipment: None,
             placed: NewOrder {
                 user: None,
                 source: OrderSource::Guest,

@@ -1,20 +1,20 @@
 //! Messages to people: the development outbox, a real SMTP sender (lettre) and an HTTP SMS
 //! gateway, behind one `Transport` trait; the `Notifier` that words one-time codes; the
-//! wording of order news (the notification fan-out) and the `Courier` that sends the queue.
+//! wording of order news (the notification fan-out) and the `Postman` that sends the queue.
 
 pub mod broadcast;
-pub mod courier;
 pub mod notifier;
 pub mod order_news;
 pub mod outbox;
+pub mod postman;
 pub mod sms_gateway;
 pub mod smtp;
 
 pub use broadcast::TransportGateway;
-pub use courier::Courier;
 pub use notifier::Notifier;
 pub use order_news::OrderNewsWriter;
 pub use outbox::Outbox;
+pub use postman::Postman;
 pub use sms_gateway::HttpSmsGateway;
 pub use smtp::{SmtpMailer, SmtpSecurity, SmtpSettings};
 

@@ -13,6 +13,9 @@ use crate::news::Newsroom;
 use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, Order, OrderSource, OrderStatus};
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 use crate::reputation::{PhoneStanding, PhoneStandings};
+use crate::shipment::{Courier, ShipmentBook};
+
+mod dispatch;
 
 /// A failed delivery reported again with the same reason within this time is the same report
 /// (a double tap), not the next attempt.
@@ -190,6 +193,8 @@ pub struct OrderDesk {
     standings: Arc<PhoneStandings>,
     clock: Arc<dyn Clock>,
     max_attempts: u32,
+    shipments: Arc<dyn ShipmentBook>,
+    bosta: Option<Arc<dyn Courier>>,
 }
 
 /// The staff's order use cases' ports and settings.
@@ -206,13 +211,17 @@ pub struct DeskPorts {
     pub clock: Arc<dyn Clock>,
     /// Failed deliveries after which a parcel is taken as refused.
     pub max_attempts: u32,
+    /// Where parcels handed to couriers are kept.
+    pub shipments: Arc<dyn ShipmentBook>,
+    /// Bosta's API, when the shop has an account.
+    pub bosta: Option<Arc<dyn Courier>>,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
     pub fn new(ports: DeskPorts) -> OrderDesk {
-        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts } = ports;
-        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1) }
+        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta } = ports;
+        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -325,13 +334,18 @@ impl OrderDesk {
         if current.order.failed_attempts.last().is_some_and(|last| last.reason == reason && at - last.at < SAME_REPORT_WITHIN) {
             return self.order(viewer, audience, id);
         }
-        let attempt = FailedAttempt { attempt: next_attempt(&current.order), reason, by: Some(viewer.id), at };
-        let refusal = (attempt.attempt >= self.max_attempts).then(|| StatusMove::refusal(from, Some(viewer.id), attempt.reason.clone(), at)).flatten();
-        if !self.book.fail_delivery(id, &attempt, refusal)? {
-            return self.order(viewer, audience, id);
+        if self.record_attempt(&current.order, reason, Some(viewer.id), at)? {
+            self.newsroom.tell_after_change();
         }
-        self.newsroom.tell_after_change();
         self.order(viewer, audience, id)
+    }
+
+    /// Keeps the order's next failed attempt, which cancels it as refused when it is the last
+    /// allowed; false when a parallel report of the same attempt was kept first.
+    fn record_attempt(&self, order: &Order, reason: String, by: Option<UserId>, at: DateTime<Utc>) -> Result<bool, OrderingError> {
+        let attempt = FailedAttempt { attempt: next_attempt(order), reason, by, at };
+        let refusal = (attempt.attempt >= self.max_attempts).then(|| StatusMove::refusal(order.status, by, attempt.reason.clone(), at)).flatten();
+        Ok(self.book.fail_delivery(order.id, &attempt, refusal)?)
     }
 
     /// The order after a refusal lost the race to another change: refused already is the same

@@ -61,6 +61,9 @@ pub enum OrderingError {
         /// The shop's phone.
         shop_phone: String,
     },
+    /// A courier company's service failed, or a webhook call was not its own.
+    #[error(transparent)]
+    Courier(#[from] crate::shipment::CourierError),
     /// The store failed.
     #[error(transparent)]
     Storage(#[from] anyhow::Error),

@@ -23,6 +23,7 @@ pub mod promo;
 pub mod promotions;
 pub mod reputation;
 pub mod service;
+pub mod shipment;
 
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
@@ -53,3 +54,6 @@ pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_c
 pub use promotions::Promotions;
 pub use reputation::{BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
 pub use service::Delivery;
+pub use shipment::{
+    Booking, Courier, CourierError, CourierKind, CourierReport, HandOver, NewShipment, Parcel, ReportKept, Shipment, ShipmentBook, ShipmentEvent, ShipmentState,
+};

@@ -385,6 +385,8 @@ pub struct Order {
     pub cancelled_as: Option<CancelCause>,
     /// The deliveries the courier could not make, oldest first.
     pub failed_attempts: Vec<FailedAttempt>,
+    /// Its parcel with a courier, once handed over.
+    pub shipment: Option<crate::shipment::Shipment>,
 }
 
 /// Units of a line that came from one batch: the invoice prints the batch and its expiry.

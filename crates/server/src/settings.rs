@@ -31,6 +31,8 @@ pub struct Settings {
     pub limits: LimitSettings,
     /// Orders' confirmation.
     pub orders: OrderSettings,
+    /// Courier companies the shop has an account with.
+    pub couriers: CourierSettings,
     /// Invoices.
     pub invoices: InvoiceSettings,
     /// What the node logs, and how.
@@ -109,6 +111,42 @@ impl OrderSettings {
         let hours = if self.confirm_within_hours.is_finite() && self.confirm_within_hours > 0.0 { self.confirm_within_hours } else { 24.0 };
         let millis = (hours * 3_600_000.0).min(i64::MAX as f64) as i64;
         ordering::ConfirmationRules { within: chrono::Duration::milliseconds(millis), trusted_after_delivered: self.trusted_after_delivered }
+    }
+}
+
+/// Courier companies the shop has an account with.
+#[derive(Debug, Clone, Deserialize)]
+pub struct CourierSettings {
+    /// Bosta.
+    pub bosta: BostaAccount,
+}
+
+/// The shop's Bosta account; without an API key, parcels are not booked with Bosta.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BostaAccount {
+    /// The API's root.
+    pub base_url: String,
+    /// The business's API key; empty when the shop has no account.
+    pub api_key: SecretString,
+    /// The header Bosta's webhook calls carry the shared secret in.
+    pub webhook_header: String,
+    /// The shared secret set in Bosta's dashboard beside the webhook's URL.
+    pub webhook_secret: SecretString,
+    /// The buyer's tracking page, `{tracking}` standing for the number.
+    pub tracking_url: String,
+}
+
+impl BostaAccount {
+    /// The adapter's settings, when the shop has an account.
+    pub fn configured(&self) -> Option<couriers::BostaSettings> {
+        use secrecy::ExposeSecret;
+        (!self.api_key.expose_secret().is_empty()).then(|| couriers::BostaSettings {
+            base_url: self.base_url.clone(),
+            api_key: self.api_key.clone(),
+            webhook_header: self.webhook_header.clone(),
+            webhook_secret: self.webhook_secret.clone(),
+            tracking_url: self.tracking_url.clone(),
+        })
     }
 }
 

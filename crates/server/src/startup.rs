@@ -15,6 +15,7 @@ use cart::CartService;
 use catalog::CatalogService;
 use catalog::admin::CatalogAdmin;
 use catalog::misses::SearchMisses;
+use couriers::BostaCourier;
 use google_signin::{GoogleIdTokenVerifier, GoogleRedirectFlow};
 use identity::password::Argon2Hasher;
 use identity::token::JwtTokenSigner;
@@ -23,7 +24,7 @@ use invoice_pdf::PdfInvoicePrinter;
 use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalMediaStore;
-use notify::{Courier, HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, SmtpMailer, Transport, TransportGateway};
+use notify::{HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, Postman, SmtpMailer, Transport, TransportGateway};
 use ordering::{Delivery, DeskPorts, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, PhoneStandings, Promotions};
 use outreach::{Broadcaster, Outreach};
 use rand::Rng;
@@ -46,6 +47,7 @@ use store::people::DieselPeopleStore;
 use store::phones::DieselPhoneBook;
 use store::promos::DieselPromoCodes;
 use store::search_misses::DieselMissedSearches;
+use store::shipments::DieselShipmentBook;
 use tracing_actix_web::TracingLogger;
 
 use crate::jobs::Repeated;
@@ -203,7 +205,7 @@ struct Services {
 /// The services the background jobs run.
 struct Background {
     newsroom: Arc<Newsroom>,
-    courier: Arc<Courier>,
+    postman: Arc<Postman>,
     broadcaster: Arc<Broadcaster>,
     loyalty: Arc<Loyalty>,
     overview: Arc<Overview>,
@@ -258,10 +260,12 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         standings: phone_standings.clone(),
         clock: Arc::new(SystemClock),
         max_attempts: settings.orders.max_attempts,
+        shipments: Arc::new(DieselShipmentBook::new(db.clone())),
+        bosta: settings.couriers.bosta.configured().map(|bosta| Arc::new(BostaCourier::new(bosta)) as Arc<dyn ordering::Courier>),
     }));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;
-    let courier = Arc::new(Courier::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
+    let postman = Arc::new(Postman::new(Arc::new(DieselMessageQueue::new(db.clone())), sms.clone(), email, Arc::new(SystemClock)));
     let printer = PdfInvoicePrinter::new(&settings.invoices.fonts_dir).with_context(|| {
         format!("the invoice fonts are missing from {} (install Debian's fonts-noto-core, as make does)", settings.invoices.fonts_dir.display())
     })?;
@@ -322,13 +326,14 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         google_redirect,
         product_json: Default::default(),
         edge: edge_limits(settings),
+        courier_webhook_headers: settings.couriers.bosta.configured().map(|bosta| (ordering::CourierKind::Bosta, bosta.webhook_header)).into_iter().collect(),
     });
     Ok(Services {
         state,
         metrics,
         background: Background {
             newsroom,
-            courier,
+            postman,
             broadcaster,
             loyalty,
             overview,
@@ -402,12 +407,12 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, courier, broadcaster, loyalty, overview, catalog_admin, orders, database } = background;
+    let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, orders, database } = background;
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
     let every_expiry =
         settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
     let every_send = std::time::Duration::from_millis(settings.messages.send_every_ms.max(10));
-    let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || courier.send_due());
+    let send_messages: Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync> = Arc::new(move || postman.send_due());
     let outage: Arc<dyn Fn() -> bool + Send + Sync> = {
         let database = database.clone();
         Arc::new(move || !database.reachable())

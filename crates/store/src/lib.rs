@@ -22,5 +22,6 @@ pub mod promos;
 pub mod schema;
 pub mod search_misses;
 pub mod seed;
+pub mod shipments;
 
 pub use database::{Backend, Database};

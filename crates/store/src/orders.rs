@@ -159,6 +159,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         confirmation: order.confirmed.map(|via| Confirmation { at, by: None, via }),
         cancelled_as: None,
         failed_attempts: Vec::new(),
+        shipment: None,
     };
     diesel::insert_into(orders::table)
         .values((
@@ -394,6 +395,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
         .load::<(i64, String)>(conn)?
         .into_iter()
         .collect();
+    let mut shipments = crate::shipments::shipments_of(conn, &ids)?;
     let mut attempts: HashMap<i64, Vec<FailedAttempt>> = HashMap::new();
     let attempt_rows: Vec<AttemptRow> = delivery_attempts::table
         .filter(delivery_attempts::order_id.eq_any(&ids))
@@ -432,6 +434,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     None => Some(CancelCause::CalledOff),
                 },
                 failed_attempts: attempts.remove(&row.id).unwrap_or_default(),
+                shipment: shipments.remove(&row.id),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,

@@ -390,6 +390,34 @@ diesel::table! {
 }
 
 diesel::table! {
+    shipments (order_id) {
+        order_id -> BigInt,
+        courier -> Text,
+        courier_name -> Text,
+        tracking -> Text,
+        tracking_url -> Nullable<Text>,
+        state -> Text,
+        cod -> BigInt,
+        collected -> Nullable<BigInt>,
+        handed_over_at -> Timestamp,
+        handed_over_by -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    courier_reports (id) {
+        id -> BigInt,
+        courier -> Text,
+        tracking -> Text,
+        code -> Integer,
+        state -> Text,
+        occurred_at -> Timestamp,
+        raw -> Text,
+        received_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     delivery_attempts (order_id, attempt) {
         order_id -> BigInt,
         attempt -> Integer,
@@ -563,6 +591,7 @@ diesel::joinable!(copoun_uses -> orders (order_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_history -> orders (order_id));
 diesel::joinable!(delivery_attempts -> orders (order_id));
+diesel::joinable!(shipments -> orders (order_id));
 diesel::joinable!(order_cancellations -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
 diesel::joinable!(order_notes -> orders (order_id));
@@ -646,6 +675,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     delivery_attempts,
     order_cancellations,
     phone_bands,
+    shipments,
+    courier_reports,
     idempotency_keys,
     cart_items,
     contact_changes,

@@ -199,6 +199,14 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("total", rule));
                     (status, Problem { params: vec![("limit", same(format!("{:.2}", limit.pounds()))), ("shop_phone", same(shop_phone.clone()))], ..problem })
                 }
+                ordering::OrderingError::Courier(failure) => match failure {
+                    ordering::CourierError::Unauthorised => (StatusCode::UNAUTHORIZED, Problem::new("error.unauthenticated")),
+                    ordering::CourierError::Unreadable => (StatusCode::BAD_REQUEST, Problem::new("error.body_malformed")),
+                    ordering::CourierError::Unavailable(cause) => {
+                        tracing::warn!(%cause, "a courier's service failed");
+                        (StatusCode::BAD_GATEWAY, Problem::new("error.courier_unavailable"))
+                    }
+                },
                 ordering::OrderingError::Storage(cause) => internal(cause),
             },
             ApiError::Loyalty(error) => match error {

@@ -226,6 +226,32 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
     }
 }
 
+/// The largest body a courier's webhook call may send: one state change is a few hundred
+/// bytes.
+pub const WEBHOOK_LIMIT: usize = 64 * 1024;
+
+/// A webhook call's body as it was sent, at most [`WEBHOOK_LIMIT`] bytes, read within the
+/// body timeout.
+pub struct RawBody(pub BytesMut);
+
+impl FromRequest for RawBody {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<RawBody, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let timeout = req.app_data::<web::Data<AppState>>().map_or(DEFAULT_BODY_TIMEOUT, |state| state.edge.body_timeout);
+        let declared: Option<usize> = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
+        let payload = payload.take();
+        Box::pin(async move {
+            if declared.is_some_and(|length| length > WEBHOOK_LIMIT) {
+                return Err(ApiError::BodyTooLarge);
+            }
+            let bytes = tokio::time::timeout(timeout, read_limited(payload, WEBHOOK_LIMIT)).await.map_err(|_| ApiError::BodyTimeout)??;
+            Ok(RawBody(bytes))
+        })
+    }
+}
+
 /// Deserializes the fields into `T`; a field of the wrong type is dropped and reported, and
 /// the rest tried again, so one answer names every wrong field.
 fn deserialize_reporting_every_field<T: DeserializeOwned>(mut fields: Value) -> Result<T, ApiError> {

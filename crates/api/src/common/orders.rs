@@ -167,6 +167,69 @@ pub struct OrderData {
     pub failed_attempts: Vec<FailedAttemptData>,
     /// Every change of status, oldest first.
     pub history: Vec<HistoryData>,
+    /// Its parcel with a courier, once handed over.
+    pub shipment: Option<ShipmentData>,
+}
+
+/// An order's parcel with a courier.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShipmentData {
+    /// `bosta` (booked through its API) or `manual` (a courier staff booked themselves).
+    #[schema(pattern = r"^(bosta|manual)$")]
+    pub courier: String,
+    /// The courier's name as shown.
+    pub courier_name: String,
+    /// Its tracking number.
+    pub tracking: String,
+    /// Where the buyer follows it on the courier's site.
+    pub tracking_url: Option<String>,
+    /// Its state by the courier's last report: `created`, `picked_up`, `out_for_delivery`,
+    /// `delivered`, `exception`, `returned`, `cancelled` or `other`.
+    pub state: String,
+    /// When it was handed over.
+    pub handed_over_at: DateTime<Utc>,
+    /// The cash the courier is to collect, EGP; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>)]
+    pub cod: Option<Money>,
+    /// The cash the courier reported collected, EGP; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>)]
+    pub collected: Option<Money>,
+    /// The courier's reports, oldest first.
+    pub events: Vec<ShipmentEventData>,
+}
+
+/// One report of the courier.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShipmentEventData {
+    /// The state it reported, as in `state` of the shipment.
+    pub state: String,
+    /// The courier's own code; only in staff answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<i32>,
+    /// When, by the courier's clock.
+    pub at: DateTime<Utc>,
+}
+
+impl ShipmentData {
+    fn of(shipment: ordering::Shipment) -> ShipmentData {
+        ShipmentData {
+            courier: <&str>::from(shipment.courier).to_string(),
+            courier_name: shipment.courier_name,
+            tracking: shipment.tracking,
+            tracking_url: shipment.tracking_url,
+            state: <&str>::from(shipment.state).to_string(),
+            handed_over_at: shipment.handed_over_at,
+            cod: Some(shipment.cod),
+            collected: shipment.collected,
+            events: shipment
+                .events
+                .into_iter()
+                .map(|event| ShipmentEventData { state: <&str>::from(event.state).to_string(), code: Some(event.code), at: event.at })
+                .collect(),
+        }
+    }
 }
 
 /// A delivery the courier could not make.
@@ -230,6 +293,12 @@ impl OrderData {
         for attempt in &mut data.failed_attempts {
             (attempt.reason, attempt.by) = (None, None);
         }
+        if let Some(shipment) = &mut data.shipment {
+            (shipment.cod, shipment.collected) = (None, None);
+            for event in &mut shipment.events {
+                event.code = None;
+            }
+        }
         data
     }
 
@@ -237,7 +306,8 @@ impl OrderData {
     pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
         let confirmation = ConfirmationData::of(&order);
-        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _, cancelled_as, failed_attempts } = order;
+        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _, cancelled_as, failed_attempts, shipment } =
+            order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -305,6 +375,7 @@ impl OrderData {
                     note: change.note,
                 })
                 .collect(),
+            shipment: shipment.map(ShipmentData::of),
         }
     }
 }

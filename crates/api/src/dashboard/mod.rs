@@ -16,6 +16,7 @@ pub mod roles;
 pub mod sales_orders;
 pub mod search;
 pub mod settings;
+pub mod shipments;
 pub mod shipping_cities;
 pub mod sms;
 pub mod staff;

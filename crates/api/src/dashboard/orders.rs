@@ -84,20 +84,20 @@ pub const EXPORT_MAX: u32 = 10_000;
 pub const BULK_MAX: usize = 100;
 
 /// The permissions of one list.
-struct Permissions {
-    list: Permission,
-    status: Permission,
-    edit: Permission,
+pub(crate) struct Permissions {
+    pub(crate) list: Permission,
+    pub(crate) status: Permission,
+    pub(crate) edit: Permission,
 }
 
-fn permissions(audience: Audience) -> Permissions {
+pub(crate) fn permissions(audience: Audience) -> Permissions {
     match audience {
         Audience::Clients => Permissions { list: Permission::OrderList, status: Permission::OrderStatus, edit: Permission::OrderEdit },
         Audience::Guests => Permissions { list: Permission::GuestOrderList, status: Permission::GuestOrderEdit, edit: Permission::GuestOrderEdit },
     }
 }
 
-fn viewer(principal: &Principal) -> Viewer {
+pub(crate) fn viewer(principal: &Principal) -> Viewer {
     Viewer { id: principal.user.id, sales_engineer: principal.user.role == Role::Sales }
 }
 
@@ -204,7 +204,7 @@ impl PhoneHistoryData {
 }
 
 impl StaffOrderData {
-    fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
+    pub(crate) fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
         let StaffOrder { order, sales_engineer_name, notes, phone } = found;
         let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
             .into_iter()

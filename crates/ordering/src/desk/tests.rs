@@ -11,6 +11,7 @@ use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{CancelCause, ConfirmedVia, Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
 use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant, StatusMove};
+use crate::shipment::{Booking, CourierError, CourierKind, CourierReport, HandOver, MockCourier, MockShipmentBook, ReportKept, Shipment, ShipmentState};
 
 const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
 const SALES: Viewer = Viewer { id: UserId(2), sales_engineer: true };
@@ -38,6 +39,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
             confirmation: None,
             cancelled_as: None,
             failed_attempts: Vec::new(),
+            shipment: None,
             placed: NewOrder {
                 user: client,
                 source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
@@ -82,6 +84,8 @@ fn desk_over(book: MockOrderBook, newsroom: Arc<Newsroom>, rewards: MockRewards)
         standings: crate::reputation::standings_of(crate::desk::PhoneRecord::default()),
         clock: Arc::new(FixedClock),
         max_attempts: 3,
+        shipments: Arc::new(crate::shipment::MockShipmentBook::new()),
+        bosta: None,
     })
 }
 
@@ -116,8 +120,9 @@ fn book_with(start: StaffOrder) -> (MockOrderBook, Moves) {
     let mut book = MockOrderBook::new();
     let current = Arc::new(Mutex::new(start));
     let changes = Arc::new(Mutex::new(Vec::new()));
-    let (reader, writer, log) = (current.clone(), current, changes.clone());
+    let (reader, order_reader, writer, log) = (current.clone(), current.clone(), current, changes.clone());
     book.expect_staff_order().returning(move |id| Ok(Some(reader.lock().unwrap().clone()).filter(|found| found.order.id == id)));
+    book.expect_order().returning(move |id| Ok(Some(order_reader.lock().unwrap().order.clone()).filter(|found| found.id == id)));
     book.expect_change_status().returning(move |_, change| {
         let mut order = writer.lock().unwrap();
         if order.order.status != change.from {
@@ -468,4 +473,194 @@ fn a_failed_attempt_is_only_of_an_order_on_delivery() {
         assert!(matches!(&failed, Err(OrderingError::Invalid(errors)) if errors.has("order")), "{from}: {failed:?}");
         assert!(given.lock().unwrap().is_empty());
     }
+}
+
+/// A desk with Bosta's account over these ports: orders' moves grant nothing.
+fn courier_desk(book: MockOrderBook, shipments: MockShipmentBook, bosta: MockCourier) -> (OrderDesk, Arc<AtomicUsize>) {
+    let mut rewards = MockRewards::new();
+    rewards.expect_earned_for().returning(|_, _| Ok(None));
+    let runs = Arc::new(AtomicUsize::new(0));
+    let desk = OrderDesk::new(DeskPorts {
+        book: Arc::new(book),
+        newsroom: newsroom(runs.clone()),
+        rewards: Arc::new(rewards),
+        standings: crate::reputation::standings_of(crate::desk::PhoneRecord::default()),
+        clock: Arc::new(FixedClock),
+        max_attempts: 3,
+        shipments: Arc::new(shipments),
+        bosta: Some(Arc::new(bosta)),
+    });
+    (desk, runs)
+}
+
+/// Order `id` in `status`, confirmed, with a parcel Bosta carries.
+fn shipped(id: i64, status: OrderStatus) -> StaffOrder {
+    let mut found = order(id, status, None, None);
+    found.order.confirmation = Some(crate::order::Confirmation { at: FixedClock.now(), by: Some(ADMIN.id), via: ConfirmedVia::Call });
+    found.order.shipment = Some(Shipment {
+        courier: CourierKind::Bosta,
+        courier_name: "Bosta".into(),
+        tracking: "7012345".into(),
+        tracking_url: None,
+        state: ShipmentState::Created,
+        cod: Money::ZERO,
+        collected: None,
+        handed_over_at: FixedClock.now(),
+        handed_over_by: Some(ADMIN.id),
+        events: vec![],
+    });
+    found
+}
+
+/// Bosta reading every webhook call as a report of `state` for order 5's parcel.
+fn bosta_reporting(state: ShipmentState) -> MockCourier {
+    let mut bosta = MockCourier::new();
+    bosta.expect_read_report().returning(move |_, _| {
+        Ok(CourierReport {
+            tracking: "7012345".into(),
+            state,
+            code: 0,
+            at: FixedClock.now(),
+            collected: None,
+            reason: Some("Nobody home".into()),
+            raw: "{}".into(),
+        })
+    });
+    bosta
+}
+
+/// A shipment book keeping the first report and seeing every later one as the same.
+fn reports_kept_once() -> MockShipmentBook {
+    let mut shipments = MockShipmentBook::new();
+    let kept = Arc::new(AtomicUsize::new(0));
+    shipments
+        .expect_record_report()
+        .returning(move |_, _, _| Ok(if kept.fetch_add(1, Ordering::SeqCst) == 0 { ReportKept::New { order: OrderId(5), id: 1 } } else { ReportKept::Seen }));
+    shipments
+}
+
+#[test]
+fn a_courier_reporting_a_delivery_twice_delivers_the_order_once() {
+    let (book, moves) = book_with(shipped(5, OrderStatus::OnDelivery));
+    let (desk, runs) = courier_desk(book, reports_kept_once(), bosta_reporting(ShipmentState::Delivered));
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    let moves = moves.lock().unwrap();
+    assert_eq!(moves.iter().map(|(from, to, _)| (*from, *to)).collect::<Vec<_>>(), vec![(OrderStatus::OnDelivery, OrderStatus::Delivered)]);
+    assert_eq!(moves[0].2.as_deref(), Some("Bosta 7012345"), "the history says which courier moved it");
+    assert_eq!(runs.load(Ordering::SeqCst), 1, "the news is told once");
+}
+
+#[test]
+fn a_delivery_reported_before_the_pick_up_goes_on_delivery_first() {
+    let (book, moves) = book_with(shipped(5, OrderStatus::New));
+    let (desk, _) = courier_desk(book, reports_kept_once(), bosta_reporting(ShipmentState::Delivered));
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    let moves: Vec<_> = moves.lock().unwrap().iter().map(|(from, to, _)| (*from, *to)).collect();
+    assert_eq!(moves, vec![(OrderStatus::New, OrderStatus::OnDelivery), (OrderStatus::OnDelivery, OrderStatus::Delivered)]);
+}
+
+#[test]
+fn a_pick_up_puts_a_new_order_on_delivery_and_a_return_refuses_it() {
+    let (book, moves) = book_with(shipped(5, OrderStatus::New));
+    let (desk, _) = courier_desk(book, reports_kept_once(), bosta_reporting(ShipmentState::PickedUp));
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    assert_eq!(moves.lock().unwrap().last().map(|(from, to, _)| (*from, *to)), Some((OrderStatus::New, OrderStatus::OnDelivery)));
+
+    let (book, moves) = book_with(shipped(5, OrderStatus::OnDelivery));
+    let (desk, _) = courier_desk(book, reports_kept_once(), bosta_reporting(ShipmentState::Returned));
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    assert_eq!(moves.lock().unwrap().last().map(|(from, to, _)| (*from, *to)), Some((OrderStatus::OnDelivery, OrderStatus::Cancelled)));
+}
+
+#[test]
+fn a_courier_exception_is_a_failed_attempt_with_its_reason() {
+    let (mut book, given) = book_of_attempts(shipped(5, OrderStatus::OnDelivery));
+    let current = shipped(5, OrderStatus::OnDelivery).order;
+    book.expect_order().returning(move |_| Ok(Some(current.clone())));
+    let (desk, _) = courier_desk(book, reports_kept_once(), bosta_reporting(ShipmentState::Exception));
+    desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}").unwrap();
+    assert_eq!(given.lock().unwrap().iter().map(|(attempt, refusal)| (*attempt, refusal.is_some())).collect::<Vec<_>>(), vec![(1, false)]);
+}
+
+#[test]
+fn a_report_that_could_not_be_followed_is_forgotten_so_that_the_retry_is_followed() {
+    let mut book = MockOrderBook::new();
+    book.expect_order().returning(|_| Err(anyhow::anyhow!("the database went away")));
+    let mut shipments = reports_kept_once();
+    shipments.expect_forget_report().withf(|id| *id == 1).times(1).returning(|_| Ok(()));
+    let (desk, _) = courier_desk(book, shipments, bosta_reporting(ShipmentState::Delivered));
+    assert!(matches!(desk.courier_reported(CourierKind::Bosta, Some("secret".into()), b"{}"), Err(OrderingError::Storage(_))));
+}
+
+#[test]
+fn a_webhook_call_without_the_secret_keeps_nothing() {
+    let mut bosta = MockCourier::new();
+    bosta.expect_read_report().returning(|_, _| Err(CourierError::Unauthorised));
+    let (desk, _) = courier_desk(MockOrderBook::new(), MockShipmentBook::new(), bosta);
+    assert!(matches!(desk.courier_reported(CourierKind::Bosta, None, b"{}"), Err(OrderingError::Courier(CourierError::Unauthorised))));
+    assert!(matches!(desk.courier_reported(CourierKind::Manual, None, b"{}"), Err(OrderingError::NotFound)), "no webhook for staff's own courier");
+}
+
+#[test]
+fn only_a_confirmed_new_order_not_handed_over_yet_is_handed_over() {
+    let manual = || HandOver::Manual { courier_name: "Mahmoud".into(), tracking: "K-101".into() };
+    for (start, field, rule) in [
+        (order(5, OrderStatus::New, None, None), "order", "not_confirmed"),
+        (shipped(5, OrderStatus::OnDelivery), "courier", "already_handed_over"),
+        (
+            {
+                let mut found = shipped(5, OrderStatus::Delivered);
+                found.order.shipment = None;
+                found
+            },
+            "order",
+            "not_new",
+        ),
+    ] {
+        let (book, moves) = book_with(start);
+        let (desk, _) = courier_desk(book, MockShipmentBook::new(), MockCourier::new());
+        let Err(OrderingError::Invalid(errors)) = desk.hand_over(ADMIN, Audience::Guests, OrderId(5), manual()) else { panic!("refused") };
+        assert_eq!(errors, kernel::FieldErrors::single(field, rule));
+        assert!(moves.lock().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn a_manual_hand_over_keeps_the_typed_courier_and_puts_the_order_on_delivery() {
+    let mut start = shipped(5, OrderStatus::New);
+    start.order.shipment = None;
+    let (book, moves) = book_with(start);
+    let mut shipments = MockShipmentBook::new();
+    shipments
+        .expect_keep()
+        .withf(|shipment| {
+            shipment.courier == CourierKind::Manual
+                && shipment.courier_name == "Mahmoud"
+                && shipment.booking.tracking == "K-101"
+                && shipment.state == ShipmentState::PickedUp
+        })
+        .times(1)
+        .returning(|_| Ok(true));
+    let (desk, _) = courier_desk(book, shipments, MockCourier::new());
+    desk.hand_over(ADMIN, Audience::Guests, OrderId(5), HandOver::Manual { courier_name: " Mahmoud ".into(), tracking: "k-101".into() }).unwrap();
+    assert_eq!(moves.lock().unwrap().iter().map(|(from, to, _)| (*from, *to)).collect::<Vec<_>>(), vec![(OrderStatus::New, OrderStatus::OnDelivery)]);
+}
+
+#[test]
+fn a_parcel_booked_with_bosta_waits_for_its_pick_up_and_a_lost_race_calls_the_booking_off() {
+    let mut start = shipped(5, OrderStatus::New);
+    start.order.shipment = None;
+    let (book, moves) = book_with(start);
+    let mut bosta = MockCourier::new();
+    bosta.expect_book().times(2).returning(|_| Ok(Booking { tracking: "7012345".into(), tracking_url: None }));
+    bosta.expect_cancel().withf(|tracking| tracking == "7012345").times(1).returning(|_| Ok(()));
+    let mut shipments = MockShipmentBook::new();
+    let kept = Arc::new(AtomicUsize::new(0));
+    shipments.expect_keep().withf(|shipment| shipment.state == ShipmentState::Created).returning(move |_| Ok(kept.fetch_add(1, Ordering::SeqCst) == 0));
+    let (desk, _) = courier_desk(book, shipments, bosta);
+    desk.hand_over(ADMIN, Audience::Guests, OrderId(5), HandOver::Booked(CourierKind::Bosta)).unwrap();
+    assert!(moves.lock().unwrap().is_empty(), "new until Bosta picks it up");
+    let second = desk.hand_over(ADMIN, Audience::Guests, OrderId(5), HandOver::Booked(CourierKind::Bosta));
+    assert!(matches!(second, Err(OrderingError::Invalid(_))), "the order's parcel was kept by the first");
 }

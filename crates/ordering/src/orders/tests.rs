@@ -90,6 +90,7 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         confirmation: order.confirmed.map(|via| crate::order::Confirmation { at: FixedClock.now(), by: None, via }),
         cancelled_as: None,
         failed_attempts: Vec::new(),
+        shipment: None,
     }
 }
 

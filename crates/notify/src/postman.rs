@@ -19,7 +19,7 @@ const BATCH: usize = 100;
 const ROUNDS: usize = 20;
 
 /// Delivers the queue through the SMS and e-mail transports.
-pub struct Courier {
+pub struct Postman {
     queue: Arc<dyn MessageQueue>,
     sms: Arc<dyn Transport>,
     email: Arc<dyn Transport>,
@@ -31,10 +31,10 @@ pub fn retry_after(attempts: u32) -> TimeDelta {
     TimeDelta::seconds(30 * 2_i64.pow(attempts.min(7))).min(TimeDelta::hours(1))
 }
 
-impl Courier {
-    /// A courier over the queue and the transports.
-    pub fn new(queue: Arc<dyn MessageQueue>, sms: Arc<dyn Transport>, email: Arc<dyn Transport>, clock: Arc<dyn Clock>) -> Courier {
-        Courier { queue, sms, email, clock }
+impl Postman {
+    /// A postman over the queue and the transports.
+    pub fn new(queue: Arc<dyn MessageQueue>, sms: Arc<dyn Transport>, email: Arc<dyn Transport>, clock: Arc<dyn Clock>) -> Postman {
+        Postman { queue, sms, email, clock }
     }
 
     /// Sends what is due now, a batch at a time while full batches come (at most
@@ -125,8 +125,8 @@ mod tests {
     #[test]
     fn a_refused_message_waits_longer_each_time_and_the_others_go_out() -> anyhow::Result<()> {
         let queue = Arc::new(Queue::default());
-        let courier = Courier::new(queue.clone(), Arc::new(Gateway), Arc::new(Gateway), Arc::new(FixedClock));
-        assert_eq!(courier.send_due()?, 1);
+        let postman = Postman::new(queue.clone(), Arc::new(Gateway), Arc::new(Gateway), Arc::new(FixedClock));
+        assert_eq!(postman.send_due()?, 1);
         assert_eq!(*queue.sent.lock().map_err(|_| anyhow::anyhow!("poisoned"))?, [1]);
         assert_eq!(*queue.failed.lock().map_err(|_| anyhow::anyhow!("poisoned"))?, [(2, FixedClock.now() + TimeDelta::seconds(120))]);
         assert_eq!((retry_after(0), retry_after(1), retry_after(20)), (TimeDelta::seconds(30), TimeDelta::seconds(60), TimeDelta::hours(1)));

@@ -1,0 +1,186 @@
+//! The courier's part of the staff's orders: handing a parcel over, its airway bill, and the
+//! courier's reports moving the order.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use kernel::{FieldErrors, Locale, OrderId};
+
+use super::{Audience, OrderDesk, StaffOrder, Viewer};
+use crate::error::OrderingError;
+use crate::order::{Order, OrderStatus, Receiver};
+use crate::ports::StatusMove;
+use crate::shipment::{Booking, Courier, CourierKind, CourierReport, HandOver, NewShipment, Parcel, ReportKept, ShipmentState, tracking_number};
+
+/// The longest courier's name staff may type.
+const MAX_COURIER_NAME: usize = 100;
+
+impl OrderDesk {
+    /// The couriers a parcel can be handed to: staff's own always, each company the shop has
+    /// an account with.
+    pub fn couriers(&self) -> Vec<CourierKind> {
+        std::iter::once(CourierKind::Manual).chain(self.bosta.is_some().then_some(CourierKind::Bosta)).collect()
+    }
+
+    /// Hands a confirmed new order's parcel to a courier (`POST …/{id}/shipment`): booked
+    /// through the courier company's API with the cash to collect (the order stays new until
+    /// the courier reports the pick-up), or given to a courier staff booked themselves, with
+    /// its tracking number (the order is on delivery at once). An order awaiting confirmation,
+    /// no longer new, or handed over already is refused.
+    pub fn hand_over(&self, viewer: Viewer, audience: Audience, id: OrderId, hand_over: HandOver) -> Result<StaffOrder, OrderingError> {
+        let current = self.visible(viewer, audience, id)?;
+        let order = &current.order;
+        if order.shipment.is_some() {
+            return Err(FieldErrors::single("courier", "already_handed_over").into());
+        }
+        if order.status != OrderStatus::New {
+            return Err(FieldErrors::single("order", "not_new").into());
+        }
+        if order.awaiting_confirmation() {
+            return Err(FieldErrors::single("order", "not_confirmed").into());
+        }
+        let at = self.clock.now();
+        let (courier, courier_name, booking) = match hand_over {
+            HandOver::Manual { courier_name, tracking } => {
+                let courier_name = checked_courier_name(&courier_name)?;
+                let tracking = tracking_number(&tracking).ok_or_else(|| FieldErrors::single("tracking", "tracking_invalid"))?;
+                (CourierKind::Manual, courier_name, Booking { tracking, tracking_url: None })
+            }
+            HandOver::Booked(kind) => {
+                let service = self.courier(kind).ok_or_else(|| FieldErrors::single("courier", "courier_unavailable"))?;
+                (kind, kind_name(kind), service.book(&parcel_of(order))?)
+            }
+        };
+        let state = if courier == CourierKind::Manual { ShipmentState::PickedUp } else { ShipmentState::Created };
+        let shipment = NewShipment { order: id, courier, courier_name, booking, state, cod: order.placed.totals.total, at, by: viewer.id };
+        if !self.shipments.keep(&shipment)? {
+            // A parallel hand-over kept its booking first: this one is called off, and a
+            // courier that cannot be reached bills nothing for a parcel it never picks up.
+            if let Some(service) = self.courier(courier) {
+                service.cancel(&shipment.booking.tracking).ok();
+            }
+            return Err(FieldErrors::single("courier", "already_handed_over").into());
+        }
+        if courier == CourierKind::Manual && self.move_for_courier(order, OrderStatus::OnDelivery, Some(viewer.id), at)? {
+            self.newsroom.tell_after_change();
+        }
+        self.order(viewer, audience, id)
+    }
+
+    /// The airway bill of a parcel booked through a courier company, a PDF
+    /// (`GET …/{id}/airway-bill`); none for a courier staff booked themselves.
+    pub fn airway_bill(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<Vec<u8>, OrderingError> {
+        let current = self.visible(viewer, audience, id)?;
+        let shipment = current.order.shipment.as_ref().ok_or(OrderingError::NotFound)?;
+        let service = self.courier(shipment.courier).ok_or(OrderingError::NotFound)?;
+        Ok(service.airway_bill(&shipment.tracking)?)
+    }
+
+    /// A courier's webhook call (`POST /api/couriers/{courier}/webhook`), read with the shared
+    /// secret it presents, kept once and acted on: picked up or out for delivery puts a new
+    /// order on delivery; delivered delivers it (its points granted); an exception is a failed
+    /// delivery attempt (the last allowed, a refusal); returned is a refusal. A report sent
+    /// again, or twenty times at once, is acted on once; one that could not be acted on is
+    /// forgotten, so that the courier's retry is.
+    pub fn courier_reported(&self, courier: CourierKind, presented: Option<String>, body: &[u8]) -> Result<(), OrderingError> {
+        let service = self.courier(courier).ok_or(OrderingError::NotFound)?;
+        let report = service.read_report(presented, body)?;
+        let ReportKept::New { order, id } = self.shipments.record_report(courier, &report, self.clock.now())? else {
+            return Ok(());
+        };
+        if let Err(error) = self.follow_report(order, &report) {
+            self.shipments.forget_report(id)?;
+            return Err(error);
+        }
+        Ok(())
+    }
+
+    /// Moves the order as the courier's report says.
+    fn follow_report(&self, id: OrderId, report: &CourierReport) -> Result<(), OrderingError> {
+        let mut order = self.book.order(id)?.ok_or(OrderingError::NotFound)?;
+        let at = self.clock.now();
+        let moved = match report.state {
+            ShipmentState::PickedUp | ShipmentState::OutForDelivery => self.move_for_courier(&order, OrderStatus::OnDelivery, None, at)?,
+            ShipmentState::Delivered => {
+                // A parcel delivered before its pick-up was reported went on delivery first.
+                if self.move_for_courier(&order, OrderStatus::OnDelivery, None, at)? {
+                    order = self.book.order(id)?.ok_or(OrderingError::NotFound)?;
+                }
+                self.move_for_courier(&order, OrderStatus::Delivered, None, at)?
+            }
+            ShipmentState::Exception if order.status == OrderStatus::OnDelivery => {
+                let reason = report.reason.clone().unwrap_or_else(|| format!("{} {}", report.state, report.code));
+                self.record_attempt(&order, reason, None, at)?
+            }
+            ShipmentState::Returned if order.status == OrderStatus::OnDelivery => {
+                let reason = report.reason.clone().unwrap_or_else(|| report.state.to_string());
+                match StatusMove::refusal(order.status, None, reason, at) {
+                    Some(refusal) => self.book.change_status(id, &refusal)?,
+                    None => false,
+                }
+            }
+            ShipmentState::Returned => self.move_for_courier(&order, OrderStatus::Cancelled, None, at)?,
+            _ => false,
+        };
+        if moved {
+            self.newsroom.tell_after_change();
+        }
+        Ok(())
+    }
+
+    /// Moves the order to `to` when the state machine allows it from where it is (a delivery
+    /// grants its points); false when it does not, or a parallel change came first.
+    fn move_for_courier(&self, order: &Order, to: OrderStatus, by: Option<kernel::UserId>, at: DateTime<Utc>) -> Result<bool, OrderingError> {
+        let note = order.shipment.as_ref().map(|shipment| format!("{} {}", shipment.courier_name, shipment.tracking));
+        let Some(change) = StatusMove::decide(order.status, to, by, note, at) else { return Ok(false) };
+        let change = change.granting(self.grant(order, to, at)?);
+        Ok(self.book.change_status(order.id, &change)?)
+    }
+
+    /// The company's service, when the shop has an account with it.
+    fn courier(&self, kind: CourierKind) -> Option<&Arc<dyn Courier>> {
+        match kind {
+            CourierKind::Bosta => self.bosta.as_ref(),
+            CourierKind::Manual => None,
+        }
+    }
+}
+
+/// The name shown for a company's courier.
+fn kind_name(kind: CourierKind) -> String {
+    match kind {
+        CourierKind::Bosta => "Bosta".to_string(),
+        CourierKind::Manual => String::new(),
+    }
+}
+
+/// The courier's name staff typed, trimmed: it must be given, within [`MAX_COURIER_NAME`].
+fn checked_courier_name(name: &str) -> Result<String, OrderingError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(FieldErrors::single("courier_name", "required").into());
+    }
+    if name.chars().count() > MAX_COURIER_NAME {
+        return Err(FieldErrors::single("courier_name", "too_long").into());
+    }
+    Ok(name.to_string())
+}
+
+/// What the courier is asked to carry for an order: to its receiver, with its total in cash.
+fn parcel_of(order: &Order) -> Parcel {
+    let placed = &order.placed;
+    let (receiver_name, receiver_phone) = match &placed.receiver {
+        Receiver::Buyer => (placed.customer_name.clone(), placed.customer_phone.to_string()),
+        Receiver::Other { name, phone } => (name.clone(), phone.to_string()),
+    };
+    Parcel {
+        reference: order.number.clone(),
+        cod: placed.totals.total,
+        receiver_name,
+        receiver_phone,
+        address: placed.destination.address.clone(),
+        city: placed.destination.city_name.pick(Locale::En).clone(),
+        items: placed.lines.iter().map(|line| line.quantity).sum(),
+        description: placed.lines.iter().map(|line| format!("{} × {}", line.quantity, line.name.pick(Locale::En))).collect::<Vec<_>>().join(", "),
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE courier_reports;
+DROP TABLE shipments;
