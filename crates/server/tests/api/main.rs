@@ -11,6 +11,7 @@ mod cart;
 mod catalogue;
 mod confirmation;
 mod copouns;
+mod couriers;
 mod delivery;
 mod delivery_outcomes;
 mod first_paint;
