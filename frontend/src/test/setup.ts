@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { loadMessages } from '../shared/i18n/messages';
 
 // The app waits for a language's texts before its first drawing; the tests have both at hand.
@@ -31,4 +32,6 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Toasts live in one store for the whole file: a test's must not crowd out the next one's.
+  notifications.clean();
 });

@@ -447,6 +447,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/couriers/{courier}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A courier company's state change for a parcel (`bosta`: its webhook body, with the header
+         *     secret the shop set in Bosta's dashboard, `couriers.bosta.webhook_header`). Picked up or
+         *     out for delivery puts a new order on delivery, delivered delivers it, an exception is a
+         *     failed attempt, returned is a refusal; the same report sent again is taken and changes
+         *     nothing. Without the secret, 401; a body that is no report, 400; a courier the shop has no
+         *     account with, 404.
+         */
+        post: operations["courierWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/crops": {
         parameters: {
             query?: never;
@@ -718,6 +742,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/couriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the couriers a parcel can be handed to (any staff member: which companies the shop
+         *     works with is no secret among its staff).
+         */
+        get: operations["listCouriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/crops": {
         parameters: {
             query?: never;
@@ -848,6 +892,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/guest-orders/{id}/airway-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The airway bill of a guest order's parcel, as for client orders (`guest-order-edit`). */
+        get: operations["staffGuestOrderAirwayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/guest-orders/{id}/confirm": {
         parameters: {
             query?: never;
@@ -927,6 +988,23 @@ export interface paths {
         put?: never;
         /** Records a refused guest order, as for client orders (`guest-order-edit`). */
         post: operations["refuseStaffGuestOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/guest-orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hands a guest order's parcel to a courier, as for client orders (`guest-order-edit`). */
+        post: operations["handOverStaffGuestOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1117,6 +1195,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/orders/{id}/airway-bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The airway bill of a client order's parcel booked with a courier company, a PDF from the
+         *     courier (`order-status`); 404 for a parcel staff handed to their own courier.
+         */
+        get: operations["staffOrderAirwayBill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/orders/{id}/confirm": {
         parameters: {
             query?: never;
@@ -1230,6 +1328,30 @@ export interface paths {
          *     (`order-edit`).
          */
         post: operations["assignStaffOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hands a confirmed new client order's parcel to a courier (`order-status`): booked with
+         *     Bosta (with the order's total as the cash to collect; the order stays new until Bosta
+         *     reports the pick-up) or given to a courier staff booked themselves, with its tracking
+         *     number (the order goes on delivery at once). An order awaiting confirmation (`order`:
+         *     `not_confirmed`), no longer new (`not_new`) or handed over already (`courier`:
+         *     `already_handed_over`) is 422; Bosta failing is 502.
+         */
+        post: operations["handOverStaffOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3442,6 +3564,14 @@ export interface components {
              */
             expires_at: string;
         };
+        /** @description The couriers a parcel can be handed to. */
+        CourierList: {
+            /**
+             * @description `manual` (a courier staff book themselves) always; `bosta` when the shop has a Bosta
+             *     account.
+             */
+            data: string[];
+        };
         /** @description The new client's id. */
         CreatedData: {
             /**
@@ -3752,6 +3882,15 @@ export interface components {
              * @description Units, 1 to 999 (a number or its text).
              */
             quantity?: number | null;
+        };
+        /** @description Who takes the parcel. */
+        HandOverRequest: {
+            /** @description `bosta` (booked through Bosta's API) or `manual` (a courier staff booked themselves). */
+            courier?: string | null;
+            /** @description For `manual`: the courier's name, up to 100 characters. */
+            courier_name?: string | null;
+            /** @description For `manual`: its tracking number, 3 to 40 letters, digits or dashes. */
+            tracking?: string | null;
         };
         /** @description `GET /api/health` and `GET /api/ready`. */
         Health: {
@@ -4165,6 +4304,7 @@ export interface components {
              *     restricted): staff see it before handing them over.
              */
             safety_acknowledged: boolean;
+            shipment?: null | components["schemas"]["ShipmentData"];
             /**
              * Format: double
              * @description The city's shipping cost, EGP.
@@ -4850,6 +4990,11 @@ export interface components {
             /** @description Egyptian mobile number in any common form. */
             phone?: string | null;
         };
+        /** @description The report was taken (acted on, or seen before). */
+        ReportTaken: {
+            /** @description Always true. */
+            ok: boolean;
+        };
         /** @description `POST /api/auth/verify/resend`: send by e-mail when `email` is given, else by SMS. */
         ResendRequest: {
             /** @description Any value asks for the e-mail channel. */
@@ -5034,6 +5179,54 @@ export interface components {
         SettingsResponse: {
             /** @description The settings. */
             data: components["schemas"]["PublicSettings"];
+        };
+        /** @description An order's parcel with a courier. */
+        ShipmentData: {
+            /**
+             * Format: double
+             * @description The cash the courier is to collect, EGP; only in staff answers.
+             */
+            cod?: number | null;
+            /**
+             * Format: double
+             * @description The cash the courier reported collected, EGP; only in staff answers.
+             */
+            collected?: number | null;
+            /** @description `bosta` (booked through its API) or `manual` (a courier staff booked themselves). */
+            courier: string;
+            /** @description The courier's name as shown. */
+            courier_name: string;
+            /** @description The courier's reports, oldest first. */
+            events: components["schemas"]["ShipmentEventData"][];
+            /**
+             * Format: date-time
+             * @description When it was handed over.
+             */
+            handed_over_at: string;
+            /**
+             * @description Its state by the courier's last report: `created`, `picked_up`, `out_for_delivery`,
+             *     `delivered`, `exception`, `returned`, `cancelled` or `other`.
+             */
+            state: string;
+            /** @description Its tracking number. */
+            tracking: string;
+            /** @description Where the buyer follows it on the courier's site. */
+            tracking_url?: string | null;
+        };
+        /** @description One report of the courier. */
+        ShipmentEventData: {
+            /**
+             * Format: date-time
+             * @description When, by the courier's clock.
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description The courier's own code; only in staff answers.
+             */
+            code?: number | null;
+            /** @description The state it reported, as in `state` of the shipment. */
+            state: string;
         };
         /** @description A city as buyers see it. */
         ShippingCityData: {
@@ -7669,6 +7862,92 @@ export interface operations {
             };
         };
     };
+    courierWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The courier company */
+                courier: string;
+            };
+            cookie?: never;
+        };
+        /** @description The courier's own report (Bosta: `trackingNumber`, `state` code, `timeStamp`, `cod`, `exceptionReason`) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTaken"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Fields broke rules: `errors` names each field with its messages. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     crops: {
         parameters: {
             query?: never;
@@ -9168,6 +9447,42 @@ export interface operations {
             };
         };
     };
+    listCouriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listStaffCrops: {
         parameters: {
             query?: never;
@@ -9955,6 +10270,61 @@ export interface operations {
             };
         };
     };
+    staffGuestOrderAirwayBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmStaffGuestOrder: {
         parameters: {
             query?: never;
@@ -10385,6 +10755,109 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handOverStaffGuestOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandOverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11169,6 +11642,61 @@ export interface operations {
             };
         };
     };
+    staffOrderAirwayBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmStaffOrder: {
         parameters: {
             query?: never;
@@ -11694,6 +12222,109 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handOverStaffOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandOverRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -117,6 +117,52 @@ describe('staff order screens', () => {
     confirm.mockRestore();
   });
 
+  it('hands a confirmed order to the staff courier, showing the server refusal under its field', async () => {
+    const sent: unknown[] = [];
+    const confirmed = { state: 'confirmed', via: 'call', at: '2026-11-27T10:00:00Z', by: 1 };
+    let current = staffOrder({ confirmation: confirmed });
+    server.use(
+      http.get('*/api/dashboard/couriers', () => HttpResponse.json({ data: ['manual'] })),
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: current })),
+      http.post('*/api/dashboard/orders/3/shipment', async ({ request }) => {
+        const body = (await request.json()) as { tracking: string };
+        sent.push(body);
+        if (body.tracking === 'a b') {
+          return HttpResponse.json(
+            { message: 'Invalid', errors: { tracking: ['Enter the courier tracking number.'] } },
+            { status: 422 },
+          );
+        }
+        const shipment = {
+          courier: 'manual',
+          courier_name: 'Mahmoud',
+          tracking: 'K-101',
+          tracking_url: null,
+          state: 'picked_up',
+          handed_over_at: '2026-11-27T11:00:00Z',
+          cod: 250,
+          events: [],
+        };
+        current = staffOrder({ status: 'on_delivery', confirmation: confirmed, shipment });
+        return HttpResponse.json({ message: 'Handed.', data: current });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    await userEvent.type(await screen.findByTestId('courier-name'), 'Mahmoud');
+    await userEvent.type(screen.getByTestId('courier-tracking'), 'a b');
+    await userEvent.click(screen.getByTestId('hand-over'));
+    expect(await screen.findByText('Enter the courier tracking number.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByTestId('courier-tracking'));
+    await userEvent.type(screen.getByTestId('courier-tracking'), 'K-101');
+    await userEvent.click(screen.getByTestId('hand-over'));
+    await waitFor(() => expect(screen.queryByTestId('hand-over')).not.toBeInTheDocument());
+    expect(sent.at(-1)).toEqual({ courier: 'manual', courier_name: 'Mahmoud', tracking: 'K-101' });
+    expect(await screen.findByTestId('order-shipment')).toHaveTextContent('K-101');
+    expect(screen.queryByTestId('airway-bill')).not.toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
   it('a refused order says so, in the list and on its page', async () => {
     const refused = staffOrder({
       status: 'cancelled',

@@ -8,6 +8,7 @@ import { InvoiceButton } from '../../../shared/orders/InvoiceButton';
 import { OrderOutcome } from '../../../shared/orders/OrderOutcome';
 import { OrderSummary } from '../../../shared/orders/OrderSummary';
 import { PhoneStanding } from '../phones/PhoneStanding';
+import { OrderCourier } from './OrderCourier';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience, type StaffOrder } from './api';
@@ -171,6 +172,7 @@ export function OrdersActions() {
         )}
         <OrderOutcome order={order} />
       </OrderSummary>
+      <OrderCourier audience={audience} order={order} mayMove={mayMove} />
       {mayMove && order.next_statuses.length > 0 && (
         <Paper withBorder p="md" className="no-print">
           <Stack gap="sm">

@@ -159,6 +159,17 @@ export function useOrderChanges(audience: Audience) {
         ),
       onSuccess: reload,
     }),
+    handOver: useMutation({
+      mutationFn: ({ id, courier, courierName, tracking }: HandOverCall) =>
+        answer(
+          api.POST(`/api/dashboard/${audience}/{id}/shipment`, {
+            params: { path: { id } },
+            body: courier === 'manual' ? { courier, courier_name: courierName, tracking } : { courier },
+          }),
+          { silent: true },
+        ),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
@@ -166,6 +177,26 @@ export function useOrderChanges(audience: Audience) {
     }),
   };
 }
+
+/** Who takes an order's parcel: a courier company booked through its API, or the staff's own
+ * courier with its name and tracking number. */
+export interface HandOverCall {
+  id: number;
+  courier: string;
+  courierName: string;
+  tracking: string;
+}
+
+/** The couriers a parcel can be handed to; they change only with the server's settings. */
+export const couriersQuery = queryOptions({
+  queryKey: ['dashboard', 'couriers'],
+  queryFn: () => answer(api.GET('/api/dashboard/couriers')),
+  staleTime: Infinity,
+});
+
+/** The airway bill of a parcel booked with a courier company, from the courier. */
+export const airwayBill = (audience: Audience, id: number) => () =>
+  api.GET(`/api/dashboard/${audience}/{id}/airway-bill`, { params: { path: { id } }, parseAs: 'blob' });
 
 /** An order's invoice as staff print it. */
 export const staffInvoice = (audience: Audience, id: number) => () =>
