@@ -25,6 +25,7 @@ const SCREENS = [
   'copouns-actions',
   'points',
   'shipping',
+  'courier-cash',
   'contact-messages',
   'sms',
   'admins',

@@ -2,7 +2,7 @@
 // failed delivery with its reason from the order's page, then the refusal; the guest's
 // tracking shows the attempt and that the parcel came back, and the order's phone wears its
 // band.
-import { expect, test, uniquePhone } from './fixtures';
+import { expect, guestOrder, test, uniquePhone } from './fixtures';
 
 const TEXT = {
   ar: {
@@ -27,11 +27,7 @@ test('staff record a failed delivery and the refusal, and the buyer tracks both'
   const t = TEXT[language];
   const seeds = await staffApi.addProduct('Refused okra seeds', 'بذور بامية مرفوضة', 25);
   const phone = uniquePhone('011');
-  const placed = await request.post('/api/guest-orders/checkout', {
-    data: { name: 'Mona', phone, address: 'Farm road', city_id: 1, items: [{ id: seeds.id, quantity: 1 }] },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()).data as { id: number; number: string };
+  const order = await guestOrder(request, seeds.id, phone);
 
   const staff = await openPage('admin');
   staff.on('dialog', (dialog) => void dialog.accept());

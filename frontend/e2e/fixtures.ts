@@ -310,6 +310,17 @@ export async function clientOrder(request: APIRequestContext, token: string, pro
   return { id: id as number, number: number as string };
 }
 
+/** A guest (Mona, from `phone`) buys `units` of a product through the API; answers the
+ * order's id and number. */
+export async function guestOrder(request: APIRequestContext, product: number, phone: string, units = 1) {
+  const placed = await request.post('/api/guest-orders/checkout', {
+    data: { name: 'Mona Adel', phone, address: 'Farm road', city_id: 1, items: [{ id: product, quantity: units }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id, number } = (await placed.json()).data;
+  return { id: id as number, number: number as string };
+}
+
 /** Writes Latin digits as Arabic-Indic ones. */
 export function arabicDigits(text: string): string {
   return text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));

@@ -17,6 +17,8 @@ use crate::shipment::{Courier, ShipmentBook};
 
 mod dispatch;
 
+pub use dispatch::{MAX_SETTLED, RemittanceDraft};
+
 /// A failed delivery reported again with the same reason within this time is the same report
 /// (a double tap), not the next attempt.
 const SAME_REPORT_WITHIN: chrono::TimeDelta = chrono::TimeDelta::minutes(1);

@@ -29,8 +29,8 @@ pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 pub use desk::{
-    Audience, COUNT_CAP, CountsByStatus, DeskPorts, OrderDesk, OrderListing, OrderSearch, PhoneRecord, SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
-    Viewer,
+    Audience, COUNT_CAP, CountsByStatus, DeskPorts, MAX_SETTLED, OrderDesk, OrderListing, OrderSearch, PhoneRecord, RemittanceDraft, SEARCH_WINDOW, StaffNote,
+    StaffOrder, StaffOrderQuery, Viewer,
 };
 pub use error::OrderingError;
 pub use inbox::Inbox;
@@ -55,5 +55,6 @@ pub use promotions::Promotions;
 pub use reputation::{BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
 pub use service::Delivery;
 pub use shipment::{
-    Booking, Courier, CourierError, CourierKind, CourierReport, HandOver, NewShipment, Parcel, ReportKept, Shipment, ShipmentBook, ShipmentEvent, ShipmentState,
+    Booking, CashParcel, Courier, CourierCash, CourierError, CourierKind, CourierReport, HandOver, NewShipment, Parcel, Remittance, ReportKept, Shipment,
+    ShipmentBook, ShipmentEvent, ShipmentState,
 };

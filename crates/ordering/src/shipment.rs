@@ -207,6 +207,57 @@ pub enum ReportKept {
     Unknown,
 }
 
+/// A delivered parcel whose cash a courier has not handed to the shop yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashParcel {
+    /// Its order.
+    pub order: OrderId,
+    /// The order's number.
+    pub number: String,
+    /// The cash collected: what the courier reported, else the order's total.
+    pub amount: Money,
+    /// When the order was delivered.
+    pub delivered_at: DateTime<Utc>,
+}
+
+/// The cash one courier holds for the shop: its delivered parcels not settled yet, oldest
+/// first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CourierCash {
+    /// Who.
+    pub courier: CourierKind,
+    /// The courier's name as shown.
+    pub courier_name: String,
+    /// The parcels, oldest delivery first.
+    pub parcels: Vec<CashParcel>,
+}
+
+impl CourierCash {
+    /// The cash it holds in all.
+    pub fn total(&self) -> Money {
+        Money::from_piastres(self.parcels.iter().map(|parcel| parcel.amount.piastres()).sum())
+    }
+}
+
+/// Cash a courier handed to the shop, settling some of its delivered parcels.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Remittance {
+    /// Who paid.
+    pub courier: CourierKind,
+    /// The courier's name as shown.
+    pub courier_name: String,
+    /// What was paid: may be short of the parcels' cash by the courier's fees.
+    pub amount: Money,
+    /// The orders whose parcels it settles.
+    pub orders: Vec<OrderId>,
+    /// Staff's note (a transfer's reference).
+    pub note: Option<String>,
+    /// When it was recorded.
+    pub at: DateTime<Utc>,
+    /// Who recorded it.
+    pub by: UserId,
+}
+
 /// Where shipments and their couriers' reports are kept.
 #[cfg_attr(test, mockall::automock)]
 pub trait ShipmentBook: Send + Sync {
@@ -218,6 +269,11 @@ pub trait ShipmentBook: Send + Sync {
     fn record_report(&self, courier: CourierKind, report: &CourierReport, received_at: DateTime<Utc>) -> anyhow::Result<ReportKept>;
     /// Forgets a kept report, so that the courier's retry is acted on.
     fn forget_report(&self, id: i64) -> anyhow::Result<()>;
+    /// The cash each courier holds: the parcels of delivered orders no remittance settled.
+    fn cash_with_couriers(&self) -> anyhow::Result<Vec<CourierCash>>;
+    /// In one transaction, the remittance kept and its parcels marked settled, when each is a
+    /// delivered parcel of that courier not settled yet; false (nothing kept) otherwise.
+    fn record_remittance(&self, remittance: &Remittance) -> anyhow::Result<bool>;
 }
 
 /// The tracking number staff typed for a manual courier, when it reads as one: letters,

@@ -401,6 +401,19 @@ diesel::table! {
         collected -> Nullable<BigInt>,
         handed_over_at -> Timestamp,
         handed_over_by -> Nullable<BigInt>,
+        remittance_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    courier_remittances (id) {
+        id -> BigInt,
+        courier -> Text,
+        courier_name -> Text,
+        amount -> BigInt,
+        note -> Nullable<Text>,
+        recorded_by -> Nullable<BigInt>,
+        recorded_at -> Timestamp,
     }
 }
 
@@ -677,6 +690,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     phone_bands,
     shipments,
     courier_reports,
+    courier_remittances,
     idempotency_keys,
     cart_items,
     contact_changes,

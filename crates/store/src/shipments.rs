@@ -6,10 +6,12 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use kernel::{Money, UserId};
-use ordering::{CourierKind, CourierReport, NewShipment, ReportKept, Shipment, ShipmentBook, ShipmentEvent, ShipmentState};
+use ordering::{
+    CashParcel, CourierCash, CourierKind, CourierReport, NewShipment, OrderStatus, Remittance, ReportKept, Shipment, ShipmentBook, ShipmentEvent, ShipmentState,
+};
 
 use crate::database::{Database, DbConn, execute_natively, unique_collision, write};
-use crate::schema::{courier_reports, shipments};
+use crate::schema::{courier_remittances, courier_reports, order_history, orders, shipments};
 
 /// The shipments over a database.
 pub struct DieselShipmentBook {
@@ -37,6 +39,10 @@ struct ShipmentRow {
     handed_over_at: chrono::NaiveDateTime,
     handed_over_by: Option<i64>,
 }
+
+/// A delivered parcel not settled: its order, courier and name, cash to collect, cash
+/// collected, and the order's number.
+type UnsettledRow = (i64, String, String, i64, Option<i64>, Option<String>);
 
 /// The shipments of these orders, each with its courier's reports oldest first.
 pub fn shipments_of(conn: &mut DbConn, orders: &[i64]) -> anyhow::Result<HashMap<i64, Shipment>> {
@@ -152,5 +158,82 @@ impl ShipmentBook for DieselShipmentBook {
         let conn = &mut *self.db.conn()?;
         diesel::delete(courier_reports::table.find(id)).execute(conn)?;
         Ok(())
+    }
+
+    fn cash_with_couriers(&self) -> anyhow::Result<Vec<CourierCash>> {
+        let conn = &mut *self.db.conn()?;
+        let rows: Vec<UnsettledRow> = shipments::table
+            .inner_join(orders::table)
+            .filter(shipments::remittance_id.is_null())
+            .filter(orders::status.eq(<&str>::from(OrderStatus::Delivered)))
+            .select((shipments::order_id, shipments::courier, shipments::courier_name, shipments::cod, shipments::collected, orders::number))
+            .load(conn)?;
+        let ids: Vec<i64> = rows.iter().map(|row| row.0).collect();
+        let delivered: HashMap<i64, chrono::NaiveDateTime> = order_history::table
+            .filter(order_history::order_id.eq_any(&ids))
+            .filter(order_history::to_status.eq(<&str>::from(OrderStatus::Delivered)))
+            .select((order_history::order_id, order_history::changed_at))
+            .load::<(i64, chrono::NaiveDateTime)>(conn)?
+            .into_iter()
+            .collect();
+        let mut couriers: Vec<CourierCash> = Vec::new();
+        for (order, courier, courier_name, cod, collected, number) in rows {
+            let courier: CourierKind = courier.parse()?;
+            let parcel = CashParcel {
+                order: kernel::OrderId(order),
+                number: number.unwrap_or_default(),
+                amount: Money::from_piastres(collected.unwrap_or(cod)),
+                delivered_at: delivered.get(&order).map_or_else(Utc::now, |at| at.and_utc()),
+            };
+            match couriers.iter_mut().find(|cash| cash.courier == courier && cash.courier_name == courier_name) {
+                Some(cash) => cash.parcels.push(parcel),
+                None => couriers.push(CourierCash { courier, courier_name, parcels: vec![parcel] }),
+            }
+        }
+        for cash in &mut couriers {
+            cash.parcels.sort_by_key(|parcel| parcel.delivered_at);
+        }
+        couriers.sort_by_key(|cash| cash.parcels.first().map(|parcel| parcel.delivered_at));
+        Ok(couriers)
+    }
+
+    fn record_remittance(&self, remittance: &Remittance) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        let ids: Vec<i64> = remittance.orders.iter().map(|order| order.0).collect();
+        let kept = write(conn, |conn| {
+            let id: i64 = diesel::insert_into(courier_remittances::table)
+                .values((
+                    courier_remittances::courier.eq(<&str>::from(remittance.courier)),
+                    courier_remittances::courier_name.eq(&remittance.courier_name),
+                    courier_remittances::amount.eq(remittance.amount.piastres()),
+                    courier_remittances::note.eq(&remittance.note),
+                    courier_remittances::recorded_by.eq(remittance.by.0),
+                    courier_remittances::recorded_at.eq(remittance.at.naive_utc()),
+                ))
+                .returning(courier_remittances::id)
+                .get_result(conn)?;
+            let delivered = orders::table.filter(orders::status.eq(<&str>::from(OrderStatus::Delivered))).select(orders::id);
+            let settled = diesel::update(
+                shipments::table
+                    .filter(shipments::order_id.eq_any(&ids))
+                    .filter(shipments::order_id.eq_any(delivered))
+                    .filter(shipments::courier.eq(<&str>::from(remittance.courier)))
+                    .filter(shipments::courier_name.eq(&remittance.courier_name))
+                    .filter(shipments::remittance_id.is_null()),
+            )
+            .set(shipments::remittance_id.eq(id))
+            .execute(conn)?;
+            // A parcel of another courier, not delivered, or settled by a remittance kept
+            // meanwhile: nothing of this one is kept.
+            if settled != ids.len() {
+                return Err(diesel::result::Error::RollbackTransaction);
+            }
+            QueryResult::Ok(())
+        });
+        match kept {
+            Ok(()) => Ok(true),
+            Err(diesel::result::Error::RollbackTransaction) => Ok(false),
+            Err(error) => Err(error.into()),
+        }
     }
 }

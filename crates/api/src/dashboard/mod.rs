@@ -3,6 +3,7 @@
 pub mod categories;
 pub mod contact_messages;
 pub mod copouns;
+pub mod courier_cash;
 pub mod farm_lists;
 pub mod lots;
 pub mod offers;

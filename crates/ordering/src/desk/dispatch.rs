@@ -4,16 +4,36 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use kernel::{FieldErrors, Locale, OrderId};
+use kernel::{FieldErrors, Locale, Money, OrderId};
 
 use super::{Audience, OrderDesk, StaffOrder, Viewer};
 use crate::error::OrderingError;
 use crate::order::{Order, OrderStatus, Receiver};
 use crate::ports::StatusMove;
-use crate::shipment::{Booking, Courier, CourierKind, CourierReport, HandOver, NewShipment, Parcel, ReportKept, ShipmentState, tracking_number};
+use crate::shipment::{
+    Booking, Courier, CourierCash, CourierKind, CourierReport, HandOver, NewShipment, Parcel, Remittance, ReportKept, ShipmentState, tracking_number,
+};
 
 /// The longest courier's name staff may type.
 const MAX_COURIER_NAME: usize = 100;
+
+/// The most parcels one remittance settles.
+pub const MAX_SETTLED: usize = 500;
+
+/// A remittance as staff enter it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemittanceDraft {
+    /// Who paid.
+    pub courier: CourierKind,
+    /// The courier's name as its cash is listed.
+    pub courier_name: String,
+    /// What was paid; none when it does not read as pounds.
+    pub amount: Option<Money>,
+    /// The orders whose parcels it settles.
+    pub orders: Vec<OrderId>,
+    /// A note.
+    pub note: Option<String>,
+}
 
 impl OrderDesk {
     /// The couriers a parcel can be handed to: staff's own always, each company the shop has
@@ -135,6 +155,42 @@ impl OrderDesk {
         let Some(change) = StatusMove::decide(order.status, to, by, note, at) else { return Ok(false) };
         let change = change.granting(self.grant(order, to, at)?);
         Ok(self.book.change_status(order.id, &change)?)
+    }
+
+    /// The cash each courier holds for the shop, oldest delivery first
+    /// (`GET dashboard/courier-cash`).
+    pub fn cash_with_couriers(&self) -> Result<Vec<CourierCash>, OrderingError> {
+        Ok(self.shipments.cash_with_couriers()?)
+    }
+
+    /// Keeps the cash a courier handed over, settling the delivered parcels it names
+    /// (`POST dashboard/courier-cash/remittances`): at least one and at most [`MAX_SETTLED`]
+    /// parcels, each delivered by that courier and not settled yet, for an amount above zero.
+    pub fn record_remittance(&self, viewer: Viewer, draft: RemittanceDraft) -> Result<Vec<CourierCash>, OrderingError> {
+        let mut errors = FieldErrors::new();
+        let mut orders = draft.orders;
+        orders.sort_unstable_by_key(|order| order.0);
+        orders.dedup();
+        if orders.is_empty() || orders.len() > MAX_SETTLED {
+            errors.add("order_ids", "remittance_orders");
+        }
+        if draft.amount.is_none_or(|amount| amount <= Money::ZERO) {
+            errors.add("amount", "price_invalid");
+        }
+        let note = draft.note.map(|note| note.trim().to_string()).filter(|note| !note.is_empty());
+        if note.as_ref().is_some_and(|note| note.chars().count() > super::MAX_NOTE) {
+            errors.add("note", "too_long");
+        }
+        let courier_name = draft.courier_name.trim().to_string();
+        if courier_name.is_empty() {
+            errors.add("courier_name", "required");
+        }
+        let (true, Some(amount)) = (errors.is_empty(), draft.amount) else { return Err(errors.into()) };
+        let remittance = Remittance { courier: draft.courier, courier_name, amount, orders, note, at: self.clock.now(), by: viewer.id };
+        if !self.shipments.record_remittance(&remittance)? {
+            return Err(FieldErrors::single("order_ids", "remittance_parcels").into());
+        }
+        self.cash_with_couriers()
     }
 
     /// The company's service, when the shop has an account with it.

@@ -664,3 +664,31 @@ fn a_parcel_booked_with_bosta_waits_for_its_pick_up_and_a_lost_race_calls_the_bo
     let second = desk.hand_over(ADMIN, Audience::Guests, OrderId(5), HandOver::Booked(CourierKind::Bosta));
     assert!(matches!(second, Err(OrderingError::Invalid(_))), "the order's parcel was kept by the first");
 }
+
+#[test]
+fn a_remittance_settles_some_delivered_parcels_for_an_amount_above_zero_once() {
+    use super::RemittanceDraft;
+    let draft = |orders: Vec<i64>, amount: Option<i64>| RemittanceDraft {
+        courier: CourierKind::Manual,
+        courier_name: " Said ".into(),
+        amount: amount.map(Money::from_piastres),
+        orders: orders.into_iter().map(OrderId).collect(),
+        note: None,
+    };
+    let mut shipments = MockShipmentBook::new();
+    let kept = Arc::new(AtomicUsize::new(0));
+    shipments
+        .expect_record_remittance()
+        .withf(|remittance| remittance.courier_name == "Said" && remittance.orders == vec![OrderId(1), OrderId(2)])
+        .returning(move |_| Ok(kept.fetch_add(1, Ordering::SeqCst) == 0));
+    shipments.expect_cash_with_couriers().returning(|| Ok(vec![]));
+    let (desk, _) = courier_desk(MockOrderBook::new(), shipments, MockCourier::new());
+
+    let Err(OrderingError::Invalid(errors)) = desk.record_remittance(ADMIN, draft(vec![], Some(0))) else { panic!("refused") };
+    let mut expected = kernel::FieldErrors::single("order_ids", "remittance_orders");
+    expected.add("amount", "price_invalid");
+    assert_eq!(errors, expected);
+    assert!(desk.record_remittance(ADMIN, draft(vec![2, 1, 2], Some(9_950))).is_ok(), "the same parcel named twice is one");
+    let Err(OrderingError::Invalid(again)) = desk.record_remittance(ADMIN, draft(vec![1, 2], Some(9_950))) else { panic!("settled once") };
+    assert_eq!(again, kernel::FieldErrors::single("order_ids", "remittance_parcels"));
+}

@@ -193,3 +193,47 @@ async fn staff_hand_a_parcel_to_their_own_courier_with_its_tracking_number() {
     assert_eq!(app.get(&format!("dashboard/guest-orders/{id}/airway-bill"), Some(&admin)).await.status(), 404, "their own courier prints its own");
     assert_eq!(webhook(&app, Some(SECRET), json!({"trackingNumber": "KFS-123", "state": 45, "timeStamp": 1})).await.status(), 404, "no account, no webhook");
 }
+
+#[actix_web::test]
+async fn cash_with_couriers_is_their_delivered_parcels_until_a_remittance_settles_them_once() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012395031").await;
+    let seeds = app.add_product(&admin, "Melon seeds", 50, 10, 100).await;
+    let mut orders = Vec::new();
+    for phone in ["01112395031", "01112395032", "01112395033"] {
+        let placed = confirmed_guest_order(&app, &admin, seeds, 1, phone).await;
+        let id = placed["data"]["id"].as_i64().unwrap();
+        let tracking = format!("V-{}", &phone[7..]);
+        let handed = app
+            .post(&format!("dashboard/guest-orders/{id}/shipment"), json!({"courier": "manual", "courier_name": "Said", "tracking": tracking}), Some(&admin))
+            .await;
+        assert_eq!(handed.status(), 200);
+        orders.push((id, placed["data"]["total"].as_f64().unwrap()));
+    }
+    for (id, _) in &orders[..2] {
+        let delivered = app.post(&format!("dashboard/guest-orders/{id}/status"), json!({"status": "delivered"}), Some(&admin)).await;
+        assert_eq!(delivered.status(), 200);
+    }
+    let cash = json_of(app.get("dashboard/courier-cash", Some(&admin)).await).await;
+    let said = &cash["data"][0];
+    assert_eq!((said["courier"].as_str(), said["courier_name"].as_str()), (Some("manual"), Some("Said")));
+    assert_eq!(said["total"].as_f64(), Some(orders[0].1 + orders[1].1), "only the delivered parcels: {cash}");
+    assert_eq!(said["parcels"].as_array().unwrap().len(), 2);
+
+    let remit = |ids: Vec<i64>, amount: &str| {
+        app.post("dashboard/courier-cash/remittances", json!({"courier": "manual", "courier_name": "Said", "amount": amount, "order_ids": ids}), Some(&admin))
+    };
+    let undelivered = remit(vec![orders[0].0, orders[2].0], "100").await;
+    assert_eq!(undelivered.status(), 422, "a parcel not delivered yet is not settled");
+    assert_eq!(json_of(app.get("dashboard/courier-cash", Some(&admin)).await).await["data"][0]["parcels"].as_array().unwrap().len(), 2, "nothing kept");
+    assert_eq!(remit(vec![orders[0].0], "0").await.status(), 422, "an amount above zero");
+
+    let paid = remit(vec![orders[0].0], "49.50").await;
+    assert_eq!(paid.status(), 201);
+    let paid = json_of(paid).await;
+    assert_eq!(paid["message"], "The courier's payment is recorded.");
+    assert_eq!(paid["data"][0]["total"].as_f64(), Some(orders[1].1), "what is left with Said: {paid}");
+    assert_eq!(remit(vec![orders[0].0], "49.50").await.status(), 422, "a parcel is settled once");
+    assert_eq!(remit(vec![orders[1].0], "50").await.status(), 201);
+    assert_eq!(json_of(app.get("dashboard/courier-cash", Some(&admin)).await).await["data"], json!([]));
+}

@@ -231,6 +231,8 @@ const NEEDS: &[(&str, &str, &[&str])] = &[
     ("post", "dashboard/guest-orders/{id}/shipment", &["guest-order-edit"]),
     ("get", "dashboard/guest-orders/{id}/airway-bill", &["guest-order-edit"]),
     ("get", "dashboard/couriers", &[]),
+    ("get", "dashboard/courier-cash", &["shipping-list"]),
+    ("post", "dashboard/courier-cash/remittances", &["shipping-edit"]),
     ("post", "dashboard/guest-orders/bulk-status", &["guest-order-edit"]),
     ("post", "dashboard/guest-orders/{id}/notes", &["guest-order-edit"]),
     ("get", "dashboard/offers", &["offer-list"]),

@@ -38,6 +38,7 @@ const LINKS: (SideLink & { permission?: string })[] = [
     also: ['/dashboard/user-points-actions'],
   },
   { to: '/dashboard/shipping', label: 'dashboard.nav.shipping', permission: 'shipping-list' },
+  { to: '/dashboard/courier-cash', label: 'dashboard.nav.courier_cash', permission: 'shipping-list' },
   { to: '/dashboard/contact-messages', label: 'dashboard.nav.contact', permission: 'contact-list' },
   { to: '/dashboard/sms', label: 'dashboard.nav.sms', permission: 'sms-list' },
   { to: '/dashboard/admins', label: 'dashboard.nav.admins', permission: 'admin-list' },

@@ -194,6 +194,14 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'courier-cash',
+      ...screen(
+        () => import('../../features/dashboard/couriers/CourierCash'),
+        (m) => m.CourierCash,
+        needs('shipping-list'),
+      ),
+    },
+    {
       path: 'shipping-actions',
       ...screen(
         () => import('../../features/dashboard/shipping/ShippingActions'),

@@ -742,6 +742,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/courier-cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists the cash each courier holds on delivered parcels no remittance settled, with the age
+         *     of the oldest (`shipping-list`).
+         */
+        get: operations["listCourierCash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/courier-cash/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records cash a courier handed over, settling the delivered parcels it names
+         *     (`shipping-edit`); answers the cash still with each courier. A parcel of another courier,
+         *     not delivered, or settled already is 422 (`order_ids`: `remittance_parcels`) and nothing is
+         *     kept.
+         */
+        post: operations["recordCourierRemittance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/couriers": {
         parameters: {
             query?: never;
@@ -3150,6 +3192,26 @@ export interface components {
             /** @description What was done, in the request's language, for the buyer to see (adding a product). */
             message?: string | null;
         };
+        /** @description A delivered parcel whose cash is still with its courier. */
+        CashParcelData: {
+            /**
+             * Format: double
+             * @description The cash collected, EGP.
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When it was delivered.
+             */
+            delivered_at: string;
+            /** @description The order's number. */
+            number: string;
+            /**
+             * Format: int64
+             * @description The order's id.
+             */
+            order_id: number;
+        };
         /** @description A category as the storefront shows it. */
         CategoryData: {
             /**
@@ -3563,6 +3625,32 @@ export interface components {
              * @description Until when it works.
              */
             expires_at: string;
+        };
+        /** @description The cash one courier holds. */
+        CourierCashData: {
+            /** @description `bosta` or `manual`. */
+            courier: string;
+            /** @description The courier's name. */
+            courier_name: string;
+            /**
+             * Format: int64
+             * @description Days since the oldest of its parcels was delivered.
+             */
+            oldest_days: number;
+            /** @description Its parcels, oldest delivery first. */
+            parcels: components["schemas"]["CashParcelData"][];
+            /**
+             * Format: double
+             * @description The cash it holds, EGP.
+             */
+            total: number;
+        };
+        /** @description The cash each courier holds, the courier holding the oldest first. */
+        CourierCashList: {
+            /** @description The couriers. */
+            data: components["schemas"]["CourierCashData"][];
+            /** @description What happened, after a remittance. */
+            message?: string | null;
         };
         /** @description The couriers a parcel can be handed to. */
         CourierList: {
@@ -4989,6 +5077,25 @@ export interface components {
             password_confirmation?: string | null;
             /** @description Egyptian mobile number in any common form. */
             phone?: string | null;
+        };
+        /** @description Cash a courier handed over. */
+        RemittanceRequest: {
+            /**
+             * Format: double
+             * @description What it paid, EGP (its fees may make it less than the parcels' cash).
+             */
+            amount?: number;
+            /** @description `bosta` or `manual`. */
+            courier?: string | null;
+            /** @description The courier's name, as its cash is listed. */
+            courier_name?: string | null;
+            /** @description A note: the transfer's reference. */
+            note?: string | null;
+            /**
+             * @description The orders whose parcels it settles, 1 to 500, each delivered by that courier and not
+             *     settled yet.
+             */
+            order_ids?: number[];
         };
         /** @description The report was taken (acted on, or seen before). */
         ReportTaken: {
@@ -9438,6 +9545,126 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCourierCash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierCashList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordCourierRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemittanceRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourierCashList"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -191,7 +191,7 @@ export function OrdersActions() {
               {order.next_statuses.map((status) => (
                 <Button
                   key={status}
-                  color={status === 'cancelled' ? 'red' : undefined}
+                  color={status === 'cancelled' ? 'red.9' : undefined}
                   variant={status === 'cancelled' ? 'outline' : 'filled'}
                   loading={changes.status.isPending}
                   onClick={() => moveTo(status)}

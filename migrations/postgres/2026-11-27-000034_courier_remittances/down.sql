@@ -1,0 +1,2 @@
+ALTER TABLE shipments DROP COLUMN remittance_id;
+DROP TABLE courier_remittances;
