@@ -13,7 +13,7 @@ function precompiledMessages(): Plugin {
     name: 'mahsoul:precompiled-messages',
     enforce: 'pre',
     transform(source, id) {
-      if (!/\/src\/shared\/i18n\/(?:dashboard\/|account\/|agronomy\/)?(?:ar|en)\.json$/.test(id)) return null;
+      if (!/\/src\/shared\/i18n\/(?:dashboard\/|account\/|agronomy\/|confirm\/)?(?:ar|en)\.json$/.test(id)) return null;
       const messages = JSON.parse(source) as Record<string, string>;
       const trees = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
       return { code: JSON.stringify(trees), map: null };

@@ -72,6 +72,7 @@ struct Words {
     discount: String,
     shipping_base: String,
     shipping_extra: String,
+    cod_fee: String,
     total: String,
     scan: String,
     currency: String,
@@ -99,6 +100,7 @@ fn words(locale: Locale) -> Words {
         discount: word("discount"),
         shipping_base: word("shipping_base"),
         shipping_extra: word("shipping_extra"),
+        cod_fee: word("cod_fee"),
         total: word("total"),
         scan: word("scan"),
         currency: word("currency"),
@@ -261,7 +263,7 @@ impl<'a> Layout<'a> {
         }
     }
 
-    /// Subtotal, discount, shipping base and extra, and the total due.
+    /// Subtotal, discount, shipping base and extra, the cash-on-delivery fee, and the total due.
     fn totals(&mut self, order: &Order) {
         let totals = &order.placed.totals;
         let mut rows = vec![(self.words.subtotal.as_str(), self.money(totals.subtotal), BODY)];
@@ -270,6 +272,9 @@ impl<'a> Layout<'a> {
         }
         rows.push((self.words.shipping_base.as_str(), self.money(totals.shipping_base), BODY));
         rows.push((self.words.shipping_extra.as_str(), self.money(totals.shipping_extra), BODY));
+        if totals.cod_fee != Money::ZERO {
+            rows.push((self.words.cod_fee.as_str(), self.money(totals.cod_fee), BODY));
+        }
         rows.push((self.words.total.as_str(), self.money(totals.total), STRONG));
         self.room_for(LINE * (rows.len() as f32 + 1.0));
         self.rule();

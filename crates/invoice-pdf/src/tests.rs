@@ -62,7 +62,15 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
                 notes: None,
                 copoun: Some("SPRING10".into()),
                 promo: None,
-                totals: Totals { subtotal, discount, shipping_base: base, shipping_extra: extra, total, total_weight: Weight::from_grams(12_500) },
+                totals: Totals {
+                    subtotal,
+                    discount,
+                    shipping_base: base,
+                    shipping_extra: extra,
+                    cod_fee: Money::ZERO,
+                    total,
+                    total_weight: Weight::from_grams(12_500),
+                },
                 lines,
                 payment_method: PaymentMethod::CashOnDelivery,
                 locale,
@@ -177,6 +185,20 @@ fn an_order_paid_another_way_prints_that_way() {
         by_card.order.placed.payment_method = PaymentMethod::Card;
         let text = text_of(&printer().print(&by_card).unwrap());
         assert!(text.contains(paid) && !text.contains(not_paid), "{locale:?}:\n{text}");
+    }
+}
+
+#[test]
+fn a_cash_fee_is_its_own_line_in_the_total_and_absent_when_there_is_none() {
+    for (locale, label) in [(Locale::En, "Cash on delivery fee"), (Locale::Ar, "رسوم الدفع عند الاستلام")] {
+        let none = text_of(&printer().print(&sample(locale)).unwrap());
+        assert!(!none.contains(label), "{locale:?}: no fee, no line:\n{none}");
+        let mut with_fee = sample(locale);
+        let totals = &mut with_fee.order.placed.totals;
+        totals.cod_fee = Money::from_piastres(1_275);
+        totals.total = totals.total.checked_add(totals.cod_fee).unwrap();
+        let text = text_of(&printer().print(&with_fee).unwrap());
+        assert!(text.contains(label) && text.contains("12.75") && text.contains("377.75"), "{locale:?}:\n{text}");
     }
 }
 

@@ -261,8 +261,9 @@ impl OrderDesk {
 
     /// Moves an order along the state machine (`POST …/{id}/status`): anything else is refused;
     /// asking for the status it already has changes nothing and tells nobody again. Cancelling
-    /// gives back the stock and the promo code's use in the same transaction; delivering grants
-    /// the client's points in it.
+    /// gives back the stock and the promo code's use in the same transaction, after calling off
+    /// a courier company's booking the courier has not picked up; delivering grants the
+    /// client's points in it.
     pub fn change_status(&self, viewer: Viewer, audience: Audience, id: OrderId, to: OrderStatus, note: Option<String>) -> Result<StaffOrder, OrderingError> {
         let note = checked_note(note)?;
         let current = self.visible(viewer, audience, id)?;
@@ -273,6 +274,9 @@ impl OrderDesk {
         let at = self.clock.now();
         let change = StatusMove::decide(from, to, Some(viewer.id), note, at).ok_or(OrderingError::NotAllowed { from, to })?;
         let change = change.granting(self.grant(&current.order, to, at)?);
+        if to == OrderStatus::Cancelled {
+            self.call_off_booking(&current.order)?;
+        }
         if !self.book.change_status(id, &change)? {
             // A parallel request moved it first: the same move is done, another is refused.
             let now = self.order(viewer, audience, id)?;

@@ -61,6 +61,15 @@ pub enum OrderingError {
         /// The shop's phone.
         shop_phone: String,
     },
+    /// The order's city takes no cash on delivery, the only way it was to be paid; nothing was
+    /// written. The buyer is given the shop's number to call.
+    #[error("no cash on delivery to {}", city.en)]
+    CodUnavailable {
+        /// The city's name, for the message.
+        city: kernel::Localized<String>,
+        /// The shop's phone.
+        shop_phone: String,
+    },
     /// A courier company's service failed, or a webhook call was not its own.
     #[error(transparent)]
     Courier(#[from] crate::shipment::CourierError),
@@ -78,7 +87,7 @@ impl From<FieldErrors> for OrderingError {
 impl OrderingError {
     /// Whether this refusal answers the request itself and is kept under its
     /// `Idempotency-Key`: broken fields, short stock, a changed total, a refused code, a blocked
-    /// phone, a cash limit. A key taken
+    /// phone, a cash limit, a city without cash on delivery. A key taken
     /// by another request or a failing store is no answer to the request.
     pub fn is_kept(&self) -> bool {
         matches!(
@@ -89,6 +98,7 @@ impl OrderingError {
                 | OrderingError::Promo(_)
                 | OrderingError::PhoneBlocked { .. }
                 | OrderingError::CodLimit { .. }
+                | OrderingError::CodUnavailable { .. }
         )
     }
 }

@@ -27,7 +27,7 @@ pub mod shipment;
 
 pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
-pub use city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
+pub use city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityQuery, CityRemoval, CodFee, ShippingCity};
 pub use desk::{
     Audience, COUNT_CAP, CountsByStatus, DeskPorts, MAX_SETTLED, OrderDesk, OrderListing, OrderSearch, PhoneRecord, RemittanceDraft, SEARCH_WINDOW, StaffNote,
     StaffOrder, StaffOrderQuery, Viewer,

@@ -160,7 +160,9 @@ pub struct Totals {
     pub shipping_base: Money,
     /// The weight extra of shipping.
     pub shipping_extra: Money,
-    /// Subtotal − discount + shipping.
+    /// The city's cash-on-delivery fee, for an order paid in cash at the door.
+    pub cod_fee: Money,
+    /// Subtotal − discount + shipping + the cash fee.
     pub total: Money,
     /// Every unit's weight.
     pub total_weight: Weight,
@@ -403,9 +405,10 @@ pub struct LineLot {
 }
 
 impl Order {
-    /// Whether its buyer may still cancel it.
+    /// Whether its buyer may still cancel it: while it is new and the shop has not handed it
+    /// to a courier (then the buyer calls the shop, which calls the booking off).
     pub fn buyer_can_cancel(&self) -> bool {
-        self.status == OrderStatus::New
+        self.status == OrderStatus::New && self.shipment.is_none()
     }
 
     /// Whether it is new and nobody has confirmed it yet: staff wait before sending it, and it

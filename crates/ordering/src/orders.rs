@@ -7,12 +7,13 @@ use kernel::{Clock, FieldErrors, Locale, Money, OrderId, Page, PageRequest, Phon
 
 use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
+use crate::city::{CodFee, ShippingCity};
 use crate::error::OrderingError;
 use crate::news::Newsroom;
 use crate::order::{
     AppliedPromo, CancelCause, Confirmation, ConfirmedVia, Destination, NewOrder, Order, OrderLine, OrderSource, OrderStatus, Receiver, Totals,
 };
-use crate::payment::{self, PaymentMethods};
+use crate::payment::{self, PaymentMethod, PaymentMethods};
 use crate::ports::{
     AddressBook, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
 };
@@ -135,7 +136,7 @@ impl Orders {
         };
         let (lines, safety_acknowledged) = self.lines(items, request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
-        let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
+        let totals = self.totals(&lines, &destination.1, payment_method, promo.as_ref(), request.expected_total)?;
         // A sales engineer vouches for the client they order for, whatever the phone's band.
         let awaits_call = source != OrderSource::Sales && self.standings.admit(&customer_phone, totals.total)?.needs_call();
         let confirmed = match source {
@@ -175,7 +176,7 @@ impl Orders {
         let destination = self.destination(None, Some(&choice))?;
         let (lines, safety_acknowledged) = self.lines(&merged_items(&request.items), request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
-        let totals = self.totals(&lines, destination.1, promo.as_ref(), request.expected_total)?;
+        let totals = self.totals(&lines, &destination.1, payment_method, promo.as_ref(), request.expected_total)?;
         let awaits_call = self.standings.admit(&phone, totals.total)?.needs_call();
         let order = NewOrder {
             user: None,
@@ -271,9 +272,9 @@ impl Orders {
         self.book.order_by_number(&number)?.filter(|order| order.placed.customer_phone == phone).ok_or(OrderingError::NotFound)
     }
 
-    /// Where the order goes, with its city's base cost; the city must be one buyers can choose.
-    /// A saved address is looked up among the `owner`'s; a guest has none.
-    fn destination(&self, owner: Option<UserId>, choice: Option<&AddressChoice>) -> Result<(Destination, Money), OrderingError> {
+    /// Where the order goes, with its city (its shipping cost and cash terms); the city must be
+    /// one buyers can choose. A saved address is looked up among the `owner`'s; a guest has none.
+    fn destination(&self, owner: Option<UserId>, choice: Option<&AddressChoice>) -> Result<(Destination, ShippingCity), OrderingError> {
         let (text, city) = match choice {
             Some(AddressChoice::Saved(id)) => {
                 let saved = owner.map(|owner| self.addresses.address(owner, *id)).transpose()?.flatten();
@@ -289,7 +290,7 @@ impl Orders {
             .flatten()
             .filter(|city| city.active)
             .ok_or_else(|| FieldErrors::single("city_id", "city_unknown"))?;
-        Ok((Destination { address: text, city: city.id, city_name: city.name }, city.shipping_cost))
+        Ok((Destination { address: text, city: city.id, city_name: city.name.clone() }, city))
     }
 
     /// The lines at today's prices; refused when a product is not sold, or when one is sold
@@ -312,11 +313,27 @@ impl Orders {
         Ok((lines, dangerous))
     }
 
-    /// The totals with the code's discount; refused when the total differs from the one the
-    /// buyer saw.
-    fn totals(&self, lines: &[OrderLine], shipping_base: Money, promo: Option<&(PromoCode, Money)>, expected: Option<Money>) -> Result<Totals, OrderingError> {
+    /// The totals with the code's discount and, paid in cash at the door, the city's cash fee;
+    /// refused when the city takes no cash on delivery, or when the total differs from the one
+    /// the buyer saw.
+    fn totals(
+        &self,
+        lines: &[OrderLine],
+        city: &ShippingCity,
+        payment_method: PaymentMethod,
+        promo: Option<&(PromoCode, Money)>,
+        expected: Option<Money>,
+    ) -> Result<Totals, OrderingError> {
+        let cod_fee = match payment_method {
+            PaymentMethod::CashOnDelivery if !city.cash.accepted => {
+                return Err(OrderingError::CodUnavailable { city: city.name.clone(), shop_phone: self.standings.shop_phone()? });
+            }
+            PaymentMethod::CashOnDelivery => city.cash.fee,
+            PaymentMethod::Card => CodFee::None,
+        };
         let discount = promo.map_or(Money::ZERO, |(_, discount)| *discount);
-        let totals = totals(lines, shipping_base, discount, &self.pricing.shipping_rule()?).ok_or_else(|| FieldErrors::single("items", "quantity_range"))?;
+        let totals = totals(lines, city.shipping_cost, discount, &self.pricing.shipping_rule()?, cod_fee)
+            .ok_or_else(|| FieldErrors::single("items", "quantity_range"))?;
         if expected.is_some_and(|seen| seen != totals.total) {
             return Err(OrderingError::TotalChanged { total: totals.total });
         }
@@ -394,8 +411,9 @@ fn order_line(product: &QuotedProduct, quantity: i64) -> Option<OrderLine> {
 }
 
 /// The totals of the lines: shipping is the city's base plus the weight extra; the discount
-/// never takes the subtotal below zero and never touches shipping. `None` on overflow.
-pub fn totals(lines: &[OrderLine], shipping_base: Money, discount: Money, rule: &kernel::ShippingRule) -> Option<Totals> {
+/// never takes the subtotal below zero and never touches shipping; the cash fee is on what the
+/// courier collects besides it. `None` on overflow.
+pub fn totals(lines: &[OrderLine], shipping_base: Money, discount: Money, rule: &kernel::ShippingRule, cod_fee: CodFee) -> Option<Totals> {
     let (mut subtotal, mut grams) = (Money::ZERO, 0i64);
     for line in lines {
         subtotal = subtotal.checked_add(line.line_total)?;
@@ -404,8 +422,10 @@ pub fn totals(lines: &[OrderLine], shipping_base: Money, discount: Money, rule: 
     let discount = discount.min(subtotal).max(Money::ZERO);
     let total_weight = Weight::from_grams(grams);
     let shipping = ShippingQuote::new(rule, shipping_base, total_weight)?;
-    let total = subtotal.checked_sub(discount)?.checked_add(shipping.total()?)?;
-    Some(Totals { subtotal, discount, shipping_base: shipping.base, shipping_extra: shipping.extra, total, total_weight })
+    let collected = subtotal.checked_sub(discount)?.checked_add(shipping.total()?)?;
+    let cod_fee = cod_fee.on(collected)?;
+    let total = collected.checked_add(cod_fee)?;
+    Some(Totals { subtotal, discount, shipping_base: shipping.base, shipping_extra: shipping.extra, cod_fee, total, total_weight })
 }
 
 #[cfg(test)]

@@ -182,6 +182,11 @@ impl PhoneStandings {
         Ok(band)
     }
 
+    /// The shop's phone, which a refused buyer is given to call.
+    pub fn shop_phone(&self) -> Result<String, OrderingError> {
+        Ok(self.terms.shop_phone()?)
+    }
+
     /// A staff member sets the phone's band over the rules, with why (`PUT
     /// dashboard/phones/{phone}/band`), or gives it back to the rules (`band` none).
     pub fn set_band(&self, by: UserId, phone: &str, band: Option<PhoneBand>, note: &str) -> Result<PhoneStanding, OrderingError> {

@@ -269,6 +269,8 @@ pub trait ShipmentBook: Send + Sync {
     fn record_report(&self, courier: CourierKind, report: &CourierReport, received_at: DateTime<Utc>) -> anyhow::Result<ReportKept>;
     /// Forgets a kept report, so that the courier's retry is acted on.
     fn forget_report(&self, id: i64) -> anyhow::Result<()>;
+    /// Marks the order's parcel called off, unless its state is final already.
+    fn call_off(&self, order: OrderId) -> anyhow::Result<()>;
     /// The cash each courier holds: the parcels of delivered orders no remittance settled.
     fn cash_with_couriers(&self) -> anyhow::Result<Vec<CourierCash>>;
     /// In one transaction, the remittance kept and its parcels marked settled, when each is a

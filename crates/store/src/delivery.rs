@@ -3,13 +3,14 @@
 use chrono::Utc;
 use diesel::prelude::*;
 use kernel::{AddressId, CityId, Localized, Money, Page, UserId};
-use ordering::{Address, AddressBook, AddressDraft, CityDraft, CityQuery, CityRemoval, CityStore, ShippingCity};
+use ordering::{Address, AddressBook, AddressDraft, CashTerms, CityDraft, CityQuery, CityRemoval, CityStore, CodFee, ShippingCity};
 
 use crate::database::{Database, DbConn, contains_pattern, lower, write};
 use crate::schema::{addresses, orders, shipping_cities, users};
 
-/// A city row: id, names, cost in piastres, active, position.
-type CityRow = (i64, String, String, i64, bool, i32);
+/// A city row: id, names, cost in piastres, active, position, and cash on delivery there
+/// (taken, the fee's kind and its amount).
+type CityRow = (i64, String, String, i64, bool, i32, bool, String, i64);
 
 const CITY_COLUMNS: (
     shipping_cities::id,
@@ -18,6 +19,9 @@ const CITY_COLUMNS: (
     shipping_cities::shipping_cost,
     shipping_cities::active,
     shipping_cities::sort_order,
+    shipping_cities::cod_accepted,
+    shipping_cities::cod_fee_kind,
+    shipping_cities::cod_fee,
 ) = (
     shipping_cities::id,
     shipping_cities::name_ar,
@@ -25,10 +29,35 @@ const CITY_COLUMNS: (
     shipping_cities::shipping_cost,
     shipping_cities::active,
     shipping_cities::sort_order,
+    shipping_cities::cod_accepted,
+    shipping_cities::cod_fee_kind,
+    shipping_cities::cod_fee,
 );
 
-fn city((id, name_ar, name_en, cost, active, sort_order): CityRow) -> ShippingCity {
-    ShippingCity { id: CityId(id), name: Localized::new(name_ar, name_en), shipping_cost: Money::from_piastres(cost), active, sort_order }
+fn city((id, name_ar, name_en, cost, active, sort_order, cod_accepted, fee_kind, fee): CityRow) -> ShippingCity {
+    let fee = match fee_kind.as_str() {
+        "flat" => CodFee::Flat(Money::from_piastres(fee)),
+        // Only the city form writes it, within 0..=10,000.
+        "percent" => CodFee::Percent(u32::try_from(fee).unwrap_or(0)),
+        _ => CodFee::None,
+    };
+    ShippingCity {
+        id: CityId(id),
+        name: Localized::new(name_ar, name_en),
+        shipping_cost: Money::from_piastres(cost),
+        cash: CashTerms { accepted: cod_accepted, fee },
+        active,
+        sort_order,
+    }
+}
+
+/// A cash fee as stored: its kind and its amount (piastres, or hundredths of a percent).
+fn stored_fee(fee: CodFee) -> (&'static str, i64) {
+    match fee {
+        CodFee::None => ("none", 0),
+        CodFee::Flat(amount) => ("flat", amount.piastres()),
+        CodFee::Percent(hundredths) => ("percent", i64::from(hundredths)),
+    }
 }
 
 /// The cities and addresses in the database.
@@ -84,6 +113,7 @@ impl CityStore for DieselDeliveryStore {
 
     fn add_city(&self, draft: &CityDraft) -> anyhow::Result<CityId> {
         let conn = &mut *self.db.conn()?;
+        let (fee_kind, fee) = stored_fee(draft.cash.fee);
         let id = diesel::insert_into(shipping_cities::table)
             .values((
                 shipping_cities::name_ar.eq(&draft.name.ar),
@@ -91,6 +121,9 @@ impl CityStore for DieselDeliveryStore {
                 shipping_cities::shipping_cost.eq(draft.shipping_cost.piastres()),
                 shipping_cities::active.eq(draft.active),
                 shipping_cities::sort_order.eq(draft.sort_order),
+                shipping_cities::cod_accepted.eq(draft.cash.accepted),
+                shipping_cities::cod_fee_kind.eq(fee_kind),
+                shipping_cities::cod_fee.eq(fee),
             ))
             .returning(shipping_cities::id)
             .get_result(conn)?;
@@ -99,6 +132,7 @@ impl CityStore for DieselDeliveryStore {
 
     fn update_city(&self, id: CityId, draft: &CityDraft) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
+        let (fee_kind, fee) = stored_fee(draft.cash.fee);
         let changed = diesel::update(shipping_cities::table.find(id.0))
             .set((
                 shipping_cities::name_ar.eq(&draft.name.ar),
@@ -106,6 +140,9 @@ impl CityStore for DieselDeliveryStore {
                 shipping_cities::shipping_cost.eq(draft.shipping_cost.piastres()),
                 shipping_cities::active.eq(draft.active),
                 shipping_cities::sort_order.eq(draft.sort_order),
+                shipping_cities::cod_accepted.eq(draft.cash.accepted),
+                shipping_cities::cod_fee_kind.eq(fee_kind),
+                shipping_cities::cod_fee.eq(fee),
             ))
             .execute(conn)?;
         Ok(changed > 0)

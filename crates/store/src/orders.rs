@@ -451,6 +451,9 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                         discount: Money::from_piastres(row.discount),
                         shipping_base: Money::from_piastres(row.shipping_base),
                         shipping_extra: Money::from_piastres(row.shipping_extra),
+                        // The orders table has no column left for the cash fee: it is what the
+                        // total holds beyond the goods and the shipping.
+                        cod_fee: Money::from_piastres(row.total - row.subtotal + row.discount - row.shipping_base - row.shipping_extra),
                         total: Money::from_piastres(row.total),
                         total_weight: Weight::from_grams(row.total_weight_grams),
                     },

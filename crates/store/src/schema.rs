@@ -9,6 +9,9 @@ diesel::table! {
         shipping_cost -> BigInt,
         active -> Bool,
         sort_order -> Integer,
+        cod_accepted -> Bool,
+        cod_fee_kind -> Text,
+        cod_fee -> BigInt,
     }
 }
 

@@ -160,6 +160,15 @@ impl ShipmentBook for DieselShipmentBook {
         Ok(())
     }
 
+    fn call_off(&self, order: kernel::OrderId) -> anyhow::Result<()> {
+        let conn = &mut *self.db.conn()?;
+        let finals: Vec<&str> = ShipmentState::FINAL.into_iter().map(<&str>::from).collect();
+        diesel::update(shipments::table.find(order.0).filter(shipments::state.ne_all(&finals)))
+            .set(shipments::state.eq(<&str>::from(ShipmentState::Cancelled)))
+            .execute(conn)?;
+        Ok(())
+    }
+
     fn cash_with_couriers(&self) -> anyhow::Result<Vec<CourierCash>> {
         let conn = &mut *self.db.conn()?;
         let rows: Vec<UnsettledRow> = shipments::table

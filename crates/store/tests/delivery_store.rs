@@ -7,7 +7,7 @@ use std::sync::Arc;
 use identity::ports::UserRepository;
 use identity::user::{NewUser, Role, UserId};
 use kernel::{CityId, Localized, Money, PageRequest, Phone};
-use ordering::{AddressBook, AddressDraft, CityDraft, CityQuery, CityRemoval, CityStore};
+use ordering::{AddressBook, AddressDraft, CashTerms, CityDraft, CityQuery, CityRemoval, CityStore, CodFee};
 use store::delivery::DieselDeliveryStore;
 use store::identity::DieselUserRepository;
 
@@ -29,7 +29,13 @@ fn buyer(users: &DieselUserRepository, phone: &str) -> UserId {
 }
 
 fn city(name: &str, pounds: i64) -> CityDraft {
-    CityDraft { name: Localized::new(format!("{name} ar"), name.to_string()), shipping_cost: Money::from_pounds(pounds), active: true, sort_order: 0 }
+    CityDraft {
+        name: Localized::new(format!("{name} ar"), name.to_string()),
+        shipping_cost: Money::from_pounds(pounds),
+        cash: CashTerms::default(),
+        active: true,
+        sort_order: 0,
+    }
 }
 
 fn at(text: &str, city: CityId) -> AddressDraft {
@@ -50,6 +56,22 @@ fn cities_are_searched_in_either_language_and_an_inactive_one_is_not_offered() {
     cities.update_city(aswan, &CityDraft { active: false, ..city("Aswan", 90) }).unwrap();
     assert!(!cities.active_cities().unwrap().iter().any(|c| c.id == aswan));
     assert_eq!(cities.city(aswan).unwrap().unwrap().shipping_cost, Money::from_pounds(90));
+}
+
+#[test]
+fn a_citys_cash_terms_are_kept_as_written() {
+    let test = common::fresh_database();
+    let cities = DieselDeliveryStore::new(test.db.clone());
+    let luxor = cities.add_city(&city("Luxor", 70)).unwrap();
+    assert_eq!(cities.city(luxor).unwrap().unwrap().cash, CashTerms { accepted: true, fee: CodFee::None }, "cash with no fee unless set");
+    for cash in [
+        CashTerms { accepted: true, fee: CodFee::Percent(150) },
+        CashTerms { accepted: true, fee: CodFee::Flat(Money::from_piastres(1_250)) },
+        CashTerms { accepted: false, fee: CodFee::None },
+    ] {
+        cities.update_city(luxor, &CityDraft { cash, ..city("Luxor", 70) }).unwrap();
+        assert_eq!(cities.city(luxor).unwrap().unwrap().cash, cash);
+    }
 }
 
 #[test]

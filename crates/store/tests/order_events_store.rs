@@ -73,6 +73,7 @@ fn guest_order() -> NewOrder {
             discount: Money::ZERO,
             shipping_base: Money::from_pounds(50),
             shipping_extra: Money::ZERO,
+            cod_fee: Money::ZERO,
             total: Money::from_pounds(90),
             total_weight: Weight::from_grams(250),
         },

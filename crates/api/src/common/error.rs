@@ -199,6 +199,10 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("total", rule));
                     (status, Problem { params: vec![("limit", same(format!("{:.2}", limit.pounds()))), ("shop_phone", same(shop_phone.clone()))], ..problem })
                 }
+                ordering::OrderingError::CodUnavailable { city, shop_phone } => {
+                    let (status, problem) = invalid(&FieldErrors::single("city_id", "cod_unavailable"));
+                    (status, Problem { params: vec![("city", city.clone()), ("shop_phone", same(shop_phone.clone()))], ..problem })
+                }
                 ordering::OrderingError::Courier(failure) => match failure {
                     ordering::CourierError::Unauthorised => (StatusCode::UNAUTHORIZED, Problem::new("error.unauthenticated")),
                     ordering::CourierError::Unreadable => (StatusCode::BAD_REQUEST, Problem::new("error.body_malformed")),

@@ -146,6 +146,9 @@ pub struct OrderData {
     /// Base plus extra, EGP.
     #[schema(value_type = f64)]
     pub shipping_total: Money,
+    /// The city's cash-on-delivery fee, EGP (0 when none).
+    #[schema(value_type = f64)]
+    pub cod_fee: Money,
     /// What is paid, EGP.
     #[schema(value_type = f64)]
     pub total: Money,
@@ -355,6 +358,7 @@ impl OrderData {
             shipping_base: placed.totals.shipping_base,
             shipping_extra: placed.totals.shipping_extra,
             shipping_total: placed.totals.shipping_total(),
+            cod_fee: placed.totals.cod_fee,
             total: placed.totals.total,
             total_weight: placed.totals.total_weight.kilograms(),
             can_cancel,

@@ -5,7 +5,7 @@ use actix_web::web::{self, Data, Json, Path};
 use identity::permission::Permission;
 use kernel::validation::limits;
 use kernel::{CityId, FieldErrors, Localized, Money};
-use ordering::{CityDraft, CityQuery, CityRemoval, ShippingCity};
+use ordering::{CashTerms, CityDraft, CityQuery, CityRemoval, CodFee, ShippingCity};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -15,6 +15,7 @@ use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
 use crate::common::lenient::{lenient_bool, lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::{ListParams, PageMeta, PageParams};
+use crate::storefront::shipping_cities::CashTermsData;
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -47,6 +48,8 @@ pub struct StaffCityData {
     /// Base shipping cost, EGP.
     #[schema(value_type = f64)]
     pub shipping_cost: Money,
+    /// Cash on delivery there.
+    pub cod: CashTermsData,
     /// Whether buyers can choose it.
     pub active: bool,
     /// Position in lists.
@@ -60,6 +63,7 @@ impl From<ShippingCity> for StaffCityData {
             name_ar: city.name.ar,
             name_en: city.name.en,
             shipping_cost: city.shipping_cost,
+            cod: city.cash.into(),
             active: city.active,
             sort_order: city.sort_order,
         }
@@ -94,6 +98,17 @@ pub struct CityForm {
     /// Base shipping cost in EGP (`50` or `50.50`), 0 to 100,000.
     #[serde(default, deserialize_with = "lenient_text")]
     pub shipping_cost: Option<String>,
+    /// Whether its buyers can pay in cash at the door (default true).
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub cod_accepted: Option<bool>,
+    /// The cash-on-delivery fee there: `none` (default), `flat` or `percent`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    #[schema(max_length = 10)]
+    pub cod_fee_kind: Option<String>,
+    /// The fee: EGP for `flat` (0 to 100,000), the percent for `percent` (0 to 100, two
+    /// decimals at most: `1.5`).
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub cod_fee: Option<String>,
     /// Whether buyers can choose it (default true).
     #[serde(default, deserialize_with = "lenient_bool")]
     pub active: Option<bool>,
@@ -118,9 +133,27 @@ impl CityForm {
                 Money::ZERO
             })
         };
+        let fee_text = self.cod_fee.unwrap_or_default();
+        let mut fee_amount = || {
+            Money::parse_pounds(&fee_text).unwrap_or_else(|| {
+                errors.add("cod_fee", "cod_fee_range");
+                Money::ZERO
+            })
+        };
+        let fee = match self.cod_fee_kind.as_deref().map(str::trim) {
+            None | Some("" | "none") => CodFee::None,
+            Some("flat") => CodFee::Flat(fee_amount()),
+            // Two decimals of a percent, read as pounds are, are hundredths of it.
+            Some("percent") => CodFee::Percent(u32::try_from(fee_amount().piastres()).unwrap_or(u32::MAX)),
+            Some(_) => {
+                errors.add("cod_fee_kind", "choice_invalid");
+                CodFee::None
+            }
+        };
         let draft = CityDraft {
             name: Localized::new(self.name_ar.unwrap_or_default().trim().to_string(), self.name_en.unwrap_or_default().trim().to_string()),
             shipping_cost,
+            cash: CashTerms { accepted: self.cod_accepted.unwrap_or(true), fee },
             active: self.active.unwrap_or(true),
             sort_order: self.sort_order.and_then(|n| i32::try_from(n).ok()).unwrap_or(0),
         };

@@ -3,7 +3,7 @@
 
 use actix_web::web::{self, Data, Json};
 use kernel::Locale;
-use ordering::ShippingCity;
+use ordering::{CashTerms, CodFee, ShippingCity};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
@@ -34,12 +34,40 @@ pub struct ShippingCityData {
     /// The base shipping cost of an order to it, EGP.
     #[schema(value_type = f64)]
     pub shipping_cost: kernel::Money,
+    /// Cash on delivery there.
+    pub cod: CashTermsData,
 }
 
 impl ShippingCityData {
     /// The city in `locale`.
     pub fn new(city: ShippingCity, locale: Locale) -> ShippingCityData {
-        ShippingCityData { id: city.id.0, name: city.name.pick(locale).clone(), shipping_cost: city.shipping_cost }
+        ShippingCityData { id: city.id.0, name: city.name.pick(locale).clone(), shipping_cost: city.shipping_cost, cod: city.cash.into() }
+    }
+}
+
+/// Whether a city's buyers can pay in cash at the door, and the fee it costs there: the
+/// checkout adds it to the total as its own line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CashTermsData {
+    /// Whether cash on delivery is taken there; when not, a cash checkout is refused.
+    pub accepted: bool,
+    /// The fee: `none`, `flat` (EGP) or `percent` (of the goods after the discount plus
+    /// shipping, rounded to the nearest piastre).
+    #[schema(value_type = String, example = "percent")]
+    pub fee_kind: &'static str,
+    /// EGP for a flat fee, the percent for a share (1.5 is 1.5 %), 0 for none.
+    pub fee: f64,
+}
+
+impl From<CashTerms> for CashTermsData {
+    fn from(terms: CashTerms) -> Self {
+        let (fee_kind, fee) = match terms.fee {
+            CodFee::None => ("none", 0.0),
+            CodFee::Flat(amount) => ("flat", amount.pounds()),
+            // Hundredths of a percent read as piastres read as pounds.
+            CodFee::Percent(hundredths) => ("percent", f64::from(hundredths) / 100.0),
+        };
+        CashTermsData { accepted: terms.accepted, fee_kind, fee }
     }
 }
 

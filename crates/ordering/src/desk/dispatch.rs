@@ -157,6 +157,18 @@ impl OrderDesk {
         Ok(self.book.change_status(order.id, &change)?)
     }
 
+    /// Calls off the order's booking with a courier company before the order is cancelled,
+    /// while the courier has not picked the parcel up: a courier that cannot be reached
+    /// refuses the cancellation (the parcel would still be collected), and the parcel is
+    /// marked called off. A parcel picked up already comes back as a refusal or a return.
+    pub(super) fn call_off_booking(&self, order: &Order) -> Result<(), OrderingError> {
+        let Some(shipment) = order.shipment.as_ref().filter(|shipment| shipment.state == ShipmentState::Created) else { return Ok(()) };
+        if let Some(service) = self.courier(shipment.courier) {
+            service.cancel(&shipment.tracking)?;
+        }
+        Ok(self.shipments.call_off(order.id)?)
+    }
+
     /// The cash each courier holds for the shop, oldest delivery first
     /// (`GET dashboard/courier-cash`).
     pub fn cash_with_couriers(&self) -> Result<Vec<CourierCash>, OrderingError> {

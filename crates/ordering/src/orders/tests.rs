@@ -7,7 +7,7 @@ use kernel::{AddressId, CityId, Clock, IdempotencyKey, KeptAnswer, Locale, Local
 
 use super::{Buyer, OrderPorts, Orders, totals};
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
-use crate::city::ShippingCity;
+use crate::city::{CashTerms, CodFee, ShippingCity};
 use crate::desk::PhoneRecord;
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
@@ -110,11 +110,20 @@ fn orders_over(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
 /// [`orders_over`] with every phone's record `phones`.
 fn orders_for_phones(cart: Vec<(ProductId, u32)>, book: MockOrderBook, phones: PhoneRecord) -> Orders {
     let mut cities = MockCityStore::new();
+    // Cairo takes cash with no fee, Siwa no cash at all, Aswan 1.5 % and Luxor EGP 10.
     cities.expect_city().returning(|id| {
-        Ok((id == CityId(1)).then(|| ShippingCity {
+        let (name, cash) = match id.0 {
+            1 => (("القاهرة", "Cairo"), CashTerms::default()),
+            2 => (("سيوة", "Siwa"), CashTerms { accepted: false, fee: CodFee::None }),
+            3 => (("أسوان", "Aswan"), CashTerms { accepted: true, fee: CodFee::Percent(150) }),
+            4 => (("الأقصر", "Luxor"), CashTerms { accepted: true, fee: CodFee::Flat(Money::from_pounds(10)) }),
+            _ => return Ok(None),
+        };
+        Ok(Some(ShippingCity {
             id,
-            name: Localized::new("القاهرة".into(), "Cairo".into()),
+            name: Localized::new(name.0.into(), name.1.into()),
             shipping_cost: Money::from_pounds(50),
+            cash,
             active: true,
             sort_order: 1,
         }))
@@ -187,7 +196,7 @@ fn rules(result: Result<impl std::fmt::Debug, OrderingError>) -> Vec<(String, Ve
 
 #[test]
 fn shipping_is_free_up_to_exactly_ten_kilograms_and_every_started_kilogram_above_pays() {
-    let at = |grams| totals(&[line(10, grams, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap();
+    let at = |grams| totals(&[line(10, grams, 1)], Money::from_pounds(50), Money::ZERO, &RULE, CodFee::None).unwrap();
     assert_eq!(at(10_000).shipping_extra, Money::ZERO, "exactly 10 kg");
     assert_eq!(at(10_001).shipping_extra, Money::from_pounds(5), "10.001 kg");
     assert_eq!(at(12_500).shipping_extra, Money::from_pounds(15), "2.5 kg over rounds up to 3");
@@ -197,11 +206,55 @@ fn shipping_is_free_up_to_exactly_ten_kilograms_and_every_started_kilogram_above
 
 #[test]
 fn totals_add_lines_and_weights_and_a_discount_never_goes_below_zero_or_touches_shipping() {
-    let both = totals(&[line(40, 250, 3), line(100, 6_000, 2)], Money::from_pounds(50), Money::from_pounds(20), &RULE).unwrap();
+    let both = totals(&[line(40, 250, 3), line(100, 6_000, 2)], Money::from_pounds(50), Money::from_pounds(20), &RULE, CodFee::None).unwrap();
     assert_eq!((both.subtotal, both.discount, both.total_weight), (Money::from_pounds(320), Money::from_pounds(20), Weight::from_grams(12_750)));
     assert_eq!(both.total, Money::from_pounds(320 - 20 + 50 + 15));
-    let over = totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::from_pounds(500), &RULE).unwrap();
+    let over = totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::from_pounds(500), &RULE, CodFee::None).unwrap();
     assert_eq!((over.discount, over.total), (Money::from_pounds(40), Money::from_pounds(50)), "only shipping is left to pay");
+}
+
+#[test]
+fn a_cash_fee_is_flat_or_a_share_of_what_the_courier_collects_rounded_to_the_piastre() {
+    let lines = [line(40, 250, 3), line(100, 6_000, 2)];
+    // Collected before the fee: 320 − 20 + 50 + 15 = 365.
+    let with = |fee| totals(&lines, Money::from_pounds(50), Money::from_pounds(20), &RULE, fee).unwrap();
+    assert_eq!((with(CodFee::None).cod_fee, with(CodFee::None).total), (Money::ZERO, Money::from_pounds(365)));
+    let flat = with(CodFee::Flat(Money::from_pounds(10)));
+    assert_eq!((flat.cod_fee, flat.total), (Money::from_pounds(10), Money::from_pounds(375)));
+    let share = with(CodFee::Percent(150));
+    assert_eq!((share.cod_fee, share.total), (Money::from_piastres(548), Money::from_piastres(37_048)), "1.5 % of 365 is 5.475, rounded to 5.48");
+    assert_eq!(CodFee::Percent(150).on(Money::from_piastres(33_300)), Some(Money::from_piastres(500)), "4.995 rounds up");
+    assert_eq!(CodFee::Percent(150).on(Money::from_piastres(33_299)), Some(Money::from_piastres(499)), "4.99485 rounds down");
+    assert_eq!(CodFee::Percent(10_000).on(Money::from_piastres(i64::MAX)), None, "overflow is refused, not wrapped");
+}
+
+#[test]
+fn a_cash_order_pays_its_citys_fee_as_its_own_part_of_the_total() {
+    for (city, fee) in [(1, Money::ZERO), (3, Money::from_piastres(135)), (4, Money::from_pounds(10))] {
+        let guest = GuestCheckout { city: Some(CityId(city)), ..one_packet_guest() };
+        let placed = orders(vec![], storing_book()).place_guest_order(guest, Locale::Ar, None).unwrap();
+        let totals = placed.placed.totals;
+        // One packet of EGP 40 and EGP 50 of shipping: EGP 90 before the fee (1.5 % is 1.35).
+        assert_eq!((totals.cod_fee, totals.total), (fee, Money::from_pounds(90).checked_add(fee).unwrap()), "city {city}");
+    }
+    let seen_without_fee = GuestCheckout { city: Some(CityId(4)), expected_total: Some(Money::from_pounds(90)), ..one_packet_guest() };
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    let refused = orders(vec![], book).place_guest_order(seen_without_fee, Locale::Ar, None);
+    assert!(matches!(refused, Err(OrderingError::TotalChanged { total }) if total == Money::from_pounds(100)), "{refused:?}");
+}
+
+#[test]
+fn a_city_without_cash_on_delivery_refuses_a_cash_order_naming_itself_and_the_shops_phone() {
+    let mut book = MockOrderBook::new();
+    book.expect_place().never();
+    book.expect_delivered_orders().returning(|_| Ok(0));
+    let orders = orders_over(vec![(ProductId(1), 1)], book);
+    let refused = orders.place_guest_order(GuestCheckout { city: Some(CityId(2)), ..one_packet_guest() }, Locale::Ar, None);
+    assert!(matches!(&refused, Err(OrderingError::CodUnavailable { city, shop_phone }) if city.en == "Siwa" && shop_phone == "01000000000"), "{refused:?}");
+    assert!(refused.unwrap_err().is_kept(), "the refusal answers the request and is kept under its key");
+    let to_siwa = Checkout { address: Some(AddressChoice::Written { text: "Oasis road".into(), city: Some(CityId(2)) }), ..checkout() };
+    assert!(matches!(orders.place_order(&buyer(), to_siwa, None), Err(OrderingError::CodUnavailable { .. })));
 }
 
 #[test]
@@ -370,7 +423,7 @@ fn sample_order() -> NewOrder {
         copoun: None,
         promo: None,
         lines: vec![line(40, 250, 1)],
-        totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE).unwrap(),
+        totals: totals(&[line(40, 250, 1)], Money::from_pounds(50), Money::ZERO, &RULE, CodFee::None).unwrap(),
         payment_method: PaymentMethod::CashOnDelivery,
         locale: Locale::Ar,
         safety_acknowledged: false,

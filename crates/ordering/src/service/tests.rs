@@ -6,14 +6,21 @@ use kernel::{AddressId, CityId, Localized, Money, UserId};
 
 use super::Delivery;
 use crate::address::{Address, AddressDraft, MAX_ADDRESSES};
-use crate::city::{CityDraft, CityRemoval, SHIPPING_COST_MAX, ShippingCity};
+use crate::city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityRemoval, CodFee, SHIPPING_COST_MAX, ShippingCity};
 use crate::error::OrderingError;
 use crate::ports::{MockAddressBook, MockCityStore};
 
 const BUYER: UserId = UserId(7);
 
 fn city(id: i64, active: bool) -> ShippingCity {
-    ShippingCity { id: CityId(id), name: Localized::new("الجيزة".into(), "Giza".into()), shipping_cost: Money::from_pounds(50), active, sort_order: 0 }
+    ShippingCity {
+        id: CityId(id),
+        name: Localized::new("الجيزة".into(), "Giza".into()),
+        shipping_cost: Money::from_pounds(50),
+        cash: CashTerms::default(),
+        active,
+        sort_order: 0,
+    }
 }
 
 fn draft(text: &str, city: Option<i64>) -> AddressDraft {
@@ -83,12 +90,22 @@ fn a_city_needs_both_names_and_a_cost_in_range() {
     let bad = CityDraft {
         name: Localized::new(String::new(), "Siwa".into()),
         shipping_cost: Money::from_piastres(SHIPPING_COST_MAX.piastres() + 1),
+        cash: CashTerms { accepted: true, fee: CodFee::Percent(COD_PERCENT_MAX + 1) },
         active: true,
         sort_order: 0,
     };
-    assert_eq!(rules(delivery.add_city(bad)), [("name_ar".into(), vec!["required"]), ("shipping_cost".into(), vec!["shipping_cost_range"])]);
-    let negative = CityDraft { name: Localized::new("سيوة".into(), "Siwa".into()), shipping_cost: Money::from_piastres(-1), active: true, sort_order: 0 };
-    assert_eq!(rules(delivery.add_city(negative)), [("shipping_cost".into(), vec!["shipping_cost_range"])]);
+    assert_eq!(
+        rules(delivery.add_city(bad)),
+        [("cod_fee".into(), vec!["cod_fee_range"]), ("name_ar".into(), vec!["required"]), ("shipping_cost".into(), vec!["shipping_cost_range"])]
+    );
+    let negative = CityDraft {
+        name: Localized::new("سيوة".into(), "Siwa".into()),
+        shipping_cost: Money::from_piastres(-1),
+        cash: CashTerms { accepted: false, fee: CodFee::Flat(Money::from_piastres(-1)) },
+        active: true,
+        sort_order: 0,
+    };
+    assert_eq!(rules(delivery.add_city(negative)), [("cod_fee".into(), vec!["cod_fee_range"]), ("shipping_cost".into(), vec!["shipping_cost_range"])]);
 }
 
 #[test]

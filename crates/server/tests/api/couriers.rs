@@ -173,6 +173,52 @@ async fn bosta_exceptions_are_failed_attempts_a_return_is_a_refusal_and_the_airw
 }
 
 #[actix_web::test]
+async fn cancelling_an_order_bosta_has_not_picked_up_calls_its_booking_off_first_and_the_buyer_can_no_longer_cancel_it() {
+    let bosta = MockServer::start_async().await;
+    let app = shop_with_bosta(&bosta).await;
+    let admin = app.account_token(Role::Admin, "01012395021").await;
+    let seeds = app.add_product(&admin, "Cress seeds", 20, 10, 100).await;
+    let placed = confirmed_guest_order(&app, &admin, seeds, 2, "01112395021").await;
+    let (id, number) = (placed["data"]["id"].as_i64().unwrap(), placed["data"]["number"].as_str().unwrap().to_string());
+    assert_eq!(placed["data"]["can_cancel"], true);
+    bosta
+        .mock_async(|when, then| {
+            when.method(POST).path("/api/v2/deliveries");
+            then.status(201).json_body(json!({"success": true, "data": {"trackingNumber": "7055555"}}));
+        })
+        .await;
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{id}/shipment"), json!({"courier": "bosta"}), Some(&admin)).await.status(), 200);
+    let tracked = json_of(app.get(&format!("guest-orders/track?number={number}&phone=01112395021"), None).await).await;
+    assert_eq!(tracked["data"]["can_cancel"], false, "handed to the courier, the buyer calls the shop to cancel");
+    let status = format!("dashboard/guest-orders/{id}/status");
+    let cancel = || app.post(&status, json!({"status": "cancelled"}), Some(&admin));
+
+    let down = bosta
+        .mock_async(|when, then| {
+            when.method(DELETE).path("/api/v2/deliveries/business/7055555/terminate");
+            then.status(503);
+        })
+        .await;
+    assert_eq!(cancel().await.status(), 502, "Bosta could not call the parcel off: it would still be collected");
+    let order = guest_order(&app, &admin, id).await;
+    assert_eq!((order["data"]["status"].as_str(), order["data"]["shipment"]["state"].as_str()), (Some("new"), Some("created")));
+    assert_eq!(app.stock(seeds), 8);
+    down.delete_async().await;
+
+    let terminated = bosta
+        .mock_async(|when, then| {
+            when.method(DELETE).path("/api/v2/deliveries/business/7055555/terminate").header("authorization", "bosta-key");
+            then.status(200).json_body(json!({"success": true}));
+        })
+        .await;
+    assert_eq!(cancel().await.status(), 200);
+    terminated.assert_async().await;
+    let order = guest_order(&app, &admin, id).await;
+    assert_eq!((order["data"]["status"].as_str(), order["data"]["shipment"]["state"].as_str()), (Some("cancelled"), Some("cancelled")));
+    assert_eq!(app.stock(seeds), 10, "the units are back");
+}
+
+#[actix_web::test]
 async fn staff_hand_a_parcel_to_their_own_courier_with_its_tracking_number() {
     let app = spawn_app().await;
     let admin = app.account_token(Role::Admin, "01012395021").await;

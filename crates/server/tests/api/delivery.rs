@@ -128,3 +128,67 @@ async fn a_bad_address_is_refused_per_field_and_a_buyer_keeps_at_most_20() {
     assert_eq!(json_of(full).await["errors"]["address"][0], "You can keep at most 20 addresses: delete one first.");
     assert_eq!(json_of(app.addresses(&buyer).await).await["data"].as_array().unwrap().len(), 20);
 }
+
+#[actix_web::test]
+async fn a_citys_cash_fee_is_its_own_part_of_the_total_and_a_city_without_cash_on_delivery_refuses_with_why() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012350005").await;
+    let seeds = app.add_product(&admin, "Okra seeds", 100, 20, 200).await;
+    for body in [
+        json!({"name_ar": "سيوة", "name_en": "Siwa", "shipping_cost": 80, "cod_accepted": false}),
+        json!({"name_ar": "الأقصر", "name_en": "Luxor", "shipping_cost": 60, "cod_fee_kind": "percent", "cod_fee": "1.5"}),
+        json!({"name_ar": "أسوان", "name_en": "Aswan", "shipping_cost": 60, "cod_fee_kind": "flat", "cod_fee": "١٢٫٥"}),
+    ] {
+        assert_eq!(app.add_city(&admin, body).await.status(), 200);
+    }
+    let cities = json_of(app.get("shipping-cities", None).await).await;
+    let city = |name: &str| cities["data"].as_array().unwrap().iter().find(|city| city["name"] == name).unwrap().clone();
+    assert_eq!(city("Luxor")["cod"], json!({"accepted": true, "fee_kind": "percent", "fee": 1.5}), "buyers see the terms to add the fee themselves");
+    assert_eq!(city("Aswan")["cod"], json!({"accepted": true, "fee_kind": "flat", "fee": 12.5}));
+    assert_eq!(city("Siwa")["cod"]["accepted"], false);
+    assert_eq!(city("Cairo")["cod"], json!({"accepted": true, "fee_kind": "none", "fee": 0.0}), "cities before the setting keep cash without a fee");
+    let order = |city: &Value, expected_total: Option<&str>, lang: &'static str| {
+        let mut body = json!({"name": "Mona", "phone": "01112350005", "address": "Farm", "city_id": city["id"], "items": [{"id": seeds, "quantity": 2}]});
+        if let Some(total) = expected_total {
+            body["expected_total"] = json!(total);
+        }
+        let request = app.request(Method::POST, "guest-orders/checkout", None, lang).json(&body);
+        async move { request.send().await.unwrap() }
+    };
+
+    for (lang, message) in [
+        ("en", "We do not take cash on delivery in Siwa yet. Please call us on 01000000000 and we will arrange your order."),
+        ("ar", "لا نقبل الدفع عند الاستلام في سيوة بعد. اتصل بنا على 01000000000 وسنرتب طلبك."),
+    ] {
+        let refused = order(&city("Siwa"), None, lang).await;
+        assert_eq!(refused.status(), 422);
+        assert_eq!(json_of(refused).await["errors"]["city_id"][0], message);
+    }
+    assert_eq!(app.stock(seeds), 20, "nothing was ordered");
+
+    // Two packets and EGP 60 of shipping are 260 before the fee: 1.5 % is 3.90.
+    let unseen = json_of(order(&city("Luxor"), Some("260.00"), "en").await).await;
+    assert!(unseen["errors"]["expected_total"][0].as_str().unwrap().contains("263.90"), "{unseen}");
+    let placed = order(&city("Luxor"), Some("263.90"), "en").await;
+    assert_eq!(placed.status(), 201);
+    let placed = json_of(placed).await;
+    assert_eq!((placed["data"]["cod_fee"].as_f64(), placed["data"]["total"].as_f64()), (Some(3.9), Some(263.9)));
+    let id = placed["data"]["id"].as_i64().unwrap();
+    let stored = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await;
+    assert_eq!((stored["data"]["cod_fee"].as_f64(), stored["data"]["shipping_total"].as_f64()), (Some(3.9), Some(60.0)), "read back as placed");
+    let flat = json_of(order(&city("Aswan"), None, "en").await).await;
+    assert_eq!((flat["data"]["cod_fee"].as_f64(), flat["data"]["total"].as_f64()), (Some(12.5), Some(272.5)));
+
+    let siwa = city("Siwa")["id"].as_i64().unwrap();
+    for (body, field) in [
+        (json!({"name_ar": "سيوة", "name_en": "Siwa", "shipping_cost": 80, "cod_fee_kind": "percent", "cod_fee": "100.01"}), "cod_fee"),
+        (json!({"name_ar": "سيوة", "name_en": "Siwa", "shipping_cost": 80, "cod_fee_kind": "flat", "cod_fee": "-1"}), "cod_fee"),
+        (json!({"name_ar": "سيوة", "name_en": "Siwa", "shipping_cost": 80, "cod_fee_kind": "bitcoin", "cod_fee": "1"}), "cod_fee_kind"),
+    ] {
+        let refused = app.put(&format!("dashboard/shipping-cities/{siwa}"), body, Some(&admin)).await;
+        assert_eq!(refused.status(), 422);
+        assert!(json_of(refused).await["errors"][field][0].is_string());
+    }
+    let staff_view = json_of(app.get(&format!("dashboard/shipping-cities/{siwa}"), Some(&admin)).await).await;
+    assert_eq!(staff_view["data"]["cod"], json!({"accepted": false, "fee_kind": "none", "fee": 0.0}), "a refused edit changes nothing");
+}

@@ -65,7 +65,7 @@ function CartContents() {
           <div className={`${controls.stack} ${controls.stackXs}`}>
             <div className={controls.between}>
               <p className={controls.text}>
-                <FormattedMessage id="cart.subtotal" />
+                <FormattedMessage id="order.subtotal" />
               </p>
               <p className={controls.text} style={{ fontWeight: 700 }} data-testid="cart-total">
                 {price(cart.total)}

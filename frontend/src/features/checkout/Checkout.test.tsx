@@ -13,9 +13,11 @@ import { addToCart, cartLines } from '../../shared/cart/localCart';
 import { Checkout } from './Checkout';
 import { orderTotals } from './api';
 
+const cash = { accepted: true, fee_kind: 'none', fee: 0 };
 const cities = [
-  { id: 1, name: 'Cairo', shipping_cost: 50 },
-  { id: 2, name: 'Giza', shipping_cost: 45 },
+  { id: 1, name: 'Cairo', shipping_cost: 50, cod: cash },
+  { id: 2, name: 'Giza', shipping_cost: 45, cod: cash },
+  { id: 3, name: 'Luxor', shipping_cost: 60, cod: { accepted: true, fee_kind: 'percent', fee: 1.5 } },
 ];
 
 /** A promo check that knows one code, SAVE10, taking off what `discount` says today. */
@@ -43,6 +45,14 @@ describe('orderTotals', () => {
     expect(orderTotals(0.1, 0, 0.2, 0)).toMatchObject({ total: 0.3, expected: '0.30' });
     expect(orderTotals(40, 100, 50, 15)).toMatchObject({ discount: 40, total: 65, expected: '65.00' });
     expect(orderTotals(320, 32, 50, 15)).toMatchObject({ total: 353, expected: '353.00' });
+  });
+
+  it("adds the city's cash fee as the server does: flat, or a share of the rest to the nearest piastre", () => {
+    const terms = (fee_kind: string, fee: number) => ({ accepted: true, fee_kind, fee });
+    expect(orderTotals(320, 20, 50, 15, terms('none', 0))).toMatchObject({ codFee: 0, expected: '365.00' });
+    expect(orderTotals(320, 20, 50, 15, terms('flat', 12.5))).toMatchObject({ codFee: 12.5, expected: '377.50' });
+    // 1.5 % of 365 is 5.475: the server rounds it to 5.48, and so does the page.
+    expect(orderTotals(320, 20, 50, 15, terms('percent', 1.5))).toMatchObject({ codFee: 5.48, expected: '370.48' });
   });
 });
 
@@ -157,6 +167,12 @@ describe('Checkout', () => {
     await user.type(screen.getByLabelText("Receiver's phone"), '٠١١١٢٣٤٥٦٧٨');
     await user.type(screen.getByLabelText('Notes for the shop (optional)'), 'Gate 2');
     expect(screen.getByTestId('totals-total')).toHaveTextContent('EGP 85');
+    expect(screen.queryByTestId('totals-cod-fee')).toBeNull();
+    // Luxor takes 1.5 % for cash at the door: of 40 + 60, 1.50, a line of its own.
+    await user.selectOptions(screen.getByLabelText('City'), '3');
+    expect(screen.getByTestId('totals-cod-fee')).toHaveTextContent('1.5');
+    expect(screen.getByTestId('totals-total')).toHaveTextContent('101.5');
+    await user.selectOptions(screen.getByLabelText('City'), '2');
     await user.click(screen.getByTestId('place-order'));
     await waitFor(() =>
       expect(sent).toEqual({

@@ -58,11 +58,11 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const cities = useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId));
 
   const saved = addresses.find((address) => String(address.id) === choice);
-  const cityCost =
-    choice === NEW_ADDRESS
-      ? cities.find((city) => String(city.id) === form.values.city_id)?.shipping_cost
-      : saved?.shipping_city.shipping_cost;
-  const totals = cityCost === undefined ? null : orderTotals(cart.total, promo.discount, cityCost, cart.shipping_value);
+  const city =
+    choice === NEW_ADDRESS ? cities.find((city) => String(city.id) === form.values.city_id) : saved?.shipping_city;
+  const totals = city
+    ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value, city.cod)
+    : null;
 
   const submit = form.onSubmit(async (values) => {
     if (!totals) return;

@@ -47,7 +47,9 @@ export function GuestOrderForm({
   });
   const cities = useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId));
   const city = cities.find((candidate) => String(candidate.id) === form.values.city_id);
-  const totals = city ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value) : null;
+  const totals = city
+    ? orderTotals(cart.total, promo.discount, city.shipping_cost, cart.shipping_value, city.cod)
+    : null;
 
   const submit = form.onSubmit(async (values) => {
     if (!totals) return;

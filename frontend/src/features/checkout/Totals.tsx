@@ -25,7 +25,8 @@ export function Totals({ totals, subtotal }: { totals: OrderTotals | null; subto
         {totals ? (
           <>
             {row('checkout.shipping_base', price(totals.shippingBase), 'totals-shipping-base')}
-            {row('checkout.shipping_extra', price(totals.shippingExtra), 'totals-shipping-extra')}
+            {row('order.shipping_extra', price(totals.shippingExtra), 'totals-shipping-extra')}
+            {totals.codFee > 0 && row('order.cod_fee', price(totals.codFee), 'totals-cod-fee')}
             {row('order.total', price(totals.total), 'totals-total', true)}
           </>
         ) : (

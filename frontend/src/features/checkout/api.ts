@@ -1,5 +1,5 @@
 import { answer, api } from '../../shared/api/client';
-import type { OrderData } from '../../shared/api/types';
+import type { CashTerms, OrderData } from '../../shared/api/types';
 import type { CartLine } from '../../shared/cart/localCart';
 
 /** What both checkouts answer: the server's message, the order and, while it awaits
@@ -69,27 +69,38 @@ export interface OrderTotals {
   discount: number;
   shippingBase: number;
   shippingExtra: number;
+  codFee: number;
   total: number;
   /** The total as the server reads `expected_total`. */
   expected: string;
 }
 
 /** The totals the buyer sees before placing the order, as the server will reckon them: the
- * discount never takes the subtotal below zero and never touches shipping (design §5). */
+ * discount never takes the subtotal below zero and never touches shipping (design §5); the
+ * city's cash fee is flat or a share of the rest, to the nearest piastre. */
 export function orderTotals(
   subtotal: number,
   discount: number,
   shippingBase: number,
   shippingExtra: number,
+  cod?: CashTerms,
 ): OrderTotals {
   const piastres = (pounds: number) => Math.round(pounds * 100);
   const off = Math.min(piastres(discount), piastres(subtotal));
-  const total = piastres(subtotal) - off + piastres(shippingBase) + piastres(shippingExtra);
+  const collected = piastres(subtotal) - off + piastres(shippingBase) + piastres(shippingExtra);
+  const fee =
+    cod?.fee_kind === 'flat'
+      ? piastres(cod.fee)
+      : cod?.fee_kind === 'percent'
+        ? Math.round((collected * piastres(cod.fee)) / 10000)
+        : 0;
+  const total = collected + fee;
   return {
     subtotal,
     discount: off / 100,
     shippingBase,
     shippingExtra,
+    codFee: fee / 100,
     total: total / 100,
     expected: (total / 100).toFixed(2),
   };

@@ -3,12 +3,21 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { answer, api } from '../../shared/api/client';
 import { usePrice } from '../../shared/format';
+import { ConfirmTexts } from '../../shared/i18n/ConfirmTexts';
 import controls from '../../shared/ui/controls.module.css';
 
 /** The page the confirmation link of an order's SMS opens (`/confirm/{token}`): the buyer taps
  * to confirm — opening the page confirms nothing, so a link preview cannot — and then sees
  * the order's number and total. */
 export function ConfirmOrder() {
+  return (
+    <ConfirmTexts>
+      <Confirmation />
+    </ConfirmTexts>
+  );
+}
+
+function Confirmation() {
   const { token = '' } = useParams();
   const price = usePrice();
   const confirm = useMutation({

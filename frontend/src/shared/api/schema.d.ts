@@ -3212,6 +3212,25 @@ export interface components {
              */
             order_id: number;
         };
+        /**
+         * @description Whether a city's buyers can pay in cash at the door, and the fee it costs there: the
+         *     checkout adds it to the total as its own line.
+         */
+        CashTermsData: {
+            /** @description Whether cash on delivery is taken there; when not, a cash checkout is refused. */
+            accepted: boolean;
+            /**
+             * Format: double
+             * @description EGP for a flat fee, the percent for a share (1.5 is 1.5 %), 0 for none.
+             */
+            fee: number;
+            /**
+             * @description The fee: `none`, `flat` (EGP) or `percent` (of the goods after the discount plus
+             *     shipping, rounded to the nearest piastre).
+             * @example percent
+             */
+            fee_kind: string;
+        };
         /** @description A category as the storefront shows it. */
         CategoryData: {
             /**
@@ -3327,6 +3346,15 @@ export interface components {
         CityForm: {
             /** @description Whether buyers can choose it (default true). */
             active?: boolean | null;
+            /** @description Whether its buyers can pay in cash at the door (default true). */
+            cod_accepted?: boolean | null;
+            /**
+             * @description The fee: EGP for `flat` (0 to 100,000), the percent for `percent` (0 to 100, two
+             *     decimals at most: `1.5`).
+             */
+            cod_fee?: string | null;
+            /** @description The cash-on-delivery fee there: `none` (default), `flat` or `percent`. */
+            cod_fee_kind?: string | null;
             /** @description Arabic name. */
             name_ar?: string | null;
             /** @description English name. */
@@ -4350,6 +4378,11 @@ export interface components {
              *     null unless it is cancelled.
              */
             cancelled_as?: string | null;
+            /**
+             * Format: double
+             * @description The city's cash-on-delivery fee, EGP (0 when none).
+             */
+            cod_fee: number;
             /** @description Whether its buyer was found to mean it; a new order awaiting confirmation is not sent. */
             confirmation: components["schemas"]["ConfirmationData"];
             /** @description The promo code used. */
@@ -5337,6 +5370,8 @@ export interface components {
         };
         /** @description A city as buyers see it. */
         ShippingCityData: {
+            /** @description Cash on delivery there. */
+            cod: components["schemas"]["CashTermsData"];
             /**
              * Format: int64
              * @description Id.
@@ -5410,6 +5445,8 @@ export interface components {
         StaffCityData: {
             /** @description Whether buyers can choose it. */
             active: boolean;
+            /** @description Cash on delivery there. */
+            cod: components["schemas"]["CashTermsData"];
             /**
              * Format: int64
              * @description Id.

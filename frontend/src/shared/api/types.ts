@@ -31,6 +31,8 @@ export type CartLineData = Schemas['CartLineData'];
 export type OrderData = Schemas['OrderData'];
 /** A city the shop delivers to, with its base shipping cost. */
 export type ShippingCity = Schemas['ShippingCityData'];
+/** Whether a city takes cash on delivery, and its fee there. */
+export type CashTerms = Schemas['CashTermsData'];
 /** A client's saved address with its city. */
 export type Address = Schemas['AddressData'];
 /** A signed-in user as the API describes them. */

@@ -9,6 +9,8 @@ import dashboardAr from './dashboard/ar.json';
 import dashboardEn from './dashboard/en.json';
 import agronomyAr from './agronomy/ar.json';
 import agronomyEn from './agronomy/en.json';
+import confirmAr from './confirm/ar.json';
+import confirmEn from './confirm/en.json';
 
 const root = join(__dirname, '..', '..');
 
@@ -82,6 +84,7 @@ describe('message catalogues', () => {
       [accountAr, accountEn],
       [dashboardAr, dashboardEn],
       [agronomyAr, agronomyEn],
+      [confirmAr, confirmEn],
     ];
     for (const [arabic, english] of pairs) {
       expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
@@ -106,6 +109,11 @@ describe('message catalogues', () => {
     const farmText = /^(agronomy|dose)\./;
     expect(Object.keys(agronomyEn).every((key) => farmText.test(key))).toBe(true);
     expect(Object.keys(en).filter((key) => farmText.test(key))).toEqual([]);
+  });
+
+  it("keep the confirmation page's texts apart, by their first word", () => {
+    expect(Object.keys(confirmEn).every((key) => key.startsWith('confirm.'))).toBe(true);
+    expect(Object.keys(en).filter((key) => key.startsWith('confirm.'))).toEqual([]);
   });
 
   it('name no account text in what the storefront draws without them', () => {
@@ -135,7 +143,9 @@ describe('message catalogues', () => {
     }
     expect(shop.size).toBeGreaterThan(50);
     expect(dashboard.size).toBeGreaterThan(50);
-    expect([...shop].filter((id) => !(id in en) && !(id in accountEn) && !(id in agronomyEn))).toEqual([]);
+    expect(
+      [...shop].filter((id) => !(id in en) && !(id in accountEn) && !(id in agronomyEn) && !(id in confirmEn)),
+    ).toEqual([]);
     expect([...dashboard].filter((id) => !(id in en) && !(id in accountEn) && !(id in dashboardEn))).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ export function OrderSummary({ order, children }: { order: OrderData; children?:
     ['order.discount', -order.discount],
     ['order.shipping', order.shipping_base],
     ['order.shipping_extra', order.shipping_extra],
+    ['order.cod_fee', order.cod_fee],
   ];
   return (
     <div className={controls.card} data-testid="order-summary">

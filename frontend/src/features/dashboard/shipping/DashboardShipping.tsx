@@ -38,6 +38,14 @@ export function DashboardShipping() {
                 <Table.Td>{city.name_ar}</Table.Td>
                 <Table.Td>{city.name_en}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(city.shipping_cost)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="staff-city-cod">
+                  <FormattedMessage
+                    id={
+                      city.cod.accepted ? `dashboard.shipping.cod.${city.cod.fee_kind}` : 'dashboard.shipping.cod.off'
+                    }
+                    values={{ fee: city.cod.fee_kind === 'flat' ? price(city.cod.fee) : city.cod.fee }}
+                  />
+                </Table.Td>
                 <Table.Td>
                   <Badge color={city.active ? 'green' : 'gray'}>
                     <FormattedMessage id={city.active ? 'dashboard.shipping.active' : 'dashboard.shipping.inactive'} />

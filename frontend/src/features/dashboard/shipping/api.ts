@@ -10,6 +10,9 @@ export interface CityFormValues {
   name_ar: string;
   name_en: string;
   shipping_cost: string;
+  cod_accepted: boolean;
+  cod_fee_kind: string;
+  cod_fee: string;
   active: boolean;
 }
 
