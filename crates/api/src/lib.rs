@@ -131,6 +131,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::sms::RESOURCE,
     dashboard::overview::RESOURCE,
     dashboard::shipments::RESOURCE,
+    dashboard::returns::RESOURCE,
     dashboard::courier_cash::RESOURCE,
     invoices::RESOURCE,
     couriers::RESOURCE,

@@ -114,4 +114,7 @@ pub struct CategoryDraft {
     pub name: Localized<String>,
     /// Position in lists.
     pub sort_order: i32,
+    /// Whether its products can be returned once opened (not pesticides, not opened
+    /// fertiliser).
+    pub returnable: bool,
 }

@@ -50,6 +50,7 @@ fn invoice(lines: Vec<OrderLine>, locale: Locale) -> Invoice {
             cancelled_as: None,
             failed_attempts: Vec::new(),
             shipment: None,
+            returns: Vec::new(),
             placed: NewOrder {
                 user: None,
                 source: OrderSource::Guest,

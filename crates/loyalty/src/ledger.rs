@@ -17,6 +17,10 @@ pub enum EntryKind {
     Adjust,
     /// A lot reached its end unspent.
     Expire,
+    /// A return took back what its units earned.
+    Return,
+    /// An earning paid off points a return took back that the balance lacked.
+    Repay,
 }
 
 /// One row of a client's ledger.

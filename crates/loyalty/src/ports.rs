@@ -107,6 +107,8 @@ pub trait PointsLedger: Send + Sync {
     fn history(&self, user: UserId, page: PageRequest) -> anyhow::Result<Page<Entry>>;
     /// The client's newest coupon.
     fn last_coupon(&self, user: UserId) -> anyhow::Result<Option<LastCoupon>>;
+    /// What the client owes of points returns took back that their balance lacked.
+    fn debt(&self, user: UserId) -> anyhow::Result<i64>;
     /// Writes the client's expiries due at `at`, in one transaction holding their ledger.
     fn settle(&self, user: UserId, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Up to `limit` clients with expiries due at `at` and not yet written.

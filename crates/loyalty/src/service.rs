@@ -23,6 +23,9 @@ const EXPIRY_BATCH: usize = 200;
 pub struct PointsOverview {
     /// The points they hold.
     pub balance: i64,
+    /// What they owe of points returns took back beyond their balance: their next earnings
+    /// pay it first.
+    pub debt: i64,
     /// What they can buy with them, cheapest first.
     pub rules: Vec<ExchangeRule>,
     /// Their newest coupon.
@@ -67,6 +70,7 @@ impl Loyalty {
         }
         Ok(PointsOverview {
             balance: ledger.balance(),
+            debt: self.ledger.debt(user)?,
             rules: self.rules.rules(true)?,
             last_coupon: self.ledger.last_coupon(user)?,
             next_expiry: ledger.next_expiry(),

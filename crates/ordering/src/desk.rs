@@ -1,7 +1,8 @@
 //! The staff's side of orders (design §5): the lists with their filters, one order with its
 //! notes, status changes along the state machine, notes, and the sales engineer who looks after
 //! an order. One use case per function: `orders`, `order`, `change_status`, `confirm`,
-//! `refuse`, `fail_delivery`, `add_note`, `assign_sales_engineer`.
+//! `refuse`, `fail_delivery`, `add_note`, `assign_sales_engineer`; the couriers' part in
+//! `dispatch`, the returns' in `returns`.
 
 use std::sync::Arc;
 
@@ -13,9 +14,11 @@ use crate::news::Newsroom;
 use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, Order, OrderSource, OrderStatus};
 use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
 use crate::reputation::{PhoneStanding, PhoneStandings};
+use crate::returns::ReturnBook;
 use crate::shipment::{Courier, ShipmentBook};
 
 mod dispatch;
+mod returns;
 
 pub use dispatch::{MAX_SETTLED, RemittanceDraft};
 
@@ -197,6 +200,8 @@ pub struct OrderDesk {
     max_attempts: u32,
     shipments: Arc<dyn ShipmentBook>,
     bosta: Option<Arc<dyn Courier>>,
+    returns: Arc<dyn ReturnBook>,
+    return_days: u32,
 }
 
 /// The staff's order use cases' ports and settings.
@@ -217,13 +222,17 @@ pub struct DeskPorts {
     pub shipments: Arc<dyn ShipmentBook>,
     /// Bosta's API, when the shop has an account.
     pub bosta: Option<Arc<dyn Courier>>,
+    /// Where returns are kept.
+    pub returns: Arc<dyn ReturnBook>,
+    /// Days after its delivery an order can be returned.
+    pub return_days: u32,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
     pub fn new(ports: DeskPorts) -> OrderDesk {
-        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta } = ports;
-        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta }
+        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta, returns, return_days } = ports;
+        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta, returns, return_days }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are

@@ -22,6 +22,7 @@ pub mod ports;
 pub mod promo;
 pub mod promotions;
 pub mod reputation;
+pub mod returns;
 pub mod service;
 pub mod shipment;
 
@@ -53,6 +54,7 @@ pub use ports::{
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
 pub use reputation::{BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneStanding, PhoneStandings, ReputationRules, ReputationTerms};
+pub use returns::{NewReturn, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnRequest, ReturnState, ReturnStep};
 pub use service::Delivery;
 pub use shipment::{
     Booking, CashParcel, Courier, CourierCash, CourierError, CourierKind, CourierReport, HandOver, NewShipment, Parcel, Remittance, ReportKept, Shipment,

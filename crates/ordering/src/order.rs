@@ -389,6 +389,8 @@ pub struct Order {
     pub failed_attempts: Vec<FailedAttempt>,
     /// Its parcel with a courier, once handed over.
     pub shipment: Option<crate::shipment::Shipment>,
+    /// The returns asked of it, oldest first.
+    pub returns: Vec<crate::returns::OrderReturn>,
 }
 
 /// Units of a line that came from one batch: the invoice prints the batch and its expiry.
@@ -409,6 +411,13 @@ impl Order {
     /// to a courier (then the buyer calls the shop, which calls the booking off).
     pub fn buyer_can_cancel(&self) -> bool {
         self.status == OrderStatus::New && self.shipment.is_none()
+    }
+
+    /// Until when its buyer may ask to return units of it: `days` after its delivery, while it
+    /// is delivered.
+    pub fn returnable_until(&self, days: u32) -> Option<DateTime<Utc>> {
+        let delivered_at = self.history.iter().rev().find(|change| change.to == OrderStatus::Delivered)?.at;
+        (self.status == OrderStatus::Delivered).then(|| delivered_at + chrono::Duration::days(i64::from(days)))
     }
 
     /// Whether it is new and nobody has confirmed it yet: staff wait before sending it, and it

@@ -1,5 +1,5 @@
 //! Placing orders and the buyer's side of them, one use case per function: `place_order`,
-//! `place_guest_order`, `orders`, `order`, `cancel`, `track`.
+//! `place_guest_order`, `orders`, `order`, `cancel`, `ask_return`, `track`.
 
 use std::sync::Arc;
 
@@ -19,6 +19,7 @@ use crate::ports::{
 };
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
 use crate::reputation::PhoneStandings;
+use crate::returns::{self, ReturnBook, ReturnRequest};
 
 /// The most unconfirmed orders one run of the expiry cancels; the next run takes the rest.
 const EXPIRY_BATCH: i64 = 200;
@@ -54,6 +55,8 @@ pub struct Orders {
     links: Arc<dyn ConfirmationLinks>,
     rules: ConfirmationRules,
     standings: Arc<PhoneStandings>,
+    returns: Arc<dyn ReturnBook>,
+    return_days: u32,
     clock: Arc<dyn Clock>,
 }
 
@@ -81,6 +84,10 @@ pub struct OrderPorts {
     pub rules: ConfirmationRules,
     /// The phones' standings: a blocked phone cannot order, a doubtful one waits for a call.
     pub standings: Arc<PhoneStandings>,
+    /// Where returns are kept.
+    pub returns: Arc<dyn ReturnBook>,
+    /// Days after its delivery an order can be returned.
+    pub return_days: u32,
     /// The time.
     pub clock: Arc<dyn Clock>,
 }
@@ -88,8 +95,8 @@ pub struct OrderPorts {
 impl Orders {
     /// The use cases over their ports.
     pub fn new(ports: OrderPorts) -> Orders {
-        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, clock } = ports;
-        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, clock }
+        let OrderPorts { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, returns, return_days, clock } = ports;
+        Orders { book, cart, pricing, cities, addresses, promos, payments, newsroom, links, rules, standings, returns, return_days, clock }
     }
 
     /// A client buys their server cart (`POST orders/checkout`). Under a key, the order's
@@ -222,6 +229,20 @@ impl Orders {
         }
         self.newsroom.tell_after_change();
         self.book.order(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// Days after its delivery an order can be returned.
+    pub fn return_days(&self) -> u32 {
+        self.return_days
+    }
+
+    /// The client asks to return units of their delivered order, with why (`POST
+    /// orders/{id}/returns`): within the shop's days of its delivery, of products that can be
+    /// returned, no more units than they received less those of their other returns.
+    pub fn ask_return(&self, owner: UserId, id: OrderId, request: ReturnRequest) -> Result<Order, OrderingError> {
+        let order = self.order(owner, id)?;
+        returns::ask(&*self.returns, &order, &request, None, self.return_days, self.clock.now())?;
+        self.order(owner, id)
     }
 
     /// The buyer confirms their order with the link the shop sent them (`POST

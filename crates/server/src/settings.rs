@@ -103,6 +103,8 @@ pub struct OrderSettings {
     pub trusted_after_delivered: u64,
     /// Failed delivery attempts after which a parcel is taken as refused.
     pub max_attempts: u32,
+    /// Days after its delivery an order's buyer may ask to return units of it.
+    pub return_days: u32,
 }
 
 impl OrderSettings {

@@ -46,6 +46,7 @@ use store::overview::DieselFigures;
 use store::people::DieselPeopleStore;
 use store::phones::DieselPhoneBook;
 use store::promos::DieselPromoCodes;
+use store::returns::DieselReturnBook;
 use store::search_misses::DieselMissedSearches;
 use store::shipments::DieselShipmentBook;
 use tracing_actix_web::TracingLogger;
@@ -253,6 +254,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         Arc::new(ShopReputationTerms::new(shop.clone(), settings.orders.trusted_after_delivered)),
         Arc::new(SystemClock),
     ));
+    let returns = Arc::new(DieselReturnBook::new(db.clone()));
     let order_desk = Arc::new(OrderDesk::new(DeskPorts {
         book: book.clone(),
         newsroom: newsroom.clone(),
@@ -262,6 +264,8 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         max_attempts: settings.orders.max_attempts,
         shipments: Arc::new(DieselShipmentBook::new(db.clone())),
         bosta: settings.couriers.bosta.configured().map(|bosta| Arc::new(BostaCourier::new(bosta)) as Arc<dyn ordering::Courier>),
+        returns: returns.clone(),
+        return_days: settings.orders.return_days,
     }));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;
@@ -281,6 +285,8 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         links: confirmation_links,
         rules: settings.orders.rules(),
         standings: phone_standings.clone(),
+        returns,
+        return_days: settings.orders.return_days,
         clock: Arc::new(SystemClock),
     }));
     let orders_for_jobs = orders.clone();

@@ -40,6 +40,7 @@ struct CategoryRow {
     name_en: String,
     image: Option<String>,
     sort_order: i32,
+    returnable: bool,
 }
 
 #[derive(Queryable, Selectable)]
@@ -267,7 +268,7 @@ impl CatalogueStore for DieselCatalogueStore {
                 .map(|r| Category {
                     id: CategoryId(r.id),
                     slug: r.slug,
-                    draft: CategoryDraft { name: Localized::new(r.name_ar, r.name_en), sort_order: r.sort_order },
+                    draft: CategoryDraft { name: Localized::new(r.name_ar, r.name_en), sort_order: r.sort_order, returnable: r.returnable },
                     image: r.image,
                 })
                 .collect();
@@ -519,6 +520,7 @@ impl CatalogueEditor for DieselCatalogueStore {
                     categories::name_en.eq(&draft.name.en),
                     categories::image.eq(image),
                     categories::sort_order.eq(draft.sort_order),
+                    categories::returnable.eq(draft.returnable),
                     categories::created_at.eq(Utc::now().naive_utc()),
                 ))
                 .returning(categories::id)
@@ -536,7 +538,12 @@ impl CatalogueEditor for DieselCatalogueStore {
             let Some(old_image) = target.select(categories::image).first::<Option<String>>(conn).optional()? else {
                 return QueryResult::Ok(None);
             };
-            let names = (categories::name_ar.eq(&draft.name.ar), categories::name_en.eq(&draft.name.en), categories::sort_order.eq(draft.sort_order));
+            let names = (
+                categories::name_ar.eq(&draft.name.ar),
+                categories::name_en.eq(&draft.name.en),
+                categories::sort_order.eq(draft.sort_order),
+                categories::returnable.eq(draft.returnable),
+            );
             let replaced = match &image {
                 Some(path) => {
                     diesel::update(target).set((names, categories::image.eq(path))).execute(conn)?;

@@ -19,6 +19,7 @@ pub mod overview;
 pub mod people;
 pub mod phones;
 pub mod promos;
+pub mod returns;
 pub mod schema;
 pub mod search_misses;
 pub mod seed;

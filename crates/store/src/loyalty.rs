@@ -18,7 +18,7 @@ use ordering::PointsGrant;
 use crate::database::{Database, DbConn, contains_pattern, execute_natively, lower, write};
 use crate::identity::POINTS_OF_THE_USER;
 use crate::keys;
-use crate::schema::{copouns, points_ledger, points_rules, users};
+use crate::schema::{copouns, orders, points_debts, points_ledger, points_rules, users};
 
 /// The clients' points ledgers in the database.
 #[derive(Clone)]
@@ -124,8 +124,69 @@ pub(crate) fn grant_points(conn: &mut DbConn, order: i64, grant: &PointsGrant, a
         ))
         .on_conflict(points_ledger::entry_key)
         .do_nothing();
-    execute_natively(conn, row)?;
+    if execute_natively(conn, row)? > 0 {
+        repay_debt(conn, order, grant, at)?;
+    }
     Ok(())
+}
+
+/// Pays what the client owes from points a return took back that their balance lacked, out of
+/// a grant just written: as much of the debt as the grant covers.
+fn repay_debt(conn: &mut DbConn, order: i64, grant: &PointsGrant, at: DateTime<Utc>) -> QueryResult<()> {
+    let owed: Option<i64> = points_debts::table.find(grant.user.0).select(points_debts::points).first(conn).optional()?;
+    let paid = owed.unwrap_or(0).min(grant.points);
+    if paid <= 0 {
+        return Ok(());
+    }
+    diesel::update(points_debts::table.find(grant.user.0)).set(points_debts::points.eq(points_debts::points - paid)).execute(conn)?;
+    diesel::insert_into(points_ledger::table)
+        .values((
+            points_ledger::user_id.eq(grant.user.0),
+            points_ledger::delta.eq(-paid),
+            points_ledger::reason.eq(&grant.note),
+            points_ledger::kind.eq(<&str>::from(EntryKind::Repay)),
+            points_ledger::entry_key.eq(format!("repay:{order}")),
+            points_ledger::order_id.eq(order),
+            points_ledger::created_at.eq(at.naive_utc()),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Takes back the points a returned order's units earned, in the return's refund transaction:
+/// the client's ledger held and its expiries written first, then as many as the balance holds
+/// taken (the row keyed `return:<return>`, so once), and the rest kept as a debt their next
+/// earnings pay — the balance never goes below zero.
+pub(crate) fn take_back_points(conn: &mut DbConn, client: UserId, points: i64, return_id: i64, order: i64, at: DateTime<Utc>) -> QueryResult<()> {
+    if !hold_ledger(conn, client)? {
+        return Ok(());
+    }
+    let balance = settle_in(conn, client, at)?;
+    let taken = points.min(balance.max(0));
+    let number: Option<String> = orders::table.find(order).select(orders::number).first(conn)?;
+    if taken > 0 {
+        diesel::insert_into(points_ledger::table)
+            .values((
+                points_ledger::user_id.eq(client.0),
+                points_ledger::delta.eq(-taken),
+                points_ledger::reason.eq(number.unwrap_or_default()),
+                points_ledger::kind.eq(<&str>::from(EntryKind::Return)),
+                points_ledger::entry_key.eq(format!("return:{return_id}")),
+                points_ledger::order_id.eq(order),
+                points_ledger::created_at.eq(at.naive_utc()),
+            ))
+            .execute(conn)?;
+    }
+    let owed = points - taken;
+    if owed > 0 && diesel::update(points_debts::table.find(client.0)).set(points_debts::points.eq(points_debts::points + owed)).execute(conn)? == 0 {
+        diesel::insert_into(points_debts::table).values((points_debts::user_id.eq(client.0), points_debts::points.eq(owed))).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// What a client owes of points returns took back.
+fn debt_of(conn: &mut DbConn, client: UserId) -> QueryResult<i64> {
+    Ok(points_debts::table.find(client.0).select(points_debts::points).first(conn).optional()?.unwrap_or(0))
 }
 
 /// Why an exchange's transaction rolled back.
@@ -249,6 +310,11 @@ impl PointsLedger for DieselPointsLedger {
             .select(EntryRow::as_select())
             .load(conn)?;
         Ok(Page::new(rows.into_iter().map(Entry::from).collect(), page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    fn debt(&self, user: UserId) -> anyhow::Result<i64> {
+        let conn = &mut *self.db.conn()?;
+        Ok(debt_of(conn, user)?)
     }
 
     fn last_coupon(&self, user: UserId) -> anyhow::Result<Option<LastCoupon>> {

@@ -160,6 +160,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         cancelled_as: None,
         failed_attempts: Vec::new(),
         shipment: None,
+        returns: Vec::new(),
     };
     diesel::insert_into(orders::table)
         .values((
@@ -396,6 +397,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
         .into_iter()
         .collect();
     let mut shipments = crate::shipments::shipments_of(conn, &ids)?;
+    let mut returns = crate::returns::returns_of(conn, &ids)?;
     let mut attempts: HashMap<i64, Vec<FailedAttempt>> = HashMap::new();
     let attempt_rows: Vec<AttemptRow> = delivery_attempts::table
         .filter(delivery_attempts::order_id.eq_any(&ids))
@@ -435,6 +437,7 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                 },
                 failed_attempts: attempts.remove(&row.id).unwrap_or_default(),
                 shipment: shipments.remove(&row.id),
+                returns: returns.remove(&row.id).unwrap_or_default(),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),
                     source: row.source.parse()?,

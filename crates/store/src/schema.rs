@@ -151,6 +151,41 @@ diesel::table! {
 }
 
 diesel::table! {
+    order_returns (id) {
+        id -> BigInt,
+        order_id -> BigInt,
+        state -> Text,
+        reason -> Text,
+        asked_at -> Timestamp,
+        opened_by -> Nullable<BigInt>,
+        note -> Nullable<Text>,
+        refund -> BigInt,
+        resaleable -> Nullable<Bool>,
+        points_back -> Nullable<BigInt>,
+        updated_by -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_return_lines (return_id, product_id) {
+        return_id -> BigInt,
+        product_id -> BigInt,
+        name_ar -> Text,
+        name_en -> Text,
+        quantity -> Integer,
+        unit_price -> BigInt,
+    }
+}
+
+diesel::table! {
+    points_debts (user_id) {
+        user_id -> BigInt,
+        points -> BigInt,
+    }
+}
+
+diesel::table! {
     points_rules (id) {
         id -> BigInt,
         points -> BigInt,
@@ -169,6 +204,7 @@ diesel::table! {
         image -> Nullable<Text>,
         sort_order -> Integer,
         created_at -> Timestamp,
+        returnable -> Bool,
     }
 }
 
@@ -620,6 +656,7 @@ diesel::joinable!(contact_changes -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(otps -> users (user_id));
 diesel::joinable!(points_ledger -> users (user_id));
+diesel::joinable!(order_return_lines -> order_returns (return_id));
 diesel::joinable!(points_ledger -> copouns (copoun_id));
 diesel::joinable!(sms_recipients -> sms_broadcasts (broadcast_id));
 
@@ -705,6 +742,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     otps,
     auth_attempts,
     points_ledger,
+    points_debts,
+    order_returns,
+    order_return_lines,
     points_rules,
     client_groups,
     client_notes,

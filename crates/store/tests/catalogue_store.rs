@@ -45,7 +45,10 @@ fn a_product_is_read_back_as_written_and_its_removal_returns_its_pictures() {
     let test = common::fresh_database();
     let store = DieselCatalogueStore::new(test.db.clone());
     let start = store.versions().unwrap().catalogue;
-    let seeds = store.create_category("seeds", &CategoryDraft { name: Localized::new("بذور".into(), "Seeds".into()), sort_order: 1 }, None).unwrap().unwrap();
+    let seeds = store
+        .create_category("seeds", &CategoryDraft { name: Localized::new("بذور".into(), "Seeds".into()), sort_order: 1, returnable: true }, None)
+        .unwrap()
+        .unwrap();
     let id = store.create_product("melon-seeds", &draft("Melon seeds", Some(seeds)), &["products/a-large.webp".into()]).unwrap().unwrap();
     assert!(store.update_product(id, &draft("Sweet melon seeds", Some(seeds)), &["products/b-large.webp".into()]).unwrap());
     assert_eq!(store.versions().unwrap().catalogue, start + 3, "every write bumps the version");
@@ -70,7 +73,10 @@ fn an_offer_keeps_the_products_it_covers_until_it_moves_to_a_category() {
     let store = DieselCatalogueStore::new(test.db.clone());
     let a = store.create_product("a", &draft("Basil seeds", None), &[]).unwrap().unwrap();
     let b = store.create_product("b", &draft("Mint seeds", None), &[]).unwrap().unwrap();
-    let herbs = store.create_category("herbs", &CategoryDraft { name: Localized::new("أعشاب".into(), "Herbs".into()), sort_order: 2 }, None).unwrap().unwrap();
+    let herbs = store
+        .create_category("herbs", &CategoryDraft { name: Localized::new("أعشاب".into(), "Herbs".into()), sort_order: 2, returnable: true }, None)
+        .unwrap()
+        .unwrap();
 
     let offer = store.create_offer(&offer_on(OfferTarget::Products(vec![a, b])), Some("offers/banner.webp".into())).unwrap();
     let loaded = store.load().unwrap().offers.into_iter().find(|o| o.id == offer).unwrap();

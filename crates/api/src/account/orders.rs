@@ -12,7 +12,7 @@ use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
 use crate::common::idempotency::{answer_once, fingerprint, idempotency_key};
 use crate::common::messages::text;
-use crate::common::orders::{CheckoutRequest, ORDER_KEY_REUSED, OrderData, OrderList, OrderResponse, PlacedOrderResponse, placed_answer};
+use crate::common::orders::{CheckoutRequest, ORDER_KEY_REUSED, OrderData, OrderList, OrderResponse, PlacedOrderResponse, ReturnRequestBody, placed_answer};
 use crate::common::paging::{ListParams, PageMeta, PageParams};
 use crate::{AppState, Resource};
 
@@ -22,12 +22,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/orders/checkout", web::post().to(checkout))
         .route("/orders", web::get().to(list))
         .route("/orders/{id}", web::get().to(show))
-        .route("/orders/{id}/cancel", web::post().to(cancel));
+        .route("/orders/{id}/cancel", web::post().to(cancel))
+        .route("/orders/{id}/returns", web::post().to(ask_return));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(checkout, list, show, cancel))]
+#[openapi(paths(checkout, list, show, cancel, ask_return))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -81,8 +82,9 @@ pub async fn list(
     };
     let page: PageRequest = params.page()?;
     let (orders, owner) = (state.orders.clone(), principal.user.id);
+    let days = state.orders.return_days();
     let page = blocking(move || orders.orders(owner, status, page)).await?;
-    Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::new(order, locale)).collect() }))
+    Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::for_client(order, locale, days)).collect() }))
 }
 
 /// One of the client's orders; another's is 404.
@@ -91,7 +93,28 @@ pub async fn list(
 pub async fn show(state: Data<AppState>, Lang(locale): Lang, id: Path<OrderId>, AuthUser(principal): AuthUser) -> Result<Json<OrderResponse>, ApiError> {
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.order(owner, id)).await?;
-    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+    Ok(Json(OrderResponse { data: OrderData::for_client(order, locale, state.orders.return_days()) }))
+}
+
+/// Asks to return units of one of the client's delivered orders, with why: within
+/// `orders.return_days` (14) of its delivery, of products whose category takes returns once
+/// opened, no more units than received less those of its other returns not refused. The shop
+/// then approves or refuses, picks the parcel up and pays the units back in cash, taking back
+/// the points they earned.
+#[utoipa::path(operation_id = "askOrderReturn", post, path = "/api/orders/{id}/returns", params(("id" = i64, Path, description = "The order's id")), tag = "orders",
+    security(("bearer" = [])), request_body = ReturnRequestBody,
+    responses((status = 201, body = PlacedOrderResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn ask_return(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    id: Path<OrderId>,
+    AuthUser(principal): AuthUser,
+    Body(body): Body<ReturnRequestBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (orders, owner, id, request) = (state.orders.clone(), principal.user.id, id.into_inner(), body.into_domain()?);
+    let order = blocking(move || orders.ask_return(owner, id, request)).await?;
+    let data = OrderData::for_client(order, locale, state.orders.return_days());
+    Ok(HttpResponse::Created().json(PlacedOrderResponse { message: text(locale, "order.return_asked", &[]), data, confirmation_url: None }))
 }
 
 /// Cancels one of the client's orders while it is `new`; its stock goes back.

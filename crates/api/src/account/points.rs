@@ -124,6 +124,9 @@ impl From<Entry> for LedgerEntryData {
 pub struct PointsData {
     /// The points they hold.
     pub balance: i64,
+    /// What they owe of points returns took back beyond their balance; their next earnings
+    /// pay it first.
+    pub debt: i64,
     /// What points buy, cheapest first.
     pub rules: Vec<PointsRuleData>,
     /// Their newest coupon, or null.
@@ -155,6 +158,7 @@ pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
         meta: PageMeta::from(&overview.history),
         data: PointsData {
             balance: overview.balance,
+            debt: overview.debt,
             rules: overview.rules.into_iter().map(PointsRuleData::from).collect(),
             last_coupon: overview.last_coupon.map(LastCouponData::from),
             next_expiry: overview.next_expiry.map(NextExpiryData::from),

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use chrono::{DateTime, Utc};
 use kernel::validation::limits;
-use kernel::{AddressId, CityId, FieldErrors, Locale, Money};
-use ordering::{AddressChoice, Checkout, Order, Orders, PaymentMethod, Receiver, ReceiverKind};
+use kernel::{AddressId, CityId, FieldErrors, Locale, Money, ProductId};
+use ordering::{AddressChoice, Checkout, Order, OrderReturn, Orders, PaymentMethod, Receiver, ReceiverKind, ReturnRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -16,6 +16,7 @@ use crate::common::idempotency::Answer;
 use crate::common::lenient::{lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::common::paging::PageMeta;
+use crate::storefront::guest_orders::GuestItem;
 
 /// Who placed the order.
 #[derive(Debug, Serialize, ToSchema)]
@@ -172,6 +173,80 @@ pub struct OrderData {
     pub history: Vec<HistoryData>,
     /// Its parcel with a courier, once handed over.
     pub shipment: Option<ShipmentData>,
+    /// The returns asked of it, oldest first.
+    pub returns: Vec<ReturnData>,
+    /// Until when its buyer may ask to return units of it; only in the client's own orders,
+    /// and only while it is delivered and within the shop's days.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returnable_until: Option<DateTime<Utc>>,
+}
+
+/// A return of some of an order's units.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReturnData {
+    /// Id.
+    pub id: i64,
+    /// `requested`, `approved`, `refused`, `received` or `refunded`.
+    #[schema(pattern = r"^(requested|approved|refused|received|refunded)$")]
+    pub state: String,
+    /// Why, in the buyer's (or staff's) words.
+    pub reason: String,
+    /// When it was asked.
+    pub asked_at: DateTime<Utc>,
+    /// The units returned.
+    pub items: Vec<ReturnItemData>,
+    /// The cash paid back (once `refunded`), or to be: the units' price less their share of
+    /// the promo discount, EGP.
+    #[schema(value_type = f64)]
+    pub refund: Money,
+    /// Staff's note on their decision (why it was refused).
+    pub note: Option<String>,
+    /// Once received: whether the units went back on the shelf.
+    pub resaleable: Option<bool>,
+    /// Once refunded: the points taken back.
+    pub points_back: Option<i64>,
+    /// When it last changed.
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Units of one line returned.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReturnItemData {
+    /// The product.
+    pub product_id: i64,
+    /// Its name on the order, in the request's language.
+    pub name: String,
+    /// Units.
+    pub quantity: u32,
+    /// The price paid for one, EGP.
+    #[schema(value_type = f64)]
+    pub unit_price: Money,
+}
+
+impl ReturnData {
+    fn of(kept: OrderReturn, locale: Locale) -> ReturnData {
+        ReturnData {
+            id: kept.id,
+            state: <&str>::from(kept.state).to_string(),
+            reason: kept.reason,
+            asked_at: kept.asked_at,
+            items: kept
+                .lines
+                .into_iter()
+                .map(|line| ReturnItemData {
+                    product_id: line.product.0,
+                    name: line.name.pick(locale).clone(),
+                    quantity: line.quantity,
+                    unit_price: line.unit_price,
+                })
+                .collect(),
+            refund: kept.refund,
+            note: kept.note,
+            resaleable: kept.resaleable,
+            points_back: kept.points_back,
+            updated_at: kept.updated_at,
+        }
+    }
 }
 
 /// An order's parcel with a courier.
@@ -309,8 +384,21 @@ impl OrderData {
     pub fn for_staff(order: Order, locale: Locale) -> OrderData {
         let can_cancel = order.buyer_can_cancel();
         let confirmation = ConfirmationData::of(&order);
-        let Order { id, number, status, created_at, placed, history, sales_engineer: _, lots, confirmation: _, cancelled_as, failed_attempts, shipment } =
-            order;
+        let Order {
+            id,
+            number,
+            status,
+            created_at,
+            placed,
+            history,
+            sales_engineer: _,
+            lots,
+            confirmation: _,
+            cancelled_as,
+            failed_attempts,
+            shipment,
+            returns,
+        } = order;
         let (receiver_name, receiver_phone) = match &placed.receiver {
             Receiver::Buyer => (None, None),
             Receiver::Other { name, phone } => (Some(name.clone()), Some(phone.to_string())),
@@ -380,7 +468,15 @@ impl OrderData {
                 })
                 .collect(),
             shipment: shipment.map(ShipmentData::of),
+            returns: returns.into_iter().map(|kept| ReturnData::of(kept, locale)).collect(),
+            returnable_until: None,
         }
+    }
+
+    /// The order as its client sees it, with until when they may return units of it.
+    pub fn for_client(order: Order, locale: Locale, return_days: u32) -> OrderData {
+        let returnable_until = order.returnable_until(return_days);
+        OrderData { returnable_until, ..OrderData::new(order, locale) }
     }
 }
 
@@ -562,5 +658,29 @@ pub(crate) fn placed_answer(locale: Locale, message: &'static str, orders: Arc<O
             data: OrderData::new(order.clone(), locale),
         };
         Answer::json(StatusCode::CREATED, &answer)
+    }
+}
+
+/// A return as the buyer (or staff for them) asks it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReturnRequestBody {
+    /// The units to return: the order's products, 1 to 100 lines.
+    #[schema(max_items = 100)]
+    #[serde(default)]
+    pub items: Vec<GuestItem>,
+    /// Why, up to 2000 characters.
+    #[schema(max_length = 2000)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub reason: Option<String>,
+}
+
+impl ReturnRequestBody {
+    /// The request as ordering reads it; more lines than an order holds are refused here.
+    pub fn into_domain(self) -> Result<ReturnRequest, FieldErrors> {
+        if self.items.len() > ordering::checkout::MAX_LINES {
+            return Err(FieldErrors::single("items", "return_items"));
+        }
+        let lines = self.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect();
+        Ok(ReturnRequest { lines, reason: self.reason.unwrap_or_default() })
     }
 }

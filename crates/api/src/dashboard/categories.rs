@@ -12,7 +12,7 @@ use utoipa::{OpenApi, ToSchema};
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, BodyWithFiles, Lang, blocking};
-use crate::common::lenient::lenient_int;
+use crate::common::lenient::{lenient_bool, lenient_int};
 use crate::common::messages::text;
 use crate::storefront::catalog::catalogue;
 use crate::{AppState, Resource};
@@ -49,6 +49,8 @@ pub struct StaffCategoryData {
     pub image: Option<String>,
     /// Position in lists.
     pub sort_order: i32,
+    /// Whether its products can be returned once opened.
+    pub returnable: bool,
 }
 
 impl From<Category> for StaffCategoryData {
@@ -60,6 +62,7 @@ impl From<Category> for StaffCategoryData {
             name_en: category.draft.name.en,
             image: category.image.map(|path| format!("/media/{path}")),
             sort_order: category.draft.sort_order,
+            returnable: category.draft.returnable,
         }
     }
 }
@@ -83,6 +86,10 @@ pub struct CategoryForm {
     /// Position in lists.
     #[serde(default, deserialize_with = "lenient_int")]
     pub sort_order: Option<i64>,
+    /// Whether its products can be returned once opened (default true; false for pesticides
+    /// and opened fertiliser).
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub returnable: Option<bool>,
 }
 
 impl CategoryForm {
@@ -95,6 +102,7 @@ impl CategoryForm {
         Ok(CategoryDraft {
             name: Localized::new(self.name_ar.unwrap_or_default().trim().to_string(), self.name_en.unwrap_or_default().trim().to_string()),
             sort_order: self.sort_order.and_then(|n| i32::try_from(n).ok()).unwrap_or(0),
+            returnable: self.returnable.unwrap_or(true),
         })
     }
 }

@@ -13,6 +13,7 @@ pub mod permissions;
 pub mod phones;
 pub mod points;
 pub mod products;
+pub mod returns;
 pub mod roles;
 pub mod sales_orders;
 pub mod search;

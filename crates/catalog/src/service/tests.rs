@@ -27,7 +27,12 @@ fn now() -> DateTime<Utc> {
 }
 
 fn category(id: i64, slug: &str, ar: &str, en: &str) -> Category {
-    Category { id: CategoryId(id), slug: slug.into(), draft: CategoryDraft { name: Localized::new(ar.into(), en.into()), sort_order: id as i32 }, image: None }
+    Category {
+        id: CategoryId(id),
+        slug: slug.into(),
+        draft: CategoryDraft { name: Localized::new(ar.into(), en.into()), sort_order: id as i32, returnable: true },
+        image: None,
+    }
 }
 
 fn product(id: i64, ar: &str, en: &str, pounds: i64, category: i64) -> Product {

@@ -127,6 +127,7 @@ fn the_overview_writes_the_expiries_that_came_due_and_counts_them_out() {
     ledger.expect_entries().returning(move |_| Ok(entries.clone()));
     ledger.expect_settle().with(eq(UserId(7)), eq(now())).times(1).returning(|_, _| Ok(()));
     ledger.expect_last_coupon().returning(|_| Ok(None));
+    ledger.expect_debt().returning(|_| Ok(0));
     ledger.expect_history().returning(|_, page| Ok(Page::new(Vec::new(), page, 0)));
     let mut rules = MockExchangeRules::new();
     rules.expect_rules().with(eq(true)).returning(|_| Ok(vec![rule(1, 50, 5, true)]));

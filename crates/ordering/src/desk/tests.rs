@@ -40,6 +40,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
             cancelled_as: None,
             failed_attempts: Vec::new(),
             shipment: None,
+            returns: Vec::new(),
             placed: NewOrder {
                 user: client,
                 source: if client.is_some() { OrderSource::Web } else { OrderSource::Guest },
@@ -94,6 +95,8 @@ fn desk_over(book: MockOrderBook, newsroom: Arc<Newsroom>, rewards: MockRewards)
         max_attempts: 3,
         shipments: Arc::new(crate::shipment::MockShipmentBook::new()),
         bosta: None,
+        returns: Arc::new(crate::returns::MockReturnBook::new()),
+        return_days: 14,
     })
 }
 
@@ -497,6 +500,8 @@ fn courier_desk(book: MockOrderBook, shipments: MockShipmentBook, bosta: MockCou
         max_attempts: 3,
         shipments: Arc::new(shipments),
         bosta: Some(Arc::new(bosta)),
+        returns: Arc::new(crate::returns::MockReturnBook::new()),
+        return_days: 14,
     });
     (desk, runs)
 }

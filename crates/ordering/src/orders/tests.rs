@@ -91,6 +91,7 @@ fn stored(id: i64, order: &NewOrder) -> Order {
         cancelled_as: None,
         failed_attempts: Vec::new(),
         shipment: None,
+        returns: Vec::new(),
     }
 }
 
@@ -148,6 +149,8 @@ fn orders_for_phones(cart: Vec<(ProductId, u32)>, book: MockOrderBook, phones: P
         links: Arc::new(links()),
         rules: ConfirmationRules { within: chrono::Duration::hours(24), trusted_after_delivered: 2 },
         standings: crate::reputation::standings_of(phones),
+        returns: Arc::new(crate::returns::MockReturnBook::new()),
+        return_days: 14,
         clock: Arc::new(FixedClock),
     })
 }

@@ -473,7 +473,8 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
     }
     let mut category_ids = Vec::new();
     for ((slug, name_ar, name_en), order) in CATEGORIES.iter().zip(1..) {
-        let draft = CategoryDraft { name: Localized::new((*name_ar).into(), (*name_en).into()), sort_order: order };
+        // Pesticides are not taken back once opened: nobody can tell what was done with them.
+        let draft = CategoryDraft { name: Localized::new((*name_ar).into(), (*name_en).into()), sort_order: order, returnable: *slug != "pesticides" };
         let id = store.create_category(slug, &draft, None)?.with_context(|| format!("the demo category {slug} exists already"))?;
         category_ids.push((*slug, id));
     }

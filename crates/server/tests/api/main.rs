@@ -27,6 +27,7 @@ mod overview;
 mod people;
 mod permissions;
 mod points;
+mod returns;
 mod search_quality;
 mod search_settings;
 mod shop;

@@ -1036,6 +1036,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/guest-orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens a return of a delivered guest order, as for client orders (`guest-order-edit`). */
+        post: operations["openStaffGuestOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/guest-orders/{id}/returns/{return_id}/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a guest order's return a step on, as for client orders (`guest-order-edit`). */
+        post: operations["stepStaffGuestOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/guest-orders/{id}/shipment": {
         parameters: {
             query?: never;
@@ -1350,6 +1384,49 @@ export interface paths {
          *     changes nothing the second time. Another status is 422 (`status_transition_invalid`).
          */
         post: operations["refuseStaffOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a return of a delivered client order for its buyer, who asked by phone
+         *     (`order-status`): the rules of the client's own request hold (`POST orders/{id}/returns`).
+         */
+        post: operations["openStaffOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/returns/{return_id}/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a client order's return a step on (`order-status`): `approve` or `refuse` (with its
+         *     `note`) a request, `receive` an approved parcel (`resaleable` units back in their lots),
+         *     `refund` a received one in cash — which takes back the points its units earned, never below
+         *     zero (what the balance lacks is a debt the client's next points pay). A step the return is
+         *     not ready for is 422 (`step`); two at once take it once.
+         */
+        post: operations["stepStaffOrderReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2539,6 +2616,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks to return units of one of the client's delivered orders, with why: within
+         *     `orders.return_days` (14) of its delivery, of products whose category takes returns once
+         *     opened, no more units than received less those of its other returns not refused. The shop
+         *     then approves or refuses, picks the parcel up and pays the units back in cash, taking back
+         *     the points they earned.
+         */
+        post: operations["askOrderReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/checkout": {
         parameters: {
             query?: never;
@@ -3251,6 +3351,11 @@ export interface components {
             name_ar?: string | null;
             /** @description English name. */
             name_en?: string | null;
+            /**
+             * @description Whether its products can be returned once opened (default true; false for pesticides
+             *     and opened fertiliser).
+             */
+            returnable?: boolean | null;
             /**
              * Format: int64
              * @description Position in lists.
@@ -4421,6 +4526,14 @@ export interface components {
             /** @description Receiver's phone for `other`. */
             receiver_phone?: string | null;
             /**
+             * Format: date-time
+             * @description Until when its buyer may ask to return units of it; only in the client's own orders,
+             *     and only while it is delivered and within the shop's days.
+             */
+            returnable_until?: string | null;
+            /** @description The returns asked of it, oldest first. */
+            returns: components["schemas"]["ReturnData"][];
+            /**
              * @description The buyer acknowledged the safety of its dangerous products (WHO class Ia or Ib, or
              *     restricted): staff see it before handing them over.
              */
@@ -4755,6 +4868,12 @@ export interface components {
              * @description The points they hold.
              */
             balance: number;
+            /**
+             * Format: int64
+             * @description What they owe of points returns took back beyond their balance; their next earnings
+             *     pay it first.
+             */
+            debt: number;
             last_coupon?: null | components["schemas"]["LastCouponData"];
             /** @description One page of their ledger, newest first. */
             ledger: components["schemas"]["LedgerEntryData"][];
@@ -5149,6 +5268,79 @@ export interface components {
             /** @description The new password again. */
             password_confirmation?: string | null;
         };
+        /** @description A return of some of an order's units. */
+        ReturnData: {
+            /**
+             * Format: date-time
+             * @description When it was asked.
+             */
+            asked_at: string;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description The units returned. */
+            items: components["schemas"]["ReturnItemData"][];
+            /** @description Staff's note on their decision (why it was refused). */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description Once refunded: the points taken back.
+             */
+            points_back?: number | null;
+            /** @description Why, in the buyer's (or staff's) words. */
+            reason: string;
+            /**
+             * Format: double
+             * @description The cash paid back (once `refunded`), or to be: the units' price less their share of
+             *     the promo discount, EGP.
+             */
+            refund: number;
+            /** @description Once received: whether the units went back on the shelf. */
+            resaleable?: boolean | null;
+            /** @description `requested`, `approved`, `refused`, `received` or `refunded`. */
+            state: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        /** @description Units of one line returned. */
+        ReturnItemData: {
+            /** @description Its name on the order, in the request's language. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The product.
+             */
+            product_id: number;
+            /**
+             * Format: int32
+             * @description Units.
+             */
+            quantity: number;
+            /**
+             * Format: double
+             * @description The price paid for one, EGP.
+             */
+            unit_price: number;
+        };
+        /** @description A return as the buyer (or staff for them) asks it. */
+        ReturnRequestBody: {
+            /** @description The units to return: the order's products, 1 to 100 lines. */
+            items?: components["schemas"]["GuestItem"][];
+            /** @description Why, up to 2000 characters. */
+            reason?: string | null;
+        };
+        /** @description A staff step on a return. */
+        ReturnStepRequest: {
+            /** @description For `refuse`, why (required); for the others, a note if any. Up to 2000 characters. */
+            note?: string | null;
+            /** @description For `receive`: whether the units can be sold again (they go back into their lots). */
+            resaleable?: boolean | null;
+        };
         /** @description An access role. */
         RoleData: {
             /** @description Made by the shop (`Super Admin`, `Sales Engineer`). */
@@ -5428,6 +5620,8 @@ export interface components {
             name_ar: string;
             /** @description English name. */
             name_en: string;
+            /** @description Whether its products can be returned once opened. */
+            returnable: boolean;
             /** @description Readable address. */
             slug: string;
             /**
@@ -11028,6 +11222,200 @@ export interface operations {
             };
         };
     };
+    openStaffGuestOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stepStaffGuestOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+                /** @description The return's id */
+                return_id: number;
+                /** @description `approve`, `refuse`, `receive` or `refund` */
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     handOverStaffGuestOrder: {
         parameters: {
             query?: never;
@@ -12318,6 +12706,200 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DeliveryOutcomeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    openStaffOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stepStaffOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+                /** @description The return's id */
+                return_id: number;
+                /** @description `approve`, `refuse`, `receive` or `refund` */
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnStepRequest"];
             };
         };
         responses: {
@@ -18061,6 +18643,92 @@ export interface operations {
                 };
             };
             /** @description A query parameter is malformed or given twice: `errors` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    askOrderReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequestBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
