@@ -3,7 +3,7 @@
 // pick-up and the delivery by webhook; staff see it delivered with the cash collected, and the
 // buyer's tracking shows the courier's link and each state with its date.
 import { BOSTA_SECRET, BOSTA_SECRET_HEADER } from './fake-bosta.mjs';
-import { expect, guestOrder, test, uniquePhone } from './fixtures';
+import { expect, guestOrder, test, uniquePhone, wcagViolations } from './fixtures';
 
 const TEXT = {
   ar: { pickedUp: 'استلمته شركة الشحن', delivered: 'تم التوصيل', status: 'تم التوصيل' },
@@ -27,6 +27,7 @@ test('staff hand a confirmed order to Bosta, Bosta reports its delivery, and the
   await staff.goto(`/dashboard/orders-actions?id=${order.id}&list=guest`);
   await staff.getByTestId('confirm-call').click();
   await expect(staff.getByTestId('courier-choice')).toHaveValue('bosta');
+  expect(await wcagViolations(staff)).toEqual([]);
   await staff.getByTestId('hand-over').click();
   const tracking = staff.getByTestId('tracking-link');
   await expect(tracking).toHaveText(/^71\d{5}$/);

@@ -39,6 +39,7 @@ export function anOrder(changes: Partial<OrderData> = {}): OrderData {
     shipping_extra: 0,
     shipping_total: 50,
     cod_fee: 0,
+    returns: [],
     total: 130,
     total_weight: 0.5,
     ...changes,

@@ -18,6 +18,8 @@ const KIND_LABELS: Record<string, string> = {
   exchange: 'points.kind.exchange',
   adjust: 'points.kind.adjust',
   expire: 'points.kind.expire',
+  return: 'points.kind.return',
+  repay: 'points.kind.repay',
 };
 
 /** A coupon's code with a copy button. */
@@ -101,6 +103,11 @@ export function PointsExchange() {
           {rate !== undefined && (
             <Text size="sm">
               <FormattedMessage id="points.earn_rule" values={{ rate: price(rate) }} />
+            </Text>
+          )}
+          {!!data?.debt && (
+            <Text size="sm" c="red.9" data-testid="points-debt">
+              <FormattedMessage id="points.debt" values={{ points: data.debt }} />
             </Text>
           )}
           {data?.next_expiry && (

@@ -66,4 +66,54 @@ describe('OrdersHistory', () => {
     await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Cancelled'));
     expect(screen.queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
   });
+
+  it('asks to return units of a delivered order within its days, with why, and shows where the return stands', async () => {
+    let sent: Record<string, unknown> | null = null;
+    const requested = {
+      id: 5,
+      state: 'requested',
+      reason: 'Wet seeds',
+      asked_at: '2026-11-20T10:00:00Z',
+      items: [{ product_id: 1, name: 'Mint seeds', quantity: 1, unit_price: 40 }],
+      refund: 40,
+      updated_at: '2026-11-20T10:00:00Z',
+    };
+    const delivered = (returns: (typeof requested)[]) =>
+      anOrder({
+        status: 'delivered',
+        status_label: 'Delivered',
+        can_cancel: false,
+        returnable_until: '2026-12-04T10:00:00Z',
+        returns,
+      });
+    server.use(
+      http.get('*/api/orders', () =>
+        HttpResponse.json({
+          data: [delivered(sent ? [requested] : [])],
+          meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 },
+        }),
+      ),
+      http.post('*/api/orders/3/returns', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { message: 'Your return request is recorded.', data: delivered([requested]) },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/account/orders-history', { '/account/orders-history': <OrdersHistory /> });
+
+    expect(await screen.findByText('You can ask to return items until December 4, 2026.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return items' }));
+    await user.click(screen.getByRole('button', { name: 'Send the return request' }));
+    expect(await screen.findByText('Choose at least one unit to return.')).toBeInTheDocument();
+    expect(sent).toBeNull();
+    await user.type(screen.getByLabelText('Mint seeds: units to return'), '1');
+    await user.type(screen.getByLabelText('Why are you returning them?'), 'Wet seeds');
+    await user.click(screen.getByRole('button', { name: 'Send the return request' }));
+    await waitFor(() => expect(sent).toEqual({ items: [{ id: 1, quantity: 1 }], reason: 'Wet seeds' }));
+    expect(await screen.findByTestId('return-state')).toHaveTextContent('Requested');
+    expect(screen.getByTestId('order-return')).toHaveTextContent('Cash back: EGP 40');
+  });
 });

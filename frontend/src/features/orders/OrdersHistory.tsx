@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -5,10 +6,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { ORDER_STATUSES, clientInvoice, orderQueries, useCancelOrder } from './api';
+import { ORDER_STATUSES, clientInvoice, orderQueries, useAskReturn, useCancelOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderOutcome } from '../../shared/orders/OrderOutcome';
+import { OrderReturns } from '../../shared/orders/OrderReturns';
 import { OrderSummary } from '../../shared/orders/OrderSummary';
+import { ReturnForm } from '../../shared/orders/ReturnForm';
+import type { OrderData } from '../../shared/api/types';
 import { Pages } from '../../shared/ui/mantine/Pages';
 
 const FILTER_LABELS: Record<string, string> = {
@@ -20,7 +24,8 @@ const FILTER_LABELS: Record<string, string> = {
 };
 
 /** The client's orders (`/account/orders-history`), newest first, filtered by status: each with
- * its lines and totals, and a cancel button while it is still new. */
+ * its lines and totals, a cancel button while it is still new, its returns, and a way to ask
+ * for one while the shop's days to return it run. */
 export function OrdersHistory() {
   const intl = useIntl();
   const { language } = useLanguage();
@@ -67,6 +72,8 @@ export function OrdersHistory() {
       {orders.data?.data.map((order) => (
         <OrderSummary key={order.id} order={order}>
           <OrderOutcome order={order} />
+          <OrderReturns returns={order.returns} />
+          {order.returnable_until && <AskReturn order={order} until={order.returnable_until} />}
           <Group justify="end">
             <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
             {order.can_cancel && (
@@ -96,6 +103,46 @@ export function OrdersHistory() {
         value={orders.data?.meta.current_page ?? 1}
         onChange={(next) => show({ page: next })}
       />
+    </Stack>
+  );
+}
+
+/** The way to ask for a return of a delivered order: until when, then the form on a tap. */
+function AskReturn({ order, until }: { order: OrderData; until: string }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const ask = useAskReturn();
+  return (
+    <Stack gap="xs" data-testid="ask-return">
+      <Text size="sm" c="dimmed">
+        <FormattedMessage
+          id="orders.return.until"
+          values={{ date: intl.formatDate(until, { year: 'numeric', month: 'long', day: 'numeric' }) }}
+        />
+      </Text>
+      {open ? (
+        <ReturnForm
+          order={order}
+          submitLabel="orders.return.send"
+          send={async (items, reason) => {
+            try {
+              const answer = await withLoading(ask.mutateAsync({ id: order.id, items, reason }));
+              toast('success', answer.message);
+              setOpen(false);
+              return true;
+            } catch {
+              // The API client has already said why.
+              return false;
+            }
+          }}
+        />
+      ) : (
+        <div>
+          <Button variant="default" onClick={() => setOpen(true)}>
+            <FormattedMessage id="orders.return.ask" />
+          </Button>
+        </div>
+      )}
     </Stack>
   );
 }

@@ -37,6 +37,23 @@ export function useCancelOrder() {
   });
 }
 
+/** Asks to return units of one of the client's delivered orders, with why; the lists reload. */
+export function useAskReturn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      items,
+      reason,
+    }: {
+      id: number;
+      items: Array<{ id: number; quantity: number }>;
+      reason: string;
+    }) => answer(api.POST('/api/orders/{id}/returns', { params: { path: { id } }, body: { items, reason } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
 /** A client's invoice of their order, as a PDF. */
 export const clientInvoice = (id: number) => () =>
   api.GET('/api/orders/{id}/invoice', { params: { path: { id } }, parseAs: 'blob' });

@@ -29,6 +29,8 @@ export type CartData = Schemas['CartData'];
 export type CartLineData = Schemas['CartLineData'];
 /** An order as the buyer sees it (design §4a). */
 export type OrderData = Schemas['OrderData'];
+/** A return of some of an order's units. */
+export type ReturnData = Schemas['ReturnData'];
 /** A city the shop delivers to, with its base shipping cost. */
 export type ShippingCity = Schemas['ShippingCityData'];
 /** Whether a city takes cash on delivery, and its fee there. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -20,7 +20,7 @@ export function DashboardCategories() {
   const categories = useQuery(staffCategoryQueries.list()).data?.data ?? [];
   const [editing, setEditing] = useState<StaffCategory | null>(null);
   const [image, setImage] = useState<File | null>(null);
-  const form = useForm({ initialValues: { name_ar: '', name_en: '', sort_order: '0' } });
+  const form = useForm({ initialValues: { name_ar: '', name_en: '', sort_order: '0', returnable: true } });
   const save = useSaveCategory();
   const remove = useDeleteCategory();
 
@@ -29,8 +29,13 @@ export function DashboardCategories() {
     setEditing(category);
     form.setValues(
       category
-        ? { name_ar: category.name_ar, name_en: category.name_en, sort_order: String(category.sort_order) }
-        : { name_ar: '', name_en: '', sort_order: '0' },
+        ? {
+            name_ar: category.name_ar,
+            name_en: category.name_en,
+            sort_order: String(category.sort_order),
+            returnable: category.returnable,
+          }
+        : { name_ar: '', name_en: '', sort_order: '0', returnable: true },
     );
     setImage(null);
   };
@@ -104,6 +109,10 @@ export function DashboardCategories() {
                   error={form.errors.image}
                 />
               </SimpleGrid>
+              <Checkbox
+                label={intl.formatMessage({ id: 'dashboard.categories.returnable' })}
+                {...form.getInputProps('returnable', { type: 'checkbox' })}
+              />
               <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>

@@ -17,7 +17,7 @@ export const staffCategoryQueries = {
 /** Adds a category, or changes the one with `id`; a picture replaces the old one. */
 function saveCategory(id: number | null, values: CategoryFormValues, image: File | null) {
   const body = new FormData();
-  Object.entries(values).forEach(([key, value]) => body.append(key, value));
+  Object.entries(values).forEach(([key, value]) => body.append(key, String(value)));
   if (image) body.append('image', image);
   return answer(
     id
@@ -36,6 +36,8 @@ export interface CategoryFormValues {
   name_ar: string;
   name_en: string;
   sort_order: string;
+  /** Whether its products can be returned once opened. */
+  returnable: boolean;
 }
 
 /** Saves a category; the lists and the storefront refresh once it is saved. */

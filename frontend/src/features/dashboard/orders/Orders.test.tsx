@@ -305,4 +305,42 @@ describe('staff order screens', () => {
     expect(screen.queryByTestId('move-on_delivery')).not.toBeInTheDocument();
     expect(screen.queryByTestId('add-note')).not.toBeInTheDocument();
   });
+
+  it('takes a return through its steps: refusing needs why, receiving says whether it sells again, the refund asks first', async () => {
+    const kept = (state: string) => ({
+      id: 5,
+      state,
+      reason: 'Wet seeds',
+      asked_at: '2026-11-20T10:00:00Z',
+      items: [{ product_id: 1, name: 'Mint seeds', quantity: 1, unit_price: 40 }],
+      refund: 40,
+      updated_at: '2026-11-20T10:00:00Z',
+    });
+    let current = staffOrder({ status: 'delivered', next_statuses: [], returns: [kept('requested')] });
+    const steps: Array<{ step: string; body: unknown }> = [];
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: current })),
+      http.post('*/api/dashboard/orders/3/returns/5/:step', async ({ request, params }) => {
+        const step = String(params.step);
+        steps.push({ step, body: await request.json() });
+        const next: Record<string, string> = { approve: 'approved', receive: 'received', refund: 'refunded' };
+        current = staffOrder({ status: 'delivered', next_statuses: [], returns: [kept(next[step] ?? 'requested')] });
+        return HttpResponse.json({ message: 'The return has been updated.', data: current });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+
+    expect(await screen.findByRole('button', { name: 'Refuse' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByLabelText('The units can be sold again'));
+    await user.click(screen.getByRole('button', { name: 'Received' }));
+    await user.click(await screen.findByRole('button', { name: 'Refunded in cash' }));
+    await waitFor(() => expect(steps.map((step) => step.step)).toEqual(['approve', 'receive', 'refund']));
+    expect(steps[1]!.body).toEqual({ note: null, resaleable: false });
+    expect(confirm).toHaveBeenCalledWith('Pay EGP 40 back in cash for this return?');
+    expect(await screen.findByTestId('return-state')).toHaveTextContent('Refunded');
+    confirm.mockRestore();
+  });
 });

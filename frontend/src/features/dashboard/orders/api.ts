@@ -170,12 +170,47 @@ export function useOrderChanges(audience: Audience) {
         ),
       onSuccess: reload,
     }),
+    openReturn: useMutation({
+      mutationFn: ({
+        id,
+        items,
+        reason,
+      }: {
+        id: number;
+        items: Array<{ id: number; quantity: number }>;
+        reason: string;
+      }) =>
+        answer(
+          api.POST(`/api/dashboard/${audience}/{id}/returns`, { params: { path: { id } }, body: { items, reason } }),
+        ),
+      onSuccess: reload,
+    }),
+    stepReturn: useMutation({
+      mutationFn: ({ id, returnId, step, note, resaleable }: ReturnStepCall) =>
+        answer(
+          api.POST(`/api/dashboard/${audience}/{id}/returns/{return_id}/{step}`, {
+            params: { path: { id, return_id: returnId, step } },
+            body: { note: note?.trim() || null, resaleable: resaleable ?? null },
+          }),
+        ),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
       onSuccess: reload,
     }),
   };
+}
+
+/** A staff step on a return: approve, refuse (with why), receive (whether the units can be sold
+ * again) or refund. */
+export interface ReturnStepCall {
+  id: number;
+  returnId: number;
+  step: 'approve' | 'refuse' | 'receive' | 'refund';
+  note?: string;
+  resaleable?: boolean;
 }
 
 /** Who takes an order's parcel: a courier company booked through its API, or the staff's own
