@@ -17,7 +17,7 @@ pub mod shipping;
 pub mod validation;
 pub mod weight;
 
-pub use clock::{Clock, SystemClock, shop_day};
+pub use clock::{Clock, SystemClock, shop_day, shop_day_start};
 pub use email::Email;
 pub use idempotency::{Earlier, IDEMPOTENCY_KEY_LIFETIME, Idempotency, IdempotencyKey, KeptAnswer, KeptAnswers, Keyed};
 pub use ids::{AddressId, CategoryId, CityId, OfferId, OrderId, ProductId, UserId};

@@ -45,7 +45,9 @@ pub use order::{
     OrderStatus, Receiver, StatusChange, Totals, order_number,
 };
 pub use orders::{Buyer, OrderPorts, Orders};
-pub use overview::{CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally};
+pub use overview::{
+    CASH_LINES, CashGrouping, CashOutcomes, CashOverview, CityOrders, DayTotals, Figures, Monthly, Overview, OverviewFigures, StatusFact, Tally, tally,
+};
 pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, Notifications, OrderBook, Placement, PointsGrant,

@@ -1,5 +1,6 @@
 //! The owner's overview (design §4a): cards, and orders, revenue and new clients per month and
-//! orders per city over a date range, read from daily totals. The totals are kept by a tally of
+//! orders per city over a date range, read from daily totals, and how cash-on-delivery orders
+//! turned out by governorate, product and sales engineer. The totals are kept by a tally of
 //! the orders' status changes ([`tally`]), run outside the orders' own transactions so that no
 //! row every checkout shares slows selling down; a read first tallies what is pending, so the
 //! figures include every order placed before it.
@@ -91,6 +92,73 @@ pub struct CityOrders {
     pub orders: i64,
 }
 
+/// What the cash-on-delivery figures are counted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CashGrouping {
+    /// The order's governorate.
+    Governorate,
+    /// Each product the order held.
+    Product,
+    /// The sales engineer who looks after the order.
+    SalesEngineer,
+}
+
+/// The most lines of each grouping the overview shows: the ones with the most orders.
+pub const CASH_LINES: i64 = 20;
+
+/// How the cash-on-delivery orders placed in a range turned out, for one governorate, product
+/// or sales engineer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CashOutcomes {
+    /// The governorate's, product's or sales engineer's id.
+    pub id: i64,
+    /// Its name.
+    pub name: Localized<String>,
+    /// Orders placed.
+    pub placed: i64,
+    /// Of those, confirmed by their buyer or staff (or needing no confirmation).
+    pub confirmed: i64,
+    /// Of those, delivered.
+    pub delivered: i64,
+    /// Of those, refused at the door.
+    pub refused: i64,
+    /// Of those, with a return not refused.
+    pub returned: i64,
+}
+
+impl CashOutcomes {
+    /// The share of the orders placed that were confirmed, in percent.
+    pub fn confirmation_rate(&self) -> Option<f64> {
+        percent(self.confirmed, self.placed)
+    }
+
+    /// The share of the parcels that reached a door and were refused there, in percent.
+    pub fn refusal_rate(&self) -> Option<f64> {
+        percent(self.refused, self.delivered + self.refused)
+    }
+
+    /// The share of the delivered orders some of which came back, in percent.
+    pub fn return_rate(&self) -> Option<f64> {
+        percent(self.returned, self.delivered)
+    }
+}
+
+/// `part` of `whole` in percent, to one decimal; none of nothing.
+fn percent(part: i64, whole: i64) -> Option<f64> {
+    (whole > 0).then(|| (part as f64 * 1000.0 / whole as f64).round() / 10.0)
+}
+
+/// The cash-on-delivery figures of a range.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CashOverview {
+    /// By governorate, most orders first.
+    pub by_governorate: Vec<CashOutcomes>,
+    /// By product, most orders first.
+    pub by_product: Vec<CashOutcomes>,
+    /// By sales engineer, most orders first (orders nobody looks after are left out).
+    pub by_sales_engineer: Vec<CashOutcomes>,
+}
+
 /// The daily totals, the clients and the stock as the overview reads them.
 #[cfg_attr(test, mockall::automock)]
 pub trait Figures: Send + Sync {
@@ -107,6 +175,10 @@ pub trait Figures: Send + Sync {
     fn in_status(&self, status: OrderStatus, sales_engineer: Option<UserId>) -> anyhow::Result<i64>;
     /// Products on sale with this many units left or fewer.
     fn low_stock(&self, at_most: i64) -> anyhow::Result<i64>;
+    /// How the cash-on-delivery orders placed in the range (of one sales engineer when given)
+    /// turned out, by `grouping`: the [`CASH_LINES`] with the most orders, most first. Read from
+    /// the orders themselves, not the daily totals.
+    fn cash_outcomes(&self, from: NaiveDate, to: NaiveDate, grouping: CashGrouping, sales_engineer: Option<UserId>) -> anyhow::Result<Vec<CashOutcomes>>;
 }
 
 /// A month, `YYYY-MM`, and what it holds.
@@ -139,6 +211,8 @@ pub struct OverviewFigures {
     pub revenue_per_month: Vec<Monthly<Money>>,
     /// Orders placed per city in the range.
     pub orders_per_city: Vec<CityOrders>,
+    /// How the range's cash-on-delivery orders turned out.
+    pub cash: CashOverview,
 }
 
 /// A product is low on stock at this many units or fewer.
@@ -203,6 +277,11 @@ impl Overview {
                 })
                 .collect(),
             orders_per_city: self.figures.cities(from, to, sales_engineer)?,
+            cash: CashOverview {
+                by_governorate: self.figures.cash_outcomes(from, to, CashGrouping::Governorate, sales_engineer)?,
+                by_product: self.figures.cash_outcomes(from, to, CashGrouping::Product, sales_engineer)?,
+                by_sales_engineer: self.figures.cash_outcomes(from, to, CashGrouping::SalesEngineer, sales_engineer)?,
+            },
         })
     }
 }

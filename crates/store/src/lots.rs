@@ -286,8 +286,9 @@ pub(crate) fn take_from_lots(conn: &mut DbConn, order: i64, product: i64, wanted
     Ok(Ok(taken))
 }
 
-/// Puts `units` of a line returned by its buyer back into the lots they came from, the first
-/// taken first and no lot above what the line took of it, and counts the product's stock
+/// Puts `units` of a line back into the lots they came from (all of them for a cancelled
+/// order, some for a return), the first taken first and no lot above what the line took of
+/// it, under the product's lock first as orders take it, and counts the product's stock
 /// again; false when the line took from no lot.
 pub(crate) fn return_units_to_lots(conn: &mut DbConn, order: i64, product: i64, units: i64, today: NaiveDate) -> QueryResult<bool> {
     let takes: Vec<(Option<i64>, i64)> = order_lot_takes::table
@@ -305,27 +306,6 @@ pub(crate) fn return_units_to_lots(conn: &mut DbConn, order: i64, product: i64, 
             diesel::update(product_lots::table.find(lot)).set(product_lots::quantity.eq(product_lots::quantity + back)).execute(conn)?;
         }
         left -= back;
-    }
-    count_stock_from_lots(conn, product, today)?;
-    Ok(true)
-}
-
-/// Puts a line's units back into the lots they came from (those still on the shelf) and
-/// counts the product's stock again, under the product's lock first as orders take it; false
-/// when the line took from no lot.
-pub(crate) fn return_to_lots(conn: &mut DbConn, order: i64, product: i64, today: NaiveDate) -> QueryResult<bool> {
-    let takes: Vec<(Option<i64>, i64)> = order_lot_takes::table
-        .filter(order_lot_takes::order_id.eq(order).and(order_lot_takes::product_id.eq(product)))
-        .select((order_lot_takes::lot_id, order_lot_takes::quantity))
-        .load(conn)?;
-    if takes.is_empty() {
-        return Ok(false);
-    }
-    lock_product(conn, product)?;
-    for (lot, quantity) in takes {
-        if let Some(lot) = lot {
-            diesel::update(product_lots::table.find(lot)).set(product_lots::quantity.eq(product_lots::quantity + quantity)).execute(conn)?;
-        }
     }
     count_stock_from_lots(conn, product, today)?;
     Ok(true)

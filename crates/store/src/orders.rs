@@ -687,7 +687,7 @@ fn restock(conn: &mut DbConn, id: i64, today: NaiveDate) -> QueryResult<()> {
         .select((order_items::product_id.assume_not_null(), order_items::quantity))
         .load(conn)?;
     for (product, quantity) in lines {
-        if !lots::return_to_lots(conn, id, product, today)? {
+        if !lots::return_units_to_lots(conn, id, product, i64::from(quantity), today)? {
             diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
         }
     }

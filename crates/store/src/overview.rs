@@ -7,12 +7,14 @@ use std::collections::BTreeMap;
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool};
-use kernel::{CityId, Localized, Money, UserId};
-use ordering::{CityOrders, DayTotals, Figures, OrderStatus, StatusFact, tally};
+use diesel::sql_types::{BigInt, Bool, Text};
+use kernel::{CityId, Localized, Money, UserId, shop_day_start};
+use ordering::{CASH_LINES, CashGrouping, CashOutcomes, CityOrders, DayTotals, Figures, OrderStatus, PaymentMethod, StatusFact, tally};
 
 use crate::database::{Database, DbConn, execute_natively, write};
-use crate::schema::{client_day_totals, order_day_totals, order_history, order_status_totals, orders, products, shipping_cities, users};
+use crate::schema::{
+    client_day_totals, order_cancellations, order_day_totals, order_history, order_items, order_status_totals, orders, products, shipping_cities, users,
+};
 
 /// Changes tallied in one transaction.
 const BATCH: i64 = 2000;
@@ -250,4 +252,107 @@ impl Figures for DieselFigures {
         let conn = &mut *self.db.conn()?;
         Ok(products::table.filter(products::quantity.le(at_most)).count().get_result(conn)?)
     }
+
+    fn cash_outcomes(&self, from: NaiveDate, to: NaiveDate, grouping: CashGrouping, engineer: Option<UserId>) -> anyhow::Result<Vec<CashOutcomes>> {
+        let conn = &mut *self.db.conn()?;
+        let (start, end) = (shop_day_start(from).naive_utc(), shop_day_start(to + chrono::Days::new(1)).naive_utc());
+        // The engineer's id is a number: written into the condition, it cannot be anything else.
+        let of_engineer = sql::<Bool>(&engineer.map_or_else(|| "1 = 1".to_string(), |engineer| format!("orders.sales_engineer_id = {}", engineer.0)));
+        let cash_orders = orders::payment_method
+            .eq(<&str>::from(PaymentMethod::CashOnDelivery))
+            .and(orders::created_at.ge(start))
+            .and(orders::created_at.lt(end))
+            .and(of_engineer);
+        let rows: Vec<OutcomeRow> = match grouping {
+            CashGrouping::Governorate => orders::table
+                .left_join(order_cancellations::table)
+                .filter(cash_orders)
+                .group_by(orders::city_id)
+                .select((orders::city_id, sql::<Text>("MIN(orders.city_name_ar)"), sql::<Text>("MIN(orders.city_name_en)"), outcome_counts(RETURNED)))
+                .order(sql::<BigInt>("COUNT(*) DESC, orders.city_id"))
+                .limit(CASH_LINES)
+                .load(conn)?,
+            CashGrouping::Product => orders::table
+                .left_join(order_cancellations::table)
+                .inner_join(order_items::table)
+                .filter(cash_orders.and(order_items::product_id.is_not_null()))
+                .group_by(order_items::product_id)
+                .select((
+                    sql::<BigInt>("order_items.product_id"),
+                    sql::<Text>("MIN(order_items.name_ar)"),
+                    sql::<Text>("MIN(order_items.name_en)"),
+                    outcome_counts(PRODUCT_RETURNED),
+                ))
+                .order(sql::<BigInt>("COUNT(*) DESC, order_items.product_id"))
+                .limit(CASH_LINES)
+                .load(conn)?,
+            CashGrouping::SalesEngineer => {
+                let counted: Vec<(i64, Counts)> = orders::table
+                    .left_join(order_cancellations::table)
+                    .filter(cash_orders.and(orders::sales_engineer_id.is_not_null()))
+                    .group_by(orders::sales_engineer_id)
+                    .select((sql::<BigInt>("orders.sales_engineer_id"), outcome_counts(RETURNED)))
+                    .order(sql::<BigInt>("COUNT(*) DESC, orders.sales_engineer_id"))
+                    .limit(CASH_LINES)
+                    .load(conn)?;
+                let ids: Vec<i64> = counted.iter().map(|(id, _)| *id).collect();
+                let names: std::collections::HashMap<i64, String> =
+                    users::table.filter(users::id.eq_any(&ids)).select((users::id, users::name)).load::<(i64, String)>(conn)?.into_iter().collect();
+                counted
+                    .into_iter()
+                    .map(|(id, counts)| {
+                        let name = names.get(&id).cloned().unwrap_or_default();
+                        (id, name.clone(), name, counts)
+                    })
+                    .collect()
+            }
+        };
+        Ok(rows
+            .into_iter()
+            .map(|(id, name_ar, name_en, (placed, confirmed, delivered, refused, returned))| CashOutcomes {
+                id,
+                name: Localized::new(name_ar, name_en),
+                placed,
+                confirmed,
+                delivered,
+                refused,
+                returned,
+            })
+            .collect())
+    }
+}
+
+/// Orders placed, confirmed, delivered, refused and returned, as `outcome_counts` reads them.
+type Counts = (i64, i64, i64, i64, i64);
+
+/// A line of the cash figures: its id, names in Arabic and English, and its counts.
+type OutcomeRow = (i64, String, String, Counts);
+
+/// An order with a return not refused.
+const RETURNED: &str = "EXISTS (SELECT 1 FROM order_returns r WHERE r.order_id = orders.id AND r.state <> 'refused')";
+
+/// An order with a return not refused of the grouped product.
+const PRODUCT_RETURNED: &str = "EXISTS (SELECT 1 FROM order_return_lines l JOIN order_returns r ON r.id = l.return_id \
+     WHERE r.order_id = orders.id AND l.product_id = order_items.product_id AND r.state <> 'refused')";
+
+/// The counts of a group of cash orders (joined with their cancellations): placed, confirmed,
+/// delivered, refused, and those `returned` says came back.
+#[allow(clippy::type_complexity)] // Diesel's tuple of five SQL fragments
+fn outcome_counts(
+    returned: &str,
+) -> (
+    diesel::expression::SqlLiteral<BigInt>,
+    diesel::expression::SqlLiteral<BigInt>,
+    diesel::expression::SqlLiteral<BigInt>,
+    diesel::expression::SqlLiteral<BigInt>,
+    diesel::expression::SqlLiteral<BigInt>,
+) {
+    let count = |condition: &str| sql::<BigInt>(&format!("CAST(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END) AS BIGINT)"));
+    (
+        sql::<BigInt>("CAST(COUNT(*) AS BIGINT)"),
+        count("orders.confirmed_at IS NOT NULL"),
+        count("orders.status = 'delivered'"),
+        count("order_cancellations.cause = 'refused'"),
+        count(returned),
+    )
 }

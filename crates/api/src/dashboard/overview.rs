@@ -1,13 +1,14 @@
 //! The owner's overview under `/api/dashboard/overview` (`dashboard-overview`, design §4a):
 //! today's and this month's cards, and per-month and per-city charts over a range of days,
-//! read from daily totals. A sales engineer's overview covers the orders they look after.
+//! read from daily totals, and how cash-on-delivery orders turned out. A sales engineer's
+//! overview covers the orders they look after.
 
 use actix_web::web::{self, Data, Json};
 use chrono::NaiveDate;
 use identity::Role;
 use identity::permission::Permission;
 use kernel::{FieldErrors, Locale, UserId};
-use ordering::{Monthly, OverviewFigures};
+use ordering::{CashOutcomes, Monthly, OverviewFigures};
 use serde::Serialize;
 use utoipa::{OpenApi, ToSchema};
 
@@ -85,6 +86,66 @@ pub struct OverviewData {
     pub revenue_per_month: Vec<MonthTotal>,
     /// Orders placed per city in the range, most first.
     pub orders_per_city: Vec<CityCount>,
+    /// How the range's cash-on-delivery orders turned out.
+    pub cash: CashData,
+}
+
+/// How the cash-on-delivery orders placed in the range turned out, by governorate, product and
+/// sales engineer: the 20 of each with the most orders, most first. Read from the orders, so a
+/// long range costs more than the charts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CashData {
+    /// By the order's governorate.
+    pub by_governorate: Vec<CashLineData>,
+    /// By each product the order held.
+    pub by_product: Vec<CashLineData>,
+    /// By the sales engineer who looks after the order (orders nobody looks after left out).
+    pub by_sales_engineer: Vec<CashLineData>,
+}
+
+/// One governorate's, product's or sales engineer's cash orders.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CashLineData {
+    /// Its id.
+    pub id: i64,
+    /// Its name in the request's language.
+    pub name: String,
+    /// Orders placed.
+    pub placed: i64,
+    /// Of those, confirmed (or needing no confirmation).
+    pub confirmed: i64,
+    /// Of those, delivered.
+    pub delivered: i64,
+    /// Of those, refused at the door.
+    pub refused: i64,
+    /// Of those, with a return not refused.
+    pub returned: i64,
+    /// Confirmed of placed, percent; null without orders.
+    pub confirmation_rate: Option<f64>,
+    /// Refused of the parcels that reached a door (delivered or refused), percent.
+    pub refusal_rate: Option<f64>,
+    /// Returned of delivered, percent.
+    pub return_rate: Option<f64>,
+}
+
+impl CashLineData {
+    fn of(lines: Vec<CashOutcomes>, locale: Locale) -> Vec<CashLineData> {
+        lines
+            .into_iter()
+            .map(|line| CashLineData {
+                confirmation_rate: line.confirmation_rate(),
+                refusal_rate: line.refusal_rate(),
+                return_rate: line.return_rate(),
+                id: line.id,
+                name: line.name.pick(locale).clone(),
+                placed: line.placed,
+                confirmed: line.confirmed,
+                delivered: line.delivered,
+                refused: line.refused,
+                returned: line.returned,
+            })
+            .collect()
+    }
 }
 
 /// `GET /api/dashboard/overview`.
@@ -116,6 +177,11 @@ impl OverviewData {
                 .into_iter()
                 .map(|city| CityCount { city: NamedData { id: city.city.0, name: city.name.pick(locale).clone() }, count: city.orders })
                 .collect(),
+            cash: CashData {
+                by_governorate: CashLineData::of(figures.cash.by_governorate, locale),
+                by_product: CashLineData::of(figures.cash.by_product, locale),
+                by_sales_engineer: CashLineData::of(figures.cash.by_sales_engineer, locale),
+            },
         }
     }
 }

@@ -66,6 +66,13 @@ fn the_overview_adds_the_days_up_by_month_with_empty_months_and_this_months_card
     figures.expect_in_status().with(eq(OrderStatus::New), eq(Some(UserId(2)))).returning(|_, _| Ok(9));
     figures.expect_low_stock().with(eq(LOW_STOCK)).returning(|_| Ok(3));
     figures.expect_cities().returning(|_, _, _| Ok(vec![]));
+    let cairo = CashOutcomes { id: 1, name: Localized::default(), placed: 10, confirmed: 8, delivered: 6, refused: 2, returned: 1 };
+    let by_city = cairo.clone();
+    figures
+        .expect_cash_outcomes()
+        .with(eq(date("2025-12-01")), eq(date("2026-11-25")), eq(CashGrouping::Governorate), eq(Some(UserId(2))))
+        .returning(move |_, _, _, _| Ok(vec![by_city.clone()]));
+    figures.expect_cash_outcomes().returning(|_, _, _, _| Ok(vec![]));
     let overview = Overview::new(Arc::new(figures), Arc::new(Today)).figures(None, None, Some(UserId(2))).unwrap();
     assert_eq!(
         (overview.orders_today, overview.revenue_month, overview.new_clients_month, overview.orders_waiting, overview.low_stock),
@@ -77,6 +84,17 @@ fn the_overview_adds_the_days_up_by_month_with_empty_months_and_this_months_card
     assert_eq!((overview.orders_per_month[11].month.as_str(), overview.orders_per_month[11].value), ("2026-11", 6));
     assert_eq!(overview.revenue_per_month[11].value, Money::from_pounds(150));
     assert_eq!((overview.clients_per_month[10].value, overview.clients_per_month[11].value), (7, 5));
+    assert_eq!(overview.cash.by_governorate, [cairo]);
+    assert!(overview.cash.by_product.is_empty() && overview.cash.by_sales_engineer.is_empty());
+}
+
+#[test]
+fn cash_rates_are_shares_of_what_could_have_happened_in_percent_to_one_decimal() {
+    let outcomes = CashOutcomes { id: 1, name: Localized::default(), placed: 12, confirmed: 9, delivered: 6, refused: 2, returned: 1 };
+    // 9 of 12 confirmed; 2 refused of the 8 parcels that reached a door; 1 of 6 delivered came back.
+    assert_eq!((outcomes.confirmation_rate(), outcomes.refusal_rate(), outcomes.return_rate()), (Some(75.0), Some(25.0), Some(16.7)));
+    let none = CashOutcomes { placed: 0, confirmed: 0, delivered: 0, refused: 0, returned: 0, ..outcomes };
+    assert_eq!((none.confirmation_rate(), none.refusal_rate(), none.return_rate()), (None, None, None), "no orders, no rate");
 }
 
 #[test]

@@ -3,7 +3,7 @@ import { SideLayout } from './SideLayout';
 const LINKS = [
   { to: '/account/settings', label: 'nav.settings' },
   { to: '/account/orders-history', label: 'nav.orders' },
-  { to: '/account/shipping-address', label: 'nav.addresses' },
+  { to: '/account/shipping-address', label: 'addresses.title' },
   { to: '/account/points-exchange', label: 'nav.points' },
   { to: '/account/notifications', label: 'nav.notifications' },
 ];

@@ -28,7 +28,7 @@ export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
             <FormattedMessage id="nav.home" />
           </NavLink>
           <NavLink to="/products">
-            <FormattedMessage id="nav.products" />
+            <FormattedMessage id="products.title" />
           </NavLink>
         </nav>
         {/* With the bell and the account beside it, a phone leaves the box about 90 px. */}

@@ -36,7 +36,7 @@ export default function DeliveryPromise() {
         <FormattedMessage id="delivery.title" />
       </h2>
       <CityPicker
-        label={intl.formatMessage({ id: 'delivery.to' })}
+        label={intl.formatMessage({ id: 'checkout.address' })}
         value={city ? String(city.id) : ''}
         onChange={(event) => {
           const picked = event.currentTarget.value;

@@ -47,7 +47,7 @@ export function Home() {
           <Section id="featured" title="home.featured.title">
             <ProductGrid products={home.featured} first />
           </Section>
-          <Section id="categories" title="home.categories.title">
+          <Section id="categories" title="nav.categories">
             <Grid cols={{ base: 2, sm: 3, md: 5 }}>
               {home.categories.map((category) => (
                 <Link

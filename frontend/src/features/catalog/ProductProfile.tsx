@@ -58,7 +58,7 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
               to={product.category ? `/products?category=${encodeURIComponent(product.category.slug)}` : '/products'}
               className={`${controls.link} tap-target`}
             >
-              {product.category ? product.category.name : <FormattedMessage id="nav.products" />}
+              {product.category ? product.category.name : <FormattedMessage id="products.title" />}
             </Link>
           </nav>
           <h1 className={`${controls.title} ${controls.h1}`}>{product.name}</h1>

@@ -83,8 +83,8 @@ function ProductList() {
         name="search"
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}
-        placeholder={intl.formatMessage({ id: 'products.search' })}
-        aria-label={intl.formatMessage({ id: 'products.search' })}
+        placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+        aria-label={intl.formatMessage({ id: 'search.placeholder' })}
       />
       <div className={controls.row} data-testid="filters">
         <Chip

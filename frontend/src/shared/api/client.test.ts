@@ -65,7 +65,7 @@ describe('the HTTP client', () => {
       { kind: 'error', message: 'You do not have permission to do this.' },
     ],
     [400, { message: 'Already verified' }, { kind: 'error', message: 'Already verified' }],
-    [404, { message: 'whatever' }, { kind: 'error', messageId: 'errors.not_found' }],
+    [404, { message: 'whatever' }, { kind: 'error', messageId: 'notFound.title' }],
     [500, { message: 'secret' }, { kind: 'error', messageId: 'errors.server' }],
     [
       503,

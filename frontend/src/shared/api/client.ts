@@ -67,7 +67,7 @@ export function report(error: ApiError): void {
       hooks.notify({ kind: 'error', message: error.message });
       return;
     case 404:
-      hooks.notify({ kind: 'error', messageId: 'errors.not_found' });
+      hooks.notify({ kind: 'error', messageId: 'notFound.title' });
       return;
     case 422:
       Object.values(error.firstMessages()).forEach((message) => hooks.notify({ kind: 'error', message }));

@@ -3292,6 +3292,69 @@ export interface components {
             /** @description What was done, in the request's language, for the buyer to see (adding a product). */
             message?: string | null;
         };
+        /**
+         * @description How the cash-on-delivery orders placed in the range turned out, by governorate, product and
+         *     sales engineer: the 20 of each with the most orders, most first. Read from the orders, so a
+         *     long range costs more than the charts.
+         */
+        CashData: {
+            /** @description By the order's governorate. */
+            by_governorate: components["schemas"]["CashLineData"][];
+            /** @description By each product the order held. */
+            by_product: components["schemas"]["CashLineData"][];
+            /** @description By the sales engineer who looks after the order (orders nobody looks after left out). */
+            by_sales_engineer: components["schemas"]["CashLineData"][];
+        };
+        /** @description One governorate's, product's or sales engineer's cash orders. */
+        CashLineData: {
+            /**
+             * Format: double
+             * @description Confirmed of placed, percent; null without orders.
+             */
+            confirmation_rate?: number | null;
+            /**
+             * Format: int64
+             * @description Of those, confirmed (or needing no confirmation).
+             */
+            confirmed: number;
+            /**
+             * Format: int64
+             * @description Of those, delivered.
+             */
+            delivered: number;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description Its name in the request's language. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Orders placed.
+             */
+            placed: number;
+            /**
+             * Format: double
+             * @description Refused of the parcels that reached a door (delivered or refused), percent.
+             */
+            refusal_rate?: number | null;
+            /**
+             * Format: int64
+             * @description Of those, refused at the door.
+             */
+            refused: number;
+            /**
+             * Format: double
+             * @description Returned of delivered, percent.
+             */
+            return_rate?: number | null;
+            /**
+             * Format: int64
+             * @description Of those, with a return not refused.
+             */
+            returned: number;
+        };
         /** @description A delivered parcel whose cash is still with its courier. */
         CashParcelData: {
             /**
@@ -4658,6 +4721,8 @@ export interface components {
         OverviewData: {
             /** @description The cards. */
             cards: components["schemas"]["OverviewCards"];
+            /** @description How the range's cash-on-delivery orders turned out. */
+            cash: components["schemas"]["CashData"];
             /** @description Clients who joined per month of the range. */
             clients_per_month: components["schemas"]["MonthCount"][];
             /** @description Orders placed per city in the range, most first. */

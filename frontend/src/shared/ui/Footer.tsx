@@ -7,7 +7,7 @@ const LINKS = [
   ['/terms-and-conditions', 'footer.terms'],
   ['/privacy-policy', 'footer.privacy'],
   ['/refund-policies', 'footer.refunds'],
-  ['/contact', 'footer.contact'],
+  ['/contact', 'contact.title'],
   ['/track-order', 'footer.track_order'],
   ['/crops', 'footer.crops'],
 ] as const;

@@ -201,7 +201,7 @@ export function DashboardOffers() {
                 ) : (
                   <MultiSelect
                     label={intl.formatMessage({ id: 'dashboard.offers.products' })}
-                    placeholder={intl.formatMessage({ id: 'products.search' })}
+                    placeholder={intl.formatMessage({ id: 'search.placeholder' })}
                     searchable
                     searchValue={productSearch}
                     onSearchChange={setProductSearch}

@@ -7,12 +7,13 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
 import { overviewQueries } from './api';
+import { CashFigures } from './CashFigures';
 import { CityChart, MonthlyChart, RevenueChart } from './Charts';
 import { DateField } from '../DateField';
 
 /** The dashboard's first screen (`/dashboard/overview`): who is signed in, and for staff holding
- * `dashboard-overview` today's and this month's cards and the charts over a range of days
- * (the last twelve months by default), kept in the address. */
+ * `dashboard-overview` today's and this month's cards, the charts over a range of days (the
+ * last twelve months by default, kept in the address) and how its cash orders turned out. */
 export function DashboardOverview() {
   const { user } = useSession();
   if (!user) return null;
@@ -109,6 +110,7 @@ function Figures() {
             <RevenueChart data={overview} />
             <CityChart data={overview} />
           </SimpleGrid>
+          <CashFigures cash={overview.cash} />
         </>
       )}
     </>

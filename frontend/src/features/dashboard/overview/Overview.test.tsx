@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../test/server';
 import { renderAt } from '../../../test/render';
@@ -24,6 +24,24 @@ describe('the overview', () => {
             orders_per_month: [{ month: '2026-11', count: 4 }],
             revenue_per_month: [{ month: '2026-11', total: 1250.5 }],
             orders_per_city: [{ city: { id: 1, name: 'Cairo' }, count: 3 }],
+            cash: {
+              by_governorate: [
+                {
+                  id: 1,
+                  name: 'Cairo',
+                  placed: 3,
+                  confirmed: 2,
+                  delivered: 1,
+                  refused: 1,
+                  returned: 0,
+                  confirmation_rate: 66.7,
+                  refusal_rate: 50,
+                  return_rate: 0,
+                },
+              ],
+              by_product: [],
+              by_sales_engineer: [],
+            },
           },
         });
       }),
@@ -35,6 +53,10 @@ describe('the overview', () => {
     expect(screen.getByTestId('chart-per-month')).toBeInTheDocument();
     expect(screen.getByTestId('chart-per-city')).toBeInTheDocument();
     expect(screen.getByText('Super Admin')).toBeInTheDocument();
+    expect(within(screen.getByTestId('cash-by_governorate')).getByTestId('cash-line')).toHaveTextContent(
+      'Cairo366.7%50%0%',
+    );
+    expect(screen.getByTestId('cash-by_product')).toHaveTextContent('No cash orders in this range.');
     expect(asked!.get('from')).toBe('2026-11-01');
   });
 

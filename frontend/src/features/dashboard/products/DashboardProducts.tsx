@@ -36,7 +36,7 @@ export function DashboardProducts() {
         )}
       </Group>
       <Group align="end" wrap="wrap">
-        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'products.search' })} />
+        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'search.placeholder' })} />
         <Select
           clearable
           placeholder={intl.formatMessage({ id: 'dashboard.product_form.category' })}
