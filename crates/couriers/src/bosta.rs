@@ -221,6 +221,21 @@ impl Courier for BostaCourier {
         let reason = change.exception_reason.map(|reason| reason.chars().take(500).collect());
         Ok(CourierReport { tracking, state, code, at, collected, reason, raw: String::from_utf8_lossy(body).into_owned() })
     }
+
+    fn current_state(&self, tracking: &str) -> Result<CourierReport, CourierError> {
+        let path = format!("deliveries/business/{tracking}");
+        let body = Self::answer(self.agent.get(&self.url(&path)).header("Authorization", self.settings.api_key.expose_secret()).call())?;
+        let delivery = body.get("data").ok_or_else(|| CourierError::Unavailable("Bosta answered without the delivery".into()))?;
+        let unreadable = || CourierError::Unavailable("Bosta's delivery has no state code".into());
+        let state_of_delivery = delivery.get("state").ok_or_else(unreadable)?;
+        let code = state_of_delivery.get("code").and_then(number).and_then(|code| i32::try_from(code as i64).ok()).ok_or_else(unreadable)?;
+        // The time of the state when Bosta gives it, else of its last change.
+        let at = [state_of_delivery.get("timestamp"), delivery.get("updatedAt")].into_iter().flatten().find_map(time_of).ok_or_else(unreadable)?;
+        let state = state_of(code);
+        let collected = delivery.get("cod").filter(|_| state == ShipmentState::Delivered).and_then(pounds);
+        let reason = delivery.get("exceptionReason").and_then(Value::as_str).map(|reason| reason.chars().take(500).collect());
+        Ok(CourierReport { tracking: tracking.to_string(), state, code, at, collected, reason, raw: body.to_string() })
+    }
 }
 
 #[cfg(test)]

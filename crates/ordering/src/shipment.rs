@@ -153,6 +153,9 @@ pub trait Courier: Send + Sync {
     fn airway_bill(&self, tracking: &str) -> Result<Vec<u8>, CourierError>;
     /// Reads a webhook call: `presented` is the value of its shared-secret header.
     fn read_report(&self, presented: Option<String>, body: &[u8]) -> Result<CourierReport, CourierError>;
+    /// The parcel's state now, as the courier's API tells it: for a webhook call that never
+    /// came.
+    fn current_state(&self, tracking: &str) -> Result<CourierReport, CourierError>;
 }
 
 /// How staff hand an order's parcel over.

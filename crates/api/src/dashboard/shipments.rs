@@ -24,14 +24,24 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/dashboard/couriers", web::get().to(list_couriers))
         .route("/dashboard/orders/{id}/shipment", web::post().to(hand_over_order))
         .route("/dashboard/orders/{id}/airway-bill", web::get().to(order_airway_bill))
+        .route("/dashboard/orders/{id}/shipment/refresh", web::post().to(refresh_order_shipment))
         .route("/dashboard/guest-orders/{id}/shipment", web::post().to(hand_over_guest_order))
+        .route("/dashboard/guest-orders/{id}/shipment/refresh", web::post().to(refresh_guest_order_shipment))
         .route("/dashboard/guest-orders/{id}/airway-bill", web::get().to(guest_order_airway_bill));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
 #[openapi(
-    paths(list_couriers, hand_over_order, hand_over_guest_order, order_airway_bill, guest_order_airway_bill),
+    paths(
+        list_couriers,
+        hand_over_order,
+        hand_over_guest_order,
+        refresh_order_shipment,
+        refresh_guest_order_shipment,
+        order_airway_bill,
+        guest_order_airway_bill
+    ),
     components(schemas(CourierList, HandOverRequest))
 )]
 struct Doc;
@@ -131,6 +141,49 @@ pub async fn hand_over_guest_order(
     Body(body): Body<HandOverRequest>,
 ) -> Result<Json<StaffOrderResponse>, ApiError> {
     hand_over(state, Audience::Guests, locale, principal, id.into_inner(), body).await
+}
+
+async fn refresh(
+    state: Data<AppState>,
+    audience: Audience,
+    locale: Locale,
+    principal: identity::service::Principal,
+    id: OrderId,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    principal.require(permissions(audience).status)?;
+    let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
+    let found = blocking(move || desk.refresh_shipment(viewer, audience, id)).await?;
+    Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.shipment_refreshed", &[])), data: StaffOrderData::new(found, locale) }))
+}
+
+/// Asks the courier company where a client order's parcel is, for a state its webhook never
+/// sent (`order-status`): its answer is kept and acted on as the webhook's report would be. A
+/// parcel not handed over (`courier`: `not_handed_over`) or with staff's own courier
+/// (`courier_unavailable`) is 422; the courier failing is 502.
+#[utoipa::path(operation_id = "refreshStaffOrderShipment", post, path = "/api/dashboard/orders/{id}/shipment/refresh", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody), (status = 502, body = ErrorBody)))]
+pub async fn refresh_order_shipment(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    refresh(state, Audience::Clients, locale, principal, id.into_inner()).await
+}
+
+/// Asks the courier company where a guest order's parcel is, as for client orders
+/// (`guest-order-edit`).
+#[utoipa::path(operation_id = "refreshStaffGuestOrderShipment", post, path = "/api/dashboard/guest-orders/{id}/shipment/refresh", params(("id" = i64, Path, description = "The order's id")),
+    tag = "dashboard", security(("bearer" = [])),
+    responses((status = 200, body = StaffOrderResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody), (status = 502, body = ErrorBody)))]
+pub async fn refresh_guest_order_shipment(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<OrderId>,
+) -> Result<Json<StaffOrderResponse>, ApiError> {
+    refresh(state, Audience::Guests, locale, principal, id.into_inner()).await
 }
 
 async fn airway_bill(state: Data<AppState>, audience: Audience, principal: identity::service::Principal, id: OrderId) -> Result<HttpResponse, ApiError> {

@@ -82,6 +82,27 @@ fn a_booking_is_terminated_by_its_tracking_number() -> Result<(), CourierError> 
 }
 
 #[test]
+fn a_parcels_state_now_is_read_from_its_delivery_by_code_with_the_cash_collected() -> Result<(), CourierError> {
+    let server = MockServer::start();
+    server.mock(|when, then| {
+        when.method(GET).path("/api/v2/deliveries/business/7012345").header("authorization", "bosta-key");
+        then.status(200).json_body(json!({"success": true, "data": {
+            "trackingNumber": "7012345", "state": {"code": 45, "value": "Delivered"}, "cod": "150.50", "updatedAt": "2026-11-27T10:00:00Z"
+        }}));
+    });
+    let report = bosta(&server).current_state("7012345")?;
+    assert_eq!((report.tracking.as_str(), report.state, report.code), ("7012345", ShipmentState::Delivered, 45));
+    assert_eq!(report.collected, Some(Money::from_piastres(15_050)));
+    assert_eq!(report.at.to_rfc3339(), "2026-11-27T10:00:00+00:00");
+    server.mock(|when, then| {
+        when.method(GET).path("/api/v2/deliveries/business/7000000");
+        then.status(200).json_body(json!({"success": true, "data": {"trackingNumber": "7000000"}}));
+    });
+    assert!(matches!(bosta(&server).current_state("7000000"), Err(CourierError::Unavailable(_))), "no state, no report");
+    Ok(())
+}
+
+#[test]
 fn a_webhook_call_is_read_by_its_state_code_with_the_cash_collected() -> Result<(), CourierError> {
     let server = MockServer::start();
     let body = json!({"_id": "abc", "trackingNumber": "7012345", "state": 45, "type": "SEND", "cod": 150.5, "timeStamp": 1_795_000_000_000_i64}).to_string();

@@ -105,14 +105,31 @@ impl OrderDesk {
     pub fn courier_reported(&self, courier: CourierKind, presented: Option<String>, body: &[u8]) -> Result<(), OrderingError> {
         let service = self.courier(courier).ok_or(OrderingError::NotFound)?;
         let report = service.read_report(presented, body)?;
-        let ReportKept::New { order, id } = self.shipments.record_report(courier, &report, self.clock.now())? else {
+        self.act_on(courier, &report)
+    }
+
+    /// Keeps a courier's report once and moves the order as it says; a report that could not be
+    /// acted on is forgotten, so that the same report coming again is.
+    fn act_on(&self, courier: CourierKind, report: &CourierReport) -> Result<(), OrderingError> {
+        let ReportKept::New { order, id } = self.shipments.record_report(courier, report, self.clock.now())? else {
             return Ok(());
         };
-        if let Err(error) = self.follow_report(order, &report) {
+        if let Err(error) = self.follow_report(order, report) {
             self.shipments.forget_report(id)?;
             return Err(error);
         }
         Ok(())
+    }
+
+    /// Asks the courier company where the order's parcel is (`POST …/{id}/shipment/refresh`), for
+    /// a webhook call that never came, and acts on its answer as on a webhook's report: kept
+    /// once, moving the order the same way.
+    pub fn refresh_shipment(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
+        let current = self.visible(viewer, audience, id)?;
+        let shipment = current.order.shipment.as_ref().ok_or_else(|| FieldErrors::single("courier", "not_handed_over"))?;
+        let service = self.courier(shipment.courier).ok_or_else(|| FieldErrors::single("courier", "courier_unavailable"))?;
+        self.act_on(shipment.courier, &service.current_state(&shipment.tracking)?)?;
+        self.order(viewer, audience, id)
     }
 
     /// Moves the order as the courier's report says.

@@ -219,6 +219,41 @@ async fn cancelling_an_order_bosta_has_not_picked_up_calls_its_booking_off_first
 }
 
 #[actix_web::test]
+async fn staff_ask_bosta_for_a_state_its_webhook_never_sent_and_the_order_moves_once() {
+    let bosta = MockServer::start_async().await;
+    let app = shop_with_bosta(&bosta).await;
+    let admin = app.account_token(Role::Admin, "01012395031").await;
+    let seeds = app.add_product(&admin, "Dill seeds", 20, 10, 100).await;
+    let id = confirmed_guest_order(&app, &admin, seeds, 1, "01112395031").await["data"]["id"].as_i64().unwrap();
+    let refresh = format!("dashboard/guest-orders/{id}/shipment/refresh");
+    let early = json_of(app.post(&refresh, json!({}), Some(&admin)).await).await;
+    assert_eq!(early["errors"]["courier"][0], "This order has not been handed to a courier.");
+    bosta
+        .mock_async(|when, then| {
+            when.method(POST).path("/api/v2/deliveries");
+            then.status(201).json_body(json!({"success": true, "data": {"trackingNumber": "7066666"}}));
+        })
+        .await;
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{id}/shipment"), json!({"courier": "bosta"}), Some(&admin)).await.status(), 200);
+    bosta
+        .mock_async(|when, then| {
+            when.method(GET).path("/api/v2/deliveries/business/7066666").header("authorization", "bosta-key");
+            then.status(200)
+                .json_body(json!({"success": true, "data": {"state": {"code": 45, "value": "Delivered"}, "cod": 70, "updatedAt": "2026-11-27T10:00:00Z"}}));
+        })
+        .await;
+    for _ in 0..2 {
+        assert_eq!(app.post(&refresh, json!({}), Some(&admin)).await.status(), 200);
+    }
+    let order = guest_order(&app, &admin, id).await;
+    assert_eq!((order["data"]["status"].as_str(), order["data"]["shipment"]["state"].as_str()), (Some("delivered"), Some("delivered")));
+    assert_eq!(order["data"]["shipment"]["collected"].as_f64(), Some(70.0));
+    assert_eq!(order["data"]["shipment"]["events"].as_array().unwrap().len(), 1, "the same state asked twice is kept once");
+    let deliveries = order["data"]["history"].as_array().unwrap().iter().filter(|change| change["to"] == "delivered").count();
+    assert_eq!(deliveries, 1);
+}
+
+#[actix_web::test]
 async fn staff_hand_a_parcel_to_their_own_courier_with_its_tracking_number() {
     let app = spawn_app().await;
     let admin = app.account_token(Role::Admin, "01012395021").await;

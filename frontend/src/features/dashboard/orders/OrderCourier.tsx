@@ -14,9 +14,13 @@ const COURIER_NAMES: Record<string, string> = {
   manual: 'dashboard.orders.courier.manual',
 };
 
+/** The courier states after which a parcel changes no more. */
+const FINAL_STATES = ['delivered', 'returned', 'cancelled'];
+
 /** The order's courier for staff: once handed over, the cash it is to collect and has
- * collected and, for a courier company, its airway bill; before, for a confirmed new order, the
- * hand-over to a company's courier or to the staff's own with its tracking number. */
+ * collected and, for a courier company, its airway bill and a way to ask it where the parcel
+ * is; before, for a confirmed new order, the hand-over to a company's courier or to the
+ * staff's own with its tracking number. */
 export function OrderCourier({
   audience,
   order,
@@ -28,6 +32,7 @@ export function OrderCourier({
 }) {
   const intl = useIntl();
   const price = usePrice();
+  const changes = useOrderChanges(audience);
   const { shipment } = order;
   const mayHandOver = mayMove && !shipment && order.status === 'new' && order.confirmation.state === 'confirmed';
   if (!shipment && !mayHandOver) return null;
@@ -61,6 +66,21 @@ export function OrderCourier({
                 }
               >
                 <FormattedMessage id="dashboard.orders.courier.airway_bill" />
+              </Button>
+            )}
+            {shipment.courier !== 'manual' && mayMove && !FINAL_STATES.includes(shipment.state) && (
+              <Button
+                variant="default"
+                size="compact-md"
+                data-testid="refresh-shipment"
+                loading={changes.refreshShipment.isPending}
+                onClick={() =>
+                  changes.refreshShipment.mutate(order.id, {
+                    onSuccess: (answer) => toast('success', answer.message ?? ''),
+                  })
+                }
+              >
+                <FormattedMessage id="dashboard.orders.courier.refresh" />
               </Button>
             )}
           </Group>

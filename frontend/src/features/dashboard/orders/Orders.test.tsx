@@ -343,4 +343,33 @@ describe('staff order screens', () => {
     expect(await screen.findByTestId('return-state')).toHaveTextContent('Refunded');
     confirm.mockRestore();
   });
+
+  it('asks Bosta where a parcel is while it is on its way, and no longer once it is delivered', async () => {
+    const confirmed = { state: 'confirmed', via: 'call', at: '2026-11-20T11:00:00Z', by: 1 };
+    const shipment = (state: string) => ({
+      courier: 'bosta',
+      courier_name: 'Bosta',
+      tracking: '7012345',
+      tracking_url: null,
+      state,
+      handed_over_at: '2026-11-27T11:00:00Z',
+      cod: 250,
+      events: [],
+    });
+    let current = staffOrder({ status: 'on_delivery', confirmation: confirmed, shipment: shipment('picked_up') });
+    let asked = 0;
+    server.use(
+      http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: current })),
+      http.get('*/api/dashboard/couriers', () => HttpResponse.json({ data: ['manual', 'bosta'] })),
+      http.post('*/api/dashboard/orders/3/shipment/refresh', () => {
+        asked += 1;
+        current = staffOrder({ status: 'delivered', confirmation: confirmed, shipment: shipment('delivered') });
+        return HttpResponse.json({ message: "The courier's latest state is recorded.", data: current });
+      }),
+    );
+    renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
+    await userEvent.click(await screen.findByTestId('refresh-shipment'));
+    await waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(screen.queryByTestId('refresh-shipment')).not.toBeInTheDocument());
+  });
 });

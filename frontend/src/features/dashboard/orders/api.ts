@@ -170,6 +170,11 @@ export function useOrderChanges(audience: Audience) {
         ),
       onSuccess: reload,
     }),
+    refreshShipment: useMutation({
+      mutationFn: (id: number) =>
+        answer(api.POST(`/api/dashboard/${audience}/{id}/shipment/refresh`, { params: { path: { id } } })),
+      onSuccess: reload,
+    }),
     openReturn: useMutation({
       mutationFn: ({
         id,
