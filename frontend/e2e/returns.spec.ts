@@ -1,7 +1,19 @@
-// Returns, in each language against the real binary: a client asks to return a unit of their
-// delivered order from their history; staff approve it, receive the parcel and refund it from
-// the order's page; the client sees it refunded and the points it earned taken back.
-import { CLIENT_PASSWORD, clientOrder, expect, logIn, newClient, test, wcagViolations } from './fixtures';
+// Returns, in each language against the real binary on a 360 px phone: a client asks to return
+// a unit of their delivered order from their history; staff approve it, receive the parcel and
+// refund it from the order's page; the client sees it refunded and the points it earned taken
+// back.
+import {
+  CLIENT_PASSWORD,
+  clientOrder,
+  expect,
+  expectNoSidewaysScroll,
+  logIn,
+  newClient,
+  test,
+  wcagViolations,
+} from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
 
 const TEXT = {
   ar: {
@@ -54,6 +66,7 @@ test('a client asks to return a unit, staff take it back and refund it, and its 
   await summary.getByRole('textbox', { name: t.reason }).fill('Cracked seeds');
   await summary.getByRole('button', { name: t.send }).click();
   await expect(summary.getByTestId('return-state')).toHaveText(t.requested);
+  await expectNoSidewaysScroll(page);
   expect(await wcagViolations(page)).toEqual([]);
 
   const staff = await openPage('admin');
@@ -64,6 +77,7 @@ test('a client asks to return a unit, staff take it back and refund it, and its 
   await desk.getByRole('button', { name: t.receive }).click();
   await desk.getByRole('button', { name: t.refund }).click();
   await expect(desk.getByTestId('return-state')).toHaveText(t.refunded);
+  await expectNoSidewaysScroll(staff);
   expect(await wcagViolations(staff)).toEqual([]);
   expect(await staffApi.stock(seeds.id)).toBe(49);
 
