@@ -73,7 +73,11 @@ export function Register() {
           name="email"
           {...form.getInputProps('email')}
         />
-        <CityPicker label={intl.formatMessage({ id: 'fields.city_optional' })} {...form.getInputProps('city_id')} />
+        <CityPicker
+          withCost={false}
+          label={intl.formatMessage({ id: 'fields.city_optional' })}
+          {...form.getInputProps('city_id')}
+        />
         <NewPasswordFields form={form} />
         <Button type="submit" loading={register.isPending}>
           <FormattedMessage id="auth.register.submit" />

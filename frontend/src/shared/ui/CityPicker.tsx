@@ -6,9 +6,13 @@ import { usePrice } from '../format';
 import { useLanguage } from '../i18n/LanguageProvider';
 import { SelectField } from './fields';
 
-/** A shipping city, each shown with its base cost: the phone's own picker, quick to scroll
- * through 27 governorates on a small screen. The value is the city's id as text, '' for none. */
-export function CityPicker(props: Omit<ComponentProps<typeof SelectField>, 'options'>) {
+/** A shipping city, each shown with its base cost (`withCost`, where the city is where a parcel
+ * goes): the phone's own picker, quick to scroll through 27 governorates on a small screen. The
+ * value is the city's id as text, '' for none. */
+export function CityPicker({
+  withCost = true,
+  ...props
+}: Omit<ComponentProps<typeof SelectField>, 'options'> & { withCost?: boolean }) {
   const intl = useIntl();
   const price = usePrice();
   const { language } = useLanguage();
@@ -22,10 +26,9 @@ export function CityPicker(props: Omit<ComponentProps<typeof SelectField>, 'opti
         { value: '', label: intl.formatMessage({ id: 'addresses.city_placeholder' }) },
         ...cities.map((city) => ({
           value: String(city.id),
-          label: intl.formatMessage(
-            { id: 'addresses.city_option' },
-            { city: city.name, cost: price(city.shipping_cost) },
-          ),
+          label: withCost
+            ? intl.formatMessage({ id: 'addresses.city_option' }, { city: city.name, cost: price(city.shipping_cost) })
+            : city.name,
         })),
       ]}
     />

@@ -1,0 +1,32 @@
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../test/server';
+import { renderAt } from '../../test/render';
+import { applyLanguage } from '../../shared/i18n/language';
+import { Register } from './Register';
+
+beforeEach(() => {
+  applyLanguage('en');
+  server.use(http.get('*/api/auth/providers', () => HttpResponse.json({ data: { google_client_id: null } })));
+});
+
+describe('Register', () => {
+  it('offers the cities by their names only: a new account ships nothing yet', async () => {
+    const cash = { accepted: true, fee_kind: 'none', fee: 0 };
+    server.use(
+      http.get('*/api/shipping-cities', () =>
+        HttpResponse.json({
+          data: [
+            { id: 1, name: 'Cairo', shipping_cost: 50, cod: cash },
+            { id: 2, name: 'Giza', shipping_cost: 45, cod: cash },
+          ],
+        }),
+      ),
+    );
+    renderAt('/auth/register', { '/auth/register': <Register /> });
+    const city = await screen.findByRole('combobox', { name: /City/ });
+    expect(await within(city).findByRole('option', { name: 'Cairo' })).toBeInTheDocument();
+    expect(city).not.toHaveTextContent('EGP');
+  });
+});
