@@ -249,7 +249,7 @@ pub(crate) fn ask(
 /// What returned units paid: their price less their share of the order's promo discount
 /// (shipping and the cash fee paid for a delivery that happened, and are not paid back).
 pub fn refund_of(lines: &[ReturnLine], subtotal: Money, discount: Money) -> Money {
-    let value: i64 = lines.iter().map(|line| line.unit_price.piastres().saturating_mul(i64::from(line.quantity))).sum();
+    let value = value_of(lines);
     if subtotal <= Money::ZERO {
         return Money::from_piastres(value);
     }
@@ -261,12 +261,17 @@ pub fn refund_of(lines: &[ReturnLine], subtotal: Money, discount: Money) -> Mone
 /// The points returned units earned: the order's points in the share of its subtotal they
 /// were, rounded down.
 pub fn points_back(earned: i64, lines: &[ReturnLine], subtotal: Money) -> i64 {
-    let value: i64 = lines.iter().map(|line| line.unit_price.piastres().saturating_mul(i64::from(line.quantity))).sum();
+    let value = value_of(lines);
     if subtotal <= Money::ZERO || earned <= 0 {
         return 0;
     }
     let share = i128::from(earned) * i128::from(value.min(subtotal.piastres())) / i128::from(subtotal.piastres());
     i64::try_from(share).unwrap_or(earned)
+}
+
+/// What the returned units paid before the discount, in piastres.
+fn value_of(lines: &[ReturnLine]) -> i64 {
+    lines.iter().map(|line| line.unit_price.piastres().saturating_mul(i64::from(line.quantity))).sum()
 }
 
 #[cfg(test)]
