@@ -1,7 +1,7 @@
 // Cash on delivery's first step, in each language against the real binary: a guest's order
 // awaits confirmation; the buyer confirms it from the link its SMS carried and staff see how;
 // another order is confirmed by staff after their call, from the order's page.
-import { expect, test, uniquePhone } from './fixtures';
+import { expect, test, uniquePhone, wcagViolations } from './fixtures';
 
 const TEXT = {
   ar: { awaiting: 'بانتظار التأكيد', byLink: 'برابط المشتري', byPhone: 'بالهاتف' },
@@ -49,4 +49,50 @@ test('the buyer confirms from the texted link, and staff confirm another order a
   await staff.getByTestId('confirm-call').click();
   await expect(staff.getByTestId('order-confirmation')).toContainText(t.byPhone);
   await expect(staff.getByTestId('order-confirmation')).not.toContainText(t.awaiting);
+});
+
+test.describe('on a sales engineer’s phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('staff change an unconfirmed order’s lines after the call, and the buyer is texted the new total', async ({
+    request,
+    language,
+    outbox,
+    staffApi,
+    openPage,
+  }) => {
+    const seeds = await staffApi.addProduct('Lines rocket seeds', 'بذور جرجير للتعديل', 25);
+    const urea = await staffApi.addProduct('Lines urea', 'يوريا للتعديل', 40);
+    const phone = uniquePhone('011');
+    const placed = await request.post('/api/guest-orders/checkout', {
+      data: { name: 'Mona', phone, address: 'Farm road', city_id: 1, items: [{ id: seeds.id, quantity: 1 }] },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()).data as { id: number; number: string };
+
+    const staff = await openPage('admin');
+    await staff.goto(`/dashboard/orders-actions?id=${order.id}&list=guest`);
+    await staff.getByTestId('change-lines').click();
+    const editor = staff.getByTestId('lines-editor');
+    await editor.getByTestId('sales-order-line').locator('input').fill('3');
+    await editor.getByTestId('sales-order-product-search').fill(language === 'ar' ? urea.nameAr : urea.nameEn);
+    await editor.getByTestId('sales-order-product').first().click();
+    await expect(editor.getByTestId('sales-order-line')).toHaveCount(2);
+    expect(await wcagViolations(staff)).toEqual([]);
+    await editor.getByTestId('save-lines').click();
+    await expect(staff.getByTestId('lines-editor')).toHaveCount(0);
+    await expect(staff.getByText(language === 'ar' ? urea.nameAr : urea.nameEn)).toBeVisible();
+
+    await expect
+      .poll(
+        () =>
+          outbox
+            .sentTo(`+2${phone}`)
+            .find((body) => body.includes(order.number) && /كما اتفقنا|as agreed/.test(body)) ?? '',
+      )
+      .not.toBe('');
+    await expect(staff.getByTestId('change-lines')).toBeVisible();
+    await staff.getByTestId('confirm-call').click();
+    await expect(staff.getByTestId('change-lines')).toHaveCount(0);
+  });
 });

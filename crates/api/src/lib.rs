@@ -132,6 +132,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::overview::RESOURCE,
     dashboard::shipments::RESOURCE,
     dashboard::returns::RESOURCE,
+    dashboard::order_lines::RESOURCE,
     dashboard::courier_cash::RESOURCE,
     invoices::RESOURCE,
     couriers::RESOURCE,

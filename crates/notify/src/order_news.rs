@@ -2,7 +2,7 @@
 //! notification in both languages, the staff's on a new order, and the SMS to the order's
 //! phone in the language it was placed in, short enough for one Arabic SMS part (70 characters).
 
-use kernel::{Locale, Localized};
+use kernel::{Locale, Localized, Money};
 use messages::Arg;
 use std::sync::Arc;
 
@@ -34,18 +34,34 @@ fn what(event: OrderEvent) -> &'static str {
         OrderEvent::NotConfirmed => "not_confirmed",
         OrderEvent::DeliveryFailed { .. } => "delivery_failed",
         OrderEvent::Refused => "refused",
+        OrderEvent::LinesChanged { .. } => "lines_changed",
     }
+}
+
+/// What the texts of an event put in: the order's number, and the new total of changed lines.
+fn args(number: &str, event: OrderEvent) -> Vec<(&'static str, Arg)> {
+    let mut args = vec![("number", number.into())];
+    if let OrderEvent::LinesChanged { total } = event {
+        args.push(("total", pounds(total).into()));
+    }
+    args
+}
+
+/// An amount in pounds with its piastres, `95.50`, as the site and the invoice write it.
+fn pounds(amount: Money) -> String {
+    let piastres = amount.piastres();
+    format!("{}.{:02}", piastres / 100, (piastres % 100).abs())
 }
 
 /// The buyer's title and text, in both languages.
 fn buyer_wording(number: &str, event: OrderEvent) -> (Localized<String>, Localized<String>) {
     let what = what(event);
-    (both(&format!("news.{what}.title"), &[]), both(&format!("news.{what}.body"), &[("number", number.into())]))
+    (both(&format!("news.{what}.title"), &[]), both(&format!("news.{what}.body"), &args(number, event)))
 }
 
 /// The SMS: the shop's name, the number and what happened, within 70 characters in Arabic.
 fn sms(number: &str, event: OrderEvent, locale: Locale) -> String {
-    messages::text_with(locale, &format!("news.{}.sms", what(event)), &[("number", number.into())])
+    messages::text_with(locale, &format!("news.{}.sms", what(event)), &args(number, event))
 }
 
 impl OrderHerald for OrderNewsWriter {
@@ -133,7 +149,7 @@ mod tests {
         assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }
 
-    const EVENTS: [OrderEvent; 7] = [
+    const EVENTS: [OrderEvent; 8] = [
         OrderEvent::Placed,
         OrderEvent::Became(OrderStatus::OnDelivery),
         OrderEvent::Became(OrderStatus::Delivered),
@@ -141,7 +157,16 @@ mod tests {
         OrderEvent::NotConfirmed,
         OrderEvent::DeliveryFailed { attempt: 1 },
         OrderEvent::Refused,
+        OrderEvent::LinesChanged { total: Money::from_piastres(12_345_650) },
     ];
+
+    #[test]
+    fn changed_lines_tell_the_buyer_the_new_total() {
+        let english = writer().news(&headline(Some(UserId(7)), Locale::En), OrderEvent::LinesChanged { total: Money::from_piastres(9_550) });
+        assert_eq!(english.texts[0].body, "Mahsoul: we changed order MS-2026-000123 as agreed; new total EGP 95.50");
+        let (_, notice) = english.buyer.unwrap_or_else(|| unreachable!());
+        assert!(notice.body.ar.contains("95.50") && notice.body.en.contains("95.50"), "{notice:?}");
+    }
 
     #[test]
     fn every_arabic_sms_fits_one_part_and_names_the_order() {

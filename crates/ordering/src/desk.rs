@@ -2,7 +2,7 @@
 //! notes, status changes along the state machine, notes, and the sales engineer who looks after
 //! an order. One use case per function: `orders`, `order`, `change_status`, `confirm`,
 //! `refuse`, `fail_delivery`, `add_note`, `assign_sales_engineer`; the couriers' part in
-//! `dispatch`, the returns' in `returns`.
+//! `dispatch`, the returns' in `returns`, changing an unconfirmed order's lines in `lines`.
 
 use std::sync::Arc;
 
@@ -12,12 +12,13 @@ use kernel::{CityId, Clock, FieldErrors, OrderId, Page, PageRequest, Phone, User
 use crate::error::OrderingError;
 use crate::news::Newsroom;
 use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, Order, OrderSource, OrderStatus};
-use crate::ports::{Assignment, OrderBook, PointsGrant, Rewards, StatusMove};
+use crate::ports::{Assignment, CityStore, OrderBook, PointsGrant, Pricing, PromoCodes, Rewards, StatusMove};
 use crate::reputation::{PhoneStanding, PhoneStandings};
 use crate::returns::ReturnBook;
 use crate::shipment::{Courier, ShipmentBook};
 
 mod dispatch;
+mod lines;
 mod returns;
 
 pub use dispatch::{MAX_SETTLED, RemittanceDraft};
@@ -202,6 +203,18 @@ pub struct OrderDesk {
     bosta: Option<Arc<dyn Courier>>,
     returns: Arc<dyn ReturnBook>,
     return_days: u32,
+    repricing: Repricing,
+}
+
+/// What prices an order whose lines staff change: today's prices of products added, the code
+/// it holds, its city's cash fee.
+pub struct Repricing {
+    /// Today's prices and the weight rule.
+    pub pricing: Arc<dyn Pricing>,
+    /// The shipping cities.
+    pub cities: Arc<dyn CityStore>,
+    /// The promo codes.
+    pub promos: Arc<dyn PromoCodes>,
 }
 
 /// The staff's order use cases' ports and settings.
@@ -226,13 +239,15 @@ pub struct DeskPorts {
     pub returns: Arc<dyn ReturnBook>,
     /// Days after its delivery an order can be returned.
     pub return_days: u32,
+    /// What prices an order whose lines staff change.
+    pub repricing: Repricing,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
     pub fn new(ports: DeskPorts) -> OrderDesk {
-        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta, returns, return_days } = ports;
-        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta, returns, return_days }
+        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta, returns, return_days, repricing } = ports;
+        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta, returns, return_days, repricing }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -308,7 +323,7 @@ impl OrderDesk {
         let current = self.visible(viewer, audience, id)?;
         let confirmation = Confirmation { at: self.clock.now(), by: Some(viewer.id), via };
         if !current.order.awaiting_confirmation() || !self.book.confirm(id, &confirmation)? {
-            return Err(FieldErrors::single("order", "not_awaiting_confirmation").into());
+            return Err(lines::not_awaiting());
         }
         self.order(viewer, audience, id)
     }

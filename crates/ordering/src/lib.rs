@@ -30,8 +30,8 @@ pub use address::{Address, AddressDraft, MAX_ADDRESSES};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityQuery, CityRemoval, CodFee, ShippingCity};
 pub use desk::{
-    Audience, COUNT_CAP, CountsByStatus, DeskPorts, MAX_SETTLED, OrderDesk, OrderListing, OrderSearch, PhoneRecord, RemittanceDraft, SEARCH_WINDOW, StaffNote,
-    StaffOrder, StaffOrderQuery, Viewer,
+    Audience, COUNT_CAP, CountsByStatus, DeskPorts, MAX_SETTLED, OrderDesk, OrderListing, OrderSearch, PhoneRecord, RemittanceDraft, Repricing, SEARCH_WINDOW,
+    StaffNote, StaffOrder, StaffOrderQuery, Viewer,
 };
 pub use error::OrderingError;
 pub use inbox::Inbox;
@@ -50,8 +50,8 @@ pub use overview::{
 };
 pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
-    AddressBook, Assignment, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, Notifications, OrderBook, Placement, PointsGrant,
-    Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,
+    AddressBook, Assignment, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, LinesChange, LinesOutcome, Notifications,
+    OrderBook, Placement, PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;

@@ -29,6 +29,11 @@ pub enum OrderEvent {
     },
     /// Its parcel was refused (or given up on after the last attempt) and came back.
     Refused,
+    /// Staff changed its lines before it was confirmed: the buyer is told the new total.
+    LinesChanged {
+        /// What the buyer pays now.
+        total: kernel::Money,
+    },
 }
 
 /// An order as its news names it.

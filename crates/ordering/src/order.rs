@@ -315,6 +315,16 @@ pub enum OrderChange {
         /// The engineer.
         sales_engineer: UserId,
     },
+    /// Staff changed its lines before its buyer confirmed it (after the call, as the buyer
+    /// asked): the buyer is told the new total.
+    LinesChanged {
+        /// What the buyer was to pay before.
+        total_before: Money,
+        /// What they pay now.
+        total: Money,
+        /// The staff member who changed them.
+        by: Option<UserId>,
+    },
     /// Its buyer was found to mean it.
     Confirmed {
         /// How.
@@ -345,6 +355,7 @@ impl OrderChange {
             OrderChange::Cancelled { cause: CancelCause::Unconfirmed, .. } => Some(OrderEvent::NotConfirmed),
             OrderChange::Cancelled { cause: CancelCause::Refused, .. } => Some(OrderEvent::Refused),
             OrderChange::DeliveryFailed { attempt, .. } => Some(OrderEvent::DeliveryFailed { attempt: *attempt }),
+            OrderChange::LinesChanged { total, .. } => Some(OrderEvent::LinesChanged { total: *total }),
             OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
         }
     }
@@ -358,6 +369,7 @@ impl OrderChange {
             OrderChange::Assigned { .. } => "order.assigned",
             OrderChange::Confirmed { .. } => "order.confirmed",
             OrderChange::DeliveryFailed { .. } => "order.delivery_failed",
+            OrderChange::LinesChanged { .. } => "order.lines_changed",
         }
     }
 }

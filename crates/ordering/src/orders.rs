@@ -418,7 +418,7 @@ fn subtotal(lines: &[OrderLine]) -> Result<Money, OrderingError> {
 }
 
 /// One line at the product's price now; `None` when a sum would overflow.
-fn order_line(product: &QuotedProduct, quantity: i64) -> Option<OrderLine> {
+pub(crate) fn order_line(product: &QuotedProduct, quantity: i64) -> Option<OrderLine> {
     Some(OrderLine {
         product: Some(product.id),
         slug: product.slug.clone(),

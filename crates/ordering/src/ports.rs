@@ -188,6 +188,45 @@ pub trait OrderBook: Send + Sync {
     /// Up to `limit` new orders nobody confirmed that were placed before `placed_before`,
     /// oldest first.
     fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>>;
+    /// In one transaction, if the order is new and not confirmed yet: each changed line's
+    /// units put back and its new units taken (from lots, soonest to expire first) by guarded
+    /// updates in product order, the lines and totals replaced, the version counted and the
+    /// change on the spine. A line short of stock, or an order confirmed or moved meanwhile,
+    /// writes nothing.
+    fn change_lines(&self, id: OrderId, change: &LinesChange) -> anyhow::Result<LinesOutcome>;
+}
+
+/// An order's lines as staff changed them before its buyer confirmed it, and what it costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinesChange {
+    /// The lines now.
+    pub lines: Vec<crate::order::OrderLine>,
+    /// What the buyer pays for them.
+    pub totals: crate::order::Totals,
+    /// What the staff's search reads of the order now.
+    pub search_text: String,
+    /// What the buyer was to pay before.
+    pub total_before: Money,
+    /// The staff member who changed them.
+    pub by: UserId,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// What changing an order's lines did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinesOutcome {
+    /// The lines, totals and stock are changed.
+    Changed,
+    /// It was confirmed or moved meanwhile; nothing was written.
+    NotAwaiting,
+    /// Fewer units of a product are left than the new lines ask for; nothing was written.
+    ShortOfStock {
+        /// The product.
+        product: ProductId,
+        /// How many units of it the order can have.
+        left: i64,
+    },
 }
 
 /// The links that confirm an order (sent by SMS, offered on the success page): signed with

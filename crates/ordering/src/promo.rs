@@ -180,14 +180,30 @@ impl PromoCode {
         if draft.min_subtotal.is_some_and(|minimum| subtotal < minimum) {
             return Err(PromoRefusal::BelowMinimum);
         }
-        let off = match draft.value {
+        Ok(self.off(subtotal))
+    }
+
+    /// What the code an order already holds takes off its lines after staff changed them: its
+    /// value on the new subtotal, nothing below its minimum. Its uses, dates and owner were
+    /// checked when the order was placed and are not asked again.
+    pub fn discount_kept(&self, subtotal: Money) -> Money {
+        if self.draft.min_subtotal.is_some_and(|minimum| subtotal < minimum) {
+            return Money::ZERO;
+        }
+        self.off(subtotal)
+    }
+
+    /// The code's value on a subtotal: its share capped by its maximum, or its amount, never
+    /// more than the subtotal.
+    fn off(&self, subtotal: Money) -> Money {
+        let off = match self.draft.value {
             PromoValue::Percent(percent) => {
                 let off = subtotal.checked_sub(subtotal.percent_off(percent)).unwrap_or(Money::ZERO);
-                draft.max_discount.map_or(off, |cap| off.min(cap))
+                self.draft.max_discount.map_or(off, |cap| off.min(cap))
             }
             PromoValue::Fixed(amount) => amount,
         };
-        Ok(off.min(subtotal).max(Money::ZERO))
+        off.min(subtotal).max(Money::ZERO)
     }
 }
 
@@ -246,6 +262,18 @@ mod tests {
         assert_eq!(code(percent(20)).discount(pounds(300), GUEST, 0, now()), Ok(pounds(60)));
         let capped = PromoCode { draft: PromoDraft { max_discount: Some(pounds(50)), ..code(percent(20)).draft }, ..code(percent(20)) };
         assert_eq!(capped.discount(pounds(300), GUEST, 0, now()), Ok(pounds(50)));
+    }
+
+    #[test]
+    fn a_code_an_order_holds_takes_its_value_on_the_new_subtotal_whatever_its_uses_and_dates() {
+        let mut held = code(percent(10));
+        held.draft.min_subtotal = Some(pounds(100));
+        held.draft.usage_limit = Some(1);
+        held.used = 1;
+        held.draft.expires_at = Some(now() - Duration::days(1));
+        assert_eq!(held.discount_kept(pounds(300)), pounds(30));
+        assert_eq!(held.discount_kept(pounds(99)), Money::ZERO, "below its minimum it takes nothing");
+        assert_eq!(code(PromoValue::Fixed(pounds(50))).discount_kept(pounds(20)), pounds(20));
     }
 
     #[test]

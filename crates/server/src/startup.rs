@@ -25,7 +25,7 @@ use kernel::SystemClock;
 use loyalty::{Loyalty, PointsDesk};
 use media::LocalMediaStore;
 use notify::{HttpSmsGateway, Notifier, OrderNewsWriter, Outbox, Postman, SmtpMailer, Transport, TransportGateway};
-use ordering::{Delivery, DeskPorts, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, PhoneStandings, Promotions};
+use ordering::{Delivery, DeskPorts, Inbox, Invoices, Newsroom, OrderDesk, OrderPorts, Orders, Overview, PhoneStandings, Promotions, Repricing};
 use outreach::{Broadcaster, Outreach};
 use rand::Rng;
 use rand::distributions::Alphanumeric;
@@ -266,6 +266,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         bosta: settings.couriers.bosta.configured().map(|bosta| Arc::new(BostaCourier::new(bosta)) as Arc<dyn ordering::Courier>),
         returns: returns.clone(),
         return_days: settings.orders.return_days,
+        repricing: Repricing { pricing: prices.clone(), cities: delivery_store.clone(), promos: promo_codes.clone() },
     }));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;

@@ -64,6 +64,9 @@ fn payload(change: &OrderChange) -> Value {
         OrderChange::DeliveryFailed { attempt, reason, by } => json!({"attempt": attempt, "reason": reason, "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
         OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
+        OrderChange::LinesChanged { total_before, total, by } => {
+            json!({"total_before_piastres": total_before.piastres(), "total_piastres": total.piastres(), "by": by.map(|user| user.0)})
+        }
     }
 }
 
@@ -102,6 +105,10 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
             OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
         }
         "order.confirmed" => OrderChange::Confirmed { via: text("via")?.parse()?, by },
+        "order.lines_changed" => {
+            let money = |field: &str| payload[field].as_i64().map(Money::from_piastres).ok_or_else(|| anyhow::anyhow!("order event without {field}"));
+            OrderChange::LinesChanged { total_before: money("total_before_piastres")?, total: money("total_piastres")?, by }
+        }
         other => anyhow::bail!("an order event of an unknown kind: {other}"),
     })
 }

@@ -14,9 +14,9 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, NewOrder, Order, OrderBook, OrderChange,
-    OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals,
-    order_number,
+    AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
+    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange,
+    StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -202,8 +202,26 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
     {
         return Err(Refusal::KeyTaken);
     }
+    insert_lines(conn, id, &order.lines)?;
+    record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
+    if let (Some(user), OrderSource::Web) = (order.user, order.source) {
+        let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
+        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
+    }
+    // The shared rows last, so that other orders wait on them only until this commit.
+    let batches = take_stock(conn, id, order, shop_day(at))?;
+    if let Some(promo) = &order.promo {
+        take_promo_use(conn, promo, id, order)?;
+    }
+    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call }, now)?;
+    stock_moved_in_transaction(conn)?;
+    Ok(Order { lots: batches, ..placed })
+}
+
+/// Writes an order's lines, in their order, in one statement.
+fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> QueryResult<()> {
     let items: Vec<_> = (0..)
-        .zip(&order.lines)
+        .zip(lines)
         .map(|(position, line)| {
             (
                 order_items::order_id.eq(id),
@@ -221,19 +239,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         })
         .collect();
     execute_natively(conn, diesel::insert_into(order_items::table).values(items))?;
-    record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
-    if let (Some(user), OrderSource::Web) = (order.user, order.source) {
-        let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
-        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
-    }
-    // The shared rows last, so that other orders wait on them only until this commit.
-    let batches = take_stock(conn, id, order, shop_day(at))?;
-    if let Some(promo) = &order.promo {
-        take_promo_use(conn, promo, id, order)?;
-    }
-    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call }, now)?;
-    stock_moved_in_transaction(conn)?;
-    Ok(Order { lots: batches, ..placed })
+    Ok(())
 }
 
 /// Takes every line's stock by a guarded update, in product order so that two orders never
@@ -245,17 +251,20 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
     let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
     taken.sort_unstable();
     for (product, quantity) in taken {
-        let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
-        if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
-            let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
-            return Err(Refusal::Short { product: ProductId(product), left });
-        }
-        match lots::take_from_lots(conn, id, product, quantity, today)? {
-            Ok(taken) => batches.extend(taken),
-            Err(left) => return Err(Refusal::Short { product: ProductId(product), left }),
-        }
+        batches.extend(take_line(conn, id, product, quantity, today)?);
     }
     Ok(batches)
+}
+
+/// Takes one line's units of a product by a guarded update, and from its lots when it is kept
+/// in lots; refused when they are short.
+fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
+    let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
+    if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
+        let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
+        return Err(Refusal::Short { product: ProductId(product), left });
+    }
+    lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })
 }
 
 /// The batches each order's lines came from.
@@ -629,6 +638,20 @@ impl OrderBook for DieselOrderBook {
         })?)
     }
 
+    fn change_lines(&self, id: OrderId, change: &LinesChange) -> anyhow::Result<LinesOutcome> {
+        let conn = &mut *self.db.conn()?;
+        match write(conn, |conn| change_lines_in(conn, id.0, change)) {
+            Ok(true) => {
+                stock_moved_after_commit(conn)?;
+                Ok(LinesOutcome::Changed)
+            }
+            Ok(false) => Ok(LinesOutcome::NotAwaiting),
+            Err(Refusal::Short { product, left }) => Ok(LinesOutcome::ShortOfStock { product, left }),
+            Err(Refusal::Database(error)) => Err(error.into()),
+            Err(Refusal::Promo(_) | Refusal::KeyTaken) => Err(anyhow::anyhow!("changing an order's lines neither uses a code nor holds a key")),
+        }
+    }
+
     fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>> {
         let conn = &mut *self.db.conn()?;
         let ids: Vec<i64> = orders::table
@@ -687,11 +710,75 @@ fn restock(conn: &mut DbConn, id: i64, today: NaiveDate) -> QueryResult<()> {
         .select((order_items::product_id.assume_not_null(), order_items::quantity))
         .load(conn)?;
     for (product, quantity) in lines {
-        if !lots::return_units_to_lots(conn, id, product, i64::from(quantity), today)? {
-            diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(quantity))).execute(conn)?;
-        }
+        put_back_line(conn, id, product, i64::from(quantity), today)?;
     }
     stock_moved_in_transaction(conn)
+}
+
+/// Puts one line's units of a product back on the shelf, into the lots they came from when it
+/// is kept in lots.
+fn put_back_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> QueryResult<()> {
+    if !lots::return_units_to_lots(conn, id, product, quantity, today)? {
+        diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + quantity)).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Changes the lines of an order still new and unconfirmed (see [`OrderBook::change_lines`]):
+/// false when it is not.
+fn change_lines_in(conn: &mut DbConn, id: i64, change: &LinesChange) -> Result<bool, Refusal> {
+    let (totals, at) = (&change.totals, change.at.naive_utc());
+    // The guarded update decides and holds the order's row until the commit, before the
+    // products' rows as a cancellation takes them: a confirmation or another change waits.
+    let awaiting = orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null());
+    let version: Option<i32> = diesel::update(orders::table.find(id).filter(awaiting))
+        .set((
+            orders::subtotal.eq(totals.subtotal.piastres()),
+            orders::discount.eq(totals.discount.piastres()),
+            orders::shipping_base.eq(totals.shipping_base.piastres()),
+            orders::shipping_extra.eq(totals.shipping_extra.piastres()),
+            orders::total.eq(totals.total.piastres()),
+            orders::total_weight_grams.eq(totals.total_weight.grams()),
+            orders::search_text.eq(&change.search_text),
+            orders::version.eq(orders::version + 1),
+        ))
+        .returning(orders::version)
+        .get_result(conn)
+        .optional()?;
+    let Some(version) = version else { return Ok(false) };
+    let before: HashMap<i64, i64> = order_items::table
+        .filter(order_items::order_id.eq(id).and(order_items::product_id.is_not_null()))
+        .select((order_items::product_id.assume_not_null(), order_items::quantity))
+        .load::<(i64, i32)>(conn)?
+        .into_iter()
+        .map(|(product, quantity)| (product, i64::from(quantity)))
+        .collect();
+    let after: HashMap<i64, i64> = change.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
+    let mut products: Vec<i64> = before.keys().chain(after.keys()).copied().collect();
+    products.sort_unstable();
+    products.dedup();
+    let today = shop_day(change.at);
+    // A changed line gives all its units back and takes its new ones afresh, in product order
+    // as orders take stock: lots soonest to expire go first again.
+    for product in products {
+        let (old, new) = (before.get(&product).copied().unwrap_or(0), after.get(&product).copied().unwrap_or(0));
+        if old == new {
+            continue;
+        }
+        if old > 0 {
+            put_back_line(conn, id, product, old, today)?;
+            diesel::delete(order_lot_takes::table.filter(order_lot_takes::order_id.eq(id).and(order_lot_takes::product_id.eq(product)))).execute(conn)?;
+        }
+        if new > 0 {
+            take_line(conn, id, product, new, today)?;
+        }
+    }
+    diesel::delete(order_items::table.filter(order_items::order_id.eq(id))).execute(conn)?;
+    insert_lines(conn, id, &change.lines)?;
+    let changed = OrderChange::LinesChanged { total_before: change.total_before, total: totals.total, by: Some(change.by) };
+    order_events::record(conn, id, version, &changed, at)?;
+    stock_moved_in_transaction(conn)?;
+    Ok(true)
 }
 
 /// Gives an order's use of its promo code back.

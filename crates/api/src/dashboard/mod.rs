@@ -7,6 +7,7 @@ pub mod courier_cash;
 pub mod farm_lists;
 pub mod lots;
 pub mod offers;
+pub mod order_lines;
 pub mod orders;
 pub mod overview;
 pub mod permissions;

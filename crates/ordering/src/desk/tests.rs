@@ -6,11 +6,14 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, NaiveDate, Utc};
 use kernel::{CityId, Clock, Locale, Localized, Money, OrderId, PageRequest, Phone, UserId, Weight};
 
-use super::{Audience, DeskPorts, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, StaffOrder, StaffOrderQuery, Viewer};
+use super::{Audience, DeskPorts, MAX_SEARCH_WORDS, OrderDesk, OrderListing, OrderSearch, Repricing, StaffOrder, StaffOrderQuery, Viewer};
 use crate::error::OrderingError;
 use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{CancelCause, ConfirmedVia, Destination, NewOrder, Order, OrderSource, OrderStatus, Receiver, Totals};
-use crate::ports::{Assignment, EarnedPoints, MockOrderBook, MockRewards, PointsGrant, StatusMove};
+use crate::ports::{
+    Assignment, EarnedPoints, LinesChange, LinesOutcome, MockCityStore, MockOrderBook, MockPricing, MockPromoCodes, MockRewards, PointsGrant, QuotedProduct,
+    StatusMove,
+};
 use crate::shipment::{Booking, CourierError, CourierKind, CourierReport, HandOver, MockCourier, MockShipmentBook, ReportKept, Shipment, ShipmentState};
 
 const ADMIN: Viewer = Viewer { id: UserId(1), sales_engineer: false };
@@ -97,6 +100,7 @@ fn desk_over(book: MockOrderBook, newsroom: Arc<Newsroom>, rewards: MockRewards)
         bosta: None,
         returns: Arc::new(crate::returns::MockReturnBook::new()),
         return_days: 14,
+        repricing: repricing(MockPricing::new(), MockPromoCodes::new()),
     })
 }
 
@@ -502,6 +506,7 @@ fn courier_desk(book: MockOrderBook, shipments: MockShipmentBook, bosta: MockCou
         bosta: Some(Arc::new(bosta)),
         returns: Arc::new(crate::returns::MockReturnBook::new()),
         return_days: 14,
+        repricing: repricing(MockPricing::new(), MockPromoCodes::new()),
     });
     (desk, runs)
 }
@@ -704,4 +709,166 @@ fn a_remittance_settles_some_delivered_parcels_for_an_amount_above_zero_once() {
     assert!(desk.record_remittance(ADMIN, draft(vec![2, 1, 2], Some(9_950))).is_ok(), "the same parcel named twice is one");
     let Err(OrderingError::Invalid(again)) = desk.record_remittance(ADMIN, draft(vec![1, 2], Some(9_950))) else { panic!("settled once") };
     assert_eq!(again, kernel::FieldErrors::single("order_ids", "remittance_parcels"));
+}
+
+/// Repricing over these prices and codes, and one city taking 2% for cash at the door.
+fn repricing(pricing: MockPricing, promos: MockPromoCodes) -> Repricing {
+    let mut cities = MockCityStore::new();
+    cities.expect_city().returning(|id| {
+        let cash = crate::city::CashTerms { accepted: true, fee: crate::city::CodFee::Percent(200) };
+        Ok(Some(crate::city::ShippingCity { id, name: Localized::default(), shipping_cost: Money::from_pounds(30), cash, active: true, sort_order: 0 }))
+    });
+    Repricing { pricing: Arc::new(pricing), cities: Arc::new(cities), promos: Arc::new(promos) }
+}
+
+/// A product as sold today.
+fn sold(id: i64, pounds: i64, grams: i64, dangerous: bool) -> QuotedProduct {
+    QuotedProduct {
+        id: kernel::ProductId(id),
+        slug: format!("p-{id}"),
+        name: Localized::new(format!("منتج {id}"), format!("Product {id}")),
+        image: None,
+        sale_price: Money::from_pounds(pounds),
+        weight: Weight::from_grams(grams),
+        needs_safety_acknowledgement: dangerous,
+    }
+}
+
+/// A guest's unconfirmed cash order of 2 units of product 1 at 40 EGP (today 55) and 1 of
+/// product 2 at 100, with a 10% code, 30 EGP shipping and a 2% cash fee.
+fn unconfirmed() -> StaffOrder {
+    let mut found = order(8, OrderStatus::New, None, None);
+    let line = |product: QuotedProduct, quantity: u32| crate::orders::order_line(&product, i64::from(quantity)).unwrap();
+    found.order.placed.lines = vec![line(sold(1, 40, 1_000, false), 2), line(sold(2, 100, 500, false), 1)];
+    found.order.placed.copoun = Some("TEN".into());
+    let subtotal = Money::from_pounds(180);
+    found.order.placed.totals = Totals {
+        subtotal,
+        discount: Money::from_pounds(18),
+        shipping_base: Money::from_pounds(30),
+        shipping_extra: Money::ZERO,
+        cod_fee: Money::from_piastres(384),
+        total: Money::from_piastres(19_584),
+        total_weight: Weight::from_grams(2_500),
+    };
+    found
+}
+
+/// The shop's prices today (product 1 went up, product 3 is new and product 4 dangerous), a
+/// 10% code, and one free kilogram then 5 EGP per started kilogram.
+fn today_prices() -> (MockPricing, MockPromoCodes) {
+    let mut pricing = MockPricing::new();
+    pricing.expect_quote().returning(|ids| {
+        Ok([sold(1, 55, 1_000, false), sold(2, 100, 500, false), sold(3, 20, 2_000, false), sold(4, 70, 100, true)]
+            .into_iter()
+            .filter(|product| ids.contains(&product.id))
+            .collect())
+    });
+    pricing.expect_shipping_rule().returning(|| Ok(kernel::ShippingRule { free_weight: Weight::from_grams(3_000), extra_fee_per_kg: Money::from_pounds(5) }));
+    let mut promos = MockPromoCodes::new();
+    promos.expect_promo_by_code().returning(|code| {
+        Ok((code == "TEN").then(|| crate::promo::PromoCode {
+            id: 3,
+            draft: crate::promo::PromoDraft {
+                code: "TEN".into(),
+                value: crate::promo::PromoValue::Percent(kernel::Percent::new(10).unwrap()),
+                min_subtotal: None,
+                max_discount: None,
+                starts_at: None,
+                expires_at: None,
+                usage_limit: Some(1),
+                per_user_limit: None,
+                active: true,
+                group: None,
+            },
+            used: 1,
+            owner: None,
+        }))
+    });
+    (pricing, promos)
+}
+
+/// A desk over this book with today's prices, and the change the book was asked to make.
+fn lines_desk(book: MockOrderBook) -> (OrderDesk, Arc<AtomicUsize>) {
+    let mut rewards = MockRewards::new();
+    rewards.expect_earned_for().returning(|_, _| Ok(None));
+    let runs = Arc::new(AtomicUsize::new(0));
+    let mut desk = desk_over(book, newsroom(runs.clone()), rewards);
+    let (pricing, promos) = today_prices();
+    desk.repricing = repricing(pricing, promos);
+    (desk, runs)
+}
+
+/// A book holding `start` that answers a change of its lines with `outcome`, keeping it.
+fn lines_book(start: StaffOrder, outcome: LinesOutcome) -> (MockOrderBook, Arc<Mutex<Vec<LinesChange>>>) {
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(move |_| Ok(Some(start.clone())));
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let log = asked.clone();
+    book.expect_change_lines().returning(move |_, change| {
+        log.lock().unwrap().push(change.clone());
+        Ok(outcome)
+    });
+    (book, asked)
+}
+
+#[test]
+fn changed_lines_keep_the_price_held_price_the_added_at_today_and_retotal_code_weight_and_cash_fee() {
+    let (book, asked) = lines_book(unconfirmed(), LinesOutcome::Changed);
+    let (desk, runs) = lines_desk(book);
+    let items = [(kernel::ProductId(1), 3), (kernel::ProductId(3), 1), (kernel::ProductId(1), 1)];
+    desk.change_lines(ADMIN, Audience::Guests, OrderId(8), &items).unwrap();
+
+    let asked = asked.lock().unwrap();
+    let [change] = asked.as_slice() else { panic!("one change: {asked:?}") };
+    let lines: Vec<_> = change.lines.iter().map(|line| (line.product.unwrap().0, line.quantity, line.unit_price, line.line_total)).collect();
+    assert_eq!(lines, [(1, 4, Money::from_pounds(40), Money::from_pounds(160)), (3, 1, Money::from_pounds(20), Money::from_pounds(20))], "product 2 is gone");
+    let totals = change.totals;
+    assert_eq!((totals.subtotal, totals.discount), (Money::from_pounds(180), Money::from_pounds(18)));
+    assert_eq!(totals.total_weight, Weight::from_grams(6_000));
+    assert_eq!((totals.shipping_base, totals.shipping_extra), (Money::from_pounds(30), Money::from_pounds(15)), "three started kilograms over the free one");
+    // 2% of 180 - 18 + 45 = 207 is 4.14.
+    assert_eq!((totals.cod_fee, totals.total), (Money::from_piastres(414), Money::from_piastres(21_114)));
+    assert_eq!((change.total_before, change.by), (Money::from_piastres(19_584), ADMIN.id));
+    assert!(change.search_text.contains("product 3"), "{}", change.search_text);
+    assert_eq!(runs.load(Ordering::SeqCst), 1, "the buyer hears of the new total");
+}
+
+#[test]
+fn only_an_order_awaiting_confirmation_changes_its_lines_and_the_same_lines_change_nothing() {
+    let mut confirmed = unconfirmed();
+    confirmed.order.confirmation = Some(crate::order::Confirmation { at: FixedClock.now(), by: None, via: ConfirmedVia::Link });
+    let (book, asked) = lines_book(confirmed, LinesOutcome::Changed);
+    let refused = lines_desk(book).0.change_lines(ADMIN, Audience::Guests, OrderId(8), &[(kernel::ProductId(1), 1)]);
+    assert!(broke(refused.unwrap_err(), "order", "not_awaiting_confirmation"));
+    assert!(asked.lock().unwrap().is_empty());
+
+    let (book, asked) = lines_book(unconfirmed(), LinesOutcome::Changed);
+    let (desk, runs) = lines_desk(book);
+    desk.change_lines(ADMIN, Audience::Guests, OrderId(8), &[(kernel::ProductId(1), 2), (kernel::ProductId(2), 1)]).unwrap();
+    assert!(asked.lock().unwrap().is_empty(), "the lines it holds already");
+    assert_eq!(runs.load(Ordering::SeqCst), 0);
+
+    let (book, _) = lines_book(unconfirmed(), LinesOutcome::NotAwaiting);
+    let raced = lines_desk(book).0.change_lines(ADMIN, Audience::Guests, OrderId(8), &[(kernel::ProductId(1), 1)]);
+    assert!(broke(raced.unwrap_err(), "order", "not_awaiting_confirmation"), "confirmed meanwhile");
+}
+
+#[test]
+fn changed_lines_are_refused_unknown_dangerous_unacknowledged_out_of_range_or_short() {
+    let refusal = |items: &[(kernel::ProductId, i64)], outcome: LinesOutcome| {
+        let (book, _) = lines_book(unconfirmed(), outcome);
+        lines_desk(book).0.change_lines(ADMIN, Audience::Guests, OrderId(8), items).unwrap_err()
+    };
+    assert!(broke(refusal(&[(kernel::ProductId(9), 1)], LinesOutcome::Changed), "items", "product_unknown"));
+    assert!(broke(refusal(&[(kernel::ProductId(4), 1)], LinesOutcome::Changed), "items", "safety_acknowledgement_required"));
+    assert!(broke(refusal(&[(kernel::ProductId(1), 1_000)], LinesOutcome::Changed), "items", "quantity_range"));
+    assert!(broke(refusal(&[], LinesOutcome::Changed), "items", "cart_empty"));
+    let short = refusal(&[(kernel::ProductId(3), 5)], LinesOutcome::ShortOfStock { product: kernel::ProductId(3), left: 2 });
+    assert!(matches!(short, OrderingError::ShortOfStock { product, left: 2 } if product.en == "Product 3"));
+}
+
+/// Whether the error is `field` breaking `rule`.
+fn broke(error: OrderingError, field: &str, rule: &str) -> bool {
+    matches!(error, OrderingError::Invalid(errors) if errors.iter().any(|(name, rules)| name == field && rules.contains(&rule)))
 }

@@ -21,6 +21,7 @@ mod invoices;
 mod lots;
 mod node;
 mod operations;
+mod order_lines;
 mod orders;
 mod outage;
 mod overview;

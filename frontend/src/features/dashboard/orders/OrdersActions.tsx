@@ -9,6 +9,7 @@ import { OrderOutcome } from '../../../shared/orders/OrderOutcome';
 import { OrderSummary } from '../../../shared/orders/OrderSummary';
 import { PhoneStanding } from '../phones/PhoneStanding';
 import { OrderCourier } from './OrderCourier';
+import { OrderLinesEditor } from './OrderLinesEditor';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
@@ -173,6 +174,7 @@ export function OrdersActions() {
         )}
         <OrderOutcome order={order} />
       </OrderSummary>
+      {mayNote && <OrderLinesEditor audience={audience} order={order} />}
       <OrderCourier audience={audience} order={order} mayMove={mayMove} />
       <OrderReturnsDesk audience={audience} order={order} mayMove={mayMove} />
       {mayMove && order.next_statuses.length > 0 && (

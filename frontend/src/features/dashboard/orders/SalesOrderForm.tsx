@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -21,23 +7,14 @@ import { useNavigate } from 'react-router-dom';
 import { useAttemptKey } from '../../../shared/api/attempt';
 import { ApiError, answer, api } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
-import { toLatinDigits } from '../../../shared/digits';
-import { usePrice } from '../../../shared/format';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { clientQueries } from '../clients/api';
+import { OrderLinesPicker, linesBody, type PickedLine } from './OrderLinesPicker';
 
-/** A line of the order being written. */
 /** What staff send: a client's checkout with its lines. */
 type SalesOrderBody = components['schemas']['SalesOrderRequest'];
-
-interface Line {
-  id: number;
-  name: string;
-  price: number;
-  quantity: string;
-}
 
 /** A staff member orders for a client (`/dashboard/sales-orders-actions`): pick the client (a
  * sales engineer, among their own), the products and quantities, and one of the client's
@@ -45,7 +22,6 @@ interface Line {
  * promo codes), under one `Idempotency-Key` per attempt, and opens on its page. */
 export function SalesOrderForm() {
   const intl = useIntl();
-  const price = usePrice();
   const navigate = useNavigate();
   const [clientSearch, setClientSearch] = useState('');
   const [typedClient] = useDebouncedValue(clientSearch, 300);
@@ -62,15 +38,7 @@ export function SalesOrderForm() {
     ).data?.data ?? [];
   const [client, setClient] = useState<string | null>(null);
   const addresses = useQuery({ ...clientQueries.addresses(client ?? ''), enabled: !!client }).data?.data ?? [];
-  const [productSearch, setProductSearch] = useState('');
-  const [typedProduct] = useDebouncedValue(productSearch, 300);
-  const products =
-    useQuery({
-      queryKey: ['catalog', 'picker', typedProduct],
-      queryFn: () => answer(api.GET('/api/products', { params: { query: { search: typedProduct, per_page: '10' } } })),
-      enabled: typedProduct.trim().length > 1,
-    }).data?.data ?? [];
-  const [lines, setLines] = useState<Line[]>([]);
+  const [lines, setLines] = useState<PickedLine[]>([]);
   const [addressId, setAddressId] = useState('');
   const [address, setAddress] = useState('');
   const [cityId, setCityId] = useState('');
@@ -88,12 +56,11 @@ export function SalesOrderForm() {
         { silent: true },
       ),
   });
-  const subtotal = lines.reduce((sum, line) => sum + line.price * (Number(toLatinDigits(line.quantity)) || 0), 0);
 
   const submit = async () => {
     const body: SalesOrderBody = {
       user_id: client ? Number(client) : null,
-      items: lines.map((line) => ({ id: line.id, quantity: Number(toLatinDigits(line.quantity)) })),
+      items: linesBody(lines),
       ...(addressId ? { address_id: Number(addressId) } : { address, city_id: cityId ? Number(cityId) : null }),
       type: 'self',
       notes,
@@ -137,71 +104,7 @@ export function SalesOrderForm() {
         data-testid="sales-order-client"
       />
       <Paper withBorder p="md">
-        <Stack gap="xs">
-          <TextInput
-            label={intl.formatMessage({ id: 'dashboard.sales_order.product' })}
-            placeholder={intl.formatMessage({ id: 'dashboard.sales_order.product_search' })}
-            value={productSearch}
-            onChange={(event) => setProductSearch(event.currentTarget.value)}
-            data-testid="sales-order-product-search"
-          />
-          {products.map((product) => (
-            <Button
-              key={product.id}
-              variant="subtle"
-              justify="start"
-              disabled={!product.in_stock || lines.some((line) => line.id === product.id)}
-              onClick={() => {
-                setLines([...lines, { id: product.id, name: product.name, price: product.sale_price, quantity: '1' }]);
-                setProductSearch('');
-              }}
-              data-testid="sales-order-product"
-            >
-              {product.name} — {price(product.sale_price)}
-            </Button>
-          ))}
-          {lines.length > 0 && (
-            <Table>
-              <Table.Tbody>
-                {lines.map((line) => (
-                  <Table.Tr key={line.id} data-testid="sales-order-line">
-                    <Table.Td>{line.name}</Table.Td>
-                    <Table.Td w={110}>
-                      <TextInput
-                        aria-label={intl.formatMessage({ id: 'dashboard.sales_order.quantity' })}
-                        inputMode="numeric"
-                        dir="ltr"
-                        value={line.quantity}
-                        onChange={(event) => {
-                          const quantity = event.currentTarget.value;
-                          setLines(lines.map((other) => (other.id === line.id ? { ...other, quantity } : other)));
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={intl.formatMessage({ id: 'dashboard.sales_order.remove' })}
-                        onClick={() => setLines(lines.filter((other) => other.id !== line.id))}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {errors.items && (
-            <Text c="red" size="sm">
-              {errors.items}
-            </Text>
-          )}
-          <Text fw={600}>
-            <FormattedMessage id="dashboard.sales_order.subtotal" values={{ amount: price(subtotal) }} />
-          </Text>
-        </Stack>
+        <OrderLinesPicker lines={lines} onChange={setLines} error={errors.items} />
       </Paper>
       {client && (
         <NativeSelect

@@ -200,6 +200,13 @@ export function useOrderChanges(audience: Audience) {
         ),
       onSuccess: reload,
     }),
+    lines: useMutation({
+      mutationFn: ({ id, items }: { id: number; items: Array<{ id: number; quantity: number }> }) =>
+        answer(api.PUT(`/api/dashboard/${audience}/{id}/lines`, { params: { path: { id } }, body: { items } }), {
+          silent: true,
+        }),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
