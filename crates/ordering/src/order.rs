@@ -315,8 +315,9 @@ pub enum OrderChange {
         /// The engineer.
         sales_engineer: UserId,
     },
-    /// Staff changed its lines before its buyer confirmed it (after the call, as the buyer
-    /// asked): the buyer is told the new total.
+    /// Its lines changed: staff changed them before its buyer confirmed it (after the call,
+    /// as the buyer asked; the buyer is told the new total), or the buyer took only part of the
+    /// parcel at the door (its delivery, told as such, follows).
     LinesChanged {
         /// What the buyer was to pay before.
         total_before: Money,
@@ -324,6 +325,8 @@ pub enum OrderChange {
         total: Money,
         /// The staff member who changed them.
         by: Option<UserId>,
+        /// The buyer refused the units gone at the door.
+        at_door: bool,
     },
     /// Its buyer was found to mean it.
     Confirmed {
@@ -355,7 +358,8 @@ impl OrderChange {
             OrderChange::Cancelled { cause: CancelCause::Unconfirmed, .. } => Some(OrderEvent::NotConfirmed),
             OrderChange::Cancelled { cause: CancelCause::Refused, .. } => Some(OrderEvent::Refused),
             OrderChange::DeliveryFailed { attempt, .. } => Some(OrderEvent::DeliveryFailed { attempt: *attempt }),
-            OrderChange::LinesChanged { total, .. } => Some(OrderEvent::LinesChanged { total: *total }),
+            OrderChange::LinesChanged { total, at_door: false, .. } => Some(OrderEvent::LinesChanged { total: *total }),
+            OrderChange::LinesChanged { at_door: true, .. } => None,
             OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
         }
     }

@@ -435,18 +435,29 @@ pub(crate) fn order_line(product: &QuotedProduct, quantity: i64) -> Option<Order
 /// never takes the subtotal below zero and never touches shipping; the cash fee is on what the
 /// courier collects besides it. `None` on overflow.
 pub fn totals(lines: &[OrderLine], shipping_base: Money, discount: Money, rule: &kernel::ShippingRule, cod_fee: CodFee) -> Option<Totals> {
+    let (_, weight) = sums(lines)?;
+    totals_shipped(lines, ShippingQuote::new(rule, shipping_base, weight)?, discount, cod_fee)
+}
+
+/// The totals of the lines carried at this shipping (what a parcel partly refused at the door
+/// still cost to carry), as [`totals`] makes them.
+pub fn totals_shipped(lines: &[OrderLine], shipping: ShippingQuote, discount: Money, cod_fee: CodFee) -> Option<Totals> {
+    let (subtotal, total_weight) = sums(lines)?;
+    let discount = discount.min(subtotal).max(Money::ZERO);
+    let collected = subtotal.checked_sub(discount)?.checked_add(shipping.total()?)?;
+    let cod_fee = cod_fee.on(collected)?;
+    let total = collected.checked_add(cod_fee)?;
+    Some(Totals { subtotal, discount, shipping_base: shipping.base, shipping_extra: shipping.extra, cod_fee, total, total_weight })
+}
+
+/// The lines' subtotal and weight; `None` on overflow.
+fn sums(lines: &[OrderLine]) -> Option<(Money, Weight)> {
     let (mut subtotal, mut grams) = (Money::ZERO, 0i64);
     for line in lines {
         subtotal = subtotal.checked_add(line.line_total)?;
         grams = grams.checked_add(line.weight.grams().checked_mul(i64::from(line.quantity))?)?;
     }
-    let discount = discount.min(subtotal).max(Money::ZERO);
-    let total_weight = Weight::from_grams(grams);
-    let shipping = ShippingQuote::new(rule, shipping_base, total_weight)?;
-    let collected = subtotal.checked_sub(discount)?.checked_add(shipping.total()?)?;
-    let cod_fee = cod_fee.on(collected)?;
-    let total = collected.checked_add(cod_fee)?;
-    Some(Totals { subtotal, discount, shipping_base: shipping.base, shipping_extra: shipping.extra, cod_fee, total, total_weight })
+    Some((subtotal, Weight::from_grams(grams)))
 }
 
 #[cfg(test)]

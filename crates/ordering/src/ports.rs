@@ -194,6 +194,21 @@ pub trait OrderBook: Send + Sync {
     /// change on the spine. A line short of stock, or an order confirmed or moved meanwhile,
     /// writes nothing.
     fn change_lines(&self, id: OrderId, change: &LinesChange) -> anyhow::Result<LinesOutcome>;
+    /// In one transaction, if the order is on delivery: the units the buyer refused put back
+    /// (into the lots their line took them from, which the order then no longer names), the
+    /// lines and totals replaced and `order.lines_changed` written, then the delivery made as
+    /// `change_status` makes it (its points on what was delivered). False when it was no
+    /// longer on delivery.
+    fn deliver_partly(&self, id: OrderId, delivery: &PartialDelivery) -> anyhow::Result<bool>;
+}
+
+/// An order on delivery whose buyer took only part of the parcel at the door.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialDelivery {
+    /// The lines the buyer took, what they pay for them, who recorded it and when.
+    pub taken: LinesChange,
+    /// The delivery that follows, with the points it earns.
+    pub delivery: StatusMove,
 }
 
 /// An order's lines as staff changed them before its buyer confirmed it, and what it costs.

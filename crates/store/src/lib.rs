@@ -13,6 +13,7 @@ pub mod keys;
 pub mod lots;
 pub mod loyalty;
 pub mod order_events;
+pub mod order_lines;
 pub mod orders;
 pub mod outreach;
 pub mod overview;

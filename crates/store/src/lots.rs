@@ -286,24 +286,44 @@ pub(crate) fn take_from_lots(conn: &mut DbConn, order: i64, product: i64, wanted
     Ok(Ok(taken))
 }
 
+/// What an order keeps of the batches its units came from once some go back to the shelf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TakenRecord {
+    /// It still names them: what was sold (a cancellation, a return).
+    Kept,
+    /// It no longer holds them (its lines changed, units refused at the door): the invoice
+    /// names only the batches delivered.
+    Reduced,
+}
+
 /// Puts `units` of a line back into the lots they came from (all of them for a cancelled
-/// order, some for a return), the first taken first and no lot above what the line took of
-/// it, under the product's lock first as orders take it, and counts the product's stock
-/// again; false when the line took from no lot.
-pub(crate) fn return_units_to_lots(conn: &mut DbConn, order: i64, product: i64, units: i64, today: NaiveDate) -> QueryResult<bool> {
-    let takes: Vec<(Option<i64>, i64)> = order_lot_takes::table
-        .filter(order_lot_takes::order_id.eq(order).and(order_lot_takes::product_id.eq(product)))
-        .select((order_lot_takes::lot_id, order_lot_takes::quantity))
-        .load(conn)?;
+/// order, some for a return), soonest to expire first as they were taken and no lot above
+/// what the line took of it, under the product's lock first as orders take it, and counts the
+/// product's stock again; false when the line took from no lot.
+pub(crate) fn return_units_to_lots(conn: &mut DbConn, order: i64, product: i64, units: i64, today: NaiveDate, record: TakenRecord) -> QueryResult<bool> {
+    let line = order_lot_takes::table.filter(order_lot_takes::order_id.eq(order).and(order_lot_takes::product_id.eq(product)));
+    let takes: Vec<(String, Option<i64>, i64)> =
+        line.order(order_lot_takes::expires_on).select((order_lot_takes::batch, order_lot_takes::lot_id, order_lot_takes::quantity)).load(conn)?;
     if takes.is_empty() {
         return Ok(false);
     }
     lock_product(conn, product)?;
     let mut left = units;
-    for (lot, quantity) in takes {
+    for (batch, lot, quantity) in takes {
         let back = left.min(quantity);
-        if let (Some(lot), true) = (lot, back > 0) {
+        if back <= 0 {
+            break;
+        }
+        if let Some(lot) = lot {
             diesel::update(product_lots::table.find(lot)).set(product_lots::quantity.eq(product_lots::quantity + back)).execute(conn)?;
+        }
+        if record == TakenRecord::Reduced {
+            let take = order_lot_takes::table.find((order, product, &batch));
+            if back == quantity {
+                diesel::delete(take).execute(conn)?;
+            } else {
+                diesel::update(take).set(order_lot_takes::quantity.eq(order_lot_takes::quantity - back)).execute(conn)?;
+            }
         }
         left -= back;
     }

@@ -64,8 +64,13 @@ fn payload(change: &OrderChange) -> Value {
         OrderChange::DeliveryFailed { attempt, reason, by } => json!({"attempt": attempt, "reason": reason, "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
         OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
-        OrderChange::LinesChanged { total_before, total, by } => {
-            json!({"total_before_piastres": total_before.piastres(), "total_piastres": total.piastres(), "by": by.map(|user| user.0)})
+        // `at_door` only when it is so, as `refused` of a cancellation.
+        OrderChange::LinesChanged { total_before, total, by, at_door } => {
+            let mut payload = json!({"total_before_piastres": total_before.piastres(), "total_piastres": total.piastres(), "by": by.map(|user| user.0)});
+            if *at_door {
+                payload["at_door"] = true.into();
+            }
+            payload
         }
     }
 }
@@ -107,7 +112,8 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
         "order.confirmed" => OrderChange::Confirmed { via: text("via")?.parse()?, by },
         "order.lines_changed" => {
             let money = |field: &str| payload[field].as_i64().map(Money::from_piastres).ok_or_else(|| anyhow::anyhow!("order event without {field}"));
-            OrderChange::LinesChanged { total_before: money("total_before_piastres")?, total: money("total_piastres")?, by }
+            let at_door = payload["at_door"].as_bool().unwrap_or(false);
+            OrderChange::LinesChanged { total_before: money("total_before_piastres")?, total: money("total_piastres")?, by, at_door }
         }
         other => anyhow::bail!("an order event of an unknown kind: {other}"),
     })

@@ -15,8 +15,8 @@ use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
     AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
-    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery, StatusChange,
-    StatusMove, Totals, order_number,
+    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
+    StatusChange, StatusMove, Totals, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -24,8 +24,9 @@ use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, coalesce, execute_natively, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys;
-use crate::lots;
+use crate::lots::{self, TakenRecord};
 use crate::order_events;
+use crate::order_lines;
 use crate::schema::{
     cart_items, copoun_uses, copouns, delivery_attempts, order_cancellations, order_history, order_items, order_lot_takes, orders, products, users,
 };
@@ -43,8 +44,8 @@ impl DieselOrderBook {
     }
 }
 
-/// Why the placing transaction rolled back.
-enum Refusal {
+/// Why the placing transaction (or a change of an order's lines) rolled back.
+pub(crate) enum Refusal {
     /// A line's stock was short.
     Short { product: ProductId, left: i64 },
     /// The promo code's uses ran out meanwhile.
@@ -219,7 +220,7 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
 }
 
 /// Writes an order's lines, in their order, in one statement.
-fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> QueryResult<()> {
+pub(crate) fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> QueryResult<()> {
     let items: Vec<_> = (0..)
         .zip(lines)
         .map(|(position, line)| {
@@ -258,7 +259,7 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
 
 /// Takes one line's units of a product by a guarded update, and from its lots when it is kept
 /// in lots; refused when they are short.
-fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
+pub(crate) fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
     let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
     if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
         let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
@@ -640,7 +641,7 @@ impl OrderBook for DieselOrderBook {
 
     fn change_lines(&self, id: OrderId, change: &LinesChange) -> anyhow::Result<LinesOutcome> {
         let conn = &mut *self.db.conn()?;
-        match write(conn, |conn| change_lines_in(conn, id.0, change)) {
+        match write(conn, |conn| order_lines::change_lines_in(conn, id.0, change)) {
             Ok(true) => {
                 stock_moved_after_commit(conn)?;
                 Ok(LinesOutcome::Changed)
@@ -650,6 +651,15 @@ impl OrderBook for DieselOrderBook {
             Err(Refusal::Database(error)) => Err(error.into()),
             Err(Refusal::Promo(_) | Refusal::KeyTaken) => Err(anyhow::anyhow!("changing an order's lines neither uses a code nor holds a key")),
         }
+    }
+
+    fn deliver_partly(&self, id: OrderId, delivery: &PartialDelivery) -> anyhow::Result<bool> {
+        let conn = &mut *self.db.conn()?;
+        let delivered = write(conn, |conn| order_lines::deliver_partly_in(conn, id.0, delivery))?;
+        if delivered {
+            stock_moved_after_commit(conn)?;
+        }
+        Ok(delivered)
     }
 
     fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>> {
@@ -666,7 +676,7 @@ impl OrderBook for DieselOrderBook {
 
 /// Moves an order as `change` says, in the caller's transaction: false when it is no longer
 /// in `change.from` (or, for a cancellation for want of a confirmation, was confirmed since).
-fn apply_move(conn: &mut DbConn, id: i64, change: &StatusMove) -> QueryResult<bool> {
+pub(crate) fn apply_move(conn: &mut DbConn, id: i64, change: &StatusMove) -> QueryResult<bool> {
     // The guarded update decides: of two parallel moves only one finds the order still in
     // `from`, so stock goes back once and the change is on the spine once.
     let unconfirmed_only = change.cause == CancelCause::Unconfirmed;
@@ -710,75 +720,18 @@ fn restock(conn: &mut DbConn, id: i64, today: NaiveDate) -> QueryResult<()> {
         .select((order_items::product_id.assume_not_null(), order_items::quantity))
         .load(conn)?;
     for (product, quantity) in lines {
-        put_back_line(conn, id, product, i64::from(quantity), today)?;
+        put_back_line(conn, id, product, i64::from(quantity), today, TakenRecord::Kept)?;
     }
     stock_moved_in_transaction(conn)
 }
 
 /// Puts one line's units of a product back on the shelf, into the lots they came from when it
 /// is kept in lots.
-fn put_back_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> QueryResult<()> {
-    if !lots::return_units_to_lots(conn, id, product, quantity, today)? {
+pub(crate) fn put_back_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate, record: TakenRecord) -> QueryResult<()> {
+    if !lots::return_units_to_lots(conn, id, product, quantity, today, record)? {
         diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + quantity)).execute(conn)?;
     }
     Ok(())
-}
-
-/// Changes the lines of an order still new and unconfirmed (see [`OrderBook::change_lines`]):
-/// false when it is not.
-fn change_lines_in(conn: &mut DbConn, id: i64, change: &LinesChange) -> Result<bool, Refusal> {
-    let (totals, at) = (&change.totals, change.at.naive_utc());
-    // The guarded update decides and holds the order's row until the commit, before the
-    // products' rows as a cancellation takes them: a confirmation or another change waits.
-    let awaiting = orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null());
-    let version: Option<i32> = diesel::update(orders::table.find(id).filter(awaiting))
-        .set((
-            orders::subtotal.eq(totals.subtotal.piastres()),
-            orders::discount.eq(totals.discount.piastres()),
-            orders::shipping_base.eq(totals.shipping_base.piastres()),
-            orders::shipping_extra.eq(totals.shipping_extra.piastres()),
-            orders::total.eq(totals.total.piastres()),
-            orders::total_weight_grams.eq(totals.total_weight.grams()),
-            orders::search_text.eq(&change.search_text),
-            orders::version.eq(orders::version + 1),
-        ))
-        .returning(orders::version)
-        .get_result(conn)
-        .optional()?;
-    let Some(version) = version else { return Ok(false) };
-    let before: HashMap<i64, i64> = order_items::table
-        .filter(order_items::order_id.eq(id).and(order_items::product_id.is_not_null()))
-        .select((order_items::product_id.assume_not_null(), order_items::quantity))
-        .load::<(i64, i32)>(conn)?
-        .into_iter()
-        .map(|(product, quantity)| (product, i64::from(quantity)))
-        .collect();
-    let after: HashMap<i64, i64> = change.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
-    let mut products: Vec<i64> = before.keys().chain(after.keys()).copied().collect();
-    products.sort_unstable();
-    products.dedup();
-    let today = shop_day(change.at);
-    // A changed line gives all its units back and takes its new ones afresh, in product order
-    // as orders take stock: lots soonest to expire go first again.
-    for product in products {
-        let (old, new) = (before.get(&product).copied().unwrap_or(0), after.get(&product).copied().unwrap_or(0));
-        if old == new {
-            continue;
-        }
-        if old > 0 {
-            put_back_line(conn, id, product, old, today)?;
-            diesel::delete(order_lot_takes::table.filter(order_lot_takes::order_id.eq(id).and(order_lot_takes::product_id.eq(product)))).execute(conn)?;
-        }
-        if new > 0 {
-            take_line(conn, id, product, new, today)?;
-        }
-    }
-    diesel::delete(order_items::table.filter(order_items::order_id.eq(id))).execute(conn)?;
-    insert_lines(conn, id, &change.lines)?;
-    let changed = OrderChange::LinesChanged { total_before: change.total_before, total: totals.total, by: Some(change.by) };
-    order_events::record(conn, id, version, &changed, at)?;
-    stock_moved_in_transaction(conn)?;
-    Ok(true)
 }
 
 /// Gives an order's use of its promo code back.

@@ -192,7 +192,7 @@ impl ReturnBook for DieselReturnBook {
                     .load(conn)?;
                 let today = shop_day(change.at);
                 for (product, units) in lines {
-                    if !crate::lots::return_units_to_lots(conn, order.0, product, i64::from(units), today)? {
+                    if !crate::lots::return_units_to_lots(conn, order.0, product, i64::from(units), today, crate::lots::TakenRecord::Kept)? {
                         diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(units))).execute(conn)?;
                     }
                 }

@@ -872,3 +872,74 @@ fn changed_lines_are_refused_unknown_dangerous_unacknowledged_out_of_range_or_sh
 fn broke(error: OrderingError, field: &str, rule: &str) -> bool {
     matches!(error, OrderingError::Invalid(errors) if errors.iter().any(|(name, rules)| name == field && rules.contains(&rule)))
 }
+
+/// A desk over this book with today's prices, whose programme earns a point a pound.
+fn door_desk(book: MockOrderBook) -> OrderDesk {
+    let mut rewards = MockRewards::new();
+    rewards.expect_earned_for().returning(|subtotal, _| Ok(Some(EarnedPoints { points: subtotal.piastres() / 100, expires_at: None })));
+    let mut desk = desk_over(book, newsroom(Arc::new(AtomicUsize::new(0))), rewards);
+    let (pricing, promos) = today_prices();
+    desk.repricing = repricing(pricing, promos);
+    desk
+}
+
+/// A client's order of `unconfirmed`'s lines, confirmed and on delivery, and the partial
+/// deliveries its book was asked to make.
+fn door_book() -> (MockOrderBook, Arc<Mutex<Vec<crate::ports::PartialDelivery>>>) {
+    let mut found = unconfirmed();
+    found.order.status = OrderStatus::OnDelivery;
+    found.order.placed.user = Some(CLIENT);
+    found.order.placed.totals.shipping_extra = Money::from_pounds(5);
+    found.order.confirmation = Some(crate::order::Confirmation { at: FixedClock.now(), by: None, via: ConfirmedVia::Link });
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(move |_| Ok(Some(found.clone())));
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let log = asked.clone();
+    book.expect_deliver_partly().returning(move |_, delivery| {
+        log.lock().unwrap().push(delivery.clone());
+        Ok(true)
+    });
+    (book, asked)
+}
+
+#[test]
+fn a_parcel_partly_refused_is_delivered_with_what_was_taken_its_whole_shipping_and_the_points_of_it() {
+    let (book, asked) = door_book();
+    let desk = door_desk(book);
+    let refused = [(kernel::ProductId(1), 1), (kernel::ProductId(2), 1)];
+    desk.deliver_partly(ADMIN, Audience::Clients, OrderId(8), &refused, "did not want the second sack".into()).unwrap();
+
+    let asked = asked.lock().unwrap();
+    let [partial] = asked.as_slice() else { panic!("one delivery: {asked:?}") };
+    let lines: Vec<_> = partial.taken.lines.iter().map(|line| (line.product.unwrap().0, line.quantity, line.line_total)).collect();
+    assert_eq!(lines, [(1, 1, Money::from_pounds(40))], "the price held, product 2 refused whole");
+    let totals = partial.taken.totals;
+    assert_eq!((totals.subtotal, totals.discount), (Money::from_pounds(40), Money::from_pounds(4)));
+    assert_eq!((totals.shipping_base, totals.shipping_extra), (Money::from_pounds(30), Money::from_pounds(5)), "the courier carried the whole parcel");
+    // 2% of 40 - 4 + 35 = 71 is 1.42.
+    assert_eq!((totals.cod_fee, totals.total), (Money::from_piastres(142), Money::from_piastres(7_242)));
+    let delivery = &partial.delivery;
+    assert_eq!((delivery.from, delivery.to, delivery.note.as_deref()), (OrderStatus::OnDelivery, OrderStatus::Delivered, Some("did not want the second sack")));
+    assert_eq!(delivery.grant.as_ref().map(|grant| (grant.user, grant.points)), Some((CLIENT, 40)), "points of what was delivered");
+    assert!(!delivery.restock && !delivery.release_promo);
+}
+
+#[test]
+fn a_partial_delivery_is_refused_off_delivery_without_a_reason_or_refusing_what_the_parcel_does_not_hold() {
+    let attempt = |refused: &[(kernel::ProductId, i64)], reason: &str| {
+        let (book, asked) = door_book();
+        let error = door_desk(book).deliver_partly(ADMIN, Audience::Clients, OrderId(8), refused, reason.into()).unwrap_err();
+        assert!(asked.lock().unwrap().is_empty());
+        error
+    };
+    let one = [(kernel::ProductId(1), 1)];
+    assert!(broke(attempt(&one, " "), "reason", "required"));
+    assert!(broke(attempt(&[(kernel::ProductId(1), 3)], "torn"), "items", "quantity_range"));
+    assert!(broke(attempt(&[(kernel::ProductId(3), 1)], "torn"), "items", "product_unknown"));
+    assert!(broke(attempt(&[(kernel::ProductId(1), 2), (kernel::ProductId(2), 1)], "torn"), "items", "all_refused"));
+
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(|_| Ok(Some(unconfirmed())));
+    let new = door_desk(book).deliver_partly(ADMIN, Audience::Guests, OrderId(8), &one, "torn".into()).unwrap_err();
+    assert!(broke(new, "order", "not_on_delivery"));
+}

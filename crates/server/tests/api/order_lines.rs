@@ -92,7 +92,7 @@ async fn parallel_changes_of_one_order_leave_the_stock_its_lines_hold() {
 }
 
 #[actix_web::test]
-async fn lines_of_lot_kept_products_are_taken_again_from_the_lots_soonest_to_expire() {
+async fn lines_of_lot_kept_products_are_taken_again_from_the_lots_and_refused_units_go_back_to_them() {
     let app = spawn_app().await;
     let admin = app.account_token(Role::Admin, "01012393021").await;
     let seeds = app.add_product(&admin, "Tomato seeds", 20, 0, 100).await;
@@ -103,13 +103,7 @@ async fn lines_of_lot_kept_products_are_taken_again_from_the_lots_soonest_to_exp
     }
     let id = json_of(app.guest_checkout(&guest(json!([{"id": seeds, "quantity": 1}]), "01112393021"), None).await).await["data"]["id"].as_i64().unwrap();
     let changed = json_of(change(&app, &admin, id, json!([{"id": seeds, "quantity": 4}]), "en").await).await;
-    let batches: Vec<(String, u64)> = changed["data"]["items"][0]["batches"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|batch| (batch["batch"].as_str().unwrap().to_string(), batch["quantity"].as_u64().unwrap()))
-        .collect();
-    assert_eq!(batches, [("B-SOON".to_string(), 2), ("B-LATE".to_string(), 2)]);
+    assert_eq!(batches_of(&changed), [("B-SOON".to_string(), 2), ("B-LATE".to_string(), 2)]);
     assert_eq!(app.stock(seeds), 3);
     assert_eq!(app.post(&format!("dashboard/guest-orders/{id}/status"), json!({"status": "cancelled"}), Some(&admin)).await.status(), 200);
     let lots = json_of(app.get(&format!("dashboard/products/{seeds}/lots"), Some(&admin)).await).await;
@@ -117,4 +111,80 @@ async fn lines_of_lot_kept_products_are_taken_again_from_the_lots_soonest_to_exp
         lots["data"].as_array().unwrap().iter().map(|lot| (lot["batch"].as_str().unwrap().to_string(), lot["quantity"].as_i64().unwrap())).collect();
     assert!(units.contains(&("B-SOON".to_string(), 2)) && units.contains(&("B-LATE".to_string(), 5)), "each lot whole again: {units:?}");
     assert_eq!(app.stock(seeds), 7);
+
+    // A unit refused at the door goes back to a lot its line took, and the invoice no longer
+    // names it.
+    let next = json_of(app.guest_checkout(&guest(json!([{"id": seeds, "quantity": 3}]), "01112393022"), None).await).await["data"]["id"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{next}/status"), json!({"status": "on_delivery"}), Some(&admin)).await.status(), 200);
+    let body = json!({"items": [{"id": seeds, "quantity": 1}], "reason": "one packet opened"});
+    let delivered = json_of(app.post(&format!("dashboard/guest-orders/{next}/partial-delivery"), body, Some(&admin)).await).await;
+    assert_eq!(batches_of(&delivered), [("B-SOON".to_string(), 1), ("B-LATE".to_string(), 1)], "{delivered}");
+    assert_eq!(app.stock(seeds), 5);
+}
+
+/// The batches the order's first line came from, as (batch, units).
+fn batches_of(order: &Value) -> Vec<(String, u64)> {
+    order["data"]["items"][0]["batches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|batch| (batch["batch"].as_str().unwrap().to_string(), batch["quantity"].as_u64().unwrap()))
+        .collect()
+}
+
+/// A client's order of these units, handed to the courier; its id.
+async fn on_delivery(app: &TestApp, admin: &str, client: &str, units: &[(i64, i64)]) -> i64 {
+    for (product, quantity) in units {
+        assert_eq!(app.add_to_cart(client, *product, json!(quantity)).await.status(), 200);
+    }
+    let order = json_of(app.checkout(client, json!({"address": "Farm road", "city_id": 2, "type": "self"}), None).await).await;
+    let id = order["data"]["id"].as_i64().unwrap();
+    assert_eq!(app.post(&format!("dashboard/orders/{id}/status"), json!({"status": "on_delivery"}), Some(admin)).await.status(), 200);
+    id
+}
+
+async fn deliver_partly(app: &TestApp, token: &str, id: i64, refused: Value, lang: &str) -> reqwest::Response {
+    app.request(Method::POST, &format!("dashboard/orders/{id}/partial-delivery"), Some(token), lang)
+        .json(&json!({"items": refused, "reason": "the second sack was torn"}))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[actix_web::test]
+async fn a_parcel_partly_refused_at_the_door_is_delivered_with_what_was_taken_and_the_rest_back_in_stock_once() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012393031").await;
+    let client = app.account_token(Role::Customer, "01012393032").await;
+    let seeds = app.add_product(&admin, "Tomato seeds", 100, 10, 200).await;
+    let urea = app.add_product(&admin, "Urea", 50, 10, 1000).await;
+    let id = on_delivery(&app, &admin, &client, &[(seeds, 3), (urea, 2)]).await;
+    let before = json_of(app.get(&format!("dashboard/orders/{id}"), Some(&admin)).await).await;
+
+    let all = deliver_partly(&app, &admin, id, json!([{"id": seeds, "quantity": 3}, {"id": urea, "quantity": 2}]), "en").await;
+    assert_eq!(all.status(), 422);
+    assert_eq!(json_of(all).await["errors"]["items"][0], "Every unit was refused: record a refusal instead.");
+    let more = deliver_partly(&app, &admin, id, json!([{"id": urea, "quantity": 3}]), "en").await;
+    assert_eq!(more.status(), 422, "more units than the parcel holds");
+    assert_eq!((app.stock(seeds), app.stock(urea)), (7, 8));
+
+    let delivered = deliver_partly(&app, &admin, id, json!([{"id": seeds, "quantity": 1}, {"id": urea, "quantity": 2}]), "en").await;
+    assert_eq!(delivered.status(), 200);
+    let delivered = json_of(delivered).await;
+    assert_eq!(delivered["message"], "The order is delivered with what the buyer took; the refused units are back in stock.");
+    let data = &delivered["data"];
+    assert_eq!(data["status"], "delivered");
+    assert_eq!(lines(&delivered), [(seeds, 2, 100.0)]);
+    assert_eq!(data["subtotal"], 200.0);
+    assert_eq!(data["shipping_total"], before["data"]["shipping_total"], "the courier carried the whole parcel");
+    assert_eq!(data["history"].as_array().unwrap().last().unwrap()["note"], "the second sack was torn");
+    assert_eq!((app.stock(seeds), app.stock(urea)), (8, 10));
+    assert_eq!(app.my_points(&client).await, 20, "the points of what was delivered: 200 EGP at 10 EGP a point");
+
+    // Six staff record the next parcel's partial delivery at once.
+    let next = on_delivery(&app, &admin, &client, &[(seeds, 2)]).await;
+    let raced = futures_util::future::join_all((0..6).map(|_| deliver_partly(&app, &admin, next, json!([{"id": seeds, "quantity": 1}]), "en"))).await;
+    assert_eq!(raced.iter().filter(|answer| answer.status() == 200).count(), 1, "{:?}", raced.iter().map(|answer| answer.status()).collect::<Vec<_>>());
+    assert_eq!(app.stock(seeds), 7, "one unit back, once");
+    assert_eq!(app.my_points(&client).await, 30);
 }

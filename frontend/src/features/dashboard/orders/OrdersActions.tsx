@@ -10,6 +10,7 @@ import { OrderSummary } from '../../../shared/orders/OrderSummary';
 import { PhoneStanding } from '../phones/PhoneStanding';
 import { OrderCourier } from './OrderCourier';
 import { OrderLinesEditor } from './OrderLinesEditor';
+import { OrderPartialDelivery } from './OrderPartialDelivery';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
@@ -175,6 +176,7 @@ export function OrdersActions() {
         <OrderOutcome order={order} />
       </OrderSummary>
       {mayNote && <OrderLinesEditor audience={audience} order={order} />}
+      {mayMove && <OrderPartialDelivery audience={audience} order={order} />}
       <OrderCourier audience={audience} order={order} mayMove={mayMove} />
       <OrderReturnsDesk audience={audience} order={order} mayMove={mayMove} />
       {mayMove && order.next_statuses.length > 0 && (
@@ -209,7 +211,6 @@ export function OrdersActions() {
                   <Button
                     key={outcome}
                     color="orange.9"
-                    variant="outline"
                     loading={changes.outcome.isPending}
                     onClick={() => record(outcome)}
                     data-testid={`record-${outcome}`}

@@ -207,6 +207,25 @@ export function useOrderChanges(audience: Audience) {
         }),
       onSuccess: reload,
     }),
+    partial: useMutation({
+      mutationFn: ({
+        id,
+        items,
+        reason,
+      }: {
+        id: number;
+        items: Array<{ id: number; quantity: number }>;
+        reason: string;
+      }) =>
+        answer(
+          api.POST(`/api/dashboard/${audience}/{id}/partial-delivery`, {
+            params: { path: { id } },
+            body: { items, reason: reason.trim() },
+          }),
+          { silent: true },
+        ),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
