@@ -84,7 +84,7 @@ test('staff run a client order to delivery while the client follows on the bell 
   await expect(page.getByText(t.invoiceDone)).toBeVisible();
 });
 
-test('a guest order appears in the guest lists and staff cancel it, its stock coming back', async ({
+test('a guest order appears in the guest lists and staff cancel it, undo the wrong tap and cancel it again, its stock following', async ({
   language,
   request,
   staffApi,
@@ -111,6 +111,14 @@ test('a guest order appears in the guest lists and staff cancel it, its stock co
   await search(staff, number);
   await staff.getByTestId('staff-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
   await staff.waitForURL('**/dashboard/orders-actions?id=*&list=guest');
+  await staff.getByTestId('move-cancelled').click();
+  await expect(staff.getByTestId('order-status')).toHaveText(t.cancelled);
+  await expect.poll(() => staffApi.stock(seeds.id)).toBe(10);
+  // A wrong tap is undone: the order is new again and its units are taken again.
+  await staff.getByTestId('undo-move').click();
+  await expect(staff.getByTestId('move-cancelled')).toBeVisible();
+  await expect(staff.getByTestId('undo-move')).toHaveCount(0);
+  await expect.poll(() => staffApi.stock(seeds.id)).toBe(7);
   await staff.getByTestId('move-cancelled').click();
   await expect(staff.getByTestId('order-status')).toHaveText(t.cancelled);
   await expect.poll(() => staffApi.stock(seeds.id)).toBe(10);

@@ -133,6 +133,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::shipments::RESOURCE,
     dashboard::returns::RESOURCE,
     dashboard::order_lines::RESOURCE,
+    dashboard::order_undo::RESOURCE,
     dashboard::courier_cash::RESOURCE,
     invoices::RESOURCE,
     couriers::RESOURCE,

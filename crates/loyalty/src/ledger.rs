@@ -21,6 +21,8 @@ pub enum EntryKind {
     Return,
     /// An earning paid off points a return took back that the balance lacked.
     Repay,
+    /// A delivery staff undid gave back what it earned.
+    Undo,
 }
 
 /// One row of a client's ledger.

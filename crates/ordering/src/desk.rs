@@ -2,7 +2,8 @@
 //! notes, status changes along the state machine, notes, and the sales engineer who looks after
 //! an order. One use case per function: `orders`, `order`, `change_status`, `confirm`,
 //! `refuse`, `fail_delivery`, `add_note`, `assign_sales_engineer`; the couriers' part in
-//! `dispatch`, the returns' in `returns`, changing an unconfirmed order's lines in `lines`.
+//! `dispatch`, the returns' in `returns`, changing an order's lines in `lines`, undoing the
+//! last move in `undo`.
 
 use std::sync::Arc;
 
@@ -20,6 +21,7 @@ use crate::shipment::{Courier, ShipmentBook};
 mod dispatch;
 mod lines;
 mod returns;
+mod undo;
 
 pub use dispatch::{MAX_SETTLED, RemittanceDraft};
 
@@ -172,6 +174,9 @@ pub struct StaffOrder {
     /// What the shop has seen of the order's phone and the band that holds for it; read for
     /// one order's page, not for lists.
     pub phone: Option<PhoneStanding>,
+    /// Until when a staff member may undo its last move; none when it cannot be undone.
+    /// Worked out for one order's page, not for lists.
+    pub undo_until: Option<DateTime<Utc>>,
 }
 
 /// The orders placed with one phone (this one included), as staff weigh a cash order before
@@ -204,6 +209,7 @@ pub struct OrderDesk {
     returns: Arc<dyn ReturnBook>,
     return_days: u32,
     repricing: Repricing,
+    undo_within: chrono::TimeDelta,
 }
 
 /// What prices an order whose lines staff change: today's prices of products added, the code
@@ -241,13 +247,28 @@ pub struct DeskPorts {
     pub return_days: u32,
     /// What prices an order whose lines staff change.
     pub repricing: Repricing,
+    /// How long after a staff member's move it can be undone.
+    pub undo_within: chrono::TimeDelta,
 }
 
 impl OrderDesk {
     /// The use cases over their ports.
     pub fn new(ports: DeskPorts) -> OrderDesk {
-        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta, returns, return_days, repricing } = ports;
-        OrderDesk { book, newsroom, rewards, standings, clock, max_attempts: max_attempts.max(1), shipments, bosta, returns, return_days, repricing }
+        let DeskPorts { book, newsroom, rewards, standings, clock, max_attempts, shipments, bosta, returns, return_days, repricing, undo_within } = ports;
+        OrderDesk {
+            book,
+            newsroom,
+            rewards,
+            standings,
+            clock,
+            max_attempts: max_attempts.max(1),
+            shipments,
+            bosta,
+            returns,
+            return_days,
+            repricing,
+            undo_within,
+        }
     }
 
     /// A page of the list, newest first, with how many orders of the list's other filters are
@@ -269,6 +290,7 @@ impl OrderDesk {
     pub fn order(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
         let mut found = self.visible(viewer, audience, id)?;
         found.phone = Some(self.standings.standing(&found.order.placed.customer_phone)?);
+        found.undo_until = self.undoable(&found.order).ok().map(|(_, until)| until);
         Ok(found)
     }
 

@@ -51,7 +51,7 @@ pub use overview::{
 pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
     AddressBook, Assignment, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, LinesChange, LinesOutcome, Notifications,
-    OrderBook, PartialDelivery, Placement, PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove,
+    OrderBook, PartialDelivery, Placement, PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove, UndoMove, UndoOutcome,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;

@@ -328,6 +328,15 @@ pub enum OrderChange {
         /// The buyer refused the units gone at the door.
         at_door: bool,
     },
+    /// A staff member undid its last move, a wrong tap, soon after: it is back where it was.
+    MoveUndone {
+        /// The status the move had brought it to.
+        from: OrderStatus,
+        /// The status it is back in.
+        to: OrderStatus,
+        /// The staff member who undid it.
+        by: Option<UserId>,
+    },
     /// Its buyer was found to mean it.
     Confirmed {
         /// How.
@@ -360,7 +369,9 @@ impl OrderChange {
             OrderChange::DeliveryFailed { attempt, .. } => Some(OrderEvent::DeliveryFailed { attempt: *attempt }),
             OrderChange::LinesChanged { total, at_door: false, .. } => Some(OrderEvent::LinesChanged { total: *total }),
             OrderChange::LinesChanged { at_door: true, .. } => None,
-            OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } => None,
+            // An undone move is told to nobody: the wrong tap's news may have gone, and a
+            // second message would only confuse; the buyer's tracking shows where it is.
+            OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } | OrderChange::MoveUndone { .. } => None,
         }
     }
 
@@ -374,6 +385,7 @@ impl OrderChange {
             OrderChange::Confirmed { .. } => "order.confirmed",
             OrderChange::DeliveryFailed { .. } => "order.delivery_failed",
             OrderChange::LinesChanged { .. } => "order.lines_changed",
+            OrderChange::MoveUndone { .. } => "order.move_undone",
         }
     }
 }

@@ -71,6 +71,12 @@ pub fn tally(facts: &[StatusFact]) -> Tally {
                 day.revenue = day.revenue.checked_add(fact.total).unwrap_or(day.revenue);
             }
             (Some(_), OrderStatus::Cancelled) => day.cancelled += 1,
+            // An undone delivery or cancellation counts off on the day it was undone.
+            (Some(OrderStatus::Delivered), _) => {
+                day.delivered -= 1;
+                day.revenue = day.revenue.checked_sub(fact.total).unwrap_or(day.revenue);
+            }
+            (Some(OrderStatus::Cancelled), _) => day.cancelled -= 1,
             (Some(_), _) => {}
         }
         *tally.statuses.entry((fact.to, fact.sales_engineer)).or_default() += 1;

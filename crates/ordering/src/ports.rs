@@ -200,6 +200,44 @@ pub trait OrderBook: Send + Sync {
     /// `change_status` makes it (its points on what was delivered). False when it was no
     /// longer on delivery.
     fn deliver_partly(&self, id: OrderId, delivery: &PartialDelivery) -> anyhow::Result<bool>;
+    /// In one transaction, if the order is still in `undo.from`: it goes back to `undo.to`,
+    /// its version counted, the undoing kept in its history and on the spine; undoing a
+    /// cancellation takes its stock (afresh from the lots) and its promo code's use again by
+    /// the guarded updates placing uses, and undoing a delivery takes back the points it
+    /// earned (never below zero: the rest is owed) so that the next delivery earns them again.
+    fn undo_move(&self, id: OrderId, undo: &UndoMove) -> anyhow::Result<UndoOutcome>;
+}
+
+/// A staff member's last move of an order, undone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UndoMove {
+    /// The status the move brought the order to, which it must still be in.
+    pub from: OrderStatus,
+    /// The status it goes back to.
+    pub to: OrderStatus,
+    /// The staff member undoing it.
+    pub by: UserId,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
+/// What undoing a move did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UndoOutcome {
+    /// It is back where it was.
+    Undone,
+    /// It moved meanwhile; nothing was written.
+    Moved,
+    /// Undoing a cancellation: fewer units of a product are left than it held; nothing was
+    /// written.
+    ShortOfStock {
+        /// The product.
+        product: ProductId,
+        /// How many are left.
+        left: i64,
+    },
+    /// Undoing a cancellation: its promo code's uses ran out meanwhile; nothing was written.
+    PromoUsedUp,
 }
 
 /// An order on delivery whose buyer took only part of the parcel at the door.

@@ -105,6 +105,9 @@ pub struct OrderSettings {
     pub max_attempts: u32,
     /// Days after its delivery an order's buyer may ask to return units of it.
     pub return_days: u32,
+    /// Minutes after a staff member's move it can be undone (fractions allowed, so a test can
+    /// wait seconds).
+    pub undo_minutes: f64,
 }
 
 impl OrderSettings {
@@ -113,6 +116,12 @@ impl OrderSettings {
         let hours = if self.confirm_within_hours.is_finite() && self.confirm_within_hours > 0.0 { self.confirm_within_hours } else { 24.0 };
         let millis = (hours * 3_600_000.0).min(i64::MAX as f64) as i64;
         ordering::ConfirmationRules { within: chrono::Duration::milliseconds(millis), trusted_after_delivered: self.trusted_after_delivered }
+    }
+
+    /// How long a move can be undone; a time that is no number of minutes is none at all.
+    pub fn undo_within(&self) -> chrono::TimeDelta {
+        let minutes = if self.undo_minutes.is_finite() { self.undo_minutes.max(0.0) } else { 0.0 };
+        chrono::TimeDelta::milliseconds((minutes * 60_000.0).min(i64::MAX as f64) as i64)
     }
 }
 

@@ -267,6 +267,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         returns: returns.clone(),
         return_days: settings.orders.return_days,
         repricing: Repricing { pricing: prices.clone(), cities: delivery_store.clone(), promos: promo_codes.clone() },
+        undo_within: settings.orders.undo_within(),
     }));
     let inbox = Arc::new(Inbox::new(Arc::new(DieselNotifications::new(db.clone())), Arc::new(SystemClock)));
     let (sms, email) = transports(settings)?;

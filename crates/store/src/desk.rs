@@ -238,7 +238,7 @@ pub(crate) fn staff_order_of(conn: &mut DbConn, order: ordering::Order) -> anyho
         .load(conn)?;
     let notes =
         notes.into_iter().map(|(author, author_name, body, at)| StaffNote { author: author.map(UserId), author_name, body, at: at.and_utc() }).collect();
-    Ok(StaffOrder { order, sales_engineer_name, notes, phone: None })
+    Ok(StaffOrder { order, sales_engineer_name, notes, phone: None, undo_until: None })
 }
 
 /// Keeps a staff note.

@@ -14,6 +14,7 @@ pub mod lots;
 pub mod loyalty;
 pub mod order_events;
 pub mod order_lines;
+pub mod order_undo;
 pub mod orders;
 pub mod outreach;
 pub mod overview;

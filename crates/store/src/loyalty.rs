@@ -153,25 +153,38 @@ fn repay_debt(conn: &mut DbConn, order: i64, grant: &PointsGrant, at: DateTime<U
     Ok(())
 }
 
-/// Takes back the points a returned order's units earned, in the return's refund transaction:
-/// the client's ledger held and its expiries written first, then as many as the balance holds
-/// taken (the row keyed `return:<return>`, so once), and the rest kept as a debt their next
-/// earnings pay — the balance never goes below zero.
-pub(crate) fn take_back_points(conn: &mut DbConn, client: UserId, points: i64, return_id: i64, order: i64, at: DateTime<Utc>) -> QueryResult<()> {
+/// Why points an order earned are taken back, and the key that takes them once.
+pub(crate) enum TakeBack {
+    /// A return's refund: its units' share.
+    Return(i64),
+    /// A delivery undone, by the order's version after the undoing.
+    UndoneDelivery(i32),
+}
+
+/// Takes back points an order earned, in the transaction of what takes them (a return's refund,
+/// an undone delivery): the client's ledger held and its expiries written first, then as many
+/// as the balance holds taken (the row keyed `return:<return>` or `undo:<order>:<version>`, so
+/// once), and the rest kept as a debt their next earnings pay — the balance never goes below
+/// zero.
+pub(crate) fn take_back_points(conn: &mut DbConn, client: UserId, points: i64, why: TakeBack, order: i64, at: DateTime<Utc>) -> QueryResult<()> {
     if !hold_ledger(conn, client)? {
         return Ok(());
     }
     let balance = settle_in(conn, client, at)?;
     let taken = points.min(balance.max(0));
     let number: Option<String> = orders::table.find(order).select(orders::number).first(conn)?;
+    let (kind, key) = match why {
+        TakeBack::Return(id) => (EntryKind::Return, format!("return:{id}")),
+        TakeBack::UndoneDelivery(version) => (EntryKind::Undo, format!("undo:{order}:{version}")),
+    };
     if taken > 0 {
         diesel::insert_into(points_ledger::table)
             .values((
                 points_ledger::user_id.eq(client.0),
                 points_ledger::delta.eq(-taken),
                 points_ledger::reason.eq(number.unwrap_or_default()),
-                points_ledger::kind.eq(<&str>::from(EntryKind::Return)),
-                points_ledger::entry_key.eq(format!("return:{return_id}")),
+                points_ledger::kind.eq(<&str>::from(kind)),
+                points_ledger::entry_key.eq(key),
                 points_ledger::order_id.eq(order),
                 points_ledger::created_at.eq(at.naive_utc()),
             ))
@@ -182,6 +195,24 @@ pub(crate) fn take_back_points(conn: &mut DbConn, client: UserId, points: i64, r
         diesel::insert_into(points_debts::table).values((points_debts::user_id.eq(client.0), points_debts::points.eq(owed))).execute(conn)?;
     }
     Ok(())
+}
+
+/// Takes back what an undone delivery of `order` earned its client, if anything, and sets its
+/// earning (and the debt it repaid) aside under keys of this `version`, so that the order's
+/// next delivery earns again.
+pub(crate) fn undo_earning(conn: &mut DbConn, order: i64, version: i32, at: DateTime<Utc>) -> QueryResult<()> {
+    let earned: Option<(i64, i64)> = points_ledger::table
+        .filter(points_ledger::entry_key.eq(format!("earn:{order}")))
+        .select((points_ledger::user_id, points_ledger::delta))
+        .first(conn)
+        .optional()?;
+    let Some((client, points)) = earned else { return Ok(()) };
+    for kind in ["earn", "repay"] {
+        diesel::update(points_ledger::table.filter(points_ledger::entry_key.eq(format!("{kind}:{order}"))))
+            .set(points_ledger::entry_key.eq(format!("{kind}:{order}:undone:{version}")))
+            .execute(conn)?;
+    }
+    take_back_points(conn, UserId(client), points, TakeBack::UndoneDelivery(version), order, at)
 }
 
 /// What a client owes of points returns took back.

@@ -16,7 +16,7 @@ use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, Produc
 use ordering::{
     AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
     OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
-    StatusChange, StatusMove, Totals, order_number,
+    StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -342,7 +342,7 @@ fn take_promo_use(conn: &mut DbConn, promo: &AppliedPromo, order_id: i64, order:
     Ok(())
 }
 
-fn record_change(
+pub(crate) fn record_change(
     conn: &mut DbConn,
     order: i64,
     from: Option<OrderStatus>,
@@ -660,6 +660,23 @@ impl OrderBook for DieselOrderBook {
             stock_moved_after_commit(conn)?;
         }
         Ok(delivered)
+    }
+
+    fn undo_move(&self, id: OrderId, undo: &UndoMove) -> anyhow::Result<UndoOutcome> {
+        let conn = &mut *self.db.conn()?;
+        match write(conn, |conn| crate::order_undo::undo_in(conn, id, undo)) {
+            Ok(true) => {
+                if undo.from == OrderStatus::Cancelled {
+                    stock_moved_after_commit(conn)?;
+                }
+                Ok(UndoOutcome::Undone)
+            }
+            Ok(false) => Ok(UndoOutcome::Moved),
+            Err(Refusal::Short { product, left }) => Ok(UndoOutcome::ShortOfStock { product, left }),
+            Err(Refusal::Promo(_)) => Ok(UndoOutcome::PromoUsedUp),
+            Err(Refusal::Database(error)) => Err(error.into()),
+            Err(Refusal::KeyTaken) => Err(anyhow::anyhow!("undoing a move holds no key")),
+        }
     }
 
     fn unconfirmed_before(&self, placed_before: DateTime<Utc>, limit: i64) -> anyhow::Result<Vec<OrderId>> {

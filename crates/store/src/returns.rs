@@ -202,7 +202,7 @@ impl ReturnBook for DieselReturnBook {
                 let points = change.points_back.map_or(0, |(_, points)| points);
                 diesel::update(order_returns::table.find(id)).set(order_returns::points_back.eq(points)).execute(conn)?;
                 if let Some((client, points)) = change.points_back {
-                    crate::loyalty::take_back_points(conn, client, points, id, order.0, change.at)?;
+                    crate::loyalty::take_back_points(conn, client, points, crate::loyalty::TakeBack::Return(id), order.0, change.at)?;
                 }
             }
             Ok(true)

@@ -99,9 +99,10 @@ impl From<NextExpiry> for NextExpiryData {
 pub struct LedgerEntryData {
     /// Id.
     pub id: i64,
-    /// `earn` (a delivered order), `exchange` (a coupon bought), `adjust` (by staff) or
-    /// `expire`.
-    #[schema(pattern = "^(earn|exchange|adjust|expire)$")]
+    /// `earn` (a delivered order), `exchange` (a coupon bought), `adjust` (by staff),
+    /// `expire`, `return` (a return's refund took them back), `repay` (an earning paid owed
+    /// points) or `undo` (staff undid the delivery that earned them).
+    #[schema(pattern = "^(earn|exchange|adjust|expire|return|repay|undo)$")]
     pub kind: String,
     /// Points added (positive) or taken (negative).
     pub points: i64,

@@ -8,6 +8,7 @@ pub mod farm_lists;
 pub mod lots;
 pub mod offers;
 pub mod order_lines;
+pub mod order_undo;
 pub mod orders;
 pub mod overview;
 pub mod permissions;

@@ -141,6 +141,9 @@ pub struct StaffOrderData {
     /// The orders placed with its phone (this one included), on one order's page only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phone_history: Option<PhoneHistoryData>,
+    /// Until when its last move can be undone (`POST …/{id}/undo`); null when it cannot be, or
+    /// in a list.
+    pub undo_until: Option<DateTime<Utc>>,
 }
 
 /// The orders placed with one phone.
@@ -205,7 +208,7 @@ impl PhoneHistoryData {
 
 impl StaffOrderData {
     pub(crate) fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
-        let StaffOrder { order, sales_engineer_name, notes, phone } = found;
+        let StaffOrder { order, sales_engineer_name, notes, phone, undo_until } = found;
         let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
             .into_iter()
             .filter(|next| order.status.can_become(*next))
@@ -220,6 +223,7 @@ impl StaffOrderData {
                 .collect(),
             next_statuses,
             phone_history: phone.map(PhoneHistoryData::of),
+            undo_until,
             order: OrderData::for_staff(order, locale),
         }
     }
@@ -359,7 +363,7 @@ async fn list(state: Data<AppState>, audience: Audience, locale: Locale, princip
             .page
             .data
             .into_iter()
-            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone: None }, locale))
+            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone: None, undo_until: None }, locale))
             .collect(),
     }))
 }

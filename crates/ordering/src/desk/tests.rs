@@ -74,6 +74,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
         sales_engineer_name: None,
         notes: vec![],
         phone: None,
+        undo_until: None,
     }
 }
 
@@ -101,6 +102,7 @@ fn desk_over(book: MockOrderBook, newsroom: Arc<Newsroom>, rewards: MockRewards)
         returns: Arc::new(crate::returns::MockReturnBook::new()),
         return_days: 14,
         repricing: repricing(MockPricing::new(), MockPromoCodes::new()),
+        undo_within: chrono::TimeDelta::minutes(10),
     })
 }
 
@@ -507,6 +509,7 @@ fn courier_desk(book: MockOrderBook, shipments: MockShipmentBook, bosta: MockCou
         returns: Arc::new(crate::returns::MockReturnBook::new()),
         return_days: 14,
         repricing: repricing(MockPricing::new(), MockPromoCodes::new()),
+        undo_within: chrono::TimeDelta::minutes(10),
     });
     (desk, runs)
 }
@@ -942,4 +945,71 @@ fn a_partial_delivery_is_refused_off_delivery_without_a_reason_or_refusing_what_
     book.expect_staff_order().returning(|_| Ok(Some(unconfirmed())));
     let new = door_desk(book).deliver_partly(ADMIN, Audience::Guests, OrderId(8), &one, "torn".into()).unwrap_err();
     assert!(broke(new, "order", "not_on_delivery"));
+}
+
+/// Order 9 of a client, moved by `by` from `from` to `to` `minutes_ago`.
+fn moved(from: OrderStatus, to: OrderStatus, by: Option<UserId>, minutes_ago: i64) -> StaffOrder {
+    let mut found = order(9, to, Some(CLIENT), None);
+    let at = FixedClock.now() - chrono::TimeDelta::minutes(minutes_ago);
+    found.order.history = vec![
+        crate::order::StatusChange { from: None, to: OrderStatus::New, at: at - chrono::TimeDelta::hours(1), by: Some(CLIENT), note: None },
+        crate::order::StatusChange { from: Some(from), to, at, by, note: None },
+    ];
+    found
+}
+
+/// A book holding `start` that answers an undo with `outcome`, keeping what it was asked.
+fn undo_book(start: StaffOrder, outcome: crate::ports::UndoOutcome) -> (MockOrderBook, Arc<Mutex<Vec<crate::ports::UndoMove>>>) {
+    let mut book = MockOrderBook::new();
+    book.expect_staff_order().returning(move |_| Ok(Some(start.clone())));
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let log = asked.clone();
+    book.expect_undo_move().returning(move |_, undo| {
+        log.lock().unwrap().push(undo.clone());
+        Ok(outcome)
+    });
+    (book, asked)
+}
+
+#[test]
+fn a_staff_members_move_goes_back_where_it_was_within_the_minutes_and_says_until_when() {
+    use crate::ports::UndoOutcome;
+    let (book, asked) = undo_book(moved(OrderStatus::OnDelivery, OrderStatus::Delivered, Some(ADMIN.id), 4), UndoOutcome::Undone);
+    let (undoing, runs) = desk(book);
+    let shown = undoing.order(ADMIN, Audience::Clients, OrderId(9)).unwrap();
+    assert_eq!(shown.undo_until, Some(FixedClock.now() + chrono::TimeDelta::minutes(6)));
+    undoing.undo_last_move(ADMIN, Audience::Clients, OrderId(9)).unwrap();
+    let asked = asked.lock().unwrap();
+    assert_eq!(asked.as_slice(), [crate::ports::UndoMove { from: OrderStatus::Delivered, to: OrderStatus::OnDelivery, by: ADMIN.id, at: FixedClock.now() }]);
+    assert_eq!(runs.load(Ordering::SeqCst), 1);
+
+    let (book, _) =
+        undo_book(moved(OrderStatus::New, OrderStatus::Cancelled, Some(ADMIN.id), 1), UndoOutcome::ShortOfStock { product: kernel::ProductId(1), left: 0 });
+    let short = desk(book).0.undo_last_move(ADMIN, Audience::Clients, OrderId(9));
+    assert!(matches!(short, Err(OrderingError::ShortOfStock { left: 0, .. })), "{short:?}");
+    let (book, _) = undo_book(moved(OrderStatus::New, OrderStatus::Cancelled, Some(ADMIN.id), 1), UndoOutcome::Moved);
+    assert!(broke(desk(book).0.undo_last_move(ADMIN, Audience::Clients, OrderId(9)).unwrap_err(), "order", "undo_unavailable"), "moved meanwhile");
+}
+
+#[test]
+fn a_move_is_not_undone_late_nor_the_buyers_the_shops_an_undo_or_one_a_courier_or_the_buyer_acted_on() {
+    use crate::ports::UndoOutcome;
+    let refused = |found: StaffOrder, rule: &str| {
+        let (book, asked) = undo_book(found, UndoOutcome::Undone);
+        let undoing = desk(book).0;
+        assert_eq!(undoing.order(ADMIN, Audience::Clients, OrderId(9)).unwrap().undo_until, None);
+        assert!(broke(undoing.undo_last_move(ADMIN, Audience::Clients, OrderId(9)).unwrap_err(), "order", rule));
+        assert!(asked.lock().unwrap().is_empty());
+    };
+    refused(moved(OrderStatus::New, OrderStatus::OnDelivery, Some(ADMIN.id), 11), "undo_expired");
+    refused(moved(OrderStatus::New, OrderStatus::Cancelled, Some(CLIENT), 1), "undo_unavailable");
+    refused(moved(OrderStatus::New, OrderStatus::Cancelled, None, 1), "undo_unavailable");
+    refused(moved(OrderStatus::Delivered, OrderStatus::OnDelivery, Some(ADMIN.id), 1), "undo_unavailable");
+    let mut shipped = moved(OrderStatus::New, OrderStatus::OnDelivery, Some(ADMIN.id), 1);
+    shipped.order.shipment = self::shipped(9, OrderStatus::OnDelivery).order.shipment;
+    refused(shipped, "undo_unavailable");
+    let mut attempted = moved(OrderStatus::New, OrderStatus::OnDelivery, Some(ADMIN.id), 3);
+    attempted.order.failed_attempts =
+        vec![crate::order::FailedAttempt { attempt: 1, reason: "no answer".into(), by: Some(ADMIN.id), at: FixedClock.now() - chrono::TimeDelta::minutes(1) }];
+    refused(attempted, "undo_unavailable");
 }

@@ -41,6 +41,20 @@ fn a_placing_a_delivery_and_a_cancel_each_count_on_their_own_day_and_move_the_st
     assert_eq!((tally.statuses[&(New, None)], tally.statuses[&(Cancelled, None)]), (0, 1));
 }
 
+#[test]
+fn an_undone_delivery_or_cancellation_counts_off_on_its_day_and_moves_the_status_back() {
+    use OrderStatus::*;
+    let tally = tally(&[
+        fact(Some(OnDelivery), Delivered, "2026-11-03", 1, None),
+        fact(Some(Delivered), OnDelivery, "2026-11-03", 1, None),
+        fact(Some(New), Cancelled, "2026-11-03", 1, None),
+        fact(Some(Cancelled), New, "2026-11-03", 1, None),
+    ]);
+    assert_eq!(tally.days[&(date("2026-11-03"), CityId(1), None)], DayTotals::default());
+    assert_eq!((tally.statuses[&(Delivered, None)], tally.statuses[&(Cancelled, None)]), (0, 0));
+    assert_eq!((tally.statuses[&(OnDelivery, None)], tally.statuses[&(New, None)]), (0, 0));
+}
+
 struct Today;
 impl Clock for Today {
     fn now(&self) -> DateTime<Utc> {

@@ -37,3 +37,4 @@ mod staff_orders;
 mod staff_products;
 mod staff_settings;
 mod system;
+mod undo;

@@ -20,6 +20,7 @@ const KIND_LABELS: Record<string, string> = {
   expire: 'points.kind.expire',
   return: 'points.kind.return',
   repay: 'points.kind.repay',
+  undo: 'points.kind.undo',
 };
 
 /** A coupon's code with a copy button. */

@@ -1164,6 +1164,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/guest-orders/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undoes a guest order's last move, as for client orders (`guest-order-edit`). */
+        post: operations["undoStaffGuestOrderMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/guest-orders/bulk-status": {
         parameters: {
             query?: never;
@@ -1621,6 +1638,29 @@ export interface paths {
          *     (`order-status`).
          */
         post: operations["changeStaffOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/orders/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undoes a client order's last move within `orders.undo_minutes` (10) of it (`order-status`):
+         *     back on the list it came from, a cancellation's stock and code taken again, a delivery's
+         *     points taken back; nobody is told. Only a staff member's move, while nobody acted on the
+         *     order since: 422 `order` `undo_unavailable` or `undo_expired`; short stock or a code used
+         *     up meanwhile refuse the undoing of a cancellation.
+         */
+        post: operations["undoStaffOrderMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4406,8 +4446,9 @@ export interface components {
              */
             id: number;
             /**
-             * @description `earn` (a delivered order), `exchange` (a coupon bought), `adjust` (by staff) or
-             *     `expire`.
+             * @description `earn` (a delivered order), `exchange` (a coupon bought), `adjust` (by staff),
+             *     `expire`, `return` (a return's refund took them back), `repay` (an earning paid owed
+             *     points) or `undo` (staff undid the delivery that earned them).
              */
             kind: string;
             /** @description What it is about: the order's number, the coupon's code, or the staff's reason. */
@@ -6079,6 +6120,12 @@ export interface components {
             sales_engineer?: null | components["schemas"]["SalesEngineerRef"];
             /** @description Staff notes, oldest first. */
             staff_notes: components["schemas"]["StaffNoteData"][];
+            /**
+             * Format: date-time
+             * @description Until when its last move can be undone (`POST …/{id}/undo`); null when it cannot be, or
+             *     in a list.
+             */
+            undo_until?: string | null;
             /**
              * Format: int64
              * @description The client's account; null for a guest.
@@ -12072,6 +12119,61 @@ export interface operations {
             };
         };
     };
+    undoStaffGuestOrderMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     bulkStaffGuestOrderStatus: {
         parameters: {
             query?: never;
@@ -13969,6 +14071,61 @@ export interface operations {
             };
             /** @description The body is not JSON, a form or multipart. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undoStaffOrderMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrderResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

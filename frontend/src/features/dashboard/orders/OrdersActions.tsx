@@ -11,6 +11,7 @@ import { PhoneStanding } from '../phones/PhoneStanding';
 import { OrderCourier } from './OrderCourier';
 import { OrderLinesEditor } from './OrderLinesEditor';
 import { OrderPartialDelivery } from './OrderPartialDelivery';
+import { OrderUndo } from './OrderUndo';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
@@ -177,6 +178,7 @@ export function OrdersActions() {
       </OrderSummary>
       {mayNote && <OrderLinesEditor audience={audience} order={order} />}
       {mayMove && <OrderPartialDelivery audience={audience} order={order} />}
+      {mayMove && <OrderUndo audience={audience} order={order} />}
       <OrderCourier audience={audience} order={order} mayMove={mayMove} />
       <OrderReturnsDesk audience={audience} order={order} mayMove={mayMove} />
       {mayMove && order.next_statuses.length > 0 && (

@@ -226,6 +226,11 @@ export function useOrderChanges(audience: Audience) {
         ),
       onSuccess: reload,
     }),
+    undo: useMutation({
+      mutationFn: (id: number) =>
+        answer(api.POST(`/api/dashboard/${audience}/{id}/undo`, { params: { path: { id } } })),
+      onSuccess: reload,
+    }),
     note: useMutation({
       mutationFn: ({ id, note }: { id: number; note: string }) =>
         answer(api.POST(`/api/dashboard/${audience}/{id}/notes`, { params: { path: { id } }, body: { note } })),
