@@ -6,7 +6,7 @@ use kernel::{Locale, Localized, Money};
 use messages::Arg;
 use std::sync::Arc;
 
-use ordering::{ConfirmationLinks, Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, StaffNotice, TextMessage};
+use ordering::{ConfirmationLinks, Notice, OrderEvent, OrderHeadline, OrderHerald, OrderNews, ReturnState, StaffNotice, TextMessage};
 
 /// Words order news for the buyer, the staff and the SMS.
 #[derive(Clone)]
@@ -35,6 +35,13 @@ fn what(event: OrderEvent) -> &'static str {
         OrderEvent::DeliveryFailed { .. } => "delivery_failed",
         OrderEvent::Refused => "refused",
         OrderEvent::LinesChanged { .. } => "lines_changed",
+        OrderEvent::Return(state) => match state {
+            ReturnState::Requested => "return_requested",
+            ReturnState::Approved => "return_approved",
+            ReturnState::Refused => "return_refused",
+            ReturnState::Received => "return_received",
+            ReturnState::Refunded => "return_refunded",
+        },
     }
 }
 
@@ -71,13 +78,19 @@ impl OrderHerald for OrderNewsWriter {
             let (title, body) = buyer_wording(number, event);
             (user, Notice { title, body, link: "/account/orders-history".into() })
         });
-        let staff = (event == OrderEvent::Placed).then(|| {
+        // Staff hear of a new order and of a return asked; the rest is theirs already.
+        let staff_words = match event {
+            OrderEvent::Placed => Some(("news.staff.title", "news.staff.body")),
+            OrderEvent::Return(ReturnState::Requested) => Some(("news.staff.return_title", "news.staff.return_body")),
+            _ => None,
+        };
+        let staff = staff_words.map(|(title, body)| {
             let (permission, link) = match order.user {
                 Some(_) => ("order-list", format!("/dashboard/orders-actions?id={}", order.id.0)),
                 None => ("guest-order-list", format!("/dashboard/orders-actions?id={}&list=guest", order.id.0)),
             };
             StaffNotice {
-                notice: Notice { title: both("news.staff.title", &[]), body: both("news.staff.body", &[("number", number.into())]), link },
+                notice: Notice { title: both(title, &[]), body: both(body, &[("number", number.into())]), link },
                 permission,
                 sales_engineer: order.sales_engineer,
             }
@@ -149,7 +162,7 @@ mod tests {
         assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }
 
-    const EVENTS: [OrderEvent; 8] = [
+    const EVENTS: [OrderEvent; 13] = [
         OrderEvent::Placed,
         OrderEvent::Became(OrderStatus::OnDelivery),
         OrderEvent::Became(OrderStatus::Delivered),
@@ -158,7 +171,22 @@ mod tests {
         OrderEvent::DeliveryFailed { attempt: 1 },
         OrderEvent::Refused,
         OrderEvent::LinesChanged { total: Money::from_piastres(12_345_650) },
+        OrderEvent::Return(ReturnState::Requested),
+        OrderEvent::Return(ReturnState::Approved),
+        OrderEvent::Return(ReturnState::Refused),
+        OrderEvent::Return(ReturnState::Received),
+        OrderEvent::Return(ReturnState::Refunded),
     ];
+
+    #[test]
+    fn staff_hear_of_a_return_asked_and_the_buyer_of_each_step() {
+        let asked = writer().news(&headline(Some(UserId(7)), Locale::En), OrderEvent::Return(ReturnState::Requested));
+        let staff = asked.staff.unwrap_or_else(|| unreachable!());
+        assert_eq!((staff.permission, staff.notice.title.en.as_str()), ("order-list", "Return asked"));
+        let approved = writer().news(&headline(Some(UserId(7)), Locale::En), OrderEvent::Return(ReturnState::Approved));
+        assert_eq!(approved.staff, None);
+        assert_eq!(approved.texts[0].body, "Mahsoul: your return from order MS-2026-000123 is approved; the courier will call you.");
+    }
 
     #[test]
     fn changed_lines_tell_the_buyer_the_new_total() {

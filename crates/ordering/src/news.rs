@@ -29,6 +29,8 @@ pub enum OrderEvent {
     },
     /// Its parcel was refused (or given up on after the last attempt) and came back.
     Refused,
+    /// A return of its units was asked (the staff hear of it) or moved a step on.
+    Return(crate::returns::ReturnState),
     /// Staff changed its lines before it was confirmed: the buyer is told the new total.
     LinesChanged {
         /// What the buyer pays now.

@@ -328,6 +328,16 @@ pub enum OrderChange {
         /// The buyer refused the units gone at the door.
         at_door: bool,
     },
+    /// A return of its units was asked, or moved a step on.
+    ReturnChanged {
+        /// The return.
+        return_id: i64,
+        /// Where the return is now.
+        state: crate::returns::ReturnState,
+        /// The staff member who opened it for a caller or moved it; none for the buyer's own
+        /// request.
+        by: Option<UserId>,
+    },
     /// A staff member undid its last move, a wrong tap, soon after: it is back where it was.
     MoveUndone {
         /// The status the move had brought it to.
@@ -368,6 +378,7 @@ impl OrderChange {
             OrderChange::Cancelled { cause: CancelCause::Refused, .. } => Some(OrderEvent::Refused),
             OrderChange::DeliveryFailed { attempt, .. } => Some(OrderEvent::DeliveryFailed { attempt: *attempt }),
             OrderChange::LinesChanged { total, at_door: false, .. } => Some(OrderEvent::LinesChanged { total: *total }),
+            OrderChange::ReturnChanged { state, .. } => Some(OrderEvent::Return(*state)),
             OrderChange::LinesChanged { at_door: true, .. } => None,
             // An undone move is told to nobody: the wrong tap's news may have gone, and a
             // second message would only confuse; the buyer's tracking shows where it is.
@@ -386,6 +397,7 @@ impl OrderChange {
             OrderChange::DeliveryFailed { .. } => "order.delivery_failed",
             OrderChange::LinesChanged { .. } => "order.lines_changed",
             OrderChange::MoveUndone { .. } => "order.move_undone",
+            OrderChange::ReturnChanged { .. } => "order.return_changed",
         }
     }
 }

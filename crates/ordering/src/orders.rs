@@ -242,6 +242,7 @@ impl Orders {
     pub fn ask_return(&self, owner: UserId, id: OrderId, request: ReturnRequest) -> Result<Order, OrderingError> {
         let order = self.order(owner, id)?;
         returns::ask(&*self.returns, &order, &request, None, self.return_days, self.clock.now())?;
+        self.newsroom.tell_after_change();
         self.order(owner, id)
     }
 

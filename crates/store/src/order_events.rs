@@ -64,6 +64,7 @@ fn payload(change: &OrderChange) -> Value {
         OrderChange::DeliveryFailed { attempt, reason, by } => json!({"attempt": attempt, "reason": reason, "by": by.map(|user| user.0)}),
         OrderChange::Assigned { sales_engineer } => json!({"sales_engineer_id": sales_engineer.0}),
         OrderChange::Confirmed { via, by } => json!({"via": <&str>::from(*via), "by": by.map(|user| user.0)}),
+        OrderChange::ReturnChanged { return_id, state, by } => json!({"return_id": return_id, "state": <&str>::from(*state), "by": by.map(|user| user.0)}),
         OrderChange::MoveUndone { from, to, by } => json!({"from": <&str>::from(*from), "to": <&str>::from(*to), "by": by.map(|user| user.0)}),
         // `at_door` only when it is so, as `refused` of a cancellation.
         OrderChange::LinesChanged { total_before, total, by, at_door } => {
@@ -111,6 +112,11 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
             OrderChange::Assigned { sales_engineer: UserId(payload["sales_engineer_id"].as_i64().ok_or_else(|| anyhow::anyhow!("no sales engineer"))?) }
         }
         "order.confirmed" => OrderChange::Confirmed { via: text("via")?.parse()?, by },
+        "order.return_changed" => OrderChange::ReturnChanged {
+            return_id: payload["return_id"].as_i64().ok_or_else(|| anyhow::anyhow!("order event without return_id"))?,
+            state: text("state")?.parse()?,
+            by,
+        },
         "order.move_undone" => OrderChange::MoveUndone { from: status("from")?, to: status("to")?, by },
         "order.lines_changed" => {
             let money = |field: &str| payload[field].as_i64().map(Money::from_piastres).ok_or_else(|| anyhow::anyhow!("order event without {field}"));

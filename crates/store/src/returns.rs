@@ -6,10 +6,11 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use kernel::{Localized, Money, OrderId, ProductId, UserId, shop_day};
-use ordering::{NewReturn, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnState, ReturnStep};
+use ordering::{NewReturn, OrderChange, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnState, ReturnStep};
 
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
 use crate::database::{Database, DbConn, write};
+use crate::order_events;
 use crate::schema::{categories, order_items, order_return_lines, order_returns, orders, points_ledger, products};
 
 /// Returns in the database.
@@ -112,7 +113,8 @@ impl ReturnBook for DieselReturnBook {
         Ok(write(conn, |conn| {
             // The order's row, held to the commit, lets one request at a time count the units
             // the order's other returns hold (SQLite's writer holds the whole database).
-            diesel::update(orders::table.find(order)).set(orders::version.eq(orders::version)).execute(conn)?;
+            let version: i32 =
+                diesel::update(orders::table.find(order)).set(orders::version.eq(orders::version + 1)).returning(orders::version).get_result(conn)?;
             for line in &request.lines {
                 let ordered: Option<i32> = order_items::table
                     .filter(order_items::order_id.eq(order).and(order_items::product_id.eq(line.product.0)))
@@ -157,6 +159,8 @@ impl ReturnBook for DieselReturnBook {
                     ))
                     .execute(conn)?;
             }
+            let asked = OrderChange::ReturnChanged { return_id: id, state: ReturnState::Requested, by: request.opened_by };
+            order_events::record(conn, order, version, &asked, at)?;
             Ok(Some(id))
         })?)
     }
@@ -178,6 +182,10 @@ impl ReturnBook for DieselReturnBook {
             if moved == 0 {
                 return QueryResult::Ok(false);
             }
+            let version: i32 =
+                diesel::update(orders::table.find(order.0)).set(orders::version.eq(orders::version + 1)).returning(orders::version).get_result(conn)?;
+            let stepped = OrderChange::ReturnChanged { return_id: id, state: change.to, by: Some(change.by) };
+            order_events::record(conn, order.0, version, &stepped, change.at.naive_utc())?;
             if let Some(note) = &change.note {
                 diesel::update(order_returns::table.find(id)).set(order_returns::note.eq(note)).execute(conn)?;
             }

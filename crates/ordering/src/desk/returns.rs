@@ -13,6 +13,7 @@ impl OrderDesk {
     pub fn open_return(&self, viewer: Viewer, audience: Audience, id: OrderId, request: ReturnRequest) -> Result<StaffOrder, OrderingError> {
         let order = self.visible(viewer, audience, id)?.order;
         returns::ask(&*self.returns, &order, &request, Some(viewer.id), self.return_days, self.clock.now())?;
+        self.newsroom.tell_after_change();
         self.order(viewer, audience, id)
     }
 
@@ -48,6 +49,7 @@ impl OrderDesk {
         if !self.returns.step(return_id, id, &change)? {
             return Err(FieldErrors::single("step", "return_step").into());
         }
+        self.newsroom.tell_after_change();
         self.order(viewer, audience, id)
     }
 }

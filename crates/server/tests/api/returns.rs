@@ -126,3 +126,28 @@ async fn staff_open_a_return_for_a_guest_who_called_and_refuse_one_only_with_why
     let client = app.account_token(Role::Customer, "01012396012").await;
     assert_eq!(app.post(&path, json!({"items": [{"id": seeds, "quantity": 1}], "reason": "x"}), Some(&client)).await.status(), 403);
 }
+
+#[actix_web::test]
+async fn staff_hear_of_a_return_asked_and_the_buyer_is_texted_each_step_once() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012396031").await;
+    let seeds = app.add_product(&admin, "Pea seeds", 60, 20, 200).await;
+    let buyer = app.account_token(Role::Customer, "01012396032").await;
+    app.add_to_cart(&buyer, seeds, json!(2)).await;
+    let order = json_of(app.checkout(&buyer, json!({"address": "Farm road", "city_id": 1, "type": "self"}), None).await).await["data"]["id"].as_i64().unwrap();
+    deliver(&app, &admin, order).await;
+    let asked = app.post(&format!("orders/{order}/returns"), json!({"items": [{"id": seeds, "quantity": 1}], "reason": "wrong variety"}), Some(&buyer)).await;
+    assert_eq!(asked.status(), 201);
+    let kept = json_of(asked).await["data"]["returns"][0]["id"].as_i64().unwrap();
+
+    let bell = json_of(app.get("notifications", Some(&admin)).await).await;
+    let titles: Vec<&str> = bell["data"].as_array().unwrap().iter().filter_map(|notice| notice["title"].as_str()).collect();
+    assert!(titles.contains(&"Return asked"), "staff hear of the return: {titles:?}");
+
+    let approvals = join_all((0..4).map(|_| step(&app, &admin, order, kept, "approve", json!({})))).await;
+    assert_eq!(approvals.iter().filter(|answer| answer.status() == 200).count(), 1);
+    let told = app.outbox_when(|messages| messages.iter().any(|message| message["body"].as_str().unwrap_or_default().contains("is approved"))).await;
+    let to_buyer: Vec<&str> = told.iter().filter(|message| message["to"] == "+201012396032").filter_map(|message| message["body"].as_str()).collect();
+    assert_eq!(to_buyer.iter().filter(|body| body.contains("we received your return request")).count(), 1, "{to_buyer:?}");
+    assert_eq!(to_buyer.iter().filter(|body| body.contains("is approved")).count(), 1, "one approval, told once: {to_buyer:?}");
+}
