@@ -71,13 +71,18 @@ test('an admin makes a role with some permissions and a staff member holding it 
   const keeper = await openPage('guest');
   await logIn(keeper, phone, CLIENT_PASSWORD);
   await keeper.waitForURL('**/dashboard/overview');
-  const menu = keeper.getByTestId('side-menu');
+  await keeper.getByTestId('menu-button').click();
+  const menu = keeper.getByTestId('menu-drawer');
   await expect(menu.getByRole('link', { name: t.products, exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: t.categories, exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: t.orders, exact: true })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: t.clients, exact: true })).toHaveCount(0);
+  // A screen the role does not include says so where it is, with the way back.
   await keeper.goto('/dashboard/users');
-  await keeper.waitForURL((url) => url.pathname === '/');
+  await expect(keeper.getByTestId('no-access')).toBeVisible();
+  await expect(keeper).toHaveURL(/\/dashboard\/users$/);
+  await keeper.getByTestId('no-access').getByRole('link').click();
+  await keeper.waitForURL('**/dashboard/overview');
 });
 
 test('a sales engineer places an order for their client', async ({ language, request, outbox, staffApi, openPage }) => {

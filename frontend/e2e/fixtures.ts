@@ -347,6 +347,18 @@ export async function logIn(page: Page, username: string, password = 'Mahsoul202
 }
 
 /** Logs out from the account menu and waits for the login screen. */
+/** Opens a dashboard screen from its menu, as staff do: on a phone through the menu's button
+ * and drawer, on a wider screen from the side column. */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  // Mantine's `sm`, where the side column takes over from the button (48em).
+  if ((page.viewportSize()?.width ?? 0) < 768) {
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-drawer').locator(`a[href="${path}"]`).click();
+  } else {
+    await page.getByTestId('side-menu').locator(`a[href="${path}"]`).click();
+  }
+}
+
 export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('account-menu').click();
   await page.getByTestId('logout').click();

@@ -1,7 +1,7 @@
 // Staff add products with pictures, categories and offers in the dashboard, and customers
 // see each change in the storefront.
 import { deflateSync } from 'node:zlib';
-import { expect, test, uniqueSuffix } from './fixtures';
+import { expect, openScreen, test, uniqueSuffix } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -41,7 +41,7 @@ function greenSquarePng(side = 64): Buffer {
 
 test('staff add a product with a picture and it appears in the storefront', async ({ page, language }) => {
   await page.goto('/dashboard/overview');
-  await page.click('a[href="/dashboard/products"]');
+  await openScreen(page, '/dashboard/products');
   await page.getByTestId('add-product').click();
   const form = page.getByTestId('product-form');
   await form.waitFor();
@@ -73,7 +73,7 @@ test('staff add a product with a picture and it appears in the storefront', asyn
 
 test('staff add a category and customers can filter by it', { tag: '@en-only' }, async ({ page, openPage }) => {
   await page.goto('/dashboard/overview');
-  await page.click('a[href="/dashboard/categories"]');
+  await openScreen(page, '/dashboard/categories');
   const form = page.getByTestId('category-form');
   const suffix = uniqueSuffix();
   await form.locator('input[name=name_ar]').fill(`أدوات الري ${suffix}`);
@@ -98,7 +98,7 @@ test(
     expect(await hasOffer()).toBe(true);
 
     await page.goto('/dashboard/overview');
-    await page.click('a[href="/dashboard/offers"]');
+    await openScreen(page, '/dashboard/offers');
     // Its own title searched: offers other tests add meanwhile cannot push it off the page.
     await page.getByLabel('Search by title').fill(title);
     await expect(page).toHaveURL(/[?&]search=/);

@@ -3,7 +3,16 @@
 // their own bell and history and downloads the invoice; a guest order is cancelled from the
 // guest lists and its stock comes back; a sales engineer sees only their own clients' orders.
 import type { Page } from '@playwright/test';
-import { CLIENT_PASSWORD, clientOrder, expect, logIn, newClient, test, uniquePhone } from './fixtures';
+import {
+  CLIENT_PASSWORD,
+  clientOrder,
+  expect,
+  expectNoSidewaysScroll,
+  logIn,
+  newClient,
+  test,
+  uniquePhone,
+} from './fixtures';
 
 const TEXT = {
   ar: {
@@ -109,7 +118,11 @@ test('a guest order appears in the guest lists and staff cancel it, undo the wro
   staff.on('dialog', (dialog) => dialog.accept());
   await staff.goto('/dashboard/new-guest-orders');
   await search(staff, number);
-  await staff.getByTestId('staff-order-row').filter({ hasText: number }).getByRole('link', { name: number }).click();
+  // On a phone each order is a card with its next move, and nothing scrolls sideways.
+  const card = staff.getByTestId('staff-order-row').filter({ hasText: number });
+  await expect(card.getByTestId('card-next-move')).toBeVisible();
+  await expectNoSidewaysScroll(staff);
+  await card.getByRole('link', { name: number }).click();
   await staff.waitForURL('**/dashboard/orders-actions?id=*&list=guest');
   await staff.getByTestId('move-cancelled').click();
   await expect(staff.getByTestId('order-status')).toHaveText(t.cancelled);

@@ -1,6 +1,6 @@
 // Staff change the shop's settings and pages, answer contact messages and put chosen
 // products on offer; customers see each change in the storefront.
-import { expect, test, wcagViolations } from './fixtures';
+import { expect, openScreen, test, wcagViolations } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -9,7 +9,7 @@ test(
   { tag: '@en-only' },
   async ({ page, request }) => {
     await page.goto('/dashboard/overview');
-    await page.click('a[href="/dashboard/settings"]');
+    await openScreen(page, '/dashboard/settings');
     const form = page.getByTestId('settings-form');
     await expect(form.locator('input[name=whatsapp_number]')).not.toHaveValue('');
     await form.locator('input[name=whatsapp_number]').fill('٠١٠٩٩٩٩٨٨٨٨');
@@ -34,7 +34,7 @@ test(
 
 test('staff rewrite the refund policy in Arabic and customers read it', { tag: '@ar-only' }, async ({ page }) => {
   await page.goto('/dashboard/overview');
-  await page.click('a[href="/dashboard/settings"]');
+  await openScreen(page, '/dashboard/settings');
   await page.getByTestId('page-tab-refund-policies').click();
   const form = page.getByTestId('page-form');
   await expect(form.locator('input[name=title_ar]')).not.toHaveValue('');
@@ -70,7 +70,7 @@ test(
     await expect(visitor.getByText('شكرًا لك! سيتواصل معك فريقنا قريبًا.')).toBeVisible();
 
     await page.goto('/dashboard/overview');
-    await page.click('a[href="/dashboard/contact-messages"]');
+    await openScreen(page, '/dashboard/contact-messages');
     await page.getByLabel('ابحث بالاسم أو الهاتف أو البريد أو النص').fill(reference);
     // The search is written to the address after a pause: the list is the searched one from
     // here on, and no change of search races the click below.
@@ -105,7 +105,7 @@ test(
     expect((await current()).has_offer).toBe(false);
 
     await page.goto('/dashboard/overview');
-    await page.click('a[href="/dashboard/offers"]');
+    await openScreen(page, '/dashboard/offers');
     const form = page.getByTestId('offer-form');
     await form.locator('input[name=title_ar]').fill('عرض الأعشاب');
     await form.locator('input[name=title_en]').fill('Herb week');
@@ -146,26 +146,30 @@ test(
   },
 );
 
-test("on a phone the dashboard's menu is one row that scrolls sideways, and each screen starts in view", async ({
+test("on a phone the dashboard's menu waits behind a button naming the screen, and each screen starts in view", async ({
   page,
 }) => {
   await page.goto('/dashboard/search');
-  const menu = page.getByTestId('side-menu');
-  const links = menu.getByRole('link');
-  await expect(links.first()).toBeVisible();
-  const rows = await links.evaluateAll((all) => new Set(all.map((link) => link.getBoundingClientRect().top)).size);
-  expect(rows).toBe(1);
-  // The screen's title is on the first screen, under the menu, not below eighteen links.
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  const button = page.getByTestId('menu-button');
+  await expect(button).toBeVisible();
+  expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  // The screen's title is on the first screen, under the button, not below eighteen links.
   const title = page.locator('main').getByRole('heading').first();
   await expect(title).toBeInViewport();
-  // The current screen's link, the menu's last, was brought into the row.
-  await expect(menu.locator('[aria-current="page"]')).toBeInViewport({ ratio: 0.9 });
+  await button.click();
+  const drawer = page.getByTestId('menu-drawer');
+  await expect(drawer.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/search');
+  const heights = await drawer
+    .getByRole('link')
+    .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().height));
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+  expect(await wcagViolations(page)).toEqual([]);
+  await drawer.locator('a[href="/dashboard/overview"]').click();
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await expect(drawer).toBeHidden();
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sideways).toBeLessThanOrEqual(0);
-  await menu.locator('a[href="/dashboard/overview"]').click();
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
-  await expect(menu.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/overview');
-  await expect(menu.locator('[aria-current="page"]')).toBeInViewport({ ratio: 0.9 });
 });
 
 test(
@@ -173,12 +177,15 @@ test(
   { tag: '@ar-only' },
   async ({ page }) => {
     await page.goto('/dashboard/orders');
+    // On a phone the filters wait behind their button, which then counts the one set.
+    await page.getByTestId('filters-button').click();
     const from = page.getByLabel('من', { exact: true });
     await from.fill('٢٦/١١/٢٠٢٦');
     await from.blur();
     await expect(from).toHaveValue('26 نوفمبر 2026');
     // The filter reaches the address as the API reads it.
     await expect(page).toHaveURL(/[?&]from=2026-11-26/);
+    await expect(page.getByTestId('filters-button')).toHaveText('التصفية (1)');
     // The calendar, open, in Western digits too, and every control of it named.
     await from.click();
     await expect(page.getByRole('button', { name: 'اختر الشهر أو السنة' })).toHaveText('نوفمبر 2026');

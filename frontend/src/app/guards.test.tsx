@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../test/render';
+import { applyLanguage } from '../shared/i18n/language';
 import { GuestOnly, RequireAuth, RequirePermission, RequireStaff } from './guards';
 
 function signIn(role: string, permissions: string[] = []) {
@@ -45,16 +46,20 @@ describe('route guards', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 
-  it('send users without the permission Home and let holders in', () => {
+  it('tell users without the permission they have no access, where they are, and let holders in', () => {
+    applyLanguage('en');
     signIn('sales', ['order-list']);
-    renderAt('/dashboard/users', {
+    const { unmount } = renderAt('/dashboard/users', {
       '/dashboard/users': (
         <RequirePermission permission="client-list">
           <p>users</p>
         </RequirePermission>
       ),
     });
-    expect(screen.getByTestId('location')).toHaveTextContent('/');
+    expect(screen.getByTestId('no-access')).toHaveTextContent('You do not have access to this page');
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(screen.queryByText('users')).toBeNull();
+    unmount();
 
     signIn('sales', ['client-list']);
     renderAt('/dashboard/users', {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { loginPath } from './loginPath';
 import { hasPermission, isStaff, session, useSession } from '../shared/session/session';
+import { NoAccess } from '../features/dashboard/NoAccess';
 
 /** Login and Register: a user who already holds a token when arriving goes Home. (Signing
  * in on the screen itself leads where the screen's flow says, not Home.) */
@@ -30,9 +31,9 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   return isStaff(user) ? children : <Navigate to="/" replace />;
 }
 
-/** A route with a required permission sends users without it Home (local data only; the
- * server checks again). */
+/** A route with a required permission shows users without it that they have no access, with
+ * a way back, rather than a silent jump elsewhere (local data only; the server checks again). */
 export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
   const { user } = useSession();
-  return hasPermission(user, permission) ? children : <Navigate to="/" replace />;
+  return hasPermission(user, permission) ? children : <NoAccess />;
 }

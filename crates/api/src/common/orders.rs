@@ -7,7 +7,7 @@ use std::sync::Arc;
 use actix_web::http::StatusCode;
 use chrono::{DateTime, Utc};
 use kernel::validation::limits;
-use kernel::{AddressId, CityId, FieldErrors, Locale, Money, ProductId};
+use kernel::{AddressId, CityId, FieldErrors, Locale, Money};
 use ordering::{AddressChoice, Checkout, Order, OrderReturn, Orders, PaymentMethod, Receiver, ReceiverKind, ReturnRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -680,7 +680,7 @@ impl ReturnRequestBody {
         if self.items.len() > ordering::checkout::MAX_LINES {
             return Err(FieldErrors::single("items", "return_items"));
         }
-        let lines = self.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect();
+        let lines = self.items.iter().map(GuestItem::line).collect();
         Ok(ReturnRequest { lines, reason: self.reason.unwrap_or_default() })
     }
 }

@@ -5,7 +5,7 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use identity::service::Principal;
-use kernel::{FieldErrors, Locale, OrderId, ProductId};
+use kernel::{Locale, OrderId};
 use ordering::Audience;
 use serde::Deserialize;
 use utoipa::{OpenApi, ToSchema};
@@ -56,7 +56,7 @@ async fn change_lines(
     body: LinesRequest,
 ) -> Result<Json<StaffOrderResponse>, ApiError> {
     principal.require(permissions(audience).edit)?;
-    let items = items_of(&body.items)?;
+    let items = GuestItem::lines(&body.items)?;
     let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
     let found = blocking(move || desk.change_lines(viewer, audience, id, &items)).await?;
     Ok(Json(StaffOrderResponse { message: Some(text(locale, "order.lines_changed", &[])), data: StaffOrderData::new(found, locale) }))
@@ -95,15 +95,6 @@ pub async fn change_guest_order_lines(
     change_lines(state, Audience::Guests, locale, principal, id.into_inner(), body).await
 }
 
-/// The lines sent, as products and units; more than an order holds is refused before any is
-/// read. A line without a product or a quantity fails the quantity rule.
-fn items_of(items: &[GuestItem]) -> Result<Vec<(ProductId, i64)>, ApiError> {
-    if items.len() > ordering::checkout::MAX_LINES {
-        return Err(FieldErrors::single("items", "cart_items_too_many").into());
-    }
-    Ok(items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect())
-}
-
 /// What the buyer refused of a parcel they took the rest of.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PartialDeliveryRequest {
@@ -126,7 +117,7 @@ async fn deliver_partly(
     body: PartialDeliveryRequest,
 ) -> Result<Json<StaffOrderResponse>, ApiError> {
     principal.require(permissions(audience).status)?;
-    let refused = items_of(&body.items)?;
+    let refused = GuestItem::lines(&body.items)?;
     let reason = body.reason.unwrap_or_default();
     let (desk, viewer) = (state.order_desk.clone(), viewer(&principal));
     let found = blocking(move || desk.deliver_partly(viewer, audience, id, &refused, reason)).await?;

@@ -5,7 +5,7 @@
 use actix_web::web::{self, Data};
 use actix_web::{HttpRequest, HttpResponse};
 use identity::permission::Permission;
-use kernel::{FieldErrors, ProductId, UserId};
+use kernel::{FieldErrors, UserId};
 use ordering::Buyer;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
@@ -62,12 +62,7 @@ pub async fn place(
 ) -> Result<HttpResponse, ApiError> {
     principal.require(Permission::OrderCreate)?;
     let client = body.user_id.map(UserId).ok_or_else(|| FieldErrors::single("user_id", "required"))?;
-    if body.items.len() > ordering::checkout::MAX_LINES {
-        return Err(FieldErrors::single("items", "cart_items_too_many").into());
-    }
-    // A line without a product or a quantity fails the quantity rule.
-    let items: Vec<(ProductId, i64)> =
-        body.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect();
+    let items = GuestItem::lines(&body.items)?;
     let fingerprint = fingerprint(&body)?;
     let checkout = body.order.into_domain()?;
     let key = idempotency_key(request.headers(), format!("sales:{}", principal.user.id), fingerprint)?;

@@ -3,15 +3,16 @@
 
 use actix_web::web::{self, Data, Json};
 use actix_web::{FromRequest, HttpRequest};
-use kernel::{Locale, Money, ProductId};
+use kernel::{Locale, Money};
 use ordering::{Buyer, PromoCode, PromoValue};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{AuthUser, Body, Lang, blocking};
-use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::lenient::lenient_text;
 use crate::common::messages::text;
+use crate::storefront::guest_orders::GuestItem;
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -27,17 +28,6 @@ struct Doc;
 /// The resource: its routes and its part of the API document.
 pub const RESOURCE: Resource = Resource { routes: configure, document: <Doc as OpenApi>::openapi };
 
-/// One line of a guest's browser cart.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct CheckItem {
-    /// The product's id.
-    #[serde(default, deserialize_with = "lenient_int")]
-    pub id: Option<i64>,
-    /// Units.
-    #[serde(default, deserialize_with = "lenient_int")]
-    pub quantity: Option<i64>,
-}
-
 /// A code to check.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CheckRequest {
@@ -48,7 +38,7 @@ pub struct CheckRequest {
     /// A guest's browser cart (ignored when signed in), at most 100 lines.
     #[schema(max_items = 100)]
     #[serde(default)]
-    pub items: Vec<CheckItem>,
+    pub items: Vec<GuestItem>,
 }
 
 /// What the code takes off.
@@ -109,16 +99,11 @@ pub async fn check(
         }
         false => None,
     };
-    if body.items.len() > ordering::checkout::MAX_LINES {
-        return Err(kernel::FieldErrors::single("items", "cart_items_too_many").into());
-    }
+    let items = GuestItem::lines(&body.items)?;
     let typed = body.copoun.unwrap_or_default();
     if typed.chars().count() > ordering::promo::CODE_MAX {
         return Err(kernel::FieldErrors::single("copoun", "copoun_unknown").into());
     }
-    // A line without a product or a quantity fails the quantity rule.
-    let items: Vec<(ProductId, i64)> =
-        body.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect();
     if items.iter().any(|&(_, quantity)| !(1..=ordering::checkout::MAX_QUANTITY).contains(&quantity)) {
         return Err(kernel::FieldErrors::single("items", "quantity_range").into());
     }

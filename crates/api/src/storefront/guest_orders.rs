@@ -44,6 +44,22 @@ pub struct GuestItem {
     pub quantity: Option<i64>,
 }
 
+impl GuestItem {
+    /// The line as ordering reads it: a line without a product or a quantity fails the
+    /// quantity rule.
+    pub fn line(&self) -> (ProductId, i64) {
+        (ProductId(self.id.unwrap_or(0)), self.quantity.filter(|_| self.id.is_some()).unwrap_or(0))
+    }
+
+    /// The lines sent, refused before any is read when they are more than an order holds.
+    pub fn lines(items: &[GuestItem]) -> Result<Vec<(ProductId, i64)>, FieldErrors> {
+        if items.len() > ordering::checkout::MAX_LINES {
+            return Err(FieldErrors::single("items", "cart_items_too_many"));
+        }
+        Ok(items.iter().map(GuestItem::line).collect())
+    }
+}
+
 /// A guest's checkout.
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 pub struct GuestCheckoutRequest {
@@ -97,8 +113,7 @@ impl GuestCheckoutRequest {
             phone: self.phone.unwrap_or_default(),
             address: self.address.unwrap_or_default().trim().to_string(),
             city: self.city_id.map(CityId),
-            // A line without a product or a quantity fails the quantity rule.
-            items: self.items.iter().map(|item| (ProductId(item.id.unwrap_or(0)), item.quantity.filter(|_| item.id.is_some()).unwrap_or(0))).collect(),
+            items: self.items.iter().map(GuestItem::line).collect(),
             notes,
             copoun,
             expected_total,

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/render';
 import { server } from '../../test/server';
@@ -46,5 +47,20 @@ describe("the dashboard's menu", () => {
     expect(at('/dashboard/sales-orders')).toEqual(['Sales orders']);
     expect(at('/dashboard/products-actions')).toEqual(['Products']);
     expect(at('/dashboard/sales/4')).toEqual(['Sales engineers']);
+  });
+
+  it('groups the links under headings, and on a phone opens them in a drawer from a button naming the screen', async () => {
+    renderAt('/dashboard/new-orders', { '/dashboard/new-orders': <DashboardLayout /> });
+    const side = screen.getByTestId('side-menu');
+    expect(within(side).getByText('Orders and delivery')).toBeInTheDocument();
+    expect(within(side).getByText('Catalogue')).toBeInTheDocument();
+    expect(within(side).queryByText('Marketing')).toBeNull();
+    const button = screen.getByTestId('menu-button');
+    expect(button).toHaveTextContent('Menu: Orders');
+    await userEvent.click(button);
+    const drawer = await screen.findByTestId('menu-drawer');
+    expect(within(drawer).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/dashboard/products');
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Guest orders' }));
+    await waitFor(() => expect(screen.queryByTestId('menu-drawer')).toBeNull());
   });
 });

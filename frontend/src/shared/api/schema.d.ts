@@ -3598,19 +3598,6 @@ export interface components {
             /** @description In order. */
             data: components["schemas"]["CategoryData"][];
         };
-        /** @description One line of a guest's browser cart. */
-        CheckItem: {
-            /**
-             * Format: int64
-             * @description The product's id.
-             */
-            id?: number | null;
-            /**
-             * Format: int64
-             * @description Units.
-             */
-            quantity?: number | null;
-        };
         /** @description `POST /api/auth/forget-password/check-otp`. */
         CheckOtpRequest: {
             /** @description The six-digit code. */
@@ -3666,7 +3653,7 @@ export interface components {
             /** @description The code as typed. */
             copoun?: string | null;
             /** @description A guest's browser cart (ignored when signed in), at most 100 lines. */
-            items?: components["schemas"]["CheckItem"][];
+            items?: components["schemas"]["GuestItem"][];
         };
         /** @description A city's orders. */
         CityCount: {

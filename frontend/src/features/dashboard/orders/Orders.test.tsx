@@ -217,6 +217,37 @@ describe('staff order screens', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/delivered-orders');
   });
 
+  it("a card offers the order's next move, asking first, and never a cancellation", async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/dashboard/orders', () =>
+        HttpResponse.json({
+          data: [staffOrder(), staffOrder({ id: 4, number: 'MS-2026-000004', status: 'delivered', next_statuses: [] })],
+          meta,
+          counts,
+          more_matches: false,
+        }),
+      ),
+      http.post('*/api/dashboard/orders/3/status', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Done.', data: staffOrder({ status: 'on_delivery' }) });
+      }),
+    );
+    const answers = [false, true];
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => answers.shift() ?? false);
+    const Orders = orderListScreen('orders');
+    renderAt('/dashboard/orders', { '/dashboard/orders': <Orders /> });
+    const [first, delivered] = await screen.findAllByTestId('staff-order-row');
+    expect(within(delivered!).queryByTestId('card-next-move')).toBeNull();
+    const next = within(first!).getByTestId('card-next-move');
+    expect(next).toHaveTextContent('Send out for delivery');
+    await userEvent.click(next);
+    expect(sent).toEqual([]);
+    await userEvent.click(next);
+    await waitFor(() => expect(sent).toEqual([{ status: 'on_delivery', note: null }]));
+    confirm.mockRestore();
+  });
+
   it('moves the selected orders to a status and says which were refused', async () => {
     let sent: unknown = null;
     server.use(

@@ -25,6 +25,7 @@ import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
 import { ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
+import classes from './StaffOrders.module.css';
 import {
   ORDER_LISTS,
   ordersExport,
@@ -59,6 +60,16 @@ const SOURCE_LABELS: Record<string, string> = {
   whatsapp: 'dashboard.orders.source.whatsapp',
 };
 const MOVES = ['on_delivery', 'delivered', 'cancelled'];
+// The move a card offers on a phone (never a cancellation: that needs the order's page) and
+// the question it asks first.
+const NEXT_MOVES: Record<string, string> = {
+  on_delivery: 'dashboard.orders.to_on_delivery',
+  delivered: 'dashboard.orders.to_delivered',
+};
+const MOVE_QUESTIONS: Record<string, string> = {
+  on_delivery: 'dashboard.orders.confirm_on_delivery',
+  delivered: 'dashboard.orders.confirm_delivered',
+};
 /** The server counts each status up to this many, which then means "this many or more". */
 const COUNT_CAP = 10_000;
 /** A search lists and counts at most its newest this many matches (`more_matches` says there are more). */
@@ -110,6 +121,9 @@ export function StaffOrders({ list }: { list: OrderList }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [move, setMove] = useState('');
   const mayMove = hasPermission(user, guests ? 'guest-order-edit' : 'order-status');
+  // On a phone the filters wait behind one button that counts those set.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersSet = (['source', 'city', 'from', 'to', 'confirmation'] as const).filter((name) => filter(name)).length;
   const counts = orders?.counts;
   const total = counts ? counts.new + counts.on_delivery + counts.delivered + counts.cancelled : undefined;
 
@@ -127,6 +141,15 @@ export function StaffOrders({ list }: { list: OrderList }) {
           setSelected([]);
         },
       },
+    );
+  };
+
+  // A card's next move asks first, as the order page's do.
+  const moveOne = (order: { id: number; number: string }, status: string) => {
+    if (!window.confirm(intl.formatMessage({ id: MOVE_QUESTIONS[status] }, { number: order.number }))) return;
+    changes.status.mutate(
+      { id: order.id, status, note: '' },
+      { onSuccess: (answer) => toast('success', answer.message ?? '') },
     );
   };
 
@@ -167,6 +190,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                 // Each tab is a screen of its own (a route) that fills the list below, not one
                 // of Mantine's panels.
                 aria-controls={ORDER_LIST_ID}
+                className={classes.tab}
                 data-testid={`orders-tab-${status || 'all'}`}
               >
                 <FormattedMessage id={STATUS_LABELS[status]} />{' '}
@@ -180,6 +204,23 @@ export function StaffOrders({ list }: { list: OrderList }) {
       )}
       <Group align="end" wrap="wrap">
         <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.orders.search' })} />
+        <Button
+          variant="default"
+          className={classes.filterButton}
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="order-filters"
+          data-testid="filters-button"
+        >
+          <FormattedMessage id="dashboard.orders.filters" values={{ count: filtersSet }} />
+        </Button>
+      </Group>
+      <Group
+        align="end"
+        wrap="wrap"
+        id="order-filters"
+        className={`${classes.filters} ${filtersOpen ? classes.filtersOpen : ''}`}
+      >
         {!list.source && (
           <Select
             clearable
@@ -248,14 +289,15 @@ export function StaffOrders({ list }: { list: OrderList }) {
           <FormattedMessage id="dashboard.orders.none" />
         </Text>
       )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped id={ORDER_LIST_ID}>
+      <div className={classes.scroller}>
+        <Table striped id={ORDER_LIST_ID} className={classes.table}>
           <Table.Tbody>
             {orders?.data.map((order) => (
               <Table.Tr key={order.id} data-testid="staff-order-row">
                 {mayMove && (
                   <Table.Td>
                     <Checkbox
+                      size="md"
                       aria-label={order.number}
                       checked={selected.includes(order.id)}
                       onChange={(event) =>
@@ -274,7 +316,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <FormattedDate value={order.created_at} dateStyle="medium" timeStyle="short" />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wide}>
                   <Text size="sm">{order.customer.name}</Text>
                   <Anchor href={`tel:${order.customer.phone}`} size="sm" dir="ltr">
                     {order.customer.phone}
@@ -282,7 +324,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                 </Table.Td>
                 <Table.Td>{order.address.city.name}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(order.total)}</Table.Td>
-                <Table.Td>
+                <Table.Td className={classes.wide}>
                   <Badge color={STATUS_COLOURS[order.status]} data-testid="staff-order-status">
                     {order.status_label}
                   </Badge>
@@ -305,12 +347,40 @@ export function StaffOrders({ list }: { list: OrderList }) {
                     </Badge>
                   )}
                 </Table.Td>
+                {mayMove && (
+                  <Table.Td className={classes.nextMove}>
+                    <NextMove
+                      order={order}
+                      onMove={(status) => moveOne(order, status)}
+                      pending={changes.status.isPending}
+                    />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ListPages lastPage={orders?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
+  );
+}
+
+/** An order card's next move along the state machine, if it has one besides cancelling. */
+function NextMove({
+  order,
+  onMove,
+  pending,
+}: {
+  order: { next_statuses: string[] };
+  onMove: (status: string) => void;
+  pending: boolean;
+}) {
+  const next = order.next_statuses.find((status) => status in NEXT_MOVES);
+  if (!next) return null;
+  return (
+    <Button variant="light" loading={pending} onClick={() => onMove(next)} data-testid="card-next-move">
+      <FormattedMessage id={NEXT_MOVES[next]} />
+    </Button>
   );
 }
