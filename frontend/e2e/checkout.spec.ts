@@ -114,6 +114,10 @@ test('a guest checks out as a guest, lands on the success screen and tracks the 
   await page.waitForURL('**/order-success?number=*');
   const number = (await page.getByTestId('order-number').textContent()) ?? '';
   expect(number).toMatch(/^MS-\d{4}-\d{6}$/);
+  // The page tells the order whole: what was ordered, its total, where it goes.
+  await expect(page.getByTestId('placed-line')).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
+  await expect(page.getByTestId('placed-total')).toBeVisible();
+  await expect(page.getByTestId('copy-number')).toBeVisible();
   await expect(page.getByTestId('confirm-now')).toBeVisible();
   await page.getByTestId('track-it').click();
   await page.waitForURL('**/track-order?number=*');

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
 import { AccountTexts } from '../shared/i18n/AccountTexts';
 import { DashboardTexts } from '../shared/i18n/DashboardTexts';
 import { LanguageProvider } from '../shared/i18n/LanguageProvider';
@@ -19,10 +19,10 @@ export function LocationProbe() {
   );
 }
 
-/** Renders a screen at a path with every provider the app has and a fresh query client (the
- * account's and dashboard's texts too: which screens may use them is checked by the catalogue
- * test). */
-export function renderAt(path: string, routes: Record<string, ReactElement>) {
+/** Renders a screen at a path (or a location with the state a navigation handed over) with
+ * every provider the app has and a fresh query client (the account's and dashboard's texts
+ * too: which screens may use them is checked by the catalogue test). */
+export function renderAt(path: InitialEntry, routes: Record<string, ReactElement>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <LanguageProvider>

@@ -5,7 +5,6 @@ import { clearLocalCart } from '../../shared/cart/localCart';
 import { useCart } from '../../shared/cart/useCart';
 import { EmptyCart } from '../../shared/cart/EmptyCart';
 import { useSession } from '../../shared/session/session';
-import { toast } from '../../shared/ui/toast';
 import { ClientCheckout } from './ClientCheckout';
 import { GuestOrderForm } from './guestOrder';
 import { Alert } from '../../shared/ui/fields';
@@ -38,11 +37,11 @@ export function Checkout() {
             source="guest"
             onPlaced={(placed) => {
               clearLocalCart();
-              toast('success', placed.message);
-              // The success page offers the link the SMS carries, to confirm at once.
+              // The success page says it all (a toast covered its heading); it offers the link
+              // the SMS carries, to confirm at once, and shows the order as placed.
               const confirm = placed.confirmation_url?.split('/confirm/')[1];
               const query = new URLSearchParams({ number: placed.data.number, ...(confirm ? { confirm } : {}) });
-              navigate(`/order-success?${query.toString()}`);
+              navigate(`/order-success?${query.toString()}`, { state: { order: placed.data } });
             }}
           />
         </Suspense>

@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
+import { anOrder } from '../../test/orders';
+import type { OrderData } from '../../shared/api/types';
 import { applyLanguage } from '../../shared/i18n/language';
 import { OrderPlaced } from './OrderPlaced';
 
@@ -21,5 +24,26 @@ describe('OrderPlaced', () => {
     renderAt('/order-success?number=MS-2026-000004', { '/order-success': <OrderPlaced /> });
     expect(screen.queryByTestId('confirm-now')).toBeNull();
     expect(screen.getByTestId('track-it')).toBeInTheDocument();
+  });
+
+  it('shows the order as placed, handed over by the checkout, and copies its number', async () => {
+    const order = anOrder() as unknown as OrderData;
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderAt(
+      { pathname: '/order-success', search: '?number=MS-2026-000003', state: { order } },
+      { '/order-success': <OrderPlaced /> },
+    );
+    expect(screen.getByTestId('placed-line')).toHaveTextContent('Mint seeds × 2');
+    expect(screen.getByTestId('placed-total')).toHaveTextContent('Total:');
+    expect(screen.getByTestId('placed-order')).toHaveTextContent('To: Farm road, Giza');
+    await userEvent.click(screen.getByTestId('copy-number'));
+    expect(writeText).toHaveBeenCalledWith('MS-2026-000003');
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('keeps the number alone after a reload, when the order was not handed over', () => {
+    renderAt('/order-success?number=MS-2026-000004', { '/order-success': <OrderPlaced /> });
+    expect(screen.queryByTestId('placed-order')).toBeNull();
   });
 });

@@ -1,14 +1,19 @@
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import type { OrderData } from '../../shared/api/types';
+import { usePrice } from '../../shared/format';
 import controls from '../../shared/ui/controls.module.css';
 
 /** The guest's order-success screen (`/order-success?number=&confirm=`): the number to keep,
- * the way to track the order with it, and, while it awaits confirmation, the way to confirm
- * it at once. */
+ * with buttons to copy and share it, what was ordered, its total and where it goes (handed
+ * over by the checkout; a reload keeps the number only), the way to track the order, and,
+ * while it awaits confirmation, the way to confirm it at once. */
 export function OrderPlaced() {
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
   const confirm = params.get('confirm');
+  const order = (useLocation().state as { order?: OrderData } | null)?.order;
   return (
     <div className={controls.card} style={{ padding: 20, maxInlineSize: 560 }} data-testid="order-placed">
       <div className={controls.stack}>
@@ -27,9 +32,11 @@ export function OrderPlaced() {
             }}
           />
         </p>
+        <NumberButtons number={number} />
         <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
           <FormattedMessage id="checkout.placed_keep" />
         </p>
+        {order && <WhatWasOrdered order={order} />}
         <div className={controls.row}>
           {confirm && (
             <Link to={`/confirm/${encodeURIComponent(confirm)}`} className={controls.button} data-testid="confirm-now">
@@ -48,6 +55,58 @@ export function OrderPlaced() {
           </Link>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Copy the number, and share it where the phone can (its share sheet: WhatsApp, SMS…). */
+function NumberButtons({ number }: { number: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () =>
+    void navigator.clipboard?.writeText(number).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  return (
+    <div className={controls.row}>
+      <button type="button" className={`${controls.button} ${controls.plain}`} onClick={copy} data-testid="copy-number">
+        <FormattedMessage id={copied ? 'checkout.copied' : 'checkout.copy_number'} />
+      </button>
+      {typeof navigator.share === 'function' && (
+        <button
+          type="button"
+          className={`${controls.button} ${controls.plain}`}
+          onClick={() => void navigator.share({ text: number }).catch(() => undefined)}
+          data-testid="share-number"
+        >
+          <FormattedMessage id="checkout.share_number" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The order's lines, total and address as placed. */
+function WhatWasOrdered({ order }: { order: OrderData }) {
+  const price = usePrice();
+  return (
+    <div className={controls.stackSm} data-testid="placed-order">
+      <ul className={controls.text} style={{ margin: 0, paddingInlineStart: 20 }}>
+        {order.items.map((item, index) => (
+          <li key={index} data-testid="placed-line">
+            {item.name} × {item.quantity} — {price(item.line_total)}
+          </li>
+        ))}
+      </ul>
+      <p className={`${controls.text} ${controls.price}`} data-testid="placed-total">
+        <FormattedMessage id="checkout.placed_total" values={{ amount: price(order.total) }} />
+      </p>
+      <p className={`${controls.text} ${controls.small}`}>
+        <FormattedMessage
+          id="checkout.placed_address"
+          values={{ address: order.address.address, city: order.address.city.name }}
+        />
+      </p>
     </div>
   );
 }
