@@ -13,12 +13,11 @@ test('a 422 shows the first message of each field', { tag: '@ar-only' }, async (
   await page.goto('/auth/register');
   await page.fill('input[name=name]', 'سمير');
   await page.fill('input[name=phone]', '0223456789');
-  await page.fill('input[name=password]', 'abcdefgh');
-  await page.fill('input[name=password_confirmation]', 'abcdefgh');
+  await page.fill('input[name=password]', 'abcd1234');
+  await page.fill('input[name=password_confirmation]', 'abcd1234');
   await page.click('button[type=submit]');
-  // Under each field and as toasts.
+  // Under its field and as a toast.
   await expect(page.getByText('أدخل رقم هاتف محمول مصري مثل 01012345678.')).toHaveCount(2);
-  await expect(page.getByText('يجب أن تحتوي كلمة المرور على حروف وأرقام.')).toHaveCount(2);
   expect(page.url(), 'still on the form').toMatch(/\/auth\/register$/);
 });
 

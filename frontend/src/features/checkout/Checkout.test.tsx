@@ -219,6 +219,10 @@ describe('Checkout', () => {
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(sent).toBeNull();
 
+    // The browser fills what it knows of the buyer.
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('autocomplete', 'name');
+    expect(screen.getByLabelText('Mobile number')).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText('Address')).toHaveAttribute('autocomplete', 'street-address');
     await user.type(screen.getByLabelText('Full name'), 'Mona');
     await user.type(screen.getByLabelText('Mobile number'), '01112345678');
     await user.selectOptions(screen.getByLabelText('City'), '1');

@@ -75,19 +75,26 @@ export function GuestOrderForm({
   return (
     <form onSubmit={submit} noValidate data-testid={`${source}-order-form`}>
       <div className={`${controls.stack} ${controls.stackSm}`}>
-        <TextField label={intl.formatMessage({ id: 'fields.name' })} name="name" {...form.getInputProps('name')} />
+        <TextField
+          label={intl.formatMessage({ id: 'fields.name' })}
+          name="name"
+          autoComplete="name"
+          {...form.getInputProps('name')}
+        />
         <TextField
           label={intl.formatMessage({ id: 'fields.phone' })}
           type="tel"
           dir="ltr"
           inputMode="tel"
           name="phone"
+          autoComplete="tel"
           {...form.getInputProps('phone')}
         />
-        <CityPicker {...form.getInputProps('city_id')} />
+        <CityPicker autoComplete="address-level1" {...form.getInputProps('city_id')} />
         <TextField
           label={intl.formatMessage({ id: 'addresses.address' })}
           name="address"
+          autoComplete="street-address"
           {...form.getInputProps('address')}
         />
         <OrderFormEnd

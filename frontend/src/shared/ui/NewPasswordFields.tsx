@@ -11,7 +11,15 @@ interface NewPassword {
 /** The rules of a new password and its confirmation, with the catalogue's messages. */
 export function newPasswordRules(intl: IntlShape) {
   return {
-    password: (value: string) => (value ? null : intl.formatMessage({ id: 'validation.password_required' })),
+    // The server's rules, so that a weak password and a mismatched confirmation show together.
+    password: (value: string) =>
+      !value
+        ? intl.formatMessage({ id: 'validation.password_required' })
+        : [...value].length < 8
+          ? intl.formatMessage({ id: 'validation.password_too_short' })
+          : !/\p{L}/u.test(value) || !/\p{N}/u.test(value)
+            ? intl.formatMessage({ id: 'validation.password_letters_digits' })
+            : null,
     password_confirmation: (value: string, values: NewPassword) =>
       !value
         ? intl.formatMessage({ id: 'validation.confirmation_required' })
