@@ -85,4 +85,11 @@ test('a client asks to return a unit, staff take it back and refund it, and its 
   await expect(summary.getByTestId('return-state')).toHaveText(t.refunded);
   // 2 × 100 EGP earned 20 points at 10 EGP a point: the returned unit's 10 go back.
   await expect(summary.getByTestId('order-return')).toContainText(t.pointsBack);
+
+  // The same seeds again, from the history: into the cart, which opens.
+  await summary.getByTestId('order-again').click();
+  await page.waitForURL('**/cart');
+  await expect(
+    page.getByTestId('cart-line').filter({ hasText: language === 'ar' ? seeds.nameAr : seeds.nameEn }),
+  ).toBeVisible();
 });

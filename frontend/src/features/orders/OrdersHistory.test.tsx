@@ -116,4 +116,23 @@ describe('OrdersHistory', () => {
     expect(await screen.findByTestId('return-state')).toHaveTextContent('Requested');
     expect(screen.getByTestId('order-return')).toHaveTextContent('Cash back: EGP 40');
   });
+
+  it('orders again: the lines go into the cart, which opens', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/orders', () =>
+        HttpResponse.json({ data: [anOrder()], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } }),
+      ),
+      http.post('*/api/cart/transfer', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({
+          data: { products: [], total: 0, total_weight: 0, shipping_value: 0, free_weight: 10, extra_fee_per_kg: 5 },
+        });
+      }),
+    );
+    renderAt('/account/orders-history', { '/account/orders-history': <OrdersHistory /> });
+    await userEvent.click(await screen.findByTestId('order-again'));
+    await waitFor(() => expect(sent).toEqual({ items: [{ id: 1, quantity: 2 }] }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/cart');
+  });
 });

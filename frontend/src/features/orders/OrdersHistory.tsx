@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
@@ -14,6 +14,7 @@ import { OrderSummary } from '../../shared/orders/OrderSummary';
 import { ReturnForm } from '../../shared/orders/ReturnForm';
 import type { OrderData } from '../../shared/api/types';
 import { Pages } from '../../shared/ui/mantine/Pages';
+import { useAddLinesToServerCart } from '../../shared/cart/api';
 
 const FILTER_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -75,6 +76,7 @@ export function OrdersHistory() {
           <OrderReturns returns={order.returns} />
           {order.returnable_until && <AskReturn order={order} until={order.returnable_until} />}
           <Group justify="end">
+            <OrderAgain order={order} />
             <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
             {order.can_cancel && (
               <Button
@@ -144,5 +146,27 @@ function AskReturn({ order, until }: { order: OrderData; until: string }) {
         </div>
       )}
     </Stack>
+  );
+}
+
+/** Buys an order's products again: they go into the cart (those still sold, as many as are
+ * left), which opens to check them before the checkout. */
+function OrderAgain({ order }: { order: OrderData }) {
+  const navigate = useNavigate();
+  const add = useAddLinesToServerCart();
+  const lines = order.items.flatMap((item) =>
+    item.product_id == null ? [] : [{ id: item.product_id, quantity: item.quantity }],
+  );
+  if (lines.length === 0) return null;
+  return (
+    <Button
+      variant="default"
+      size="compact-md"
+      loading={add.isPending}
+      onClick={() => add.mutate(lines, { onSuccess: () => navigate('/cart') })}
+      data-testid="order-again"
+    >
+      <FormattedMessage id="orders.again" />
+    </Button>
   );
 }

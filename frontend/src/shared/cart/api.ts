@@ -42,6 +42,12 @@ export function useAddToServerCart() {
   );
 }
 
+/** Adds these lines to the server cart (an order bought again): products no longer sold are
+ * left out and each line is capped at what is left, as a browser cart's transfer is. */
+export function useAddLinesToServerCart() {
+  return useServerCartChange((items: CartLine[]) => answer(api.POST('/api/cart/transfer', { body: { items } })));
+}
+
 /** Sets a server cart line; 0 removes it. */
 export function useSetServerLine() {
   return useServerCartChange(({ id, quantity }: CartLine) =>
