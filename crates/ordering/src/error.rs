@@ -78,6 +78,14 @@ pub enum OrderingError {
     Storage(#[from] anyhow::Error),
 }
 
+impl OrderingError {
+    /// Too few units of `product` left for these lines: the refusal names it as the lines do.
+    pub fn short_of(lines: &[crate::order::OrderLine], product: kernel::ProductId, left: i64) -> OrderingError {
+        let name = lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
+        OrderingError::ShortOfStock { product: name, left }
+    }
+}
+
 impl From<FieldErrors> for OrderingError {
     fn from(errors: FieldErrors) -> Self {
         OrderingError::Invalid(errors)

@@ -401,10 +401,7 @@ impl Orders {
             }
             Placement::KeyTaken => Err(OrderingError::KeyTaken),
             Placement::PromoRefused(refusal) => Err(OrderingError::Promo(refusal)),
-            Placement::ShortOfStock { product, left } => {
-                let name = order.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
-                Err(OrderingError::ShortOfStock { product: name, left })
-            }
+            Placement::ShortOfStock { product, left } => Err(OrderingError::short_of(&order.lines, product, left)),
         }
     }
 }

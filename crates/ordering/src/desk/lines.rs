@@ -48,10 +48,7 @@ impl OrderDesk {
                 self.order(viewer, audience, id)
             }
             LinesOutcome::NotAwaiting => Err(not_awaiting()),
-            LinesOutcome::ShortOfStock { product, left } => {
-                let name = change.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
-                Err(OrderingError::ShortOfStock { product: name, left })
-            }
+            LinesOutcome::ShortOfStock { product, left } => Err(OrderingError::short_of(&change.lines, product, left)),
         }
     }
 

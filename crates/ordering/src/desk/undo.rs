@@ -27,10 +27,7 @@ impl OrderDesk {
                 self.order(viewer, audience, id)
             }
             UndoOutcome::Moved => Err(unavailable()),
-            UndoOutcome::ShortOfStock { product, left } => {
-                let name = order.placed.lines.iter().find(|line| line.product == Some(product)).map(|line| line.name.clone()).unwrap_or_default();
-                Err(OrderingError::ShortOfStock { product: name, left })
-            }
+            UndoOutcome::ShortOfStock { product, left } => Err(OrderingError::short_of(&order.placed.lines, product, left)),
             UndoOutcome::PromoUsedUp => Err(OrderingError::Promo(PromoRefusal::UsedUp)),
         }
     }

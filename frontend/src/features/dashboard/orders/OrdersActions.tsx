@@ -15,7 +15,15 @@ import { OrderUndo } from './OrderUndo';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { listRoute, staffInvoice, staffOrderQueries, useOrderChanges, type Audience, type StaffOrder } from './api';
+import {
+  MOVE_QUESTIONS,
+  listRoute,
+  staffInvoice,
+  staffOrderQueries,
+  useOrderChanges,
+  type Audience,
+  type StaffOrder,
+} from './api';
 
 // Written out so the message-id test sees every id.
 const MOVE_LABELS: Record<string, string> = {
@@ -35,12 +43,6 @@ const CONFIRM_BUTTONS = {
   call: 'dashboard.orders.confirm_call',
   whatsapp: 'dashboard.orders.confirm_whatsapp',
 } as const;
-// A tap on a phone is easily wrong: every move asks first.
-const MOVE_QUESTIONS: Record<string, string> = {
-  on_delivery: 'dashboard.orders.confirm_on_delivery',
-  delivered: 'dashboard.orders.confirm_delivered',
-  cancelled: 'dashboard.orders.confirm_cancel',
-};
 // What staff record of a parcel on delivery that did not reach its buyer.
 const OUTCOMES = {
   attempt: { label: 'dashboard.orders.delivery_failed', question: 'dashboard.orders.confirm_delivery_failed' },

@@ -27,6 +27,7 @@ import { ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import classes from './StaffOrders.module.css';
 import {
+  MOVE_QUESTIONS,
   ORDER_LISTS,
   ordersExport,
   listRoute,
@@ -60,15 +61,10 @@ const SOURCE_LABELS: Record<string, string> = {
   whatsapp: 'dashboard.orders.source.whatsapp',
 };
 const MOVES = ['on_delivery', 'delivered', 'cancelled'];
-// The move a card offers on a phone (never a cancellation: that needs the order's page) and
-// the question it asks first.
+// The move a card offers on a phone: never a cancellation, which needs the order's page.
 const NEXT_MOVES: Record<string, string> = {
   on_delivery: 'dashboard.orders.to_on_delivery',
   delivered: 'dashboard.orders.to_delivered',
-};
-const MOVE_QUESTIONS: Record<string, string> = {
-  on_delivery: 'dashboard.orders.confirm_on_delivery',
-  delivered: 'dashboard.orders.confirm_delivered',
 };
 /** The server counts each status up to this many, which then means "this many or more". */
 const COUNT_CAP = 10_000;

@@ -67,6 +67,15 @@ export const ORDER_LISTS: Record<string, OrderList> = {
   },
 };
 
+// A tap on a phone is easily wrong: every move asks first, on the order's page and on a card.
+// Written out so the message-id test sees every id.
+/** The question each move asks before it is made. */
+export const MOVE_QUESTIONS: Record<string, string> = {
+  on_delivery: 'dashboard.orders.confirm_on_delivery',
+  delivered: 'dashboard.orders.confirm_delivered',
+  cancelled: 'dashboard.orders.confirm_cancel',
+};
+
 /** The route of a list's status tab (`''` for all). */
 export function listRoute(audience: Audience, status: string): string {
   const base = audience === 'orders' ? 'orders' : 'guest-orders';
