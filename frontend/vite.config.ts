@@ -2,6 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
 /** The message catalogues (`src/shared/i18n/**\/ar.json`, `en.json`) turned into formatjs's
@@ -51,6 +53,16 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     ...(command === 'build' ? [precompiledMessages(), languagePreloads()] : []),
+    // The scripts and styles compressed once, as hard as the formats go: the server sends these
+    // files by `Accept-Encoding` instead of compressing each answer fast (docs/decisions.md).
+    compression({
+      include: /assets\/.*\.(js|css|json|svg)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
     // Installable, and kind to weak networks: the shell is kept at install; pages, scripts,
     // styles and pictures as they are first used (so the dashboard's code is never fetched for
     // a buyer); pages and the catalogue's answers when the network is slow or gone.
@@ -158,6 +170,14 @@ export default defineConfig(({ command }) => ({
               priority: 2,
             },
             { name: 'storefront', tags: ['$initial'], priority: 1 },
+            // Small parts the order forms share, each a file of a few hundred bytes otherwise:
+            // a file's own overhead is about a hundred bytes compressed, and the checkout is
+            // the route nearest its budget.
+            { name: 'forms', test: /src[\\/]shared[\\/](forms|formFields)\.ts$/ },
+            {
+              name: 'addresses',
+              test: /src[\\/]shared[\\/](deliveryCity\.ts|ui[\\/]CityPicker\.tsx|api[\\/](cities|addresses)\.ts)$/,
+            },
           ],
         },
       },

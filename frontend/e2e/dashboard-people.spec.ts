@@ -91,7 +91,11 @@ test('a sales engineer places an order for their client', async ({ language, req
   const client = await newClient(request, outbox, language === 'ar' ? '0120' : '0121');
   const engineer = await openPage('guest');
   await logIn(engineer, '01000000002');
-  await engineer.waitForURL('**/products');
+  // A sales engineer signing in lands on their dashboard; from the shop, one tap leads back.
+  await engineer.waitForURL('**/dashboard/overview');
+  await engineer.goto('/products');
+  await engineer.getByTestId('dashboard-link').filter({ visible: true }).click();
+  await engineer.waitForURL('**/dashboard/overview');
   await engineer.goto('/dashboard/sales-orders');
   await engineer.getByTestId('new-sales-order').click();
   await engineer.waitForURL('**/dashboard/sales-orders-actions');

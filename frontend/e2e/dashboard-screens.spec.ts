@@ -1,7 +1,8 @@
 // Every dashboard screen on a phone, in Arabic and English: Western digits in what the shop
 // writes (a message is shown as its writer typed it: `data-typed`), nothing wider than the
-// screen, and no WCAG 2.2 AA violation axe-core finds.
-import { expect, expectNoSidewaysScroll, test, wcagViolations } from './fixtures';
+// screen, every target at least 44 px (a sales engineer's thumb), and no WCAG 2.2 AA violation
+// axe-core finds.
+import { expect, expectNoSidewaysScroll, smallTargets, test, wcagViolations } from './fixtures';
 
 test.use({ role: 'admin' });
 
@@ -35,7 +36,7 @@ const SCREENS = [
   'search',
 ];
 
-test('every dashboard screen reads in Western digits, fits the phone and passes WCAG AA', async ({
+test('every dashboard screen reads in Western digits, fits the phone, takes a thumb and passes WCAG AA', async ({
   page,
   language,
 }) => {
@@ -53,6 +54,7 @@ test('every dashboard screen reads in Western digits, fits the phone and passes 
       expect(written, path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     }
     await expectNoSidewaysScroll(page);
+    expect.soft(await smallTargets(page), path).toEqual([]);
     expect.soft(await wcagViolations(page), path).toEqual([]);
   }
 });

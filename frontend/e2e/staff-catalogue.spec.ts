@@ -71,6 +71,25 @@ test('staff add a product with a picture and it appears in the storefront', asyn
   }
 });
 
+test('an empty product form takes the eye to its first field, each message under its field and one toast', async ({
+  page,
+  language,
+}) => {
+  await page.goto('/dashboard/products-actions');
+  const form = page.getByTestId('product-form');
+  await form.locator('button[type=submit]').click();
+  const first = form.locator('input[name=name_ar]');
+  await expect(first).toBeFocused();
+  await expect(first).toBeInViewport();
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.locator('input[name=name_en]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByTestId('form-errors-summary')).toContainText(
+    language === 'ar' ? 'حقول تحتاج إلى مراجعة أعلاه' : 'Fields to check above',
+  );
+  // The messages are under their fields: one toast says how many, not one a field.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
+});
+
 test('staff add a category and customers can filter by it', { tag: '@en-only' }, async ({ page, openPage }) => {
   await page.goto('/dashboard/overview');
   await openScreen(page, '/dashboard/categories');

@@ -1,9 +1,20 @@
 // The storefront as a shopper meets it on a 360 px phone, in Arabic and English: one digit
 // system and numbers that read the right way, a header search that suggests, deals that lead
 // to their page, thumb-sized controls, visible focus, contrast that passes WCAG AA, sign-in
-// that comes back, and a real 404.
+// that comes back, stock told before the last step, a failed form that shows where it failed,
+// and a real 404.
 import type { Page } from '@playwright/test';
-import { CLIENT_PASSWORD, expect, logOut, newClient, smallTargets, test, wcagViolations } from './fixtures';
+import {
+  CLIENT_PASSWORD,
+  expect,
+  guestOrder,
+  logOut,
+  newClient,
+  smallTargets,
+  test,
+  uniquePhone,
+  wcagViolations,
+} from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -269,4 +280,78 @@ test('an unknown path answers 404 with the NotFound screen, in the page language
     language === 'ar' ? '<html lang="ar" dir="rtl">' : '<html lang="en" dir="ltr">',
   );
   expect((await page.goto('/products/neem-oil'))?.status()).toBe(200);
+});
+
+test('the product page caps the quantity at what is left and says so; the cart holds the checkout back while a line is above it', async ({
+  page,
+  request,
+  language,
+  staffApi,
+}) => {
+  const ar = language === 'ar';
+  const peat = await staffApi.addProduct('Last peat bags', 'آخر أكياس بيتموس', 30, 3);
+  await page.goto(`/products/${peat.slug}`);
+  const form = page.getByTestId('add-to-cart');
+  const quantity = form.getByRole('textbox');
+  const more = form.getByRole('button', { name: ar ? 'زد واحدًا' : 'One more' });
+  const add = form.getByRole('button', { name: ar ? 'أضف إلى السلة' : 'Add to cart' });
+  await more.click();
+  await more.click();
+  await expect(quantity).toHaveValue('3');
+  await expect(more).toBeDisabled();
+  await expect(form.getByTestId('only-left')).toHaveText(ar ? 'المتبقي 3 فقط.' : 'Only 3 left.');
+  // Typed above it: told at once, and brought down to it on leaving the box.
+  await quantity.fill('50');
+  await expect(add).toBeDisabled();
+  await expect(quantity).toHaveAccessibleDescription(ar ? 'المتبقي 3 فقط.' : 'Only 3 left.');
+  await quantity.blur();
+  await expect(quantity).toHaveValue('3');
+  await add.click();
+  await expect(page.getByText(ar ? 'تمت الإضافة: 3 في سلتك.' : 'Added: 3 in your cart.')).toBeVisible();
+
+  // Another buyer takes two: the cart says so, and its checkout waits for a lower quantity.
+  await guestOrder(request, peat.id, uniquePhone('012'), 2);
+  await page.goto('/cart');
+  const checkout = page.getByTestId('go-checkout');
+  await expect(async () => {
+    await page.reload();
+    await expect(checkout).toBeDisabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(checkout).toHaveAccessibleDescription(
+    ar
+      ? 'خفّض الكميات المعلَّمة أعلاه إلى المتبقي، ثم أكمل الطلب.'
+      : 'Lower the quantities marked above to what is left, then check out.',
+  );
+  await expect(page.getByTestId('order-whatsapp')).toHaveCount(0);
+  expect(await wcagViolations(page)).toEqual([]);
+});
+
+test('an empty guest checkout takes the eye to its first field, and one line by the button says how many to fix', async ({
+  page,
+  language,
+}) => {
+  const ar = language === 'ar';
+  await page.goto('/products/neem-oil');
+  await page
+    .getByTestId('add-to-cart')
+    .getByRole('button', { name: ar ? 'أضف إلى السلة' : 'Add to cart' })
+    .click();
+  await page.goto('/cart');
+  await page.getByTestId('go-checkout').click();
+  await page.getByRole('button', { name: ar ? 'المتابعة كزائر' : 'Continue as Guest' }).click();
+  const order = page.getByTestId('guest-order-form');
+  await order.getByTestId('place-order').click();
+  const name = order.locator('input[name=name]');
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(name).toHaveAccessibleDescription(ar ? 'الاسم مطلوب' : 'Name is required');
+  await expect(order.getByTestId('form-errors-summary')).toContainText(
+    ar ? 'حقول تحتاج إلى مراجعة أعلاه' : 'Fields to check above',
+  );
+  // The name given, the next one missing takes the eye.
+  await name.fill('Salma');
+  await order.getByTestId('place-order').click();
+  await expect(order.locator('input[name=phone]')).toBeFocused();
+  await expect(order.locator('input[name=phone]')).toBeInViewport();
+  expect(await wcagViolations(page)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 // The JavaScript each storefront route loads before the shopper can use it, brotli-compressed
-// as the server sends it: the entry's static graph (Home, the lists, the product page and the
+// as the server sends it (the build's `.br` files): the entry's static graph (Home, the lists, the product page and the
 // content pages are in it) plus a lazily loaded screen's own graph. Fails when a route grows
 // past the budget.
 //
@@ -12,8 +12,7 @@
 // them; the messages are compiled at build time, so no parser, and a page loads its language's
 // only; the router is the components' one; the storefront's forms keep their state in a few
 // lines of their own instead of @mantine/form (docs/decisions.md).
-import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 110);
 // The storefront's routes whose screens are loaded when first visited (routes/storefront.tsx's
@@ -32,10 +31,12 @@ const STOREFRONT_ROUTES = [
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
 const sizes = new Map();
+// What the server sends: the file the build compressed (brotli 11), or the file as it is where
+// compressing would not have made it smaller.
 const brotli = (file) => {
   if (!sizes.has(file)) {
-    const bytes = readFileSync(new URL(file, dist));
-    sizes.set(file, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
+    const compressed = new URL(`${file}.br`, dist);
+    sizes.set(file, (existsSync(compressed) ? statSync(compressed) : statSync(new URL(file, dist))).size);
   }
   return sizes.get(file);
 };

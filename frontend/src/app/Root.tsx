@@ -16,7 +16,10 @@ function ApiBridge() {
   useEffect(() => {
     connectApi({
       notify: (notice) =>
-        toast(notice.kind, notice.message || intl.formatMessage({ id: notice.messageId ?? 'errors.network' })),
+        toast(
+          notice.kind,
+          notice.message || intl.formatMessage({ id: notice.messageId ?? 'errors.network' }, notice.values),
+        ),
       unauthorized: () => navigate(loginPath(window.location)),
     });
   }, [intl, navigate]);

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useFormFields } from './formFields';
@@ -53,6 +53,13 @@ describe('useFormFields', () => {
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('City is required');
     expect(screen.getByLabelText('Notes')).toHaveAttribute('aria-invalid', 'false');
     expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('takes the focus to the first field that failed, in the form’s order', async () => {
+    render(<Order onValid={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Salma');
+    await userEvent.click(screen.getByRole('button', { name: 'Order' }));
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveFocus());
   });
 
   it('clears a field’s error when it changes, and checks rules against the other values', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { FieldProps } from './forms';
+import { focusFirstInvalid, type FieldProps } from './forms';
 
 /** A field's rule: the message to show, or null when the value passes. */
 type Rule<Values> = (value: string, values: Values) => string | null;
@@ -35,7 +35,8 @@ export function useFormFields<Values extends { [Name in keyof Values]: string }>
     error: errors[name],
   });
 
-  /** Checks every rule; calls `handler` with the values only when all pass. */
+  /** Checks every rule; calls `handler` with the values only when all pass, else takes the eye
+   * to the first field that failed. */
   const onSubmit = (handler: (values: Values) => unknown) => (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -45,6 +46,7 @@ export function useFormFields<Values extends { [Name in keyof Values]: string }>
     }
     setErrors(found);
     if (Object.keys(found).length === 0) handler(values);
+    else focusFirstInvalid(event.currentTarget);
   };
 
   const reset = () => {

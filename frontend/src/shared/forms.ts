@@ -29,3 +29,15 @@ export function required(message: string) {
 export function otpDigits(value: string): string {
   return toLatinDigits(value).replace(/\D/g, '').slice(0, 6);
 }
+
+/** After a failed submit, the first field marked invalid (in the form's order) takes the focus
+ * and is scrolled to the middle of the screen, its label and message with it. Waits a frame:
+ * the marks are drawn by the render the errors cause. */
+export function focusFirstInvalid(form: EventTarget | null | undefined): void {
+  requestAnimationFrame(() => {
+    const field = form instanceof HTMLFormElement ? form.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    field.scrollIntoView?.({ block: 'center' });
+  });
+}

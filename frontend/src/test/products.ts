@@ -13,6 +13,7 @@ export function aProduct(changes: Partial<Product> = {}): Product {
     has_offer: false,
     images: [],
     in_stock: true,
+    available: 999,
     is_package: false,
     price: 60,
     sale_price: 60,

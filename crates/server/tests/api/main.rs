@@ -3,6 +3,7 @@
 //! `MAHSOUL_TEST_DATABASE=postgres` (the Makefile runs both legs).
 
 mod agronomy;
+mod assets;
 mod attacks;
 mod auth;
 mod bodies;

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
 import { loginPath } from '../loginPath';
 import { useCart } from '../../shared/cart/useCart';
-import { useSession } from '../../shared/session/session';
+import { isStaff, useSession } from '../../shared/session/session';
 import { HEADER_SEARCH_ID } from '../../features/catalog/HeaderSearch';
 import { CartCount } from '../../features/cart/CartBadge';
 import { AccountMenuButton } from './AccountButton';
@@ -19,13 +19,13 @@ function AccountTab({ className, ...props }: ComponentPropsWithRef<'button'>) {
   );
 }
 
-/** The phone's bar at the bottom of the screen, under the thumb: Home, categories, search,
- * the cart with its count, and sign-in or the account menu (the header leaves it to this bar,
+/** The phone's bar at the bottom of the screen, under the thumb: Home, categories, search (for
+ * staff, the dashboard: the header's box searches too), the cart with its count, and sign-in or the account menu (the header leaves it to this bar,
  * so that its search box is wide). */
 export function BottomNav() {
   const intl = useIntl();
   const { count } = useCart();
-  const { token } = useSession();
+  const { token, user } = useSession();
   const location = useLocation();
   return (
     <nav className={classes.bottom} aria-label={intl.formatMessage({ id: 'nav.bottom' })} data-testid="bottom-nav">
@@ -35,9 +35,19 @@ export function BottomNav() {
       <NavLink to="/#categories" className={classes.tab}>
         <FormattedMessage id="nav.categories" />
       </NavLink>
-      <button type="button" className={classes.tab} onClick={() => document.getElementById(HEADER_SEARCH_ID)?.focus()}>
-        <FormattedMessage id="nav.search" />
-      </button>
+      {isStaff(user) ? (
+        <NavLink to="/dashboard" className={classes.tab} data-testid="dashboard-link">
+          <FormattedMessage id="nav.dashboard" />
+        </NavLink>
+      ) : (
+        <button
+          type="button"
+          className={classes.tab}
+          onClick={() => document.getElementById(HEADER_SEARCH_ID)?.focus()}
+        >
+          <FormattedMessage id="nav.search" />
+        </button>
+      )}
       <NavLink
         to="/cart"
         className={classes.tab}

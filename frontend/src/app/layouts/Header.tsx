@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AccountButton, AccountMenuButton } from './AccountButton';
 import { loginPath } from '../loginPath';
 import { usePhone } from '../../shared/ui/usePhone';
-import { useSession } from '../../shared/session/session';
+import { isStaff, useSession } from '../../shared/session/session';
 import { CartBadge } from '../../features/cart/CartBadge';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
@@ -12,11 +12,11 @@ import { HeaderSearch } from '../../features/catalog/HeaderSearch';
 import controls from '../../shared/ui/controls.module.css';
 import classes from './Header.module.css';
 
-/** The header: the shop, its sections, the search box, the language switch and the account
+/** The header: the shop, its sections (and the dashboard, for staff), the search box, the language switch and the account
  * menu — one row on a phone, where the cart moves to the bottom bar, and the account too when
  * the page has that bar (`accountBelow`). */
 export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
-  const { token } = useSession();
+  const { token, user } = useSession();
   const location = useLocation();
   const phone = usePhone();
   return (
@@ -30,6 +30,11 @@ export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
           <NavLink to="/products">
             <FormattedMessage id="products.title" />
           </NavLink>
+          {isStaff(user) && (
+            <NavLink to="/dashboard" data-testid="dashboard-link">
+              <FormattedMessage id="nav.dashboard" />
+            </NavLink>
+          )}
         </nav>
         {/* With the bell and the account beside it, a phone leaves the box about 90 px. */}
         <HeaderSearch short={phone && !!token && !accountBelow} />

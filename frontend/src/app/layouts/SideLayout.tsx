@@ -3,6 +3,7 @@ import { Button, Drawer, NavLink as MantineNavLink, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import classes from './SideLayout.module.css';
 
 /** A link of the side menu: where it leads, its text's id, the other screens it stands for
@@ -63,12 +64,15 @@ function MenuLinks({ links, pathname, onPick }: { links: SideLink[]; pathname: s
 /** A page with the header, a side menu of links and the screen; the link of the screen shown
  * is marked current. On a phone a menu given `phone` words (the dashboard's many links) hides
  * behind one button naming the screen, opening a drawer; another (the account's few links) is
- * one row that scrolls sideways. Either way the screen starts in view. */
+ * one row that scrolls sideways. Either way the screen starts in view; a screen of the long
+ * menu's is worked with a thumb, so its every target is at least 44 px on a phone. */
 export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneMenu }) {
   const intl = useIntl();
   const { pathname } = useLocation();
   const menu = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
+  // The drawer comes from where the page starts: the right in Arabic, the left in English.
+  const start = useLanguage().language === 'ar' ? 'right' : 'left';
   useEffect(() => {
     const row = menu.current;
     if (!row || row.scrollWidth <= row.clientWidth) return;
@@ -93,7 +97,7 @@ export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneM
             <Drawer
               opened={open}
               onClose={() => setOpen(false)}
-              position="right"
+              position={start}
               size="85%"
               title={intl.formatMessage({ id: phone.title })}
               closeButtonProps={{ 'aria-label': intl.formatMessage({ id: phone.close }) }}
@@ -107,7 +111,7 @@ export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneM
         <nav ref={menu} className={`${classes.side} ${phone ? classes.behindButton : ''}`} data-testid="side-menu">
           <MenuLinks links={links} pathname={pathname} />
         </nav>
-        <main className={classes.main}>
+        <main className={`${classes.main} ${phone ? classes.touch : ''}`}>
           <Outlet />
         </main>
       </div>

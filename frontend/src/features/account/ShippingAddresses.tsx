@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Address } from '../../shared/api/types';
 import { usePrice } from '../../shared/format';
-import { showServerErrors } from '../../shared/forms';
+import { submitShowingErrors } from '../../shared/ui/mantine/submitShowingErrors';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { addressQueries, useDeleteAddress, useSaveAddress, type AddressFormValues } from '../../shared/api/addresses';
+import { FormErrorsSummary } from '../../shared/ui/fields';
 
 const EMPTY: AddressFormValues = { address: '', city_id: '' };
 
@@ -33,14 +34,10 @@ export function ShippingAddresses() {
     form.clearErrors();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(save.mutateAsync({ id: editing?.id ?? null, values }));
-      toast('success', answer.message);
-      pick(null);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+  const submit = submitShowingErrors(form, async (values) => {
+    const answer = await withLoading(save.mutateAsync({ id: editing?.id ?? null, values }));
+    toast('success', answer.message);
+    pick(null);
   });
 
   const list = addresses.data?.data ?? [];
@@ -108,6 +105,7 @@ export function ShippingAddresses() {
               name="address"
               {...form.getInputProps('address')}
             />
+            <FormErrorsSummary errors={form.errors} />
             <Group>
               <Button type="submit" loading={save.isPending}>
                 <FormattedMessage id="addresses.save" />

@@ -9,7 +9,9 @@ import { CityPicker } from '../../shared/ui/CityPicker';
 import { toast } from '../../shared/ui/toast';
 import { authApi } from './api';
 import { NewPasswordFields, newPasswordRules } from '../../shared/ui/NewPasswordFields';
-import { required, showServerErrors } from '../../shared/forms';
+import { required } from '../../shared/forms';
+import { submitShowingErrors } from '../../shared/ui/mantine/submitShowingErrors';
+import { FormErrorsSummary } from '../../shared/ui/fields';
 
 /** Open a customer account; the verification code goes to the phone (and the e-mail). */
 export function Register() {
@@ -25,22 +27,18 @@ export function Register() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(
-        register.mutateAsync({
-          ...values,
-          email: values.email.trim() || undefined,
-          city_id: values.city_id ? Number(values.city_id) : undefined,
-        }),
-      );
-      session.signIn(answer.data);
-      toast('success', answer.message);
-      // The code was just sent: the next thing to do is type it.
-      navigate('/auth/verify-account');
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+  const submit = submitShowingErrors(form, async (values) => {
+    const answer = await withLoading(
+      register.mutateAsync({
+        ...values,
+        email: values.email.trim() || undefined,
+        city_id: values.city_id ? Number(values.city_id) : undefined,
+      }),
+    );
+    session.signIn(answer.data);
+    toast('success', answer.message);
+    // The code was just sent: the next thing to do is type it.
+    navigate('/auth/verify-account');
   });
 
   return (
@@ -79,6 +77,7 @@ export function Register() {
           {...form.getInputProps('city_id')}
         />
         <NewPasswordFields form={form} />
+        <FormErrorsSummary errors={form.errors} />
         <Button type="submit" loading={register.isPending}>
           <FormattedMessage id="auth.register.submit" />
         </Button>

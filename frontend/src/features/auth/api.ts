@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, answer, api } from '../../shared/api/client';
-import { session, useSession } from '../../shared/session/session';
+import { isStaff, session, useSession } from '../../shared/session/session';
 import type { AuthData, UserData } from '../../shared/api/types';
 
 /** The answer of register and the logins. */
@@ -39,19 +39,20 @@ function bearer(token: string): Record<string, string> {
 }
 
 /** Where a user goes after signing in with a password: back to `next` when a screen sent them
- * to sign in (checkout's "Login & Checkout"; only a path of this site), else admins to the
- * dashboard, everyone else (and every unverified account) to Products. */
+ * to sign in (checkout's "Login & Checkout"; only a path of this site), else staff (admins and
+ * the sales engineers working from their phones) to the dashboard, everyone else (and every
+ * unverified account) to Products. */
 export function pathAfterLogin(user: UserData, next?: string | null): string {
   if (next && /^\/(?![/\\])/.test(next)) return next;
   if (!user.verified) return '/products';
-  return user.role === 'admin' ? '/dashboard/overview' : '/products';
+  return isStaff(user) ? '/dashboard/overview' : '/products';
 }
 
-/** Where a user goes after Google sign-in: customers and sales to Products, admins to the
- * dashboard, anyone else Home. */
+/** Where a user goes after Google sign-in: staff to the dashboard, customers to Products,
+ * anyone else Home. */
 export function pathAfterGoogleLogin(user: UserData): string {
-  if (user.role === 'admin') return '/dashboard/overview';
-  if (user.role === 'customer' || user.role === 'sales') return '/products';
+  if (isStaff(user)) return '/dashboard/overview';
+  if (user.role === 'customer') return '/products';
   return '/';
 }
 

@@ -58,4 +58,23 @@ describe('AddToCart', () => {
     expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled();
     expect(cartLines()).toEqual([]);
   });
+
+  it('caps the quantity at what is left, says so, and brings a larger typed one down to it', async () => {
+    renderAt('/', { '/': <AddToCart product={aProduct({ available: 3 })} /> });
+    const quantity = screen.getByLabelText('Quantity');
+    const more = screen.getByRole('button', { name: 'One more' });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    expect(quantity).toHaveValue('3');
+    expect(more).toBeDisabled();
+    expect(screen.getByTestId('only-left')).toHaveTextContent('Only 3 left.');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '40');
+    expect(quantity).toHaveAccessibleDescription('Only 3 left.');
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    await userEvent.tab();
+    expect(quantity).toHaveValue('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cartLines()).toEqual([{ id: 7, quantity: 3 }]);
+  });
 });

@@ -10,7 +10,8 @@ import { addToCart, MAX_QUANTITY } from '../../shared/cart/localCart';
 import controls from '../../shared/ui/controls.module.css';
 import classes from './AddToCart.module.css';
 
-/** The quantity (−, typed with any digits, +) and "Add to cart", for a product in stock: into
+/** The quantity (−, typed with any digits, +; at most what is left, which it says when reached)
+ * and "Add to cart", for a product in stock: into
  * the server cart for a verified client, the browser cart otherwise (design §4). On a phone,
  * once the shopper scrolls past the button, a bar above the bottom navigation keeps the price
  * and the button under the thumb. */
@@ -23,8 +24,11 @@ export function AddToCart({ product }: { product: Product }) {
   const form = useRef<HTMLDivElement>(null);
   const [formPassed, setFormPassed] = useState(false);
   const quantity = typedQuantity(typed);
-  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY;
+  // What one order can take: the units left, at most what a cart line holds.
+  const most = Math.min(MAX_QUANTITY, product.available);
+  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= most;
   const inStock = product.in_stock;
+  const capped = most < MAX_QUANTITY && quantity >= most;
 
   useEffect(() => {
     const element = form.current;
@@ -70,13 +74,29 @@ export function AddToCart({ product }: { product: Product }) {
           typed={typed}
           onType={setTyped}
           onStep={(next) => setTyped(String(next))}
+          // More than is left is brought down to what is left when the shopper leaves the box.
+          onBlur={() => quantity > most && setTyped(String(most))}
+          max={most}
           w={72}
           disabled={!inStock}
           error={
-            !valid && inStock ? intl.formatMessage({ id: 'cart.quantity_range' }, { max: MAX_QUANTITY }) : undefined
+            !valid && inStock
+              ? capped
+                ? intl.formatMessage({ id: 'cart.left' }, { left: most })
+                : intl.formatMessage({ id: 'cart.quantity_range' }, { max: most })
+              : undefined
           }
         />
         {button}
+        {inStock && valid && capped && (
+          <p
+            className={`${controls.text} ${controls.small} ${controls.dimmed}`}
+            style={{ flexBasis: '100%' }}
+            data-testid="only-left"
+          >
+            <FormattedMessage id="cart.left" values={{ left: most }} />
+          </p>
+        )}
       </div>
       {inStock && formPassed && (
         <div className={classes.bar} data-testid="sticky-buy">

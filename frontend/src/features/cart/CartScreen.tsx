@@ -12,15 +12,18 @@ import controls from '../../shared/ui/controls.module.css';
 
 /** The cart (`/cart`) for guests and clients: each line with its picture, name, price and
  * quantity, the totals, the weight and the shipping weight rule explained; `actions` (checkout,
- * WhatsApp) come under it, and stay when the cart empties so they can say what happened. */
+ * WhatsApp) come under it, and stay when the cart empties so they can say what happened
+ * (their state, an order just placed through WhatsApp, outlives the cart it emptied). */
 export function CartScreen({ actions }: { actions?: ReactNode }) {
   const { cart, loading } = useCart();
-  // The actions keep their place whether the cart is empty or not, so their state (an order
-  // just placed through WhatsApp) outlives the cart it emptied.
+  const empty = !loading && !cart?.products.length;
+  // The actions keep their place in the tree (and their state); an order placed through
+  // WhatsApp is told above "your cart is empty", not under it.
   return (
     <div className={controls.stack}>
-      {!loading && !cart?.products.length ? <EmptyCart title="cart.title" /> : <CartContents />}
+      {!empty && <CartContents />}
       {actions}
+      {empty && <EmptyCart title="cart.title" />}
     </div>
   );
 }

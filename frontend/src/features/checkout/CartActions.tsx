@@ -62,6 +62,26 @@ export function CartActions() {
     );
   }
   if (!cart || cart.products.length === 0) return null;
+  // A line above what is left would be refused at the last step: say so here instead.
+  const short = cart.products.some((line) => line.quantity > line.available_quantity);
+  if (short) {
+    return (
+      <div className={`${controls.stack} ${controls.stackSm}`}>
+        <button
+          type="button"
+          className={`${controls.button} ${controls.medium}`}
+          disabled
+          aria-describedby="cart-short"
+          data-testid="go-checkout"
+        >
+          <FormattedMessage id="cart.checkout" />
+        </button>
+        <p id="cart-short" className={controls.error}>
+          <FormattedMessage id="cart.lower_to_order" />
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={`${controls.stack} ${controls.stackSm}`}>
       <Link to="/account/checkout" className={`${controls.button} ${controls.medium}`} data-testid="go-checkout">

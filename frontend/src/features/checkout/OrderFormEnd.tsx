@@ -7,11 +7,12 @@ import { PromoField, usePromo } from './promo';
 import { SafetyAcknowledgement, type useSafety } from './safety';
 import { Totals } from './Totals';
 import { Alert, TextArea } from '../../shared/ui/fields';
+import { FormErrorsSummary } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
 
 /** The end of every order form: notes, the promo code, the payment method, the totals, the
- * safety acknowledgement a dangerous product needs, why the last attempt was refused, and the
- * button (which, after a changed total, confirms it). */
+ * safety acknowledgement a dangerous product needs, why the last attempt was refused, how many
+ * fields need a look, and the button (which, after a changed total, confirms it). */
 export function OrderFormEnd({
   form,
   promo,
@@ -22,7 +23,7 @@ export function OrderFormEnd({
   placeLabel,
   safety,
 }: {
-  form: FieldSource<'notes'>;
+  form: FieldSource<'notes'> & { errors: Record<string, unknown> };
   promo: ReturnType<typeof usePromo>;
   totals: OrderTotals | null;
   subtotal: number;
@@ -47,6 +48,7 @@ export function OrderFormEnd({
           {refusal.message}
         </Alert>
       )}
+      <FormErrorsSummary errors={form.errors} />
       <button
         type="submit"
         className={controls.button}

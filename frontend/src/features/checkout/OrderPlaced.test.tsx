@@ -1,13 +1,22 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render';
 import { anOrder } from '../../test/orders';
 import type { OrderData } from '../../shared/api/types';
 import { applyLanguage } from '../../shared/i18n/language';
+import { server } from '../../test/server';
 import { OrderPlaced } from './OrderPlaced';
 
-beforeEach(() => applyLanguage('en'));
+beforeEach(() => {
+  applyLanguage('en');
+  server.use(
+    http.get('*/api/settings', () =>
+      HttpResponse.json({ data: { whatsapp_number: '201000000000', shipping: { estimated_hours: 48 } } }),
+    ),
+  );
+});
 
 describe('OrderPlaced', () => {
   it('offers to confirm the order at once while it awaits confirmation', () => {
@@ -40,6 +49,14 @@ describe('OrderPlaced', () => {
     await userEvent.click(screen.getByTestId('copy-number'));
     expect(writeText).toHaveBeenCalledWith('MS-2026-000003');
     expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('says when the shop delivers and opens WhatsApp about this order', async () => {
+    renderAt('/order-success?number=MS-2026-000005', { '/order-success': <OrderPlaced /> });
+    expect(await screen.findByTestId('delivery-hours')).toHaveTextContent('Delivered in about 48 hours.');
+    const whatsapp = screen.getByTestId('whatsapp-link');
+    expect(whatsapp).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/201000000000\?text=/));
+    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain('about my order MS-2026-000005');
   });
 
   it('keeps the number alone after a reload, when the order was not handed over', () => {

@@ -1,15 +1,23 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderData } from '../../shared/api/types';
+import { settingsQueries } from '../../shared/api/settings';
 import { usePrice } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n/LanguageProvider';
+import { whatsAppUrl } from '../../shared/whatsapp';
 import controls from '../../shared/ui/controls.module.css';
 
 /** The guest's order-success screen (`/order-success?number=&confirm=`): the number to keep,
  * with buttons to copy and share it, what was ordered, its total and where it goes (handed
- * over by the checkout; a reload keeps the number only), the way to track the order, and,
- * while it awaits confirmation, the way to confirm it at once. */
+ * over by the checkout; a reload keeps the number only), when the shop delivers, the way to
+ * track the order, to talk about it on WhatsApp, and, while it awaits confirmation, to confirm
+ * it at once. */
 export function OrderPlaced() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const settings = useQuery(settingsQueries.public(language)).data?.data;
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
   const confirm = params.get('confirm');
@@ -37,6 +45,11 @@ export function OrderPlaced() {
           <FormattedMessage id="checkout.placed_keep" />
         </p>
         {order && <WhatWasOrdered order={order} />}
+        {settings && (
+          <p className={controls.text} data-testid="delivery-hours">
+            <FormattedMessage id="delivery.hours" values={{ hours: settings.shipping.estimated_hours }} />
+          </p>
+        )}
         <div className={controls.row}>
           {confirm && (
             <Link to={`/confirm/${encodeURIComponent(confirm)}`} className={controls.button} data-testid="confirm-now">
@@ -50,6 +63,20 @@ export function OrderPlaced() {
           >
             <FormattedMessage id="checkout.track_it" />
           </Link>
+          {settings?.whatsapp_number && (
+            <a
+              href={whatsAppUrl(
+                settings.whatsapp_number,
+                intl.formatMessage({ id: 'checkout.whatsapp_about' }, { number }),
+              )}
+              target="_blank"
+              rel="noreferrer"
+              className={`${controls.button} ${controls.plain}`}
+              data-testid="whatsapp-link"
+            >
+              <FormattedMessage id="product.ask_whatsapp" />
+            </a>
+          )}
           <Link to="/products" className={`${controls.button} ${controls.plain}`}>
             <FormattedMessage id="cart.browse" />
           </Link>

@@ -4,18 +4,23 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { showServerErrors } from '../../shared/forms';
+import { submitShowingErrors } from '../../shared/ui/mantine/submitShowingErrors';
+import { FormErrorsSummary } from '../../shared/ui/fields';
 import { hasPermission, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { Pages } from '../../shared/ui/mantine/Pages';
 
-/** The submit button of a dashboard form, spinning while the form is sent. */
-export function SaveButton({ pending }: { pending: boolean }) {
+/** The submit button of a dashboard form, spinning while the form is sent, with how many
+ * fields need a look after a failed submit (`errors`, the form's). */
+export function SaveButton({ pending, errors = {} }: { pending: boolean; errors?: Record<string, unknown> }) {
   return (
-    <Button type="submit" loading={pending}>
-      <FormattedMessage id="dashboard.product_form.save" />
-    </Button>
+    <>
+      <FormErrorsSummary errors={errors} />
+      <Button type="submit" loading={pending}>
+        <FormattedMessage id="dashboard.product_form.save" />
+      </Button>
+    </>
   );
 }
 
@@ -141,21 +146,18 @@ export function ListHeader({
 }
 
 /** The submit of an `-actions` form: saves, shows the server's message and goes back to the
- * list; a 422 puts the server's messages under their fields. */
+ * list; a field the form's rules or the server's 422 refuse shows its message under it and
+ * takes the focus. */
 export function useSaveAndReturn<Values>(
   form: UseFormReturnType<Values>,
   save: (values: Values) => Promise<{ message?: string | null }>,
   list: string,
 ) {
   const navigate = useNavigate();
-  return form.onSubmit(async (values) => {
-    try {
-      const answer = await withLoading(save(values));
-      toast('success', answer.message);
-      navigate(list);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+  return submitShowingErrors(form, async (values) => {
+    const answer = await withLoading(save(values));
+    toast('success', answer.message);
+    navigate(list);
   });
 }
 

@@ -37,7 +37,7 @@ describe('the HTTP client', () => {
     applyLanguage('ar');
   });
 
-  it('toasts the first message of each field on 422 and keeps them for the form', async () => {
+  it('toasts once on 422, how many fields were refused, and keeps each first message for the form', async () => {
     answerWith(422, {
       message: 'Name is required',
       errors: { name: ['Name is required', 'x'], phone: ['Phone is required'] },
@@ -45,7 +45,13 @@ describe('the HTTP client', () => {
     const error = await answer(contact()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).firstMessages()).toEqual({ name: 'Name is required', phone: 'Phone is required' });
-    expect(notices.map((n) => n.message)).toEqual(['Name is required', 'Phone is required']);
+    expect(notices).toEqual([{ kind: 'error', messageId: 'forms.fix_fields', values: { count: 2 } }]);
+  });
+
+  it('toasts the one message of a 422 that refuses one field', async () => {
+    answerWith(422, { message: 'Name is required', errors: { name: ['Name is required'] } });
+    await answer(contact()).catch(() => undefined);
+    expect(notices).toEqual([{ kind: 'error', message: 'Name is required' }]);
   });
 
   it('clears local storage and goes to Login on 401', async () => {

@@ -31,6 +31,8 @@ export interface Notice {
   kind: 'info' | 'success' | 'warn' | 'error';
   message?: string;
   messageId?: string;
+  /** The values `messageId`'s text takes. */
+  values?: Record<string, number>;
 }
 
 interface Hooks {
@@ -69,9 +71,16 @@ export function report(error: ApiError): void {
     case 404:
       hooks.notify({ kind: 'error', messageId: 'notFound.title' });
       return;
-    case 422:
-      Object.values(error.firstMessages()).forEach((message) => hooks.notify({ kind: 'error', message }));
+    case 422: {
+      // One toast, not one per field: a form shows each message under its field.
+      const messages = Object.values(error.firstMessages());
+      hooks.notify(
+        messages.length > 1
+          ? { kind: 'error', messageId: 'forms.fix_fields', values: { count: messages.length } }
+          : { kind: 'error', message: messages[0] ?? error.message },
+      );
       return;
+    }
     case 500:
       hooks.notify({ kind: 'error', messageId: 'errors.server' });
       return;

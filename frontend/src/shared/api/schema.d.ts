@@ -5194,6 +5194,12 @@ export interface components {
         };
         /** @description A product as the storefront shows it. */
         ProductData: {
+            /**
+             * Format: int32
+             * @description How many one order can take now: the units left, at most the 999 a cart line holds (so
+             *     the product page caps its quantity before the cart refuses it).
+             */
+            available: number;
             category?: null | components["schemas"]["CategoryData"];
             /**
              * Format: date-time

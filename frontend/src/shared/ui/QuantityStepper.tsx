@@ -12,7 +12,7 @@ export function typedQuantity(typed: string): number {
 }
 
 /** −, the quantity as typed (any digits), +: the buttons step from the typed number within
- * 1..999, so a thumb never has to open the keyboard for "two bags". The label and the error
+ * 1..`max` (999 unless fewer can be ordered), so a thumb never has to open the keyboard for "two bags". The label and the error
  * sit above and below the three, which stay on one line. */
 export function QuantityStepper({
   label,
@@ -22,6 +22,7 @@ export function QuantityStepper({
   onType,
   onStep,
   disabled,
+  max = MAX_QUANTITY,
   w,
   size = 'sm',
   onBlur,
@@ -36,6 +37,8 @@ export function QuantityStepper({
   /** The quantity a button asked for. */
   onStep: (quantity: number) => void;
   disabled?: boolean;
+  /** The most the buttons step up to. */
+  max?: number;
   w: number;
   size?: 'xs' | 'sm';
   onBlur?: FocusEventHandler<HTMLInputElement>;
@@ -44,7 +47,7 @@ export function QuantityStepper({
   const intl = useIntl();
   const quantity = typedQuantity(typed);
   const known = Number.isInteger(quantity);
-  const step = (by: number) => onStep(known ? Math.min(MAX_QUANTITY, Math.max(1, quantity + by)) : 1);
+  const step = (by: number) => onStep(known ? Math.min(max, Math.max(1, quantity + by)) : 1);
   const id = useId();
   const stepClass = `${controls.button} ${classes.step} ${size === 'xs' ? classes.xs : ''}`;
   return (
@@ -83,7 +86,7 @@ export function QuantityStepper({
           type="button"
           className={stepClass}
           aria-label={intl.formatMessage({ id: 'cart.more' })}
-          disabled={disabled || (known && quantity >= MAX_QUANTITY)}
+          disabled={disabled || (known && quantity >= max)}
           onClick={() => step(1)}
         >
           +

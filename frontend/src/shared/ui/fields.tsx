@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import controls from './controls.module.css';
 
@@ -139,5 +140,17 @@ export function RadioGroup({
         </span>
       )}
     </fieldset>
+  );
+}
+
+/** The one line by a form's button after a failed submit: how many fields above need a look
+ * (their own messages are under them). */
+export function FormErrorsSummary({ errors }: { errors: Record<string, unknown> }) {
+  const count = Object.values(errors).filter(Boolean).length;
+  if (count === 0) return null;
+  return (
+    <p role="alert" className={controls.error} data-testid="form-errors-summary">
+      <FormattedMessage id="forms.fix_fields" values={{ count }} />
+    </p>
   );
 }

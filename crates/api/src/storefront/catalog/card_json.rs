@@ -102,6 +102,7 @@ mod tests {
     fn a_card_is_served_again_only_while_its_version_language_price_and_stock_hold() {
         let cache = ProductJson::default();
         let first = cache.card(1, card(40, 40), Locale::En).unwrap();
+        assert_eq!(serde_json::from_str::<serde_json::Value>(first.0.get()).unwrap()["available"], 3, "the units left");
         assert!(Arc::ptr_eq(&first.0, &cache.card(1, card(40, 40), Locale::En).unwrap().0), "served from the cache");
         assert!(cache.card(1, card(40, 40), Locale::Ar).unwrap().0.get().contains("بذور نعناع"));
         // An offer starts: same version, a new price.
@@ -112,6 +113,7 @@ mod tests {
         let sold_out = ProductCard { product: Arc::new(sold), ..card(40, 30) };
         let json: serde_json::Value = serde_json::from_str(cache.card(1, sold_out, Locale::En).unwrap().0.get()).unwrap();
         assert_eq!(json["in_stock"], false);
+        assert_eq!(json["available"], 0, "nothing left to order");
         // The catalogue changes: nothing of the old version is served.
         let mut product = (*card(40, 30).product).clone();
         product.draft.name.en = "Garden mint seeds".into();

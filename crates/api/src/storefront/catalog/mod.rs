@@ -90,6 +90,9 @@ pub struct ProductData {
     pub has_offer: bool,
     /// Whether any unit is left.
     pub in_stock: bool,
+    /// How many one order can take now: the units left, at most the 999 a cart line holds (so
+    /// the product page caps its quantity before the cart refuses it).
+    pub available: u32,
     /// Weight in kilograms.
     pub weight: f64,
     /// `kg` or `g`, for display.
@@ -127,6 +130,7 @@ impl ProductData {
             discount: price.discount.value(),
             has_offer: price.has_offer,
             in_stock: product.draft.quantity > 0,
+            available: u32::try_from(product.draft.quantity.clamp(0, i64::from(cart::MAX_QUANTITY))).unwrap_or(0),
             weight: product.draft.weight.kilograms(),
             weight_unit: <&'static str>::from(product.draft.weight_unit),
             expires_at: product.draft.expires_at,

@@ -115,7 +115,7 @@ export function UsersActions() {
           )}
         </SimpleGrid>
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={form.errors} />
         </div>
       </Stack>
     </form>

@@ -98,7 +98,7 @@ export function CopounsActions() {
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={form.errors} />
         </div>
       </Stack>
     </form>

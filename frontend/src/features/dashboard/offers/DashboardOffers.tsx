@@ -22,7 +22,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
-import { showServerErrors } from '../../../shared/forms';
+import { submitShowingErrors } from '../../../shared/ui/mantine/submitShowingErrors';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { DeleteButton } from '../DeleteButton';
 import { staffProductQueries } from '../products/api';
@@ -82,17 +82,13 @@ export function DashboardOffers() {
   const remove = useDeleteOffer();
   const done = (answer: { message: string }) => toast('success', answer.message);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const chosen = target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null };
-      const answer = await withLoading(create.mutateAsync({ values: chosen, banner }));
-      form.reset();
-      setBanner(null);
-      setPicked(new Map());
-      done(answer);
-    } catch (error) {
-      showServerErrors(form, error);
-    }
+  const submit = submitShowingErrors(form, async (values) => {
+    const chosen = target === 'category' ? { ...values, product_ids: [] } : { ...values, category_id: null };
+    const answer = await withLoading(create.mutateAsync({ values: chosen, banner }));
+    form.reset();
+    setBanner(null);
+    setPicked(new Map());
+    done(answer);
   });
 
   return (
@@ -239,7 +235,7 @@ export function DashboardOffers() {
                 />
               </SimpleGrid>
               <Group>
-                <SaveButton pending={create.isPending} />
+                <SaveButton pending={create.isPending} errors={form.errors} />
               </Group>
             </Stack>
           </form>

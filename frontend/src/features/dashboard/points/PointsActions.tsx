@@ -67,7 +67,7 @@ function RuleForm({ id }: { id: string | null }) {
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={form.errors} />
         </div>
       </Stack>
     </form>

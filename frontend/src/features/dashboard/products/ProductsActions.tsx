@@ -172,7 +172,7 @@ export function ProductsActions() {
             />
           </SimpleGrid>
           <Group>
-            <SaveButton pending={save.isPending} />
+            <SaveButton pending={save.isPending} errors={form.errors} />
           </Group>
         </Stack>
       </form>

@@ -7,6 +7,7 @@ import { ApiError } from '../../../shared/api/client';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
 import { SaveButton } from '../FormParts';
+import { focusFirstInvalid } from '../../../shared/forms';
 import { staffQueries, useSaveRole, type Role } from '../staff/api';
 import { byResource, splitPermission } from './permissions';
 
@@ -44,6 +45,7 @@ function RoleForm({ existing }: { existing: Role | undefined }) {
       data-testid="role-form"
       onSubmit={async (event) => {
         event.preventDefault();
+        const form = event.currentTarget;
         try {
           const answer = await withLoading(
             save.mutateAsync({ id, name, permissions: all.filter((permission) => chosen.includes(permission)) }),
@@ -52,6 +54,7 @@ function RoleForm({ existing }: { existing: Role | undefined }) {
           navigate('/dashboard/roles');
         } catch (error) {
           if (error instanceof ApiError && error.status === 422) setErrors(error.firstMessages());
+          focusFirstInvalid(form);
         }
       }}
     >
@@ -100,7 +103,7 @@ function RoleForm({ existing }: { existing: Role | undefined }) {
           ))}
         </SimpleGrid>
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={errors} />
         </div>
       </Stack>
     </form>

@@ -91,7 +91,7 @@ export function ShippingActions() {
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={form.errors} />
         </div>
       </Stack>
     </form>

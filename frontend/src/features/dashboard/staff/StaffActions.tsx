@@ -84,7 +84,7 @@ export function StaffActions({ kind }: { kind: StaffKind }) {
           />
         </SimpleGrid>
         <div>
-          <SaveButton pending={save.isPending} />
+          <SaveButton pending={save.isPending} errors={form.errors} />
         </div>
       </Stack>
     </form>
