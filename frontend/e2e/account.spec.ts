@@ -60,8 +60,20 @@ test("a client's screens are thumb-sized, in Western digits and pass WCAG AA", a
     await page.locator('main').getByRole('heading').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await smallTargets(page), path).toEqual([]);
+    await expectNoSidewaysScroll(page);
     if (language === 'ar')
       expect(await page.locator('body').innerText(), path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     expect(await wcagViolations(page), path).toEqual([]);
+  }
+});
+
+test('the order history’s status filters all show on a 360 px phone, none cut off', async ({ page }) => {
+  await page.goto('/account/orders-history');
+  const filters = page.getByTestId('orders-filter').locator('label');
+  await expect(filters).toHaveCount(5);
+  for (const filter of await filters.all()) {
+    const box = (await filter.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
   }
 });

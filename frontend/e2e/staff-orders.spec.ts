@@ -79,9 +79,12 @@ test('staff run a client order to delivery while the client follows on the bell 
   await page.getByTestId('bell').click();
   await page.waitForURL('**/account/notifications');
   await expect(page.getByTestId('notification').first()).toContainText(t.onItsWay);
+  // The notice opens its own order, with the way to all of them.
   await page.getByTestId('notification').first().click();
-  await page.waitForURL('**/account/orders-history');
-  await expect(page.getByTestId('order-status').first()).toHaveText(t.onDelivery);
+  await page.waitForURL(/\/account\/orders-history\?order=\d+$/);
+  await expect(page.getByTestId('order-summary')).toHaveCount(1);
+  await expect(page.getByTestId('order-status')).toHaveText(t.onDelivery);
+  await expect(page.getByTestId('all-orders')).toBeVisible();
 
   await staff.getByTestId('move-delivered').click();
   await expect(staff.getByTestId('order-status')).toHaveText(t.delivered);

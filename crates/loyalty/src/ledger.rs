@@ -160,9 +160,30 @@ impl Ledger {
 
     /// The points that expire next, and when: every lot ending at that same instant.
     pub fn next_expiry(&self) -> Option<NextExpiry> {
-        let running = || self.lots.iter().filter(|lot| !lot.ended && lot.left > 0);
-        let at = running().filter_map(|lot| lot.expires_at).min()?;
-        Some(NextExpiry { points: running().filter(|lot| lot.expires_at == Some(at)).map(|lot| lot.left).sum(), at })
+        let at = self.running().filter_map(|lot| lot.expires_at).min()?;
+        Some(self.ending_at(at))
+    }
+
+    /// The points that expire last, and when: the balance's whole story is "these next, the
+    /// rest by then".
+    pub fn last_expiry(&self) -> Option<NextExpiry> {
+        let at = self.running().filter_map(|lot| lot.expires_at).max()?;
+        Some(self.ending_at(at))
+    }
+
+    /// The points held that expire at all (the rest never do).
+    pub fn expiring(&self) -> i64 {
+        self.running().filter(|lot| lot.expires_at.is_some()).map(|lot| lot.left).sum()
+    }
+
+    /// The lots still holding points.
+    fn running(&self) -> impl Iterator<Item = &Lot> {
+        self.lots.iter().filter(|lot| !lot.ended && lot.left > 0)
+    }
+
+    /// Every lot ending at `at`, together.
+    fn ending_at(&self, at: DateTime<Utc>) -> NextExpiry {
+        NextExpiry { points: self.running().filter(|lot| lot.expires_at == Some(at)).map(|lot| lot.left).sum(), at }
     }
 }
 
@@ -250,5 +271,22 @@ mod tests {
         let ledger = Ledger::read(&entries, day(30));
         assert_eq!(ledger.due(), [Expiry { lot: 1, points: 10, at: day(30) }]);
         assert_eq!(ledger.balance(), 0);
+    }
+
+    #[test]
+    fn the_whole_balance_is_told_as_what_expires_next_and_the_rest_by_when() {
+        let entries = [
+            entry(1, EntryKind::Earn, 7, 0, Some(30)),
+            entry(2, EntryKind::Earn, 20, 5, Some(60)),
+            entry(3, EntryKind::Earn, 6, 9, Some(90)),
+            entry(4, EntryKind::Earn, 4, 9, None),
+        ];
+        let ledger = Ledger::read(&entries, day(10));
+        assert_eq!(ledger.balance(), 37);
+        assert_eq!(ledger.next_expiry(), Some(NextExpiry { points: 7, at: day(30) }));
+        assert_eq!(ledger.last_expiry(), Some(NextExpiry { points: 6, at: day(90) }));
+        assert_eq!(ledger.expiring(), 33, "the lot without an end never expires");
+        let spent = Ledger::read(&[entry(1, EntryKind::Earn, 7, 0, Some(30)), entry(2, EntryKind::Exchange, -7, 1, None)], day(2));
+        assert_eq!((spent.next_expiry(), spent.last_expiry(), spent.expiring()), (None, None, 0));
     }
 }

@@ -32,6 +32,10 @@ pub struct PointsOverview {
     pub last_coupon: Option<LastCoupon>,
     /// The points that expire next.
     pub next_expiry: Option<NextExpiry>,
+    /// The points that expire last.
+    pub last_expiry: Option<NextExpiry>,
+    /// The points held that expire at all.
+    pub expiring: i64,
     /// Their ledger, newest first.
     pub history: Page<Entry>,
 }
@@ -74,6 +78,8 @@ impl Loyalty {
             rules: self.rules.rules(true)?,
             last_coupon: self.ledger.last_coupon(user)?,
             next_expiry: ledger.next_expiry(),
+            last_expiry: ledger.last_expiry(),
+            expiring: ledger.expiring(),
             history: self.ledger.history(user, page)?,
         })
     }

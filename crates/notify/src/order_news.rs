@@ -76,7 +76,8 @@ impl OrderHerald for OrderNewsWriter {
         let number = order.number.as_str();
         let buyer = order.user.map(|user| {
             let (title, body) = buyer_wording(number, event);
-            (user, Notice { title, body, link: "/account/orders-history".into() })
+            // The notice opens its own order, not the whole history.
+            (user, Notice { title, body, link: format!("/account/orders-history?order={}", order.id.0) })
         });
         // Staff hear of a new order and of a return asked; the rest is theirs already.
         let staff_words = match event {
@@ -218,7 +219,7 @@ mod tests {
         for event in EVENTS {
             let client = writer().news(&headline(Some(UserId(7)), Locale::Ar), event);
             let (user, notice) = client.buyer.unwrap_or_else(|| panic!("a notification for {event:?}"));
-            assert_eq!((user, notice.link.as_str()), (UserId(7), "/account/orders-history"));
+            assert_eq!((user, notice.link.as_str()), (UserId(7), "/account/orders-history?order=123"), "its own order");
             assert!(notice.body.ar.contains("MS-2026-000123") && notice.body.en.contains("MS-2026-000123"));
             assert_eq!(writer().news(&headline(None, Locale::Ar), event).buyer, None);
         }

@@ -134,6 +134,11 @@ pub struct PointsData {
     pub last_coupon: Option<LastCouponData>,
     /// The points that expire next, or null.
     pub next_expiry: Option<NextExpiryData>,
+    /// The points that expire last, or null: with `next_expiry` and `expiring` the whole
+    /// balance's story ("7 expire on …, the rest by …").
+    pub last_expiry: Option<NextExpiryData>,
+    /// How many of the points held expire at all; the rest never do.
+    pub expiring: i64,
     /// One page of their ledger, newest first.
     pub ledger: Vec<LedgerEntryData>,
 }
@@ -163,6 +168,8 @@ pub async fn show(state: Data<AppState>, AuthUser(principal): AuthUser, QueryPar
             rules: overview.rules.into_iter().map(PointsRuleData::from).collect(),
             last_coupon: overview.last_coupon.map(LastCouponData::from),
             next_expiry: overview.next_expiry.map(NextExpiryData::from),
+            last_expiry: overview.last_expiry.map(NextExpiryData::from),
+            expiring: overview.expiring,
             ledger: overview.history.data.into_iter().map(LedgerEntryData::from).collect(),
         },
     }))

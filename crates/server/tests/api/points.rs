@@ -303,6 +303,7 @@ async fn points_expire_oldest_first_and_the_client_sees_what_expires_next() {
     let ends = chrono::DateTime::parse_from_rfc3339(points["next_expiry"]["at"].as_str().unwrap()).unwrap();
     let months = (ends.with_timezone(&chrono::Utc) - chrono::Utc::now()).num_days();
     assert!((180..=185).contains(&months), "six months on: {months} days");
+    assert_eq!((points["last_expiry"].clone(), points["expiring"].as_i64()), (points["next_expiry"].clone(), Some(30)), "all 30 end together");
     assert_eq!(app.my_points(&buyer).await, 30, "the expiry is in the ledger now");
     assert_eq!(app.points(&buyer).await["data"]["ledger"].as_array().unwrap().len(), 3, "written once");
 }

@@ -23,6 +23,8 @@ function points(balance: number, lastCoupon: object | null = null) {
       ],
       last_coupon: lastCoupon,
       next_expiry: { points: 40, at: '2027-03-01T00:00:00Z' },
+      last_expiry: { points: 110, at: '2027-11-20T10:00:00Z' },
+      expiring: balance,
       ledger: [
         {
           id: 2,
@@ -57,12 +59,31 @@ beforeEach(() => {
 });
 
 describe('points exchange', () => {
+  it('tells the whole balance’s expiry: all on one day, or some never', async () => {
+    const once = points(40);
+    once.data.last_expiry = once.data.next_expiry;
+    server.use(http.get('*/api/points', () => HttpResponse.json(once)));
+    const { unmount } = renderAt('/account/points-exchange', { '/account/points-exchange': <PointsExchange /> });
+    expect(await screen.findByTestId('points-next-expiry')).toHaveTextContent('All 40 points expire on March 1, 2027.');
+    unmount();
+    const kept = points(70);
+    kept.data.last_expiry = kept.data.next_expiry;
+    kept.data.expiring = 40;
+    server.use(http.get('*/api/points', () => HttpResponse.json(kept)));
+    renderAt('/account/points-exchange', { '/account/points-exchange': <PointsExchange /> });
+    expect(await screen.findByTestId('points-next-expiry')).toHaveTextContent(
+      '70 points: 40 expire on March 1, 2027, and 30 never expire.',
+    );
+  });
+
   it('shows the balance, what expires next, the rules it can afford and the history', async () => {
     server.use(http.get('*/api/points', () => HttpResponse.json(points(150))));
     renderAt('/account/points-exchange', { '/account/points-exchange': <PointsExchange /> });
 
     expect(await screen.findByTestId('points-balance')).toHaveTextContent('150 points');
-    expect(screen.getByTestId('points-next-expiry')).toHaveTextContent('40 points expire on March 1, 2027.');
+    expect(screen.getByTestId('points-next-expiry')).toHaveTextContent(
+      '150 points: 40 expire on March 1, 2027, 110 more by November 20, 2027.',
+    );
     const cheap = rule(0);
     expect(within(cheap).getByRole('button', { name: 'Exchange' })).toBeEnabled();
     expect(within(rule(1)).getByRole('button', { name: 'Exchange' })).toBeDisabled();

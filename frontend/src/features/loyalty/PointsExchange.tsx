@@ -113,12 +113,11 @@ export function PointsExchange() {
           )}
           {data?.next_expiry && (
             <Text size="sm" c="orange.9" data-testid="points-next-expiry">
-              <FormattedMessage
-                id="points.next_expiry"
-                values={{
-                  points: data.next_expiry.points,
-                  date: intl.formatDate(data.next_expiry.at, { year: 'numeric', month: 'long', day: 'numeric' }),
-                }}
+              <BalanceExpiry
+                balance={data.balance}
+                next={data.next_expiry}
+                last={data.last_expiry ?? data.next_expiry}
+                expiring={data.expiring}
               />
             </Text>
           )}
@@ -259,5 +258,38 @@ export function PointsExchange() {
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** When the whole balance expires, in one sentence: all on one day, or what goes next, the
+ * rest by when, and what never does. */
+function BalanceExpiry({
+  balance,
+  next,
+  last,
+  expiring,
+}: {
+  balance: number;
+  next: { points: number; at: string };
+  last: { points: number; at: string };
+  expiring: number;
+}) {
+  const intl = useIntl();
+  const day = (at: string) => intl.formatDate(at, { year: 'numeric', month: 'long', day: 'numeric' });
+  if (next.at === last.at && expiring === balance) {
+    return <FormattedMessage id="points.expiry_all" values={{ points: balance, date: day(next.at) }} />;
+  }
+  return (
+    <FormattedMessage
+      id="points.expiry_split"
+      values={{
+        balance,
+        next: next.points,
+        date: day(next.at),
+        later: expiring - next.points,
+        last: day(last.at),
+        never: balance - expiring,
+      }}
+    />
   );
 }

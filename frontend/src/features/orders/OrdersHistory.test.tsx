@@ -17,6 +17,20 @@ beforeEach(() => {
 });
 
 describe('OrdersHistory', () => {
+  it('opens on the one order a notification links to, with the way to all of them', async () => {
+    server.use(
+      http.get('*/api/orders/2', () =>
+        HttpResponse.json({ data: anOrder({ id: 2, number: 'MS-2026-000002', status: 'delivered' }) }),
+      ),
+    );
+    renderAt('/account/orders-history?order=2', { '/account/orders-history': <OrdersHistory /> });
+    const orders = await screen.findAllByTestId('order-summary');
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toHaveTextContent('MS-2026-000002');
+    expect(screen.getByTestId('all-orders')).toHaveAttribute('href', '/account/orders-history');
+    expect(screen.queryByTestId('orders-filter')).toBeNull();
+  });
+
   it('lists the orders with their totals, filters by status and cancels a new one', async () => {
     const asked: string[] = [];
     let cancelled = false;

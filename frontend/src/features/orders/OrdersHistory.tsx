@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,17 +24,22 @@ const FILTER_LABELS: Record<string, string> = {
   cancelled: 'orders.filter.cancelled',
 };
 
-/** The client's orders (`/account/orders-history`), newest first, filtered by status: each with
- * its lines and totals, a cancel button while it is still new, its returns, and a way to ask
- * for one while the shop's days to return it run. */
+/** The client's orders (`/account/orders-history`), newest first, filtered by status; or, from a
+ * notification's link (`?order=`), that one order with the way to all of them. */
 export function OrdersHistory() {
+  const [params] = useSearchParams();
+  const one = Number.parseInt(params.get('order') ?? '', 10);
+  return Number.isInteger(one) && one > 0 ? <OneOrder id={one} /> : <AllOrders />;
+}
+
+/** Every order, a page at a time, with the status tabs. */
+function AllOrders() {
   const intl = useIntl();
   const { language } = useLanguage();
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const orders = useQuery(orderQueries.mine(language, status, page));
-  const cancel = useCancelOrder();
 
   const show = (next: { status?: string; page?: number }) => {
     const query = new URLSearchParams();
@@ -49,17 +54,16 @@ export function OrdersHistory() {
       <Title order={2}>
         <FormattedMessage id="orders.title" />
       </Title>
-      <SegmentedControl
-        value={status}
-        onChange={(value) => show({ status: value })}
-        data={['', ...ORDER_STATUSES].map((value) => ({
-          value,
-          label: intl.formatMessage({ id: FILTER_LABELS[value] }),
-        }))}
-        fullWidth
-        style={{ overflowX: 'auto' }}
-        data-testid="orders-filter"
-      />
+      {/* Chips that wrap: five statuses in one sliding row were cut off on a 360 px phone. */}
+      <Chip.Group multiple={false} value={status} onChange={(value) => show({ status: value })}>
+        <Group gap="xs" data-testid="orders-filter">
+          {['', ...ORDER_STATUSES].map((value) => (
+            <Chip key={value} value={value} size="md">
+              {intl.formatMessage({ id: FILTER_LABELS[value] })}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
       {orders.isSuccess && orders.data.data.length === 0 && (
         <Stack gap="sm" align="start">
           <Text data-testid="orders-empty">
@@ -71,34 +75,7 @@ export function OrdersHistory() {
         </Stack>
       )}
       {orders.data?.data.map((order) => (
-        <OrderSummary key={order.id} order={order}>
-          <OrderOutcome order={order} />
-          <OrderReturns returns={order.returns} />
-          {order.returnable_until && <AskReturn order={order} until={order.returnable_until} />}
-          <Group justify="end">
-            <OrderAgain order={order} />
-            <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
-            {order.can_cancel && (
-              <Button
-                variant="outline"
-                color="red.9"
-                size="compact-md"
-                onClick={async () => {
-                  if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
-                    return;
-                  try {
-                    const answer = await withLoading(cancel.mutateAsync(order.id));
-                    toast('success', answer.message);
-                  } catch {
-                    // The API client has already said why.
-                  }
-                }}
-              >
-                <FormattedMessage id="orders.cancel" />
-              </Button>
-            )}
-          </Group>
-        </OrderSummary>
+        <HistoryOrder key={order.id} order={order} />
       ))}
       <Pages
         total={orders.data?.meta.last_page}
@@ -106,6 +83,61 @@ export function OrdersHistory() {
         onChange={(next) => show({ page: next })}
       />
     </Stack>
+  );
+}
+
+/** The one order a notification speaks of, and the way to the others. */
+function OneOrder({ id }: { id: number }) {
+  const { language } = useLanguage();
+  const order = useQuery(orderQueries.one(language, id)).data?.data;
+  return (
+    <Stack gap="md">
+      <Title order={2}>
+        <FormattedMessage id="orders.title" />
+      </Title>
+      <Button component={Link} to="/account/orders-history" variant="default" w="fit-content" data-testid="all-orders">
+        <FormattedMessage id="orders.all" />
+      </Button>
+      {order && <HistoryOrder order={order} />}
+    </Stack>
+  );
+}
+
+/** An order of the history: its lines and totals, what became of it, its returns, the way to
+ * ask for one while the shop's days to return it run, to order it again, its invoice, and a
+ * cancel button while it is still new. */
+function HistoryOrder({ order }: { order: OrderData }) {
+  const intl = useIntl();
+  const cancel = useCancelOrder();
+  return (
+    <OrderSummary order={order}>
+      <OrderOutcome order={order} />
+      <OrderReturns returns={order.returns} />
+      {order.returnable_until && <AskReturn order={order} until={order.returnable_until} />}
+      <Group justify="end">
+        <OrderAgain order={order} />
+        <InvoiceButton invoice={clientInvoice(order.id)} number={order.number} />
+        {order.can_cancel && (
+          <Button
+            variant="outline"
+            color="red.9"
+            size="compact-md"
+            onClick={async () => {
+              if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
+                return;
+              try {
+                const answer = await withLoading(cancel.mutateAsync(order.id));
+                toast('success', answer.message);
+              } catch {
+                // The API client has already said why.
+              }
+            }}
+          >
+            <FormattedMessage id="orders.cancel" />
+          </Button>
+        )}
+      </Group>
+    </OrderSummary>
   );
 }
 

@@ -26,6 +26,12 @@ export const orderQueries = {
       },
       placeholderData: keepPreviousData,
     }),
+  /** One of the client's orders, as a notification links to it. */
+  one: (language: string, id: number) =>
+    queryOptions({
+      queryKey: ['orders', language, 'one', id],
+      queryFn: () => answer(api.GET('/api/orders/{id}', { params: { path: { id } } })),
+    }),
 };
 
 /** Cancels one of the client's orders while it is new; the lists reload. */

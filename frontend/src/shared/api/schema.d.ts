@@ -5107,7 +5107,13 @@ export interface components {
              *     pay it first.
              */
             debt: number;
+            /**
+             * Format: int64
+             * @description How many of the points held expire at all; the rest never do.
+             */
+            expiring: number;
             last_coupon?: null | components["schemas"]["LastCouponData"];
+            last_expiry?: null | components["schemas"]["NextExpiryData"];
             /** @description One page of their ledger, newest first. */
             ledger: components["schemas"]["LedgerEntryData"][];
             next_expiry?: null | components["schemas"]["NextExpiryData"];
