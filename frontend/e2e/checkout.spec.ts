@@ -183,7 +183,7 @@ test.describe('staff', () => {
     const suffix = Date.now().toString(36);
     const cityName = `Trial Oasis ${suffix}`;
     await page.goto('/dashboard/shipping');
-    await page.getByRole('link', { name: language === 'ar' ? 'إضافة مدينة' : 'Add a city' }).click();
+    await page.getByRole('link', { name: language === 'ar' ? 'إضافة محافظة' : 'Add a governorate' }).click();
     const cityForm = page.getByTestId('city-form');
     await cityForm.locator('input[name=name_ar]').fill(`واحة تجريبية ${suffix}`);
     await cityForm.locator('input[name=name_en]').fill(cityName);

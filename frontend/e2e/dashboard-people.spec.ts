@@ -158,6 +158,7 @@ test('an admin sends an SMS to a group and watches the progress bar finish', asy
 
 test('the overview draws its cards and charts with the orders of the test', async ({
   page,
+  language,
   request,
   outbox,
   staffApi,
@@ -171,4 +172,16 @@ test('the overview draws its cards and charts with the orders of the test', asyn
     await expect(page.getByTestId(chart).locator('.recharts-wrapper > svg.recharts-surface')).toBeVisible();
   }
   await expect(page.getByTestId('chart-per-month').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The months by name, the revenue in pounds.
+  const month = new Date().toLocaleDateString(language === 'ar' ? 'ar-EG-u-nu-latn' : 'en', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+  for (const chart of ['chart-per-month', 'chart-revenue']) {
+    await expect(page.getByTestId(chart).getByRole('application')).toContainText(month);
+  }
+  await expect(page.getByTestId('chart-revenue').getByRole('application')).toContainText(
+    language === 'ar' ? 'جنيه' : 'EGP',
+  );
 });

@@ -86,7 +86,7 @@ async fn register_refuses_bad_phones_weak_passwords_unknown_cities_and_taken_num
     .await;
     assert_eq!(body["errors"]["password"][0], "The password must be at least 8 characters.");
     assert_eq!(body["errors"]["password_confirmation"][0], "Password confirmation does not match the password.");
-    assert_eq!(body["errors"]["city_id"][0], "Choose a city from the list.");
+    assert_eq!(body["errors"]["city_id"][0], "Choose a governorate from the list.");
 
     app.register("01012345678", None).await;
     let body = json_of(

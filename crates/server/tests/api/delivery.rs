@@ -43,14 +43,14 @@ async fn staff_add_edit_search_and_remove_cities_and_a_city_in_use_is_only_deact
     let buyer = app.account_token(Role::Customer, "01012350002").await;
     assert_eq!(app.add_address(&buyer, "Palm farm road", json!(siwa)).await.status(), 200);
     let deactivated = app.request(Method::DELETE, &format!("dashboard/shipping-cities/{siwa}"), Some(&admin), "en").send().await.unwrap();
-    assert_eq!(json_of(deactivated).await["message"], "Addresses still use this city, so it was deactivated instead of deleted.");
+    assert_eq!(json_of(deactivated).await["message"], "Addresses still use this governorate, so it was deactivated instead of deleted.");
     assert!(!names(&json_of(app.get("shipping-cities", None).await).await).contains(&"Siwa Oasis".to_string()), "no longer offered");
     assert_eq!(json_of(app.addresses(&buyer).await).await["data"][0]["shipping_city"]["name"], "Siwa Oasis", "the address keeps its city");
 
     app.add_city(&admin, json!({"name_ar": "مؤقتة", "name_en": "Temporary", "shipping_cost": 10})).await;
     let temporary = json_of(app.get("dashboard/shipping-cities?search=temp", Some(&admin)).await).await["data"][0]["id"].as_i64().unwrap();
     let deleted = app.request(Method::DELETE, &format!("dashboard/shipping-cities/{temporary}"), Some(&admin), "en").send().await.unwrap();
-    assert_eq!(json_of(deleted).await["message"], "The city has been deleted.");
+    assert_eq!(json_of(deleted).await["message"], "The governorate has been deleted.");
     assert_eq!(app.get(&format!("dashboard/shipping-cities/{temporary}"), Some(&admin)).await.status(), 404);
 }
 
@@ -113,10 +113,10 @@ async fn a_bad_address_is_refused_per_field_and_a_buyer_keeps_at_most_20() {
     let refused = app.add_address(&buyer, " ", Value::Null).await;
     assert_eq!(refused.status(), 422);
     let errors = json_of(refused).await["errors"].clone();
-    assert_eq!((errors["address"][0].as_str(), errors["city_id"][0].as_str()), (Some("Address is required"), Some("City is required")));
+    assert_eq!((errors["address"][0].as_str(), errors["city_id"][0].as_str()), (Some("Address is required"), Some("Governorate is required")));
     let arabic = app.request(Method::POST, "addresses", Some(&buyer), "ar").json(&json!({"address": "", "city_id": 999})).send().await.unwrap();
     let errors = json_of(arabic).await["errors"].clone();
-    assert_eq!((errors["address"][0].as_str(), errors["city_id"][0].as_str()), (Some("العنوان مطلوب"), Some("اختر مدينة من القائمة.")));
+    assert_eq!((errors["address"][0].as_str(), errors["city_id"][0].as_str()), (Some("العنوان مطلوب"), Some("اختر محافظة من القائمة.")));
     assert_eq!(app.add_address(&buyer, &"x".repeat(501), json!(1)).await.status(), 422);
     assert_eq!(app.add_address(&buyer, "fine", json!({"id": 1})).await.status(), 422);
 

@@ -56,7 +56,7 @@ describe('ShippingAddresses', () => {
     expect(await screen.findByText('Address is required')).toBeInTheDocument();
 
     await screen.findByRole('option', { name: 'Giza - EGP 45.50' });
-    await userEvent.selectOptions(screen.getByLabelText('City'), 'Giza - EGP 45.50');
+    await userEvent.selectOptions(screen.getByLabelText('Governorate'), 'Giza - EGP 45.50');
     await userEvent.type(screen.getByLabelText('Address'), 'Palm farm road');
     await userEvent.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(screen.getAllByTestId('address')).toHaveLength(2));

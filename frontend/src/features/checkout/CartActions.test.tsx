@@ -44,7 +44,7 @@ describe('CartActions', () => {
     // The WhatsApp order's form is downloaded when asked for.
     await user.type(await screen.findByLabelText('Full name'), 'Mona');
     await user.type(screen.getByLabelText('Mobile number'), '01112345678');
-    await user.selectOptions(screen.getByLabelText('City'), '2');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '2');
     await user.type(screen.getByLabelText('Address'), 'Farm road');
     await user.click(screen.getByRole('button', { name: 'Place the order and continue on WhatsApp' }));
 

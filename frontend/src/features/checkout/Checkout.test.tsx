@@ -155,13 +155,13 @@ describe('Checkout', () => {
     renderAt('/account/checkout', { '/account/checkout': <Checkout /> });
 
     await user.click(await screen.findByLabelText('For someone else'));
-    expect(screen.getByText('Choose a city to see the shipping and the total.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a governorate to see the shipping and the total.')).toBeInTheDocument();
     await user.click(screen.getByTestId('place-order'));
-    for (const message of ['Address is required', 'City is required', 'Name is required', 'Phone is required'])
+    for (const message of ['Address is required', 'Governorate is required', 'Name is required', 'Phone is required'])
       expect(await screen.findByText(message)).toBeInTheDocument();
     expect(sent).toBeNull();
 
-    await user.selectOptions(screen.getByLabelText('City'), '2');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '2');
     await user.type(screen.getByLabelText('Address'), 'Farm road');
     await user.type(screen.getByLabelText("Receiver's name"), 'Huda');
     await user.type(screen.getByLabelText("Receiver's phone"), '٠١١١٢٣٤٥٦٧٨');
@@ -169,10 +169,10 @@ describe('Checkout', () => {
     expect(screen.getByTestId('totals-total')).toHaveTextContent('EGP 85');
     expect(screen.queryByTestId('totals-cod-fee')).toBeNull();
     // Luxor takes 1.5 % for cash at the door: of 40 + 60, 1.50, a line of its own.
-    await user.selectOptions(screen.getByLabelText('City'), '3');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '3');
     expect(screen.getByTestId('totals-cod-fee')).toHaveTextContent('1.5');
     expect(screen.getByTestId('totals-total')).toHaveTextContent('101.5');
-    await user.selectOptions(screen.getByLabelText('City'), '2');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '2');
     await user.click(screen.getByTestId('place-order'));
     await waitFor(() =>
       expect(sent).toEqual({
@@ -225,7 +225,7 @@ describe('Checkout', () => {
     expect(screen.getByLabelText('Address')).toHaveAttribute('autocomplete', 'street-address');
     await user.type(screen.getByLabelText('Full name'), 'Mona');
     await user.type(screen.getByLabelText('Mobile number'), '01112345678');
-    await user.selectOptions(screen.getByLabelText('City'), '1');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '1');
     await user.type(screen.getByLabelText('Address'), 'Farm road');
     await user.click(screen.getByTestId('place-order'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/order-success');
@@ -267,7 +267,7 @@ describe('Checkout', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue as Guest' }));
     await user.type(await screen.findByLabelText('Full name'), 'Mona');
     await user.type(screen.getByLabelText('Mobile number'), '01112345678');
-    await user.selectOptions(screen.getByLabelText('City'), '1');
+    await user.selectOptions(screen.getByLabelText('Governorate'), '1');
     await user.type(screen.getByLabelText('Address'), 'Farm road');
 
     const acknowledgement = screen.getByTestId('safety-acknowledgement');

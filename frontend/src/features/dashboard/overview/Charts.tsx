@@ -33,9 +33,19 @@ function Frame({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
+/** A month (`2026-11`) by its name and year, in the page's language ("Nov 26"). */
+function useMonthName(): (month: string) => string {
+  const intl = useIntl();
+  return (month) =>
+    /^\d{4}-\d{2}$/.test(month)
+      ? intl.formatDate(`${month}-01T00:00:00Z`, { month: 'short', year: '2-digit', timeZone: 'UTC' })
+      : month;
+}
+
 /** Clients and orders per month, side by side. */
 export function MonthlyChart({ data }: { data: OverviewData }) {
   const intl = useIntl();
+  const monthName = useMonthName();
   const rows = data.orders_per_month.map((month, index) => ({
     month: month.month,
     orders: month.count,
@@ -45,9 +55,9 @@ export function MonthlyChart({ data }: { data: OverviewData }) {
     <Frame title="dashboard.overview.per_month" testId="chart-per-month">
       <BarChart data={rows}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="month" />
+        <XAxis dataKey="month" tickFormatter={monthName} />
         <YAxis allowDecimals={false} />
-        <Tooltip />
+        <Tooltip labelFormatter={(month) => monthName(String(month))} />
         <Legend />
         <Bar dataKey="orders" name={intl.formatMessage({ id: 'dashboard.overview.orders' })} fill="#2b8a3e" />
         <Bar dataKey="clients" name={intl.formatMessage({ id: 'dashboard.overview.clients' })} fill="#1971c2" />
@@ -56,17 +66,26 @@ export function MonthlyChart({ data }: { data: OverviewData }) {
   );
 }
 
-/** Revenue per month. */
+/** Revenue per month, its axis in pounds (shortened: 12K). */
 export function RevenueChart({ data }: { data: OverviewData }) {
   const intl = useIntl();
   const price = usePrice();
+  const monthName = useMonthName();
   return (
     <Frame title="dashboard.overview.revenue_per_month" testId="chart-revenue">
       <LineChart data={data.revenue_per_month}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="month" />
-        <YAxis />
-        <Tooltip formatter={(value) => price(Number(value))} />
+        <XAxis dataKey="month" tickFormatter={monthName} />
+        <YAxis
+          width={64}
+          tickFormatter={(value: number) => intl.formatNumber(value, { notation: 'compact' })}
+          label={{
+            value: intl.formatMessage({ id: 'dashboard.overview.revenue_axis' }),
+            angle: -90,
+            position: 'insideLeft',
+          }}
+        />
+        <Tooltip formatter={(value) => price(Number(value))} labelFormatter={(month) => monthName(String(month))} />
         <Line
           type="monotone"
           dataKey="total"

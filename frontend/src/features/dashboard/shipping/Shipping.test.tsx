@@ -43,7 +43,7 @@ describe('shipping city screens', () => {
       'Cash, no fee',
       'Cash, fee 1.5%',
     ]);
-    expect(screen.queryByRole('link', { name: 'Add a city' }), 'no shipping-create').not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a governorate' }), 'no shipping-create').not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'giz');
     await waitFor(() => expect(screen.getAllByTestId('staff-city-row')).toHaveLength(1));
     expect(searched.at(-1)).toBe('giz');
