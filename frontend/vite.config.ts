@@ -173,7 +173,11 @@ export default defineConfig(({ command }) => ({
             // Small parts the order forms share, each a file of a few hundred bytes otherwise:
             // a file's own overhead is about a hundred bytes compressed, and the checkout is
             // the route nearest its budget.
-            { name: 'forms', test: /src[\\/]shared[\\/](forms|formFields)\.ts$/ },
+            { name: 'forms', test: /src[\\/]shared[\\/](forms|formFields|api[\\/]attempt)\.ts$/ },
+            {
+              name: 'cart-parts',
+              test: /src[\\/](shared[\\/]cart[\\/]EmptyCart\.tsx|features[\\/]checkout[\\/]guestOrder\.ts)$/,
+            },
             {
               name: 'addresses',
               test: /src[\\/]shared[\\/](deliveryCity\.ts|ui[\\/]CityPicker\.tsx|api[\\/](cities|addresses)\.ts)$/,

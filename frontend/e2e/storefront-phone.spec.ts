@@ -8,6 +8,7 @@ import {
   CLIENT_PASSWORD,
   expect,
   guestOrder,
+  logIn,
   logOut,
   newClient,
   smallTargets,
@@ -354,4 +355,35 @@ test('an empty guest checkout takes the eye to its first field, and one line by 
   await expect(order.locator('input[name=phone]')).toBeFocused();
   await expect(order.locator('input[name=phone]')).toBeInViewport();
   expect(await wcagViolations(page)).toEqual([]);
+});
+
+test('a product out of stock offers to tell a client once when it is back, by SMS too', async ({
+  page,
+  request,
+  outbox,
+  language,
+  staffApi,
+}) => {
+  const ar = language === 'ar';
+  const lime = await staffApi.addProduct('Awaited garden lime', 'جير زراعي منتظر', 45, 0);
+  await page.goto(`/products/${lime.slug}`);
+  await expect(page.getByTestId('back-in-stock-sign-in')).toHaveText(
+    ar ? 'سجّل الدخول لنخبرك عندما يتوفر' : 'Sign in to be told when it is back',
+  );
+  const client = await newClient(request, outbox, ar ? '0127' : '0128');
+  await logIn(page, client.phone, CLIENT_PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto(`/products/${lime.slug}`);
+  const ask = page.getByTestId('back-in-stock');
+  await expect(ask.getByRole('checkbox')).toBeChecked();
+  await ask.getByRole('button', { name: ar ? 'أخبرني عندما يتوفر' : 'Tell me when it is back' }).click();
+  await expect(page.getByTestId('back-in-stock-saved')).toHaveText(
+    ar ? 'سنخبرك مرة واحدة عندما يتوفر من جديد.' : 'We will tell you once when it is back.',
+  );
+  expect(await wcagViolations(page)).toEqual([]);
+
+  await staffApi.setStock(lime, 8);
+  await expect
+    .poll(() => outbox.sentTo(`+2${client.phone}`).find((body) => body.includes(ar ? lime.nameAr : lime.nameEn)) ?? '')
+    .toContain(ar ? 'متوفر من جديد' : 'is back in stock');
 });

@@ -39,6 +39,8 @@ pub struct AppState {
     pub catalog: Arc<catalog::CatalogService>,
     /// Staff changes to the catalogue.
     pub catalog_admin: Arc<catalog::admin::CatalogAdmin>,
+    /// "Tell me when it is back".
+    pub back_in_stock: Arc<catalog::BackInStock>,
     /// The searches that found nothing.
     pub search_misses: Arc<catalog::misses::SearchMisses>,
     /// Settings, pages and the contact form.
@@ -110,6 +112,7 @@ pub const RESOURCES: &[Resource] = &[
     storefront::shipping_cities::RESOURCE,
     storefront::guest_orders::RESOURCE,
     storefront::copouns::RESOURCE,
+    storefront::stock_alerts::RESOURCE,
     dashboard::permissions::RESOURCE,
     dashboard::products::RESOURCE,
     dashboard::lots::RESOURCE,

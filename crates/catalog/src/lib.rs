@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod agronomy;
+pub mod back_in_stock;
 pub mod lots;
 pub mod misses;
 pub mod offer;
@@ -13,6 +14,7 @@ pub mod search;
 pub mod service;
 pub mod slug;
 
+pub use back_in_stock::{BackInStock, StockAlert, StockAlerts};
 pub use lots::{Lot, LotDraft, LotId, LotState, LotTake};
 pub use offer::OfferDraft;
 pub use product::{Category, CategoryDraft, Product, ProductDocument, ProductDocuments, ProductDraft, WeightUnit};

@@ -212,6 +212,8 @@ struct Background {
     overview: Arc<Overview>,
     /// Writes off the units of lots that expired.
     catalog_admin: Arc<CatalogAdmin>,
+    /// Tells the clients waiting for products that are back.
+    back_in_stock: Arc<catalog::BackInStock>,
     /// Cancels the orders nobody confirmed in time.
     orders: Arc<Orders>,
     /// For the SQLite log's upkeep.
@@ -309,10 +311,12 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let people = Arc::new(PeopleDesk::new(Arc::new(DieselPeopleStore::new(db.clone())), Arc::new(Argon2Hasher::new()?), Arc::new(SystemClock)));
     api::common::error::recognise_database_outages(store::database::out_of_reach);
     let catalog_admin_for_jobs = catalog_admin.clone();
+    let back_in_stock = Arc::new(catalog::BackInStock::new(catalog.clone(), Arc::new(store::stock_alerts::DieselStockAlerts::new(db.clone()))));
     let state = web::Data::new(AppState {
         identity,
         catalog,
         catalog_admin,
+        back_in_stock: back_in_stock.clone(),
         search_misses: Arc::new(SearchMisses::new(Arc::new(DieselMissedSearches::new(db.clone())))),
         shop,
         cart,
@@ -346,6 +350,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
             loyalty,
             overview,
             catalog_admin: catalog_admin_for_jobs,
+            back_in_stock,
             orders: orders_for_jobs,
             database: db,
         },
@@ -415,7 +420,7 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, orders, database } = background;
+    let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, back_in_stock, orders, database } = background;
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
     let every_expiry =
         settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
@@ -428,6 +433,8 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
     let jobs = vec![
         Repeated { name: "order news", every: every_send, run: Arc::new(move || newsroom.tell_untold()), outage: outage.clone() },
         Repeated { name: "messages", every: every_send, run: send_messages.clone(), outage: outage.clone() },
+        // At the pace of the messages: a product back is told within a moment of it.
+        Repeated { name: "back in stock", every: every_send, run: Arc::new(move || Ok(back_in_stock.tell_the_waiting()?)), outage: outage.clone() },
         Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()), outage: outage.clone() },
         Repeated { name: "unconfirmed orders", every: every_expiry, run: Arc::new(move || Ok(orders.expire_unconfirmed()?)), outage: outage.clone() },
         Repeated {

@@ -26,5 +26,6 @@ pub mod schema;
 pub mod search_misses;
 pub mod seed;
 pub mod shipments;
+pub mod stock_alerts;
 
 pub use database::{Backend, Database};

@@ -345,6 +345,8 @@ diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(offer_products -> offers (offer_id));
 diesel::joinable!(offer_products -> products (product_id));
 diesel::joinable!(users -> access_roles (access_role_id));
+diesel::joinable!(stock_alerts -> products (product_id));
+diesel::joinable!(stock_alerts -> users (user_id));
 diesel::joinable!(role_permissions -> access_roles (role_id));
 diesel::table! {
     contact_changes (user_id) {
@@ -700,6 +702,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    stock_alerts (user_id, product_id) {
+        user_id -> BigInt,
+        product_id -> BigInt,
+        by_sms -> Bool,
+        locale -> Text,
+        asked_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     registration_lapses (product_id, ended_on) {
         product_id -> BigInt,
         ended_on -> Date,
@@ -709,6 +721,7 @@ diesel::table! {
 
 diesel::allow_tables_to_appear_in_same_query!(
     registration_lapses,
+    stock_alerts,
     product_lots,
     order_lot_takes,
     active_ingredients,

@@ -6,7 +6,7 @@ import { toast } from '../shared/ui/toast';
 import { LoadingOverlay } from '../shared/ui/LoadingOverlay';
 import { useCurrentUser } from '../features/auth/api';
 import { CartTransfer } from '../features/cart/CartTransfer';
-import { loginPath } from './loginPath';
+import { loginPath } from '../shared/loginPath';
 
 /** Connects the HTTP client to toasts and the router: errors speak the current language and
  * a 401 leads to Login. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginPath } from './loginPath';
+import { loginPath } from '../shared/loginPath';
 import { hasPermission, isStaff, session, useSession } from '../shared/session/session';
 import { NoAccess } from '../features/dashboard/NoAccess';
 

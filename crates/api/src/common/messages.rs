@@ -45,6 +45,7 @@ mod tests {
             "phone_taken",
             "email_taken",
             "city_unknown",
+            "in_stock",
             "current_password_wrong",
             "google_token_invalid",
             "google_email_unverified",

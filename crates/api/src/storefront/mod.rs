@@ -10,3 +10,4 @@ pub mod pages;
 pub mod share;
 pub mod shipping_cities;
 pub mod shop;
+pub mod stock_alerts;

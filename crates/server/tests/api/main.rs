@@ -6,6 +6,7 @@ mod agronomy;
 mod assets;
 mod attacks;
 mod auth;
+mod back_in_stock;
 mod bodies;
 mod calls;
 mod cart;

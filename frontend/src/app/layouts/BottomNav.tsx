@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, useLocation } from 'react-router-dom';
-import { loginPath } from '../loginPath';
+import { loginPath } from '../../shared/loginPath';
 import { useCart } from '../../shared/cart/useCart';
 import { isStaff, useSession } from '../../shared/session/session';
 import { HEADER_SEARCH_ID } from '../../features/catalog/HeaderSearch';

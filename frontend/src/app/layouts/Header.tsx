@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AccountButton, AccountMenuButton } from './AccountButton';
-import { loginPath } from '../loginPath';
+import { loginPath } from '../../shared/loginPath';
 import { usePhone } from '../../shared/ui/usePhone';
 import { isStaff, useSession } from '../../shared/session/session';
 import { CartBadge } from '../../features/cart/CartBadge';

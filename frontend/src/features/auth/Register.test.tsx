@@ -26,7 +26,7 @@ describe('Register', () => {
       ),
     );
     renderAt('/auth/register', { '/auth/register': <Register /> });
-    const city = await screen.findByRole('combobox', { name: /City/ });
+    const city = await screen.findByRole('combobox', { name: /Governorate/ });
     expect(await within(city).findByRole('option', { name: 'Cairo' })).toBeInTheDocument();
     expect(city).not.toHaveTextContent('EGP');
   });
