@@ -67,8 +67,12 @@ test("a client's screens are thumb-sized, in Western digits and pass WCAG AA", a
   }
 });
 
-test('the order history’s status filters all show on a 360 px phone, none cut off', async ({ page }) => {
+test('the order history’s status filters all show on a 360 px phone, none cut off; the bottom bar keeps the cart', async ({
+  page,
+}) => {
   await page.goto('/account/orders-history');
+  await expect(page.getByTestId('bottom-nav').getByTestId('cart-link')).toBeVisible();
+  await expect(page.getByTestId('bottom-nav').getByTestId('account-menu')).toBeVisible();
   const filters = page.getByTestId('orders-filter').locator('label');
   await expect(filters).toHaveCount(5);
   for (const filter of await filters.all()) {

@@ -488,3 +488,15 @@ fn staff_find_offers_by_status_and_title_newest_first_a_page_at_a_time() {
     let second = catalogue.list_offers(&OfferQuery { page: PageRequest::new(Some(2), Some(2)), ..all }, now());
     assert_eq!((second.data.len(), second.total, second.last_page), (1, 3, 2));
 }
+
+#[test]
+fn a_client_waits_only_for_a_product_out_of_stock_that_exists() {
+    use crate::back_in_stock::{BackInStock, MockStockAlerts, StockAlert};
+    let mut alerts = MockStockAlerts::new();
+    alerts.expect_ask().withf(|alert, at| alert.product == ProductId(3) && alert.by_sms && *at == now()).times(1).returning(|_, _| Ok(()));
+    let back = BackInStock::new(Arc::new(service(store_at_version_one())), Arc::new(alerts));
+    let wish = |product| StockAlert { user: kernel::UserId(9), product: ProductId(product), by_sms: true, locale: kernel::Locale::Ar };
+    assert!(back.ask(wish(3)).is_ok(), "tomato seeds are out of stock");
+    assert!(matches!(back.ask(wish(1)), Err(CatalogError::Invalid(errors)) if errors == kernel::FieldErrors::single("product", "in_stock")), "compost can be ordered now");
+    assert!(matches!(back.ask(wish(99)), Err(CatalogError::NotFound)));
+}

@@ -8,7 +8,8 @@ const LINKS = [
   { to: '/account/notifications', label: 'nav.notifications' },
 ];
 
-/** The client's account: a side menu and the page. */
+/** The client's account: a side menu and the page, and on a phone the shop's bottom bar with
+ * the cart. */
 export function ClientLayout() {
-  return <SideLayout links={LINKS} />;
+  return <SideLayout links={LINKS} bottomBar />;
 }

@@ -3,6 +3,8 @@ import { Button, Drawer, NavLink as MantineNavLink, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
+import { BottomNav } from './BottomNav';
+import { usePhone } from '../../shared/ui/usePhone';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import classes from './SideLayout.module.css';
 
@@ -66,8 +68,18 @@ function MenuLinks({ links, pathname, onPick }: { links: SideLink[]; pathname: s
  * behind one button naming the screen, opening a drawer; another (the account's few links) is
  * one row that scrolls sideways. Either way the screen starts in view; a screen of the long
  * menu's is worked with a thumb, so its every target is at least 44 px on a phone. */
-export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneMenu }) {
+export function SideLayout({
+  links,
+  phone,
+  bottomBar = false,
+}: {
+  links: SideLink[];
+  phone?: PhoneMenu;
+  /** The storefront's bottom bar on a phone (the account's pages: the cart stays a tap away). */
+  bottomBar?: boolean;
+}) {
   const intl = useIntl();
+  const below = usePhone() && bottomBar;
   const { pathname } = useLocation();
   const menu = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
@@ -81,7 +93,7 @@ export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneM
   const here = links.find((link) => isCurrent(link, pathname));
   return (
     <>
-      <Header />
+      <Header accountBelow={below} />
       <div className={`page ${classes.layout}`}>
         {phone && (
           <>
@@ -115,6 +127,7 @@ export function SideLayout({ links, phone }: { links: SideLink[]; phone?: PhoneM
           <Outlet />
         </main>
       </div>
+      {below && <BottomNav />}
     </>
   );
 }
