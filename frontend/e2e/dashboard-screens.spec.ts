@@ -6,6 +6,10 @@ import { expect, expectNoSidewaysScroll, smallTargets, test, wcagViolations } fr
 
 test.use({ role: 'admin' });
 
+/** The rows of the lists a phone shows as cards. */
+const LIST_ROWS =
+  '[data-testid=staff-order-row], [data-testid=staff-product-row], [data-testid=client-row], [data-testid=staff-copoun-row]';
+
 const SCREENS = [
   'overview',
   'new-orders',
@@ -54,6 +58,14 @@ test('every dashboard screen reads in Western digits, fits the phone, takes a th
       expect(written, path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
     }
     await expectNoSidewaysScroll(page);
+    // A list's rows are cards that fit the screen, not a table to scroll sideways inside.
+    const width = page.viewportSize()!.width;
+    for (const row of await page.locator(LIST_ROWS).all()) {
+      const box = (await row.boundingBox())!;
+      expect
+        .soft(box.x >= 0 && box.x + box.width <= width, `${path}: a row ${Math.round(box.width)} px wide`)
+        .toBe(true);
+    }
     expect.soft(await smallTargets(page), path).toEqual([]);
     expect.soft(await wcagViolations(page), path).toEqual([]);
   }

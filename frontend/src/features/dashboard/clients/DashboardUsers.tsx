@@ -11,6 +11,7 @@ import { DeleteButton } from '../DeleteButton';
 import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffQueries } from '../staff/api';
 import { clientQueries, useDeleteGroup, useSaveGroup, type Group as ClientGroup } from './api';
+import cards from '../ListCards.module.css';
 
 // Written out so the message-id test sees every id.
 export const STATUS_LABELS: Record<string, string> = {
@@ -95,8 +96,8 @@ export function DashboardUsers() {
       <Text size="sm" c="dimmed">
         <FormattedMessage id="dashboard.clients.count" values={{ count: list?.meta.total ?? 0 }} />
       </Text>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {list?.data.map((client) => (
               <Table.Tr key={client.id} data-testid="client-row">
@@ -121,7 +122,7 @@ export function DashboardUsers() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ListPages lastPage={list?.meta.last_page} page={page} onChange={setPage} />
       <Groups groups={groups} editable={hasPermission(user, 'client-edit')} />
     </Stack>

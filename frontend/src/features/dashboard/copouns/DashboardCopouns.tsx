@@ -8,6 +8,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffCopounQueries, useDeleteCopoun, useSwitchCopoun, type StaffCopoun } from './api';
+import cards from '../ListCards.module.css';
 
 // Written out so the message-id test sees every id.
 const STATUS_LABELS: Record<string, string> = {
@@ -53,8 +54,8 @@ export function DashboardCopouns() {
           onChange={(value) => setFilter('status', value)}
         />
       </Group>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {list?.data.map((code) => (
               <Table.Tr key={code.id} data-testid="staff-copoun-row">
@@ -110,7 +111,7 @@ export function DashboardCopouns() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ListPages lastPage={list?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
   );

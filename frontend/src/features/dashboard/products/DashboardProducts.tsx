@@ -10,6 +10,7 @@ import { DeleteButton } from '../DeleteButton';
 import { categoriesQuery } from '../../../shared/api/catalogue';
 import { staffProductQueries, useDeleteProduct } from './api';
 import { ListPages, SearchBox, useListState } from '../FormParts';
+import cards from '../ListCards.module.css';
 
 /** Staff's product list: search, a category filter, pages, and links to add, edit and delete. */
 export function DashboardProducts() {
@@ -52,8 +53,8 @@ export function DashboardProducts() {
           <FormattedMessage id="products.some_words" />
         </Text>
       )}
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
@@ -79,10 +80,12 @@ export function DashboardProducts() {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label={intl.formatMessage({ id: 'dashboard.products.price' })}>
                   <bdi>{price(product.price)}</bdi>
                 </Table.Td>
-                <Table.Td>{product.quantity}</Table.Td>
+                <Table.Td data-label={intl.formatMessage({ id: 'dashboard.products.stock' })}>
+                  {product.quantity}
+                </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {hasPermission(user, 'product-edit') && (
@@ -104,7 +107,7 @@ export function DashboardProducts() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ListPages lastPage={products?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
   );
