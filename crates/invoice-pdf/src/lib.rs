@@ -113,6 +113,31 @@ fn status_word(status: OrderStatus, locale: Locale) -> String {
 }
 
 /// A payment method as the invoice prints it (`payment.*`).
+/// An amount as the site writes it: thousands grouped by commas, two decimals ("1,250.50").
+fn grouped(amount: Money) -> String {
+    let piastres = amount.piastres();
+    let digits = (piastres.unsigned_abs() / 100).to_string();
+    let mut pounds = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at) % 3 == 0 {
+            pounds.push(',');
+        }
+        pounds.push(digit);
+    }
+    format!("{}{pounds}.{:02}", if piastres < 0 { "-" } else { "" }, piastres.unsigned_abs() % 100)
+}
+
+/// A day as the site writes it: "September 21, 2026", "21 سبتمبر 2026".
+fn long_date(day: chrono::NaiveDate, locale: Locale) -> String {
+    use chrono::Datelike;
+    let month = messages::text(locale, &format!("date.month.{}", day.month()), &[]);
+    messages::text_with(
+        locale,
+        "date.long",
+        &[("day", messages::Arg::from(day.day().to_string())), ("month", messages::Arg::from(month)), ("year", messages::Arg::from(day.year().to_string()))],
+    )
+}
+
 fn payment_word(method: PaymentMethod, locale: Locale) -> String {
     messages::text(locale, &format!("payment.{}", <&str>::from(method)), &[])
 }
@@ -176,7 +201,7 @@ impl<'a> Layout<'a> {
     }
 
     fn money(&self, amount: Money) -> String {
-        let figure = format!("{:.2}", amount.pounds());
+        let figure = grouped(amount);
         if self.rtl { format!("{figure} {}", self.words.currency.as_str()) } else { format!("{} {figure}", self.words.currency.as_str()) }
     }
 
@@ -199,7 +224,7 @@ impl<'a> Layout<'a> {
         let order = &invoice.order;
         let facts = [
             (self.words.number.as_str(), order.number.clone()),
-            (self.words.date.as_str(), order.created_at.format("%Y-%m-%d").to_string()),
+            (self.words.date.as_str(), long_date(order.created_at.date_naive(), self.locale)),
             (self.words.status.as_str(), status_word(order.status, self.locale).to_string()),
             (self.words.payment.as_str(), payment_word(order.placed.payment_method, self.locale).to_string()),
         ];
@@ -254,7 +279,7 @@ impl<'a> Layout<'a> {
             // The batches the units came from, for a product kept in lots: what a recall or a
             // complaint about a pesticide asks for.
             for lot in order.lots.iter().filter(|lot| Some(lot.product) == line.product) {
-                let args = [("batch", lot.batch.clone()), ("expires", lot.expires_on.format("%Y-%m-%d").to_string()), ("quantity", lot.quantity.to_string())];
+                let args = [("batch", lot.batch.clone()), ("expires", long_date(lot.expires_on, self.locale)), ("quantity", lot.quantity.to_string())];
                 let text = messages::text(self.locale, "invoice.batch", &args);
                 self.room_for(LINE);
                 self.write(&text, self.start_side(12.0), SMALL);

@@ -11,7 +11,7 @@ use ordering::{
     Destination, Invoice, InvoicePrinter, LineLot, NewOrder, Order, OrderLine, OrderSource, OrderStatus, PaymentMethod, Receiver, ShopContacts, Totals,
 };
 
-use super::PdfInvoicePrinter;
+use super::{PdfInvoicePrinter, grouped};
 
 const FONTS: &str = "/usr/share/fonts/truetype/noto";
 
@@ -208,8 +208,8 @@ fn a_line_from_batches_prints_each_batch_and_its_expiry_under_it() {
     // pdftotext reads the Arabic line's Latin runs and punctuation out of their visual order:
     // the words and figures are what counts there.
     for (locale, expected) in [
-        (Locale::En, vec!["Batch UR-2291, use by 2027-05-01 (1)", "Batch UR-2310, use by 2027-09-30 (1)"]),
-        (Locale::Ar, vec!["التشغيلة", "UR-2291", "UR-2310", "صالحة حتى", "2027-05-01", "2027-09-30"]),
+        (Locale::En, vec!["Batch UR-2291, use by May 1, 2027 (1)", "Batch UR-2310, use by September 30, 2027 (1)"]),
+        (Locale::Ar, vec!["التشغيلة", "UR-2291", "UR-2310", "صالحة حتى", "مايو", "سبتمبر"]),
     ] {
         let mut invoice = sample(locale);
         invoice.order.lots = vec![
@@ -221,4 +221,17 @@ fn a_line_from_batches_prints_each_batch_and_its_expiry_under_it() {
             assert!(text.contains(batch), "{locale:?}: {batch:?} missing from:\n{text}");
         }
     }
+}
+
+#[test]
+fn figures_group_their_thousands_and_the_date_reads_as_on_the_site() {
+    let english = text_of(&printer().print(&invoice(vec![line(1, "مضخة رش", "Sprayer pump", 1234, 2)], Locale::En)).unwrap());
+    for expected in ["EGP 2,468.00", "EGP 2,513.00", "Date: September 21, 2026"] {
+        assert!(english.contains(expected), "{expected:?} missing from:\n{english}");
+    }
+    let arabic = text_of(&printer().print(&invoice(vec![line(1, "مضخة رش", "Sprayer pump", 1234, 2)], Locale::Ar)).unwrap());
+    for expected in ["2,468.00", "سبتمبر", "2026"] {
+        assert!(arabic.contains(expected), "{expected:?} missing from:\n{arabic}");
+    }
+    assert_eq!((grouped(Money::from_piastres(-123_456_789)), grouped(Money::from_piastres(5))), ("-1,234,567.89".to_string(), "0.05".to_string()));
 }

@@ -497,6 +497,9 @@ fn a_client_waits_only_for_a_product_out_of_stock_that_exists() {
     let back = BackInStock::new(Arc::new(service(store_at_version_one())), Arc::new(alerts));
     let wish = |product| StockAlert { user: kernel::UserId(9), product: ProductId(product), by_sms: true, locale: kernel::Locale::Ar };
     assert!(back.ask(wish(3)).is_ok(), "tomato seeds are out of stock");
-    assert!(matches!(back.ask(wish(1)), Err(CatalogError::Invalid(errors)) if errors == kernel::FieldErrors::single("product", "in_stock")), "compost can be ordered now");
+    assert!(
+        matches!(back.ask(wish(1)), Err(CatalogError::Invalid(errors)) if errors == kernel::FieldErrors::single("product", "in_stock")),
+        "compost can be ordered now"
+    );
     assert!(matches!(back.ask(wish(99)), Err(CatalogError::NotFound)));
 }

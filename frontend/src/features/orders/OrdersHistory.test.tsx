@@ -28,6 +28,7 @@ describe('OrdersHistory', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toHaveTextContent('MS-2026-000002');
     expect(screen.getByTestId('all-orders')).toHaveAttribute('href', '/account/orders-history');
+    expect(within(orders[0]!).getByTestId('order-payment')).toHaveTextContent('Paid in cash on delivery.');
     expect(screen.queryByTestId('orders-filter')).toBeNull();
   });
 
@@ -67,6 +68,7 @@ describe('OrdersHistory', () => {
     expect(first.getByText('MS-2026-000003')).toBeInTheDocument();
     expect(first.getByText('Weight extra')).toBeInTheDocument();
     expect(first.getByTestId('order-total')).toHaveTextContent('EGP 137');
+    expect(first.getByTestId('order-payment')).toHaveTextContent('To be paid in cash on delivery.');
     expect(within(orders[1]!).queryByRole('button', { name: 'Cancel the order' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Delivered' }));

@@ -73,9 +73,12 @@ export function OrderSummary({ order, children }: { order: OrderData; children?:
             {price(order.total)}
           </p>
         </div>
-        <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`}>
-          <FormattedMessage id="order.cash_on_delivery" />
-        </p>
+        {/* Paid only once delivered; a cancelled order is paid for by nobody. */}
+        {order.status !== 'cancelled' && (
+          <p className={`${controls.text} ${controls.tiny} ${controls.dimmed}`} data-testid="order-payment">
+            <FormattedMessage id={order.status === 'delivered' ? 'order.cash_on_delivery' : 'order.cash_to_pay'} />
+          </p>
+        )}
         {children}
       </div>
     </div>
