@@ -8,6 +8,7 @@ test.use({ role: 'customer', viewport: { width: 360, height: 740 } });
 const TEXT = {
   ar: {
     city: 'الجيزة',
+    home: 'المنزل',
     save: 'حفظ العنوان',
     edit: 'تعديل',
     del: 'حذف',
@@ -16,6 +17,7 @@ const TEXT = {
   },
   en: {
     city: 'Giza',
+    home: 'Home',
     save: 'Save address',
     edit: 'Edit',
     del: 'Delete',
@@ -40,7 +42,8 @@ test('a client adds, changes and deletes a shipping address', async ({ page, lan
   await form.getByRole('button', { name: t.save }).click();
   await expect(page.getByText(t.saved)).toBeVisible();
   const row = page.getByTestId('address').filter({ hasText: mine });
-  await expect(row).toContainText(new RegExp(`^${t.city} - ${mine} - `));
+  await expect(row).toContainText(new RegExp(`${t.city} - ${mine} - `));
+  await expect(row.getByTestId('address-label')).toHaveText(t.home);
   await expectNoSidewaysScroll(page);
 
   await row.getByRole('button', { name: t.edit }).click();

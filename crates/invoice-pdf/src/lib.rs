@@ -119,7 +119,7 @@ fn grouped(amount: Money) -> String {
     let digits = (piastres.unsigned_abs() / 100).to_string();
     let mut pounds = String::with_capacity(digits.len() + digits.len() / 3);
     for (at, digit) in digits.chars().enumerate() {
-        if at > 0 && (digits.len() - at) % 3 == 0 {
+        if at > 0 && (digits.len() - at).is_multiple_of(3) {
             pounds.push(',');
         }
         pounds.push(digit);

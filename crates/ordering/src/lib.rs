@@ -26,7 +26,7 @@ pub mod returns;
 pub mod service;
 pub mod shipment;
 
-pub use address::{Address, AddressDraft, MAX_ADDRESSES};
+pub use address::{Address, AddressDraft, AddressLabel, MAX_ADDRESSES, Recipient};
 pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityQuery, CityRemoval, CodFee, ShippingCity};
 pub use desk::{

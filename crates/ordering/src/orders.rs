@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use kernel::{Clock, FieldErrors, Locale, Money, OrderId, Page, PageRequest, Phone, ProductId, ShippingQuote, UserId, Weight};
 
-use crate::address::Address;
 use crate::checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind, check_items, merged_items};
 use crate::city::{CodFee, ShippingCity};
 use crate::error::OrderingError;
@@ -300,8 +299,8 @@ impl Orders {
         let (text, city) = match choice {
             Some(AddressChoice::Saved(id)) => {
                 let saved = owner.map(|owner| self.addresses.address(owner, *id)).transpose()?.flatten();
-                let Address { text, city, .. } = saved.ok_or_else(|| FieldErrors::single("address_id", "address_unknown"))?;
-                (text, Some(city.id))
+                let saved = saved.ok_or_else(|| FieldErrors::single("address_id", "address_unknown"))?;
+                (saved.written(), Some(saved.city.id))
             }
             Some(AddressChoice::Written { text, city }) => (text.clone(), *city),
             None => return Err(FieldErrors::single("address_id", "required").into()),

@@ -3,7 +3,7 @@
 use chrono::Utc;
 use diesel::prelude::*;
 use kernel::{AddressId, CityId, Localized, Money, Page, UserId};
-use ordering::{Address, AddressBook, AddressDraft, CashTerms, CityDraft, CityQuery, CityRemoval, CityStore, CodFee, ShippingCity};
+use ordering::{Address, AddressBook, AddressDraft, CashTerms, CityDraft, CityQuery, CityRemoval, CityStore, CodFee, Recipient, ShippingCity};
 
 use crate::database::{Database, DbConn, contains_pattern, lower, write};
 use crate::schema::{addresses, orders, shipping_cities, users};
@@ -166,11 +166,35 @@ impl CityStore for DieselDeliveryStore {
     }
 }
 
-/// An address row joined with its city.
-type AddressRow = (i64, String, CityRow);
+/// An address row (id, text, label, recipient's name and phone, landmark) with its city.
+type AddressRow = ((i64, String, String, Option<String>, Option<String>, Option<String>), CityRow);
 
-fn address((id, text, city_row): AddressRow) -> Address {
-    Address { id: AddressId(id), text, city: city(city_row) }
+/// The columns of an [`AddressRow`].
+const ADDRESS_COLUMNS: (addresses::id, addresses::address, addresses::label, addresses::recipient_name, addresses::recipient_phone, addresses::landmark) =
+    (addresses::id, addresses::address, addresses::label, addresses::recipient_name, addresses::recipient_phone, addresses::landmark);
+
+fn address(((id, text, label, recipient_name, recipient_phone, landmark), city_row): AddressRow) -> Address {
+    let recipient = recipient_name.zip(recipient_phone.as_deref().and_then(kernel::Phone::parse)).map(|(name, phone)| Recipient { name, phone });
+    Address { id: AddressId(id), text, city: city(city_row), label: label.parse().unwrap_or_default(), recipient, landmark }
+}
+
+/// An address's details as columns to write.
+type DetailValues = (
+    diesel::dsl::Eq<addresses::label, &'static str>,
+    diesel::dsl::Eq<addresses::recipient_name, Option<String>>,
+    diesel::dsl::Eq<addresses::recipient_phone, Option<String>>,
+    diesel::dsl::Eq<addresses::landmark, Option<String>>,
+);
+
+/// The columns an address's details are written to.
+fn detail_values(draft: &AddressDraft) -> DetailValues {
+    let recipient = draft.recipient();
+    (
+        addresses::label.eq(<&'static str>::from(draft.label.unwrap_or_default())),
+        addresses::recipient_name.eq(recipient.as_ref().map(|recipient| recipient.name.clone())),
+        addresses::recipient_phone.eq(recipient.map(|recipient| recipient.phone.as_str().to_string())),
+        addresses::landmark.eq(draft.landmark()),
+    )
 }
 
 impl AddressBook for DieselDeliveryStore {
@@ -180,7 +204,7 @@ impl AddressBook for DieselDeliveryStore {
             .inner_join(shipping_cities::table)
             .filter(addresses::user_id.eq(owner.0))
             .order(addresses::id)
-            .select((addresses::id, addresses::address, CITY_COLUMNS))
+            .select((ADDRESS_COLUMNS, CITY_COLUMNS))
             .load(conn)?;
         Ok(rows.into_iter().map(address).collect())
     }
@@ -190,7 +214,7 @@ impl AddressBook for DieselDeliveryStore {
         let row: Option<AddressRow> = addresses::table
             .inner_join(shipping_cities::table)
             .filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0)))
-            .select((addresses::id, addresses::address, CITY_COLUMNS))
+            .select((ADDRESS_COLUMNS, CITY_COLUMNS))
             .first(conn)
             .optional()?;
         Ok(row.map(address))
@@ -213,6 +237,7 @@ impl AddressBook for DieselDeliveryStore {
                     addresses::city_id.eq(city.0),
                     addresses::address.eq(&draft.text),
                     addresses::created_at.eq(Utc::now().naive_utc()),
+                    detail_values(draft),
                 ))
                 .returning(addresses::id)
                 .get_result(conn)?;
@@ -225,7 +250,7 @@ impl AddressBook for DieselDeliveryStore {
         let Some(city) = draft.city else { return Ok(false) };
         let conn = &mut *self.db.conn()?;
         let changed = diesel::update(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0))))
-            .set((addresses::address.eq(&draft.text), addresses::city_id.eq(city.0)))
+            .set((addresses::address.eq(&draft.text), addresses::city_id.eq(city.0), detail_values(draft)))
             .execute(conn)?;
         Ok(changed > 0)
     }

@@ -373,6 +373,10 @@ diesel::table! {
         city_id -> BigInt,
         address -> Text,
         created_at -> Timestamp,
+        label -> Text,
+        recipient_name -> Nullable<Text>,
+        recipient_phone -> Nullable<Text>,
+        landmark -> Nullable<Text>,
     }
 }
 

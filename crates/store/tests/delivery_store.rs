@@ -39,7 +39,7 @@ fn city(name: &str, pounds: i64) -> CityDraft {
 }
 
 fn at(text: &str, city: CityId) -> AddressDraft {
-    AddressDraft { text: text.into(), city: Some(city) }
+    AddressDraft { text: text.into(), city: Some(city), label: Some(ordering::AddressLabel::Home), ..AddressDraft::default() }
 }
 
 #[test]

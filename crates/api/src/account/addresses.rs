@@ -4,7 +4,7 @@
 use actix_web::web::{self, Data, Json, Path};
 use kernel::validation::limits;
 use kernel::{AddressId, CityId, FieldErrors, Locale};
-use ordering::{Address, AddressDraft};
+use ordering::{Address, AddressDraft, AddressLabel};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -42,11 +42,32 @@ pub struct AddressData {
     pub address: String,
     /// Its city.
     pub shipping_city: ShippingCityData,
+    /// What the buyer calls it: `home`, `farm` or `shop`.
+    #[schema(pattern = "^(home|farm|shop)$")]
+    pub label: &'static str,
+    /// Who takes the parcel there, when not the buyer; null otherwise.
+    pub recipient_name: Option<String>,
+    /// The phone the courier calls for them (`01XXXXXXXXX`); null otherwise.
+    pub recipient_phone: Option<String>,
+    /// What the courier looks for; null when none.
+    pub landmark: Option<String>,
 }
 
 impl AddressData {
     pub(crate) fn new(address: Address, locale: Locale) -> AddressData {
-        AddressData { id: address.id.0, address: address.text, shipping_city: ShippingCityData::new(address.city, locale) }
+        let (recipient_name, recipient_phone) = match address.recipient {
+            Some(recipient) => (Some(recipient.name), Some(recipient.phone.as_str().to_string())),
+            None => (None, None),
+        };
+        AddressData {
+            id: address.id.0,
+            address: address.text,
+            shipping_city: ShippingCityData::new(address.city, locale),
+            label: address.label.into(),
+            recipient_name,
+            recipient_phone,
+            landmark: address.landmark,
+        }
     }
 }
 
@@ -76,14 +97,42 @@ pub struct AddressForm {
     /// One of the `shipping-cities`.
     #[serde(default, deserialize_with = "lenient_int")]
     pub city_id: Option<i64>,
+    /// `home` (when left out), `farm` or `shop`.
+    #[schema(pattern = "^(home|farm|shop)$")]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub label: Option<String>,
+    /// Who takes the parcel there when not the buyer; with `recipient_phone`, or neither.
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub recipient_name: Option<String>,
+    /// The Egyptian mobile the courier calls for them.
+    #[schema(max_length = 40)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub recipient_phone: Option<String>,
+    /// What the courier looks for ("the green gate").
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub landmark: Option<String>,
 }
 
 impl AddressForm {
     fn into_domain(self) -> Result<AddressDraft, FieldErrors> {
         let mut errors = FieldErrors::new();
         errors.limit_length("address", self.address.as_deref().unwrap_or_default(), limits::ADDRESS);
+        errors.limit_length("recipient_phone", self.recipient_phone.as_deref().unwrap_or_default(), 40);
         errors.into_result()?;
-        Ok(AddressDraft { text: self.address.unwrap_or_default().trim().to_string(), city: self.city_id.map(CityId) })
+        let trimmed = |text: Option<String>| text.unwrap_or_default().trim().to_string();
+        Ok(AddressDraft {
+            text: trimmed(self.address),
+            city: self.city_id.map(CityId),
+            label: match self.label.as_deref().map(str::trim) {
+                None | Some("") => Some(AddressLabel::Home),
+                Some(label) => label.parse().ok(),
+            },
+            recipient_name: trimmed(self.recipient_name),
+            recipient_phone: trimmed(self.recipient_phone),
+            landmark: trimmed(self.landmark),
+        })
     }
 }
 

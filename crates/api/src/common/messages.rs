@@ -46,6 +46,7 @@ mod tests {
             "email_taken",
             "city_unknown",
             "in_stock",
+            "label_invalid",
             "current_password_wrong",
             "google_token_invalid",
             "google_email_unverified",

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use kernel::{AddressId, CityId, Localized, Money, UserId};
 
 use super::Delivery;
-use crate::address::{Address, AddressDraft, MAX_ADDRESSES};
+use crate::address::{Address, AddressDraft, AddressLabel, MAX_ADDRESSES};
 use crate::city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityRemoval, CodFee, SHIPPING_COST_MAX, ShippingCity};
 use crate::error::OrderingError;
 use crate::ports::{MockAddressBook, MockCityStore};
@@ -24,7 +24,7 @@ fn city(id: i64, active: bool) -> ShippingCity {
 }
 
 fn draft(text: &str, city: Option<i64>) -> AddressDraft {
-    AddressDraft { text: text.into(), city: city.map(CityId) }
+    AddressDraft { text: text.into(), city: city.map(CityId), label: Some(AddressLabel::Home), ..AddressDraft::default() }
 }
 
 fn cities_with(known: Vec<ShippingCity>) -> MockCityStore {
@@ -64,9 +64,9 @@ fn a_buyer_at_the_limit_of_addresses_is_told_so() {
 fn a_saved_address_is_answered_with_its_city() {
     let mut book = MockAddressBook::new();
     book.expect_add_address().returning(|_, _, _| Ok(Some(AddressId(5))));
-    book.expect_address()
-        .withf(|owner, id| *owner == BUYER && *id == AddressId(5))
-        .returning(|_, id| Ok(Some(Address { id, text: "12 Nile St".into(), city: city(1, true) })));
+    book.expect_address().withf(|owner, id| *owner == BUYER && *id == AddressId(5)).returning(|_, id| {
+        Ok(Some(Address { id, text: "12 Nile St".into(), city: city(1, true), label: AddressLabel::Home, recipient: None, landmark: None }))
+    });
     let delivery = Delivery::new(Arc::new(cities_with(vec![city(1, true)])), Arc::new(book));
     let saved = delivery.add_address(BUYER, draft("12 Nile St", Some(1))).unwrap();
     assert_eq!((saved.id, saved.city.shipping_cost), (AddressId(5), Money::from_pounds(50)));

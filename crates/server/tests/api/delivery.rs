@@ -192,3 +192,38 @@ async fn a_citys_cash_fee_is_its_own_part_of_the_total_and_a_city_without_cash_o
     let staff_view = json_of(app.get(&format!("dashboard/shipping-cities/{siwa}"), Some(&admin)).await).await;
     assert_eq!(staff_view["data"]["cod"], json!({"accepted": false, "fee_kind": "none", "fee": 0.0}), "a refused edit changes nothing");
 }
+
+#[actix_web::test]
+async fn an_address_keeps_what_the_buyer_calls_it_who_takes_the_parcel_and_the_landmark() {
+    let app = spawn_app().await;
+    let buyer = app.register("01012349601", None).await;
+    let details = json!({"address": "Farm road 4", "city_id": 1, "label": "farm", "recipient_name": "Am Hassan", "recipient_phone": "0101 234 5679", "landmark": "the green gate"});
+    let saved = app.post("addresses", details, Some(&buyer)).await;
+    assert_eq!(saved.status(), 200);
+    let data = json_of(saved).await["data"].clone();
+    assert_eq!(
+        (data["label"].as_str(), data["recipient_name"].as_str(), data["recipient_phone"].as_str(), data["landmark"].as_str()),
+        (Some("farm"), Some("Am Hassan"), Some("01012345679"), Some("the green gate"))
+    );
+    let plain = json_of(app.add_address(&buyer, "12 Nile St", json!(1)).await).await["data"].clone();
+    assert_eq!((plain["label"].as_str(), plain["recipient_name"].is_null(), plain["landmark"].is_null()), (Some("home"), true, true), "a home by default");
+
+    let refused = app.post("addresses", json!({"address": "x", "city_id": 1, "label": "castle", "recipient_name": "Am Hassan"}), Some(&buyer)).await;
+    assert_eq!(refused.status(), 422);
+    let errors = json_of(refused).await["errors"].clone();
+    assert_eq!(errors["label"][0], "Choose home, farm or shop.");
+    assert!(errors["recipient_phone"].is_array(), "a recipient without a phone the courier can call: {errors}");
+    let bad_phone = app.post("addresses", json!({"address": "x", "city_id": 1, "recipient_name": "Am Hassan", "recipient_phone": "12345"}), Some(&buyer)).await;
+    assert_eq!(bad_phone.status(), 422);
+
+    let id = data["id"].as_i64().unwrap();
+    let changed = app.put(&format!("addresses/{id}"), json!({"address": "Farm road 4", "city_id": 1, "label": "shop"}), Some(&buyer)).await;
+    assert_eq!(changed.status(), 200);
+    let listed = json_of(app.addresses(&buyer).await).await["data"].clone();
+    let shop = listed.as_array().unwrap().iter().find(|address| address["id"] == id).unwrap().clone();
+    assert_eq!(
+        (shop["label"].as_str(), shop["recipient_name"].is_null(), shop["landmark"].is_null()),
+        (Some("shop"), true, true),
+        "a change writes every detail anew"
+    );
+}

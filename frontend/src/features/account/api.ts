@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { answer, api } from '../../shared/api/client';
 
 /** The profile fields a client edits; the current password is needed to change the phone or e-mail. */
@@ -32,3 +33,37 @@ export const accountApi = {
   changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
     answer(api.PUT('/api/auth/password', { body })),
 };
+
+/** What the address form holds: where, what the buyer calls it, who takes the parcel there
+ * when not the buyer, and the landmark the courier looks for. */
+export interface AddressFormValues {
+  address: string;
+  city_id: string;
+  label: 'home' | 'farm' | 'shop';
+  recipient_name: string;
+  recipient_phone: string;
+  landmark: string;
+}
+
+/** Saves a new address, or changes the one with `id`; the list reloads once it is saved. */
+export function useSaveAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number | null; values: AddressFormValues }) => {
+      const body = { ...values, city_id: values.city_id ? Number(values.city_id) : null };
+      return answer(
+        id ? api.PUT('/api/addresses/{id}', { params: { path: { id } }, body }) : api.POST('/api/addresses', { body }),
+      );
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'addresses'] }),
+  });
+}
+
+/** Removes an address; the list reloads once it is gone. */
+export function useDeleteAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => answer(api.DELETE('/api/addresses/{id}', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['account', 'addresses'] }),
+  });
+}

@@ -3116,6 +3116,14 @@ export interface components {
              * @description Id.
              */
             id: number;
+            /** @description What the buyer calls it: `home`, `farm` or `shop`. */
+            label: string;
+            /** @description What the courier looks for; null when none. */
+            landmark?: string | null;
+            /** @description Who takes the parcel there, when not the buyer; null otherwise. */
+            recipient_name?: string | null;
+            /** @description The phone the courier calls for them (`01XXXXXXXXX`); null otherwise. */
+            recipient_phone?: string | null;
             /** @description Its city. */
             shipping_city: components["schemas"]["ShippingCityData"];
         };
@@ -3128,6 +3136,14 @@ export interface components {
              * @description One of the `shipping-cities`.
              */
             city_id?: number | null;
+            /** @description `home` (when left out), `farm` or `shop`. */
+            label?: string | null;
+            /** @description What the courier looks for ("the green gate"). */
+            landmark?: string | null;
+            /** @description Who takes the parcel there when not the buyer; with `recipient_phone`, or neither. */
+            recipient_name?: string | null;
+            /** @description The Egyptian mobile the courier calls for them. */
+            recipient_phone?: string | null;
         };
         /** @description The buyer's addresses, oldest first. */
         AddressList: {
