@@ -193,3 +193,17 @@ test(
     expect(await wcagViolations(page)).toEqual([]);
   },
 );
+
+test('on a phone the clients list keeps its filters behind one button that counts those set', async ({
+  page,
+  language,
+}) => {
+  await page.goto('/dashboard/users');
+  const governorate = page.getByLabel(language === 'ar' ? 'كل المحافظات' : 'Any governorate', { exact: true });
+  await expect(governorate).toBeHidden();
+  await page.getByTestId('filters-button').click();
+  await governorate.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/[?&]city=\d+/);
+  await expect(page.getByTestId('filters-button')).toHaveText(language === 'ar' ? 'التصفية (1)' : 'Filters (1)');
+  expect(await wcagViolations(page)).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, Group, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -10,6 +10,7 @@ import { hasPermission, useSession } from '../../shared/session/session';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { Pages } from '../../shared/ui/mantine/Pages';
+import cards from './ListCards.module.css';
 
 /** The submit button of a dashboard form, spinning while the form is sent, with how many
  * fields need a look after a failed submit (`errors`, the form's). */
@@ -182,6 +183,33 @@ export function NameFields<Values extends { name_ar: string; name_en: string }>(
         dir="ltr"
         {...form.getInputProps('name_en')}
       />
+    </>
+  );
+}
+
+/** A list's search and its filters; on a phone the filters wait behind one button that counts
+ * those set (`set`), opening under it. */
+export function ListFilters({ search, set, children }: { search: ReactNode; set: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Group align="end" wrap="wrap">
+        {search}
+        <Button
+          variant="default"
+          className={cards.filterButton}
+          onClick={() => setOpen((shown) => !shown)}
+          aria-expanded={open}
+          aria-controls={id}
+          data-testid="filters-button"
+        >
+          <FormattedMessage id="dashboard.orders.filters" values={{ count: set }} />
+        </Button>
+      </Group>
+      <Group align="end" wrap="wrap" id={id} className={`${cards.filters} ${open ? cards.filtersOpen : ''}`}>
+        {children}
+      </Group>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
-import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
+import { ListFilters, ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffQueries } from '../staff/api';
 import { clientQueries, useDeleteGroup, useSaveGroup, type Group as ClientGroup } from './api';
 import cards from '../ListCards.module.css';
@@ -69,8 +69,12 @@ export function DashboardUsers() {
         addTo="/dashboard/users-actions"
         permission="client-create"
       />
-      <Group align="end" wrap="wrap">
-        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.clients.search' })} />
+      <ListFilters
+        search={
+          <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.clients.search' })} />
+        }
+        set={(['status', 'city', 'group', 'sales_engineer_id'] as const).filter((name) => filter(name)).length}
+      >
         {select(
           'status',
           'dashboard.clients.any_status',
@@ -92,7 +96,7 @@ export function DashboardUsers() {
             'dashboard.clients.any_engineer',
             engineers.map((engineer) => ({ value: String(engineer.id), label: engineer.name })),
           )}
-      </Group>
+      </ListFilters>
       <Text size="sm" c="dimmed">
         <FormattedMessage id="dashboard.clients.count" values={{ count: list?.meta.total ?? 0 }} />
       </Text>

@@ -23,7 +23,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
-import { ListPages, SearchBox, useListState } from '../FormParts';
+import { ListFilters, ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import classes from './StaffOrders.module.css';
 import {
@@ -117,8 +117,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [move, setMove] = useState('');
   const mayMove = hasPermission(user, guests ? 'guest-order-edit' : 'order-status');
-  // On a phone the filters wait behind one button that counts those set.
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // What a phone's filter button counts.
   const filtersSet = (['source', 'city', 'from', 'to', 'confirmation'] as const).filter((name) => filter(name)).length;
   const counts = orders?.counts;
   const total = counts ? counts.new + counts.on_delivery + counts.delivered + counts.cancelled : undefined;
@@ -198,24 +197,11 @@ export function StaffOrders({ list }: { list: OrderList }) {
           </Tabs.List>
         </Tabs>
       )}
-      <Group align="end" wrap="wrap">
-        <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.orders.search' })} />
-        <Button
-          variant="default"
-          className={classes.filterButton}
-          onClick={() => setFiltersOpen((open) => !open)}
-          aria-expanded={filtersOpen}
-          aria-controls="order-filters"
-          data-testid="filters-button"
-        >
-          <FormattedMessage id="dashboard.orders.filters" values={{ count: filtersSet }} />
-        </Button>
-      </Group>
-      <Group
-        align="end"
-        wrap="wrap"
-        id="order-filters"
-        className={`${classes.filters} ${filtersOpen ? classes.filtersOpen : ''}`}
+      <ListFilters
+        search={
+          <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.orders.search' })} />
+        }
+        set={filtersSet}
       >
         {!list.source && (
           <Select
@@ -254,7 +240,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
             data-testid="awaiting-only"
           />
         )}
-      </Group>
+      </ListFilters>
       {orders?.more_matches && (
         <Alert color="yellow" data-testid="orders-more-matches">
           <FormattedMessage id="dashboard.orders.more_matches" values={{ count: intl.formatNumber(SEARCH_WINDOW) }} />
