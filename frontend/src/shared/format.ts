@@ -23,3 +23,10 @@ export function useWeight(): (kilograms: number, unit: 'kg' | 'g') => string {
       ? intl.formatMessage({ id: 'weight.g' }, { amount: intl.formatNumber(Math.round(kilograms * 1000)) })
       : intl.formatMessage({ id: 'weight.kg' }, { amount: intl.formatNumber(kilograms, { maximumFractionDigits: 3 }) });
 }
+
+/** A day as the shop writes it everywhere a buyer reads one, and on the invoice: "September
+ * 21, 2026", "21 سبتمبر 2026". */
+export const DAY = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+
+/** A moment: the day as above, and the time. */
+export const MOMENT = { ...DAY, hour: 'numeric', minute: '2-digit' } as const;

@@ -11,6 +11,7 @@ import { DiscountBadge } from './DiscountBadge';
 import { ProductGrid } from './ProductGrid';
 import { ProductPages } from './ProductPages';
 import controls from '../../shared/ui/controls.module.css';
+import { DAY } from '../../shared/format';
 
 const HOUR = 3_600_000;
 const COUNTDOWN_FROM = 3 * 24 * HOUR;
@@ -71,10 +72,7 @@ export function OfferPage() {
         <DiscountBadge percent={offer.percentage} size="xl" />
       </div>
       <p className={`${controls.text} ${controls.dimmed}`}>
-        <FormattedMessage
-          id="offer.ends_at"
-          values={{ date: <FormattedDate value={offer.ends_at} year="numeric" month="long" day="numeric" /> }}
-        />
+        <FormattedMessage id="offer.ends_at" values={{ date: <FormattedDate value={offer.ends_at} {...DAY} /> }} />
       </p>
       <Countdown endsAt={offer.ends_at} />
       <ProductGrid products={query.data.data} />

@@ -4,7 +4,7 @@ import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react
 import { Link, useParams } from 'react-router-dom';
 import { NotFound } from '../../shared/ui/NotFound';
 import { ApiError } from '../../shared/api/client';
-import { usePrice, useWeight } from '../../shared/format';
+import { DAY, usePrice, useWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import type { Product } from '../../shared/api/catalogue';
 import { catalogQueries } from './api';
@@ -111,7 +111,7 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
                     <FormattedMessage id="product.expires" />
                   </th>
                   <td>
-                    <FormattedDate value={product.expires_at} year="numeric" month="long" day="numeric" />
+                    <FormattedDate value={product.expires_at} {...DAY} />
                   </td>
                 </tr>
               )}

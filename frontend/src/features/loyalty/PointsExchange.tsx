@@ -6,7 +6,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { settingsQueries } from '../../shared/api/settings';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
-import { usePrice } from '../../shared/format';
+import { DAY, usePrice } from '../../shared/format';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
 import { pointsQueries, useExchange, type LedgerEntry, type PointsRule } from './api';
@@ -185,11 +185,7 @@ export function PointsExchange() {
               <FormattedMessage
                 id="points.coupon_expires"
                 values={{
-                  date: intl.formatDate(data.last_coupon.expires_at, {
-                    year: 'numeric',
-                    month: 'long',
-                    day: 'numeric',
-                  }),
+                  date: intl.formatDate(data.last_coupon.expires_at, DAY),
                 }}
               />
             </Text>
@@ -211,7 +207,7 @@ export function PointsExchange() {
               {data?.ledger.map((entry) => (
                 <Table.Tr key={entry.id} data-testid="points-entry">
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <FormattedDate value={entry.at} year="numeric" month="short" day="numeric" />
+                    <FormattedDate value={entry.at} {...DAY} />
                   </Table.Td>
                   <Table.Td>{entryText(entry, (id, values) => intl.formatMessage({ id }, values))}</Table.Td>
                   <Table.Td
@@ -275,7 +271,7 @@ function BalanceExpiry({
   expiring: number;
 }) {
   const intl = useIntl();
-  const day = (at: string) => intl.formatDate(at, { year: 'numeric', month: 'long', day: 'numeric' });
+  const day = (at: string) => intl.formatDate(at, DAY);
   if (next.at === last.at && expiring === balance) {
     return <FormattedMessage id="points.expiry_all" values={{ points: balance, date: day(next.at) }} />;
   }

@@ -6,6 +6,7 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { toast } from '../../shared/ui/toast';
 import { notificationQueries, useMarkAllRead, useMarkRead, type NotificationData } from './api';
 import { Pages } from '../../shared/ui/mantine/Pages';
+import { MOMENT } from '../../shared/format';
 
 /** The notifications page (`/account/notifications`, `/dashboard/notifications`): newest first,
  * all or unread only; opening one marks it read and follows its link. */
@@ -71,7 +72,7 @@ export function NotificationsScreen() {
               {notification.body}
             </Text>
             <Text size="xs" c="dimmed">
-              <FormattedDate value={notification.created_at} dateStyle="medium" timeStyle="short" />
+              <FormattedDate value={notification.created_at} {...MOMENT} />
             </Text>
           </Stack>
         </Paper>

@@ -15,6 +15,7 @@ import { ReturnForm } from '../../shared/orders/ReturnForm';
 import type { OrderData } from '../../shared/api/types';
 import { Pages } from '../../shared/ui/mantine/Pages';
 import { useAddLinesToServerCart } from '../../shared/cart/api';
+import { DAY } from '../../shared/format';
 
 const FILTER_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -149,10 +150,7 @@ function AskReturn({ order, until }: { order: OrderData; until: string }) {
   return (
     <Stack gap="xs" data-testid="ask-return">
       <Text size="sm" c="dimmed">
-        <FormattedMessage
-          id="orders.return.until"
-          values={{ date: intl.formatDate(until, { year: 'numeric', month: 'long', day: 'numeric' }) }}
-        />
+        <FormattedMessage id="orders.return.until" values={{ date: intl.formatDate(until, DAY) }} />
       </Text>
       {open ? (
         <ReturnForm

@@ -3,6 +3,7 @@ import type { OrderData } from '../api/types';
 import { AccountTexts } from '../i18n/AccountTexts';
 import controls from '../ui/controls.module.css';
 import { hasOutcome } from './outcome';
+import { MOMENT } from '../format';
 
 // Written out so the message-id test sees every id.
 const SHIPMENT_STATES: Record<string, string> = {
@@ -32,7 +33,7 @@ export function OrderOutcome({ order }: { order: OrderData }) {
               id="orders.outcome.attempt"
               values={{
                 attempt: attempt.attempt,
-                at: <FormattedDate value={attempt.at} dateStyle="medium" timeStyle="short" />,
+                at: <FormattedDate value={attempt.at} {...MOMENT} />,
               }}
             />
             {attempt.reason && <span style={{ overflowWrap: 'anywhere' }}> — {attempt.reason}</span>}
@@ -85,7 +86,7 @@ function CourierTimeline({ shipment }: { shipment: NonNullable<OrderData['shipme
             <li key={index} data-testid="shipment-event" data-state={event.state}>
               <FormattedMessage id={SHIPMENT_STATES[event.state] ?? SHIPMENT_STATES.other} />
               {' — '}
-              <FormattedDate value={event.at} dateStyle="medium" timeStyle="short" />
+              <FormattedDate value={event.at} {...MOMENT} />
             </li>
           ))}
         </ol>

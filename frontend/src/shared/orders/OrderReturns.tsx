@@ -3,6 +3,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Badge, Card, Stack, Text } from '@mantine/core';
 import type { ReturnData } from '../api/types';
 import { usePrice } from '../format';
+import { DAY } from '../format';
 
 // Written out so the message-id test sees every id.
 const STATES: Record<string, string> = {
@@ -36,7 +37,7 @@ export function OrderReturns({
               <FormattedMessage id={STATES[kept.state] ?? 'orders.return.state.requested'} />
             </Badge>
             <Text size="xs" c="dimmed">
-              <FormattedDate value={kept.asked_at} dateStyle="medium" />
+              <FormattedDate value={kept.asked_at} {...DAY} />
             </Text>
             {kept.items.map((item) => (
               <Text key={item.product_id} size="sm">

@@ -4,6 +4,7 @@ import type { OrderData } from '../api/types';
 import { usePrice } from '../format';
 import controls from '../ui/controls.module.css';
 import classes from './OrderSummary.module.css';
+import { DAY } from '../format';
 
 /** An order: its number, date and status, where it goes and to whom, its lines and what is
  * paid, part by part; `children` (the buyer's actions) come last. */
@@ -28,7 +29,7 @@ export function OrderSummary({ order, children }: { order: OrderData; children?:
           </span>
         </div>
         <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
-          <FormattedDate value={order.created_at} year="numeric" month="long" day="numeric" />
+          <FormattedDate value={order.created_at} {...DAY} />
         </p>
         <p className={`${controls.text} ${controls.small}`} style={{ overflowWrap: 'anywhere' }}>
           <FormattedMessage
