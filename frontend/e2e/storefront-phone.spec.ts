@@ -226,7 +226,7 @@ test('controls are thumb-sized and the keyboard shows where it is', async ({ pag
     expect(await smallTargets(page), path).toEqual([]);
   }
   await page.goto('/products');
-  const card = page.getByTestId('product-card').first();
+  const card = page.getByTestId('product-card').first().getByRole('link');
   await card.focus();
   const outline = await card.evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(outline).not.toBe('none');
@@ -386,4 +386,19 @@ test('a product out of stock offers to tell a client once when it is back, by SM
   await expect
     .poll(() => outbox.sentTo(`+2${client.phone}`).find((body) => body.includes(ar ? lime.nameAr : lime.nameEn)) ?? '')
     .toContain(ar ? 'متوفر من جديد' : 'is back in stock');
+});
+
+test('a product card adds one unit to the cart without leaving the list', async ({ page, language }) => {
+  const ar = language === 'ar';
+  await page.goto('/products?search=neem');
+  const card = page.getByTestId('product-card').first();
+  const name = (await card.getByTestId('product-name').innerText()).trim();
+  const add = card.getByRole('button', { name: ar ? `أضف ${name} إلى السلة` : `Add ${name} to the cart` });
+  await add.click();
+  await expect(page.getByText(ar ? 'تمت الإضافة: 1 في سلتك.' : 'Added: 1 in your cart.')).toBeVisible();
+  await add.click();
+  await expect(page.getByText(ar ? 'تمت الإضافة: 2 في سلتك.' : 'Added: 2 in your cart.')).toBeVisible();
+  await expect(page).toHaveURL(/\/products\?search=neem/);
+  expect(await smallTargets(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
@@ -7,38 +8,51 @@ import { ProductImage } from './ProductImage';
 import { DiscountBadge } from './DiscountBadge';
 import classes from './ProductCard.module.css';
 
-/** A product in a list: picture, name, price (and the sale price), stock. */
+// After the list: the button's slot keeps its place meanwhile.
+const CardBuy = lazy(() => import('./CardBuy'));
+
+/** A product in a list: picture, name, price (and the sale price), stock, and "Add to cart"
+ * for one unit while it is in stock. */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
   const price = usePrice();
   const discounted = product.sale_price < product.price;
   return (
-    <Link to={`/products/${product.slug}`} className={`${controls.card} ${classes.card}`} data-testid="product-card">
-      <div className={classes.picture}>
-        <ProductImage src={product.image} alt={product.name} priority={priority} />
-      </div>
-      <div className={classes.body}>
-        <p className={`${controls.text} ${classes.name}`} data-testid="product-name">
-          {product.name}
-        </p>
-        <div className={controls.row}>
-          <p className={`${controls.text} ${controls.price}`} data-testid="product-price">
-            <bdi>{price(product.sale_price)}</bdi>
+    <div className={`${controls.card} ${classes.card}`} data-testid="product-card">
+      <Link to={`/products/${product.slug}`} className={classes.link}>
+        <div className={classes.picture}>
+          <ProductImage src={product.image} alt={product.name} priority={priority} />
+        </div>
+        <div className={classes.body}>
+          <p className={`${controls.text} ${classes.name}`} data-testid="product-name">
+            {product.name}
           </p>
-          {discounted && (
-            <p className={`${controls.text} ${controls.small} ${controls.dimmed} ${classes.was}`}>
-              <bdi>{price(product.price)}</bdi>
+          <div className={controls.row}>
+            <p className={`${controls.text} ${controls.price}`} data-testid="product-price">
+              <bdi>{price(product.sale_price)}</bdi>
             </p>
-          )}
+            {discounted && (
+              <p className={`${controls.text} ${controls.small} ${controls.dimmed} ${classes.was}`}>
+                <bdi>{price(product.price)}</bdi>
+              </p>
+            )}
+          </div>
+          <div className={controls.row} style={{ gap: 4 }}>
+            {discounted && <DiscountBadge percent={product.discount} />}
+            {!product.in_stock && (
+              <span className={`${controls.badge} ${controls.badgeGray}`}>
+                <FormattedMessage id="product.out_of_stock" />
+              </span>
+            )}
+          </div>
         </div>
-        <div className={controls.row} style={{ gap: 4 }}>
-          {discounted && <DiscountBadge percent={product.discount} />}
-          {!product.in_stock && (
-            <span className={`${controls.badge} ${controls.badgeGray}`}>
-              <FormattedMessage id="product.out_of_stock" />
-            </span>
-          )}
-        </div>
+      </Link>
+      <div className={classes.buy}>
+        {product.in_stock && (
+          <Suspense fallback={null}>
+            <CardBuy product={product} />
+          </Suspense>
+        )}
       </div>
-    </Link>
+    </div>
   );
 }
