@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Te
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { usePrice } from '../../../shared/format';
+import { DAY, MOMENT, usePrice } from '../../../shared/format';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
@@ -149,8 +149,7 @@ export function UserDetails() {
         <Paper key={index} withBorder p="sm" data-testid="client-note">
           <Text>{kept.body}</Text>
           <Text size="xs" c="dimmed">
-            {kept.author} ·{' '}
-            <FormattedDate value={kept.at} year="numeric" month="short" day="numeric" hour="2-digit" minute="2-digit" />
+            {kept.author} · <FormattedDate value={kept.at} {...MOMENT} />
           </Text>
         </Paper>
       ))}
@@ -179,7 +178,7 @@ function ClientOrders({ id }: { id: string }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <FormattedDate value={order.created_at} year="numeric" month="short" day="numeric" />
+                  <FormattedDate value={order.created_at} {...DAY} />
                 </Table.Td>
                 <Table.Td>{order.status_label}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(order.total)}</Table.Td>

@@ -6,6 +6,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { contactMessageQueries, useDeleteMessage, useMarkHandled, type ContactFilter } from './api';
 import { ListPages, SearchBox, useListState } from '../FormParts';
+import { MOMENT } from '../../../shared/format';
 
 /** Messages from the contact page: search, new or answered, pages; mark answered or remove. */
 export function DashboardContactMessages() {
@@ -58,14 +59,7 @@ export function DashboardContactMessages() {
                   {message.message}
                 </Table.Td>
                 <Table.Td>
-                  <FormattedDate
-                    value={message.created_at}
-                    year="numeric"
-                    month="short"
-                    day="numeric"
-                    hour="numeric"
-                    minute="2-digit"
-                  />
+                  <FormattedDate value={message.created_at} {...MOMENT} />
                 </Table.Td>
                 <Table.Td>
                   <Badge color={message.status === 'new' ? 'orange' : 'green'}>

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Select, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { usePrice } from '../../../shared/format';
+import { DAY, usePrice } from '../../../shared/format';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
@@ -69,11 +69,7 @@ export function DashboardCopouns() {
                     values={{ used: code.used, limit: code.usage_limit ?? 0 }}
                   />
                 </Table.Td>
-                <Table.Td>
-                  {code.expires_at && (
-                    <FormattedDate value={code.expires_at} year="numeric" month="short" day="numeric" />
-                  )}
-                </Table.Td>
+                <Table.Td>{code.expires_at && <FormattedDate value={code.expires_at} {...DAY} />}</Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLOURS[code.status]}>
                     {intl.formatMessage({ id: STATUS_LABELS[code.status] ?? 'dashboard.offers.status.inactive' })}

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } 
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ApiError, report } from '../../../shared/api/client';
-import { usePrice } from '../../../shared/format';
+import { DAY, usePrice } from '../../../shared/format';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { courierCashQuery, useRecordRemittance, type CourierCash as Cash } from './api';
@@ -88,7 +88,7 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
             label={
               <span>
                 <bdi dir="ltr">{parcel.number}</bdi> · {price(parcel.amount)} ·{' '}
-                <FormattedDate value={parcel.delivered_at} dateStyle="medium" />
+                <FormattedDate value={parcel.delivered_at} {...DAY} />
               </span>
             }
             data-testid="cash-parcel"

@@ -36,6 +36,7 @@ import {
 } from './api';
 import { ListPages, SearchBox, SaveButton, useListState } from '../FormParts';
 import { DateField } from '../DateField';
+import { DAY } from '../../../shared/format';
 
 const STATUS_COLOURS = { active: 'green', inactive: 'gray', expired: 'red' } as const;
 // Written out so the message-id test sees every id.
@@ -116,7 +117,7 @@ export function DashboardOffers() {
                 <Table.Td>{language === 'ar' ? offer.title_ar : offer.title_en}</Table.Td>
                 <Table.Td>{offer.percentage}%</Table.Td>
                 <Table.Td>
-                  <FormattedDate value={offer.ends_at} year="numeric" month="short" day="numeric" />
+                  <FormattedDate value={offer.ends_at} {...DAY} />
                 </Table.Td>
                 <Table.Td>
                   <Badge color={STATUS_COLOURS[offer.status]}>

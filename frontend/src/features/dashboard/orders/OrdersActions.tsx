@@ -15,6 +15,7 @@ import { OrderUndo } from './OrderUndo';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
+import { MOMENT } from '../../../shared/format';
 import {
   MOVE_QUESTIONS,
   listRoute,
@@ -238,7 +239,7 @@ export function OrdersActions() {
               data-testid="history-item"
             >
               <Text size="xs" c="dimmed">
-                <FormattedDate value={change.at} dateStyle="medium" timeStyle="short" />
+                <FormattedDate value={change.at} {...MOMENT} />
               </Text>
               {change.note && <Text size="sm">{change.note}</Text>}
             </Timeline.Item>
@@ -256,7 +257,7 @@ export function OrdersActions() {
                 {staff.body}
               </Text>
               <Text size="xs" c="dimmed">
-                {staff.author_name} · <FormattedDate value={staff.at} dateStyle="medium" timeStyle="short" />
+                {staff.author_name} · <FormattedDate value={staff.at} {...MOMENT} />
               </Text>
             </Stack>
           ))}
@@ -318,7 +319,7 @@ function OrderConfirmation({
           id="dashboard.orders.confirmed_via"
           values={{
             via: <FormattedMessage id={CONFIRMED_VIA[confirmation.via ?? 'before'] ?? CONFIRMED_VIA.before} />,
-            at: confirmation.at ? <FormattedDate value={confirmation.at} dateStyle="medium" timeStyle="short" /> : '',
+            at: confirmation.at ? <FormattedDate value={confirmation.at} {...MOMENT} /> : '',
           }}
         />
       </Text>

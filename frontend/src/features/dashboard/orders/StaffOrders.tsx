@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { downloadFile } from '../../../shared/api/download';
-import { usePrice } from '../../../shared/format';
+import { MOMENT, usePrice } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
@@ -296,7 +296,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <FormattedDate value={order.created_at} dateStyle="medium" timeStyle="short" />
+                  <FormattedDate value={order.created_at} {...MOMENT} />
                 </Table.Td>
                 <Table.Td className={classes.wide}>
                   <Text size="sm">{order.customer.name}</Text>

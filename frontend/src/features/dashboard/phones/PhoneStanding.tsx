@@ -4,6 +4,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { BANDS, useSetBand, type PhoneHistory } from './api';
+import { DAY } from '../../../shared/format';
 
 // Written out so the message-id test sees every id.
 const BAND_LABELS: Record<string, string> = {
@@ -74,7 +75,7 @@ export function PhoneStanding({ phone, history }: { phone: string; history: Phon
             values={{
               rules: <FormattedMessage id={BAND_LABELS[history.band_by_rules] ?? BAND_LABELS.normal} />,
               by: history.band_override.by_name ?? '—',
-              at: <FormattedDate value={history.band_override.at} dateStyle="medium" />,
+              at: <FormattedDate value={history.band_override.at} {...DAY} />,
               note: history.band_override.note,
             }}
           />

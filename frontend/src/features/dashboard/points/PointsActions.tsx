@@ -11,6 +11,7 @@ import { toast } from '../../../shared/ui/toast';
 import { SaveButton, useSaveAndReturn } from '../FormParts';
 import { staffPointsQueries, useAdjustPoints, useSaveRule, type AdjustFormValues, type RuleFormValues } from './api';
 import { Pages } from '../../../shared/ui/mantine/Pages';
+import { DAY } from '../../../shared/format';
 
 // Written out so the message-id test sees every id.
 const KIND_LABELS: Record<string, string> = {
@@ -141,7 +142,7 @@ function ClientPointsScreen({ user }: { user: string }) {
             {answer?.data.ledger.map((entry) => (
               <Table.Tr key={entry.id} data-testid="client-points-entry">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <FormattedDate value={entry.at} year="numeric" month="short" day="numeric" />
+                  <FormattedDate value={entry.at} {...DAY} />
                 </Table.Td>
                 <Table.Td>
                   {intl.formatMessage({ id: KIND_LABELS[entry.kind] ?? 'points.kind.adjust' }, { note: entry.note })}

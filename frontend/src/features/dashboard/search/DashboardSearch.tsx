@@ -9,6 +9,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { ListPages, SaveButton } from '../FormParts';
 import { searchSettingsQueries, useDeleteSynonyms, useForgetMiss, useSaveSynonyms } from './api';
+import { DAY } from '../../../shared/format';
 
 /** Staff's search settings: the shop's synonym groups (added, changed, removed) and the
  * searches that found nothing, each a click away from a synonym group that answers it. */
@@ -113,7 +114,7 @@ export function DashboardSearch() {
                     <FormattedMessage id="dashboard.search.searches" values={{ count: miss.searches }} />
                   </Table.Td>
                   <Table.Td>
-                    <FormattedDate value={miss.last_searched_at} dateStyle="medium" />
+                    <FormattedDate value={miss.last_searched_at} {...DAY} />
                   </Table.Td>
                   {canEdit && (
                     <Table.Td>

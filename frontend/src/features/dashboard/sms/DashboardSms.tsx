@@ -26,6 +26,7 @@ import { clientQueries } from '../clients/api';
 import { ListPages } from '../FormParts';
 import { smsQueries, useSendSms, type AudienceChoice, type Broadcast } from './api';
 import { sentText, smsSize } from './parts';
+import { DAY } from '../../../shared/format';
 
 // Written out so the message-id test sees every id.
 const AUDIENCES: Record<AudienceChoice['kind'], string> = {
@@ -212,7 +213,7 @@ function History() {
             {list?.data.map((broadcast) => (
               <Table.Tr key={broadcast.id} data-testid="sms-row">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <FormattedDate value={broadcast.created_at} year="numeric" month="short" day="numeric" />
+                  <FormattedDate value={broadcast.created_at} {...DAY} />
                 </Table.Td>
                 {/* As the staff member wrote it, digits and all. */}
                 <Table.Td data-typed>{broadcast.message}</Table.Td>
