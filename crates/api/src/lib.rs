@@ -81,6 +81,10 @@ pub struct AppState {
     pub google_redirect: bool,
     /// Storefront cards already serialised.
     pub product_json: Arc<storefront::catalog::card_json::ProductJson>,
+    /// Integrators' API keys.
+    pub api_keys: Arc<identity::api_keys::ApiKeyDesk>,
+    /// Integrators' webhook endpoints and their deliveries.
+    pub webhooks: Arc<webhooks::Webhooks>,
     /// Bounds on bodies, hashing and how client addresses are read.
     pub edge: extract::EdgeLimits,
     /// The header each courier company's webhook carries its shared secret in.
@@ -138,6 +142,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::order_lines::RESOURCE,
     dashboard::order_undo::RESOURCE,
     dashboard::courier_cash::RESOURCE,
+    dashboard::integrations::RESOURCE,
     invoices::RESOURCE,
     couriers::RESOURCE,
 ];

@@ -3,6 +3,7 @@
 //! Holds the rules of accounts, sessions, one-time codes, passwords, roles and permissions, and
 //! the ports the adapters implement. Nothing here knows HTTP or SQL.
 
+pub mod api_keys;
 pub mod desk;
 pub mod error;
 pub mod otp;

@@ -73,6 +73,10 @@ pub enum Permission {
     ContactCreate,
     ContactEdit,
     ContactDelete,
+    IntegrationList,
+    IntegrationCreate,
+    IntegrationEdit,
+    IntegrationDelete,
     OrderStatus,
     ClientBlock,
     ClientContactEdit,
@@ -111,7 +115,7 @@ mod tests {
     #[test]
     fn every_resource_has_crud_permissions_and_the_specials_with_their_stored_names() {
         let all = all();
-        assert_eq!(all.len(), 16 * 4 + 6);
+        assert_eq!(all.len(), 17 * 4 + 6);
         assert_eq!(all[..4], ["admin-list", "admin-create", "admin-edit", "admin-delete"]);
         assert!(all.contains(&"guest-order-edit".to_string()) && all.contains(&"copoun-list".to_string()) && all.contains(&"agronomy-delete".to_string()));
         assert_eq!(all.last().map(String::as_str), Some("dashboard-overview"));

@@ -9,6 +9,7 @@ pub mod outbox;
 pub mod postman;
 pub mod sms_gateway;
 pub mod smtp;
+pub mod webhook_sender;
 
 pub use broadcast::TransportGateway;
 pub use notifier::Notifier;

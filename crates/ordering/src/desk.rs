@@ -288,7 +288,17 @@ impl OrderDesk {
     /// One order with its notes and its phone's standing; an order of the other audience, or of
     /// a client another sales engineer looks after, is not found.
     pub fn order(&self, viewer: Viewer, audience: Audience, id: OrderId) -> Result<StaffOrder, OrderingError> {
-        let mut found = self.visible(viewer, audience, id)?;
+        self.completed(self.visible(viewer, audience, id)?)
+    }
+
+    /// One order, client's or guest's, as a staff member who may see every order sees it: for
+    /// the shop's own readers (the webhooks' events carry it).
+    pub fn any_order(&self, id: OrderId) -> Result<StaffOrder, OrderingError> {
+        self.completed(self.book.staff_order(id)?.ok_or(OrderingError::NotFound)?)
+    }
+
+    /// An order with its phone's standing and how long its last move may be undone.
+    fn completed(&self, mut found: StaffOrder) -> Result<StaffOrder, OrderingError> {
         found.phone = Some(self.standings.standing(&found.order.placed.customer_phone)?);
         found.undo_until = self.undoable(&found.order).ok().map(|(_, until)| until);
         Ok(found)

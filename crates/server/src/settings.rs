@@ -39,6 +39,8 @@ pub struct Settings {
     pub log: LogSettings,
     /// The Prometheus metrics listener.
     pub metrics: MetricsSettings,
+    /// Integrators' API keys and webhooks.
+    pub integrations: IntegrationSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -221,6 +223,18 @@ pub struct DatabaseSettings {
 pub struct AuthSettings {
     /// The HS256 secret; empty outside production means "generate and keep one".
     pub jwt_secret: SecretString,
+}
+
+/// Integrators' API keys and webhooks.
+#[derive(Debug, Clone, Deserialize)]
+pub struct IntegrationSettings {
+    /// Requests an API key may make a minute, on every node together.
+    pub key_requests_per_minute: u32,
+    /// Milliseconds between two looks at the order events to publish and the deliveries due.
+    pub webhooks_every_ms: u64,
+    /// Lets webhook endpoints use http and reach loopback and private addresses: for
+    /// development and tests only, never in production (the SSRF guard is off).
+    pub webhooks_allow_private: bool,
 }
 
 /// SMS and e-mail.

@@ -216,6 +216,8 @@ struct Background {
     back_in_stock: Arc<catalog::BackInStock>,
     /// Cancels the orders nobody confirmed in time.
     orders: Arc<Orders>,
+    /// Publishes the orders' changes to the webhooks and sends what is due.
+    webhooks: Arc<webhooks::Webhooks>,
     /// For the SQLite log's upkeep.
     database: Database,
 }
@@ -312,6 +314,18 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     api::common::error::recognise_database_outages(store::database::out_of_reach);
     let catalog_admin_for_jobs = catalog_admin.clone();
     let back_in_stock = Arc::new(catalog::BackInStock::new(catalog.clone(), Arc::new(store::stock_alerts::DieselStockAlerts::new(db.clone()))));
+    let api_keys = Arc::new(identity::api_keys::ApiKeyDesk::new(
+        Arc::new(store::api_keys::DieselApiKeys::new(db.clone())),
+        Arc::new(SystemClock),
+        settings.integrations.key_requests_per_minute,
+    ));
+    let webhooks = Arc::new(webhooks::Webhooks::new(
+        Arc::new(store::webhooks::DieselWebhookStore::new(db.clone())),
+        Arc::new(notify::webhook_sender::HttpReceiver::new(settings.integrations.webhooks_allow_private)),
+        Arc::new(api::dashboard::integrations::OrdersAsAnswered(order_desk.clone())),
+        Arc::new(SystemClock),
+        settings.integrations.webhooks_allow_private,
+    ));
     let state = web::Data::new(AppState {
         identity,
         catalog,
@@ -337,6 +351,8 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         google_client_id,
         google_redirect,
         product_json: Default::default(),
+        api_keys,
+        webhooks: webhooks.clone(),
         edge: edge_limits(settings),
         courier_webhook_headers: settings.couriers.bosta.configured().map(|bosta| (ordering::CourierKind::Bosta, bosta.webhook_header)).into_iter().collect(),
     });
@@ -352,6 +368,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
             catalog_admin: catalog_admin_for_jobs,
             back_in_stock,
             orders: orders_for_jobs,
+            webhooks,
             database: db,
         },
     })
@@ -420,7 +437,9 @@ fn http_server(
 
 /// The background jobs, and the send of queued messages a stopping node runs once more.
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
-    let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, back_in_stock, orders, database } = background;
+    let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, back_in_stock, orders, webhooks, database } = background;
+    let every_webhook = std::time::Duration::from_millis(settings.integrations.webhooks_every_ms.max(10));
+    let publisher = webhooks.clone();
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
     let every_expiry =
         settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
@@ -435,6 +454,8 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
         Repeated { name: "messages", every: every_send, run: send_messages.clone(), outage: outage.clone() },
         // At the pace of the messages: a product back is told within a moment of it.
         Repeated { name: "back in stock", every: every_send, run: Arc::new(move || Ok(back_in_stock.tell_the_waiting()?)), outage: outage.clone() },
+        Repeated { name: "webhook events", every: every_webhook, run: Arc::new(move || publisher.publish_order_changes()), outage: outage.clone() },
+        Repeated { name: "webhook deliveries", every: every_webhook, run: Arc::new(move || webhooks.send_due()), outage: outage.clone() },
         Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()), outage: outage.clone() },
         Repeated { name: "unconfirmed orders", every: every_expiry, run: Arc::new(move || Ok(orders.expire_unconfirmed()?)), outage: outage.clone() },
         Repeated {

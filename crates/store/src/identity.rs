@@ -143,6 +143,13 @@ fn complete_with_points(conn: &mut DbConn, row: UserRow, points: i64) -> anyhow:
     })
 }
 
+/// A user by id with their role and permissions, without their points (which cost a sum):
+/// for those acting on their behalf, as an API key does.
+pub(crate) fn acting_user(conn: &mut DbConn, id: i64) -> anyhow::Result<Option<User>> {
+    let row: Option<UserRow> = users::table.find(id).select(UserRow::as_select()).first(conn).optional()?;
+    row.map(|row| complete_with_points(conn, row, 0)).transpose()
+}
+
 /// Completes an optional row into a user.
 fn completed(conn: &mut DbConn, row: Option<UserRow>) -> anyhow::Result<Option<User>> {
     row.map(|row| complete(conn, row)).transpose()

@@ -1,6 +1,7 @@
 //! The Diesel adapter: one code base over SQLite (the embedded default) and PostgreSQL. It owns
 //! the schema, runs the migrations and implements the repository ports of the domain crates.
 
+pub mod api_keys;
 pub mod cart;
 pub mod catalogue;
 pub mod content;
@@ -27,5 +28,6 @@ pub mod search_misses;
 pub mod seed;
 pub mod shipments;
 pub mod stock_alerts;
+pub mod webhooks;
 
 pub use database::{Backend, Database};

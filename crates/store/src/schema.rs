@@ -340,6 +340,76 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    api_keys (id) {
+        id -> BigInt,
+        name -> Text,
+        prefix -> Text,
+        secret_hash -> Text,
+        scopes -> Text,
+        allowed_addresses -> Text,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Nullable<Timestamp>,
+        revoked_at -> Nullable<Timestamp>,
+        last_used_at -> Nullable<Timestamp>,
+        request_count -> BigInt,
+        window_started_at -> Nullable<Timestamp>,
+        window_count -> Integer,
+    }
+}
+
+diesel::table! {
+    webhook_endpoints (id) {
+        id -> BigInt,
+        url -> Text,
+        events -> Text,
+        active -> Bool,
+        secret -> Text,
+        previous_secret -> Nullable<Text>,
+        previous_secret_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        failures_in_row -> Integer,
+        last_success_at -> Nullable<Timestamp>,
+        disabled_at -> Nullable<Timestamp>,
+        disabled_reason -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_events (seq) {
+        seq -> BigInt,
+        id -> Text,
+        kind -> Text,
+        body -> Text,
+        occurred_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        endpoint_id -> BigInt,
+        event_seq -> BigInt,
+        state -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> BigInt,
+        delivery_id -> BigInt,
+        attempted_at -> Timestamp,
+        status -> Nullable<Integer>,
+        outcome -> Text,
+        response -> Text,
+        duration_ms -> Integer,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(offer_products -> offers (offer_id));
@@ -652,6 +722,10 @@ diesel::joinable!(delivery_attempts -> orders (order_id));
 diesel::joinable!(shipments -> orders (order_id));
 diesel::joinable!(order_cancellations -> orders (order_id));
 diesel::joinable!(order_events -> orders (order_id));
+diesel::joinable!(api_keys -> users (created_by));
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
+diesel::joinable!(webhook_deliveries -> webhook_events (event_seq));
+diesel::joinable!(webhook_attempts -> webhook_deliveries (delivery_id));
 diesel::joinable!(order_notes -> orders (order_id));
 diesel::joinable!(notifications -> users (user_id));
 diesel::joinable!(addresses -> users (user_id));
@@ -782,4 +856,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_messages,
     search_synonyms,
     search_misses,
+    api_keys,
+    webhook_endpoints,
+    webhook_events,
+    webhook_deliveries,
+    webhook_attempts,
 );

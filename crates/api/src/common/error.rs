@@ -41,6 +41,9 @@ pub enum ApiError {
     /// An outreach call refused.
     #[error(transparent)]
     Outreach(#[from] outreach::OutreachError),
+    /// A webhooks call refused.
+    #[error(transparent)]
+    Webhook(#[from] webhooks::WebhookError),
     /// The `Idempotency-Key` header is empty or longer than 255 characters.
     #[error("bad idempotency key")]
     BadIdempotencyKey,
@@ -239,6 +242,11 @@ impl ApiError {
                     },
                 ),
                 outreach::OutreachError::Storage(cause) => internal(cause),
+            },
+            ApiError::Webhook(error) => match error {
+                webhooks::WebhookError::Invalid(errors) => invalid(errors),
+                webhooks::WebhookError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                webhooks::WebhookError::Unknown(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),
             ApiError::KeyReused(message) => (StatusCode::BAD_REQUEST, Problem::new(message)),

@@ -487,6 +487,15 @@ fn authenticate(req: &HttpRequest, kind: TokenKind) -> LocalBoxFuture<'static, R
     })
 }
 
+/// The staff member an API key acts for, within its scopes; counts the key's request.
+async fn key_holder(req: &HttpRequest, secret: String) -> Result<Principal, ApiError> {
+    let state = req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
+    let client = ClientAddress::of(req).0;
+    let principal = blocking(move || state.api_keys.authenticate(&secret, &client)).await?;
+    tracing::Span::current().record("user_id", principal.user.id.0);
+    Ok(principal)
+}
+
 /// The user signed in with a session token.
 #[derive(Debug, Clone)]
 pub struct AuthUser(pub Principal);
@@ -505,9 +514,10 @@ impl FromRequest for AuthUser {
     }
 }
 
-/// Middleware for `/api/dashboard`: the caller must be signed-in staff before anything of the
-/// request is read, so a customer's or a stranger's body (a 10 MB upload) is never buffered
-/// nor checked against staff fields. Each handler still checks its own permission.
+/// Middleware for `/api/dashboard`: the caller must be signed-in staff (or hold an API key,
+/// which acts for the staff member who made it) before anything of the request is read, so a
+/// customer's or a stranger's body (a 10 MB upload) is never buffered nor checked against
+/// staff fields. Each handler still checks its own permission.
 pub async fn staff_only(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -515,7 +525,10 @@ pub async fn staff_only(
     if !request.path().starts_with("/api/dashboard") {
         return next.call(request).await.map(ServiceResponse::map_into_left_body);
     }
-    let principal = authenticate(request.request(), TokenKind::Session).await;
+    let principal = match bearer(request.request()) {
+        Some(secret) if secret.starts_with(identity::api_keys::KEY_PREFIX) => key_holder(request.request(), secret).await,
+        _ => authenticate(request.request(), TokenKind::Session).await,
+    };
     match principal.and_then(|principal| principal.require_staff().map(|()| principal).map_err(ApiError::from)) {
         Ok(principal) => {
             request.extensions_mut().insert(AuthUser(principal));

@@ -76,6 +76,12 @@ mod tests {
             "synonyms_too_few",
             "synonym_words",
             "synonym_groups_full",
+            "url_invalid",
+            "url_https",
+            "url_forbidden",
+            "url_unresolved",
+            "scope_beyond_yours",
+            "address_invalid",
         ];
         for rule in rules {
             for locale in [Locale::Ar, Locale::En] {

@@ -5,6 +5,7 @@ pub mod contact_messages;
 pub mod copouns;
 pub mod courier_cash;
 pub mod farm_lists;
+pub mod integrations;
 pub mod lots;
 pub mod offers;
 pub mod order_lines;

@@ -87,6 +87,9 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     settings.messages.send_every_ms = 50;
     settings.demo.seed = false;
     settings.catalogue.freshness_ms = 0;
+    // The tests' receivers listen on loopback; the guard's own test turns this off.
+    settings.integrations.webhooks_allow_private = true;
+    settings.integrations.webhooks_every_ms = 50;
     change(&mut settings);
 
     let db = server::startup::open_database(&settings).expect("database");

@@ -19,6 +19,7 @@ mod delivery_outcomes;
 mod first_paint;
 mod google;
 mod helpers;
+mod integrations;
 mod invoices;
 mod lots;
 mod node;

@@ -56,6 +56,12 @@ const LINKS: (SideLink & { permission?: string })[] = [
   { to: '/dashboard/shipping', label: 'dashboard.nav.shipping', permission: 'shipping-list', group: SETTINGS },
   { to: '/dashboard/settings', label: 'dashboard.nav.settings', permission: 'setting-list', group: SETTINGS },
   { to: '/dashboard/search', label: 'dashboard.nav.search', permission: 'setting-list', group: SETTINGS },
+  {
+    to: '/dashboard/integrations',
+    label: 'dashboard.nav.integrations',
+    permission: 'integration-list',
+    group: SETTINGS,
+  },
 ];
 
 /** The words of the menu's button and drawer on a phone. */

@@ -282,6 +282,14 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'integrations',
+      ...screen(
+        () => import('../../features/dashboard/integrations/DashboardIntegrations'),
+        (m) => m.DashboardIntegrations,
+        needs('integration-list'),
+      ),
+    },
+    {
       path: 'contact-messages',
       ...screen(
         () => import('../../features/dashboard/contact/DashboardContactMessages'),

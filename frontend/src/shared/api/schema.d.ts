@@ -578,6 +578,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every API key (`integration-list`). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Makes an API key (`integration-create`) carrying permissions the caller holds; the answer
+         *     holds its secret, shown this once. An integrator sends it as `Authorization: Bearer mk_…`
+         *     to any dashboard endpoint its scopes allow.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key (`integration-delete`): its next request is a 401. */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/categories": {
         parameters: {
             query?: never;
@@ -2498,6 +2537,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook endpoint and the kinds of event there are (`integration-list`). */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Adds an endpoint (`integration-create`); the answer holds its signing secret, shown this
+         *     once. The URL is https and its host must not resolve inside the shop's network.
+         */
+        post: operations["addWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an endpoint (`integration-edit`); turning a disabled one on clears its failures. */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /** Removes an endpoint and its deliveries (`integration-delete`). */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's latest 100 deliveries with every attempt's status, time and answer
+         *     (`integration-list`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}/deliveries/{delivery}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends one delivery again, with the same `webhook-id` and body (`integration-edit`). */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends again every event since a moment that the endpoint takes, those it missed while off
+         *     included (`integration-edit`).
+         */
+        post: operations["replayWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives an endpoint a new signing secret (`integration-edit`), shown this once; the old one
+         *     signs every event too for 24 hours, so the receiver can switch without missing one.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the endpoint a signed `webhook.test` event (`integration-edit`); its delivery shows in
+         *     the log.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dose": {
         parameters: {
             query?: never;
@@ -3237,6 +3412,68 @@ export interface components {
              */
             data: components["schemas"]["AlternativeData"][];
         };
+        /** @description An API key; its secret is only in the answer that made it. */
+        ApiKeyData: {
+            /** @description The only addresses it works from; empty for any. */
+            allowed_addresses: string[];
+            /**
+             * Format: date-time
+             * @description When it was made.
+             */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The staff member it acts for.
+             */
+            created_by: number;
+            /**
+             * Format: date-time
+             * @description When it stops working by itself; null for never.
+             */
+            expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it was last used.
+             */
+            last_used_at?: string | null;
+            /** @description Its name. */
+            name: string;
+            /** @description The secret's first characters (`mk_1a2b3c4d`). */
+            prefix: string;
+            /**
+             * Format: int64
+             * @description Requests it made.
+             */
+            request_count: number;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works.
+             */
+            revoked_at?: string | null;
+            /** @description The permissions it carries. */
+            scopes: string[];
+        };
+        /** @description A new API key. */
+        ApiKeyForm: {
+            /** @description IP addresses it works from (up to 20); none for any. */
+            allowed_addresses?: string[] | null;
+            /** @description When it stops working (RFC 3339 or `YYYY-MM-DD`); none for never. */
+            expires_at?: string | null;
+            /** @description What it is for (up to 100 characters). */
+            name?: string | null;
+            /** @description Permissions it carries, each one the caller holds (up to 100). */
+            scopes?: string[] | null;
+        };
+        /** @description Every API key. */
+        ApiKeyList: {
+            /** @description Newest first. */
+            data: components["schemas"]["ApiKeyData"][];
+        };
         /** @description The sales engineer to look after an order and its client. */
         AssignRequest: {
             /**
@@ -3244,6 +3481,28 @@ export interface components {
              * @description An active sales account's id.
              */
             sales_engineer_id?: number | null;
+        };
+        /** @description One attempt of a delivery. */
+        AttemptData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /**
+             * Format: int32
+             * @description How long it took.
+             */
+            duration_ms: number;
+            /** @description `delivered`, `retry`, `failed` or `gone`. */
+            outcome: string;
+            /** @description The first kilobyte of its answer, redacted, or why nothing was heard. */
+            response: string;
+            /**
+             * Format: int32
+             * @description The receiver's status; null when it did not answer.
+             */
+            status?: number | null;
         };
         /** @description Who a broadcast goes to. */
         AudienceDto: {
@@ -4052,6 +4311,15 @@ export interface components {
              */
             data: string[];
         };
+        /** @description A key just made, with its secret, shown this once. */
+        CreatedApiKey: {
+            /** @description The key. */
+            data: components["schemas"]["ApiKeyData"];
+            /** @description What happened. */
+            message: string;
+            /** @description The secret to send as `Authorization: Bearer mk_…`: the shop keeps only its hash. */
+            secret: string;
+        };
         /** @description The new client's id. */
         CreatedData: {
             /**
@@ -4106,6 +4374,32 @@ export interface components {
             name: string;
             /** @description Phone, national form. */
             phone: string;
+        };
+        /** @description One delivery of an event to the endpoint. */
+        DeliveryData: {
+            /** @description Its attempts, newest first. */
+            attempts: components["schemas"]["AttemptData"][];
+            /** @description The event's kind. */
+            event: string;
+            /** @description The event's id, the `webhook-id` header. */
+            event_id: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it is tried next, while pending.
+             */
+            next_attempt_at?: string | null;
+            /** @description `pending`, `sent` or `failed`. */
+            state: string;
+        };
+        /** @description An endpoint's latest 100 deliveries. */
+        DeliveryList: {
+            /** @description Newest first. */
+            data: components["schemas"]["DeliveryData"][];
         };
         /** @description Why a parcel was refused, or could not be delivered. */
         DeliveryOutcomeRequest: {
@@ -4173,6 +4467,72 @@ export interface components {
         DoseResponse: {
             /** @description The dose. */
             data: components["schemas"]["DoseData"];
+        };
+        /** @description An endpoint; its secret is only in the answers that made or rotated it. */
+        EndpointData: {
+            /** @description Whether it is sent anything. */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When it was added.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the shop turned it off by itself; null otherwise.
+             */
+            disabled_at?: string | null;
+            /** @description Why: `gone` (it answered 410) or `failing` (10 failures and 3 days without success). */
+            disabled_reason?: string | null;
+            /** @description The kinds it is sent. */
+            events: string[];
+            /**
+             * Format: int32
+             * @description Failed attempts since its last success.
+             */
+            failures_in_row: number;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description Its last success.
+             */
+            last_success_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the secret before the last rotation signs too.
+             */
+            previous_secret_until?: string | null;
+            /** @description Where events are POSTed. */
+            url: string;
+        };
+        /** @description An endpoint as staff write it. */
+        EndpointForm: {
+            /** @description Whether it is sent anything; on when absent. */
+            active?: boolean | null;
+            /** @description The kinds it takes. */
+            events?: string[] | null;
+            /** @description An https URL (up to 2,000 characters) outside the shop's network. */
+            url?: string | null;
+        };
+        /** @description Every endpoint, and the kinds of event there are. */
+        EndpointList: {
+            /** @description The endpoints. */
+            data: components["schemas"]["EndpointData"][];
+            /** @description Every kind an endpoint may take. */
+            events: string[];
+        };
+        /** @description An endpoint after a change. */
+        EndpointResponse: {
+            /** @description The endpoint. */
+            data: components["schemas"]["EndpointData"];
+            /** @description What happened. */
+            message: string;
+            /** @description Its signing secret (`whsec_…`), only when it was just made or rotated. */
+            secret?: string | null;
         };
         /** @description The body of every error answer. */
         ErrorBody: {
@@ -5535,6 +5895,11 @@ export interface components {
              */
             order_ids?: number[];
         };
+        /** @description What to replay. */
+        ReplayForm: {
+            /** @description Every event since this moment (RFC 3339 or `YYYY-MM-DD`). */
+            since?: string | null;
+        };
         /** @description The report was taken (acted on, or seen before). */
         ReportTaken: {
             /** @description Always true. */
@@ -5714,6 +6079,13 @@ export interface components {
             data: components["schemas"]["SearchMissData"][];
             /** @description Where the page sits. */
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A new signing secret. */
+        SecretResponse: {
+            /** @description What happened. */
+            message: string;
+            /** @description The new secret (`whsec_…`), shown this once. */
+            secret: string;
         };
         /** @description What a seed packet promises. */
         SeedData: {
@@ -9235,6 +9607,173 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18880,6 +19419,553 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id */
+                delivery: number;
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplayForm"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is malformed, or a form nests too deep or holds too many fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON, a form or multipart. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecretResponse"];
+                };
+            };
+            /** @description No valid bearer token: sign in again. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -58,5 +58,11 @@ export type StaffSettings = Schemas['StaffSettingsData'];
 export type StaffPage = Schemas['StaffPageData'];
 /** A message from the contact page. */
 export type ContactMessage = Schemas['ContactMessageData'];
+/** An integrator's API key; its secret is only in the answer that made it. */
+export type ApiKey = Schemas['ApiKeyData'];
+/** A webhook endpoint; its secret is only in the answers that made or rotated it. */
+export type WebhookEndpoint = Schemas['EndpointData'];
+/** One delivery of an event to an endpoint, with its attempts. */
+export type WebhookDelivery = Schemas['DeliveryData'];
 export type SynonymGroup = Schemas['SynonymGroupData'];
 export type SearchMiss = Schemas['SearchMissData'];

@@ -17,6 +17,7 @@ export const RESOURCES = [
   'setting',
   'role',
   'contact',
+  'integration',
 ] as const;
 
 /** A permission's resource and action: `guest-order-edit` is `guest-order` and `edit`. */

@@ -1,0 +1,193 @@
+//! What the webhooks need from the world: the store of endpoints, events and deliveries; the
+//! sender; and the orders as the API shows them.
+
+use chrono::{DateTime, Duration, Utc};
+
+use crate::endpoint::{Endpoint, EventKind};
+use crate::schedule::Verdict;
+
+/// A change of the order spine not yet published to the webhooks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderChangeToSend {
+    /// Its place on the spine.
+    pub seq: i64,
+    /// Its id, which becomes the event's.
+    pub id: String,
+    /// The order.
+    pub order: i64,
+    /// The order's version after the change.
+    pub version: i32,
+    /// The spine's kind (`order.move_undone`…).
+    pub kind: String,
+    /// What the spine keeps of the change.
+    pub change: serde_json::Value,
+    /// When it happened.
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// An event as it is sent: its id, kind and whole body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutgoingEvent {
+    /// Its id (`webhook-id`), the same for every attempt, resend and replay.
+    pub id: String,
+    /// Its kind as sent (`order.created`, `webhook.test`).
+    pub kind: String,
+    /// The JSON body.
+    pub body: String,
+    /// When it happened.
+    pub occurred_at: DateTime<Utc>,
+}
+
+/// An endpoint's due deliveries, claimed by this node for a while.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claim {
+    /// The endpoint.
+    pub endpoint: i64,
+    /// Where to POST.
+    pub url: String,
+    /// The secrets to sign with: the current one, and the previous one during a rotation.
+    pub secrets: Vec<String>,
+    /// Failed attempts since its last success.
+    pub failures_in_row: u32,
+    /// Its last success, or when it was added.
+    pub since: DateTime<Utc>,
+    /// The deliveries due, oldest event first.
+    pub deliveries: Vec<Due>,
+}
+
+/// A delivery due now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Due {
+    /// Its id.
+    pub id: i64,
+    /// The event's id.
+    pub event_id: String,
+    /// The event's body.
+    pub body: String,
+    /// Attempts made so far.
+    pub attempts: u32,
+}
+
+/// One attempt and what follows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttemptRecord {
+    /// The delivery.
+    pub delivery: i64,
+    /// Its endpoint.
+    pub endpoint: i64,
+    /// When it was made.
+    pub at: DateTime<Utc>,
+    /// The receiver's status, if it answered.
+    pub status: Option<u16>,
+    /// What the answer means.
+    pub verdict: Verdict,
+    /// What the receiver said (at most 1 KB, redacted) or why nothing was heard.
+    pub response: String,
+    /// How long it took.
+    pub duration_ms: u32,
+    /// When to try again, for a retry with tries left.
+    pub retry_at: Option<DateTime<Utc>>,
+}
+
+/// A delivery as the log shows it, with its attempts newest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeliveryLog {
+    /// Its id.
+    pub id: i64,
+    /// The event's id.
+    pub event_id: String,
+    /// The event's kind.
+    pub kind: String,
+    /// `pending`, `sent` or `failed`.
+    pub state: String,
+    /// When it is tried next, while pending.
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    /// Its attempts.
+    pub attempts: Vec<AttemptLog>,
+}
+
+/// One attempt as the log shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttemptLog {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// The receiver's status, if it answered.
+    pub status: Option<u16>,
+    /// `delivered`, `retry`, `failed` or `gone`.
+    pub outcome: String,
+    /// What the receiver said, or why nothing was heard.
+    pub response: String,
+    /// How long it took.
+    pub duration_ms: u32,
+}
+
+/// Endpoints, events and deliveries, stored.
+#[cfg_attr(test, mockall::automock)]
+pub trait WebhookStore: Send + Sync {
+    /// Every endpoint.
+    fn endpoints(&self) -> anyhow::Result<Vec<Endpoint>>;
+    /// One endpoint.
+    fn endpoint(&self, id: i64) -> anyhow::Result<Option<Endpoint>>;
+    /// Adds an endpoint with its secret.
+    fn add_endpoint(&self, url: &str, events: &[EventKind], active: bool, secret: &str, at: DateTime<Utc>) -> anyhow::Result<Endpoint>;
+    /// Changes an endpoint; making it active again clears why it was disabled and its failures.
+    fn update_endpoint(&self, id: i64, url: &str, events: &[EventKind], active: bool) -> anyhow::Result<Option<Endpoint>>;
+    /// Removes an endpoint and its deliveries.
+    fn delete_endpoint(&self, id: i64) -> anyhow::Result<bool>;
+    /// Gives an endpoint a new secret; the current one signs too until `previous_until`.
+    fn rotate_secret(&self, id: i64, secret: &str, previous_until: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// The spine's changes after the webhooks' cursor, at most `limit`, stopping before a gap
+    /// younger than the spine's wait (a transaction still running).
+    fn unsent_order_changes(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<OrderChangeToSend>>;
+    /// Whether any endpoint, active or not, takes this kind (a disabled one may replay it).
+    fn anyone_takes(&self, kind: EventKind) -> anyhow::Result<bool>;
+    /// Moves the webhooks' cursor to `seq` and, with an event, stores it with a delivery to
+    /// each active endpoint that takes it, in one transaction; false when another node moved
+    /// the cursor past it first.
+    fn publish(&self, seq: i64, event: Option<OutgoingEvent>, kind: Option<EventKind>) -> anyhow::Result<bool>;
+    /// Stores an event for one endpoint alone (a test event).
+    fn publish_to(&self, endpoint: i64, event: OutgoingEvent) -> anyhow::Result<bool>;
+    /// Claims up to `endpoints` active endpoints no other node holds that have deliveries due,
+    /// each with up to `per_endpoint` of them, for `lease`.
+    fn claim(&self, now: DateTime<Utc>, endpoints: usize, per_endpoint: usize, lease: Duration) -> anyhow::Result<Vec<Claim>>;
+    /// Writes an attempt and what follows it (the delivery's state, the endpoint's failures).
+    fn record(&self, attempt: &AttemptRecord) -> anyhow::Result<()>;
+    /// Lets go of an endpoint; with a reason, disables it and tells the staff who look after
+    /// integrations in the bell.
+    fn release(&self, endpoint: i64, disable: Option<&'static str>, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// An endpoint's latest deliveries.
+    fn deliveries(&self, endpoint: i64, limit: usize) -> anyhow::Result<Vec<DeliveryLog>>;
+    /// Makes a delivery of the endpoint due again now.
+    fn resend(&self, endpoint: i64, delivery: i64, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// Makes every stored event since `since` the endpoint takes due to it again (a new
+    /// delivery where it had none); answers how many.
+    fn replay(&self, endpoint: i64, since: DateTime<Utc>, at: DateTime<Utc>) -> anyhow::Result<usize>;
+}
+
+/// What a receiver answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// Its status; `None` when it did not answer (timeout, refused connection, an address the
+    /// guard refused).
+    pub status: Option<u16>,
+    /// The start of what it said (at most 1 KB, redacted), or why nothing was heard.
+    pub excerpt: String,
+}
+
+/// Sends events over HTTP, guarding the shop's own network.
+#[cfg_attr(test, mockall::automock)]
+pub trait Receiver: Send + Sync {
+    /// POSTs a body with headers, without following redirects, within 10 seconds.
+    fn post(&self, url: &str, headers: &[(String, String)], body: &str) -> Answer;
+    /// Why the URL's host cannot be sent to now (`url_forbidden` for an address inside the
+    /// shop's network, `url_unresolved` for a name that does not resolve), if it cannot.
+    fn refusal(&self, url: &str) -> Option<&'static str>;
+}
+
+/// The orders as the dashboard's API answers them.
+#[cfg_attr(test, mockall::automock)]
+pub trait OrderShapes: Send + Sync {
+    /// The order's JSON as `GET /api/dashboard/orders/{id}` (or guest-orders) answers its
+    /// `data`, in English; `None` when it is gone.
+    fn order(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
+}
