@@ -3,7 +3,7 @@
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::request_body::RequestBody;
 use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::security::{Http, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
@@ -38,6 +38,20 @@ impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme("bearer", SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)));
+        let key = HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("mk_…").description(Some(
+            "An integrator's API key (docs/integrations.md), made on the dashboard's Integrations screen: `Authorization: Bearer mk_…` on any \
+             `/api/dashboard` call its scopes (dashboard permissions) allow; 401 when unknown, revoked or expired, 403 outside its scopes or \
+             allowed addresses, 429 with `Retry-After` over its rate.",
+        ));
+        components.add_security_scheme("api_key", SecurityScheme::Http(key.build()));
+        // Every staff call takes a key as well as a staff member's session.
+        for item in openapi.paths.paths.iter_mut().filter(|(path, _)| path.starts_with("/api/dashboard")).map(|(_, item)| item) {
+            for operation in [item.get.as_mut(), item.post.as_mut(), item.put.as_mut(), item.patch.as_mut(), item.delete.as_mut()].into_iter().flatten() {
+                if let Some(requirements) = operation.security.as_mut().filter(|requirements| !requirements.is_empty()) {
+                    requirements.push(SecurityRequirement::new("api_key", Vec::<String>::new()));
+                }
+            }
+        }
     }
 }
 

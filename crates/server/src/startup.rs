@@ -322,7 +322,12 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let webhooks = Arc::new(webhooks::Webhooks::new(
         Arc::new(store::webhooks::DieselWebhookStore::new(db.clone())),
         Arc::new(notify::webhook_sender::HttpReceiver::new(settings.integrations.webhooks_allow_private)),
-        Arc::new(api::dashboard::integrations::OrdersAsAnswered(order_desk.clone())),
+        Arc::new(api::dashboard::integrations::ShapesAsAnswered {
+            orders: order_desk.clone(),
+            catalog: catalog.clone(),
+            people: people.clone(),
+            standings: phone_standings.clone(),
+        }),
         Arc::new(SystemClock),
         settings.integrations.webhooks_allow_private,
     ));
@@ -439,7 +444,7 @@ fn http_server(
 fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated>, Arc<dyn Fn() -> anyhow::Result<usize> + Send + Sync>) {
     let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, back_in_stock, orders, webhooks, database } = background;
     let every_webhook = std::time::Duration::from_millis(settings.integrations.webhooks_every_ms.max(10));
-    let publisher = webhooks.clone();
+    let (publisher, watcher) = (webhooks.clone(), webhooks.clone());
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
     let every_expiry =
         settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
@@ -455,6 +460,7 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
         // At the pace of the messages: a product back is told within a moment of it.
         Repeated { name: "back in stock", every: every_send, run: Arc::new(move || Ok(back_in_stock.tell_the_waiting()?)), outage: outage.clone() },
         Repeated { name: "webhook events", every: every_webhook, run: Arc::new(move || publisher.publish_order_changes()), outage: outage.clone() },
+        Repeated { name: "webhook watches", every: every_webhook * 4, run: Arc::new(move || watcher.publish_watched_changes()), outage: outage.clone() },
         Repeated { name: "webhook deliveries", every: every_webhook, run: Arc::new(move || webhooks.send_due()), outage: outage.clone() },
         Repeated { name: "broadcasts", every: std::time::Duration::from_secs(1), run: Arc::new(move || broadcaster.send_due()), outage: outage.clone() },
         Repeated { name: "unconfirmed orders", every: every_expiry, run: Arc::new(move || Ok(orders.expire_unconfirmed()?)), outage: outage.clone() },

@@ -410,6 +410,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    webhook_watches (kind, entity_id) {
+        kind -> Text,
+        entity_id -> BigInt,
+        seen -> Text,
+        version -> Integer,
+        published_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(offer_products -> offers (offer_id));
@@ -861,4 +871,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_events,
     webhook_deliveries,
     webhook_attempts,
+    webhook_watches,
 );

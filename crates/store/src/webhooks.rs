@@ -10,14 +10,15 @@ use identity::permission::Permission;
 use kernel::{Locale, Localized};
 use ordering::Notice;
 use webhooks::endpoint::{Endpoint, EventKind};
-use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, WebhookStore};
+use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, WatchedChange, WebhookStore};
 use webhooks::schedule::Verdict;
 
 use crate::database::{Database, DbConn, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
 use crate::order_events::GAP_WAIT;
 use crate::schema::{
-    event_cursors, notifications, order_events, role_permissions, users, webhook_attempts, webhook_deliveries, webhook_endpoints, webhook_events,
+    event_cursors, notifications, order_events, products, role_permissions, shipments, users, webhook_attempts, webhook_deliveries, webhook_endpoints,
+    webhook_events, webhook_watches,
 };
 
 /// The webhooks' cursor on the spine.
@@ -101,6 +102,42 @@ fn deliver(conn: &mut DbConn, seq: i64, endpoints: &[i64], at: NaiveDateTime) ->
         })
         .collect();
     execute_natively(conn, diesel::insert_into(webhook_deliveries::table).values(rows))
+}
+
+/// Delivers a stored event to every active endpoint that takes `kind`.
+fn deliver_to_takers(conn: &mut DbConn, seq: i64, kind: EventKind, at: NaiveDateTime) -> QueryResult<usize> {
+    let active: Vec<(i64, String)> =
+        webhook_endpoints::table.filter(webhook_endpoints::active.eq(true)).select((webhook_endpoints::id, webhook_endpoints::events)).load(conn)?;
+    let taking: Vec<i64> = active.into_iter().filter(|(_, events)| takes(kind)(events)).map(|(id, _)| id).collect();
+    deliver(conn, seq, &taking, at)
+}
+
+/// What the webhooks see now of the entities of a watched kind, by id.
+fn sights(conn: &mut DbConn, kind: EventKind) -> QueryResult<Vec<(i64, String)>> {
+    Ok(match kind {
+        EventKind::ProductStockChanged => products::table
+            .select((products::id, products::quantity))
+            .load::<(i64, i64)>(conn)?
+            .into_iter()
+            .map(|(id, units)| (id, units.to_string()))
+            .collect(),
+        EventKind::ProductUpdated => products::table
+            .select((products::id, products::updated_at))
+            .load::<(i64, NaiveDateTime)>(conn)?
+            .into_iter()
+            .map(|(id, at)| (id, at.and_utc().to_rfc3339()))
+            .collect(),
+        EventKind::ShipmentUpdated => shipments::table
+            .select((shipments::order_id, shipments::state, shipments::tracking))
+            .load::<(i64, String, String)>(conn)?
+            .into_iter()
+            .map(|(id, state, tracking)| (id, format!("{state} {tracking}")))
+            .collect(),
+        EventKind::ClientCreated => {
+            users::table.filter(users::role.eq("customer")).select(users::id).load::<i64>(conn)?.into_iter().map(|id| (id, "created".to_string())).collect()
+        }
+        _ => Vec::new(),
+    })
 }
 
 /// Stores an event; answers its place.
@@ -249,6 +286,62 @@ impl WebhookStore for DieselWebhookStore {
             }
             Ok(true)
         })?)
+    }
+
+    fn watched_changes(&self, kind: EventKind, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<WatchedChange>> {
+        let conn = &mut *self.db.conn()?;
+        let seen: std::collections::HashMap<i64, (String, i32, NaiveDateTime)> = webhook_watches::table
+            .filter(webhook_watches::kind.eq(kind.to_string()))
+            .select((webhook_watches::entity_id, webhook_watches::seen, webhook_watches::version, webhook_watches::published_at))
+            .load::<(i64, String, i32, NaiveDateTime)>(conn)?
+            .into_iter()
+            .map(|(id, seen, version, at)| (id, (seen, version, at)))
+            .collect();
+        // A stock moves with every order: its event waits for the last one to be a minute old.
+        let quiet_since = (now - Duration::minutes(1)).naive_utc();
+        let mut changes = Vec::new();
+        for (entity, now_seen) in sights(conn, kind)? {
+            let change = match seen.get(&entity) {
+                None => WatchedChange { entity, seen: now_seen, version: 1, first_sight: false },
+                Some((before, _, _)) if *before == now_seen => continue,
+                Some((before, version, _)) if before.is_empty() => WatchedChange { entity, seen: now_seen, version: *version, first_sight: true },
+                Some((_, _, at)) if kind == EventKind::ProductStockChanged && *at > quiet_since => continue,
+                Some((_, version, _)) => WatchedChange { entity, seen: now_seen, version: version + 1, first_sight: false },
+            };
+            changes.push(change);
+            if changes.len() >= limit {
+                break;
+            }
+        }
+        Ok(changes)
+    }
+
+    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<OutgoingEvent>, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let conn = &mut *self.db.conn()?;
+        let now = at.naive_utc();
+        write(conn, |conn| {
+            let watch = webhook_watches::table.find((kind.to_string(), change.entity));
+            let updated = diesel::update(watch)
+                .set((webhook_watches::seen.eq(&change.seen), webhook_watches::version.eq(change.version), webhook_watches::published_at.eq(now)))
+                .execute(conn)?;
+            if updated == 0 {
+                diesel::insert_into(webhook_watches::table)
+                    .values((
+                        webhook_watches::kind.eq(kind.to_string()),
+                        webhook_watches::entity_id.eq(change.entity),
+                        webhook_watches::seen.eq(&change.seen),
+                        webhook_watches::version.eq(change.version),
+                        webhook_watches::published_at.eq(now),
+                    ))
+                    .execute(conn)?;
+            }
+            if let Some(event) = event {
+                let stored = store_event(conn, &event)?;
+                deliver_to_takers(conn, stored, kind, now)?;
+            }
+            QueryResult::Ok(())
+        })?;
+        Ok(())
     }
 
     fn publish_to(&self, endpoint: i64, event: OutgoingEvent) -> anyhow::Result<bool> {

@@ -19,9 +19,24 @@ pub enum EventKind {
     /// Staff changed an order's lines.
     #[strum(serialize = "order.lines_changed")]
     OrderLinesChanged,
+    /// An order's parcel moved at the courier (handed over, on its way, delivered, returned).
+    #[strum(serialize = "shipment.updated")]
+    ShipmentUpdated,
+    /// A product's units in stock changed (sent at most once a minute per product).
+    #[strum(serialize = "product.stock_changed")]
+    ProductStockChanged,
+    /// Staff changed a product (or added one).
+    #[strum(serialize = "product.updated")]
+    ProductUpdated,
+    /// A client's account was opened.
+    #[strum(serialize = "client.created")]
+    ClientCreated,
 }
 
 impl EventKind {
+    /// The kinds read by watching entities rather than from the order spine.
+    pub const WATCHED: [EventKind; 4] = [EventKind::ShipmentUpdated, EventKind::ProductStockChanged, EventKind::ProductUpdated, EventKind::ClientCreated];
+
     /// The kind an order event of the spine is sent as, if it is sent.
     pub fn of_order_change(kind: &str) -> Option<EventKind> {
         match kind {

@@ -1,5 +1,5 @@
 //! What the webhooks need from the world: the store of endpoints, events and deliveries; the
-//! sender; and the orders as the API shows them.
+//! sender; and the entities as the API shows them.
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -23,6 +23,20 @@ pub struct OrderChangeToSend {
     pub change: serde_json::Value,
     /// When it happened.
     pub occurred_at: DateTime<Utc>,
+}
+
+/// An entity that changed since the webhooks last saw it (a product's stock, a new client…).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WatchedChange {
+    /// The product's, order's or client's id.
+    pub entity: i64,
+    /// What the webhooks see of it now, to compare with next time.
+    pub seen: String,
+    /// The version the event carries: one more than the entity's last event of the kind.
+    pub version: i32,
+    /// Whether it is only a first sight, taken without an event (a watch started before the
+    /// entity's last edit was known).
+    pub first_sight: bool,
 }
 
 /// An event as it is sent: its id, kind and whole body.
@@ -145,6 +159,12 @@ pub trait WebhookStore: Send + Sync {
     /// each active endpoint that takes it, in one transaction; false when another node moved
     /// the cursor past it first.
     fn publish(&self, seq: i64, event: Option<OutgoingEvent>, kind: Option<EventKind>) -> anyhow::Result<bool>;
+    /// The entities whose watched side changed since last seen, at most `limit`; for a stock,
+    /// only those whose last event is a minute old.
+    fn watched_changes(&self, kind: EventKind, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<WatchedChange>>;
+    /// Records the new sight of an entity and, with an event, stores it with a delivery to each
+    /// active endpoint that takes its kind, in one transaction.
+    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<OutgoingEvent>, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Stores an event for one endpoint alone (a test event).
     fn publish_to(&self, endpoint: i64, event: OutgoingEvent) -> anyhow::Result<bool>;
     /// Claims up to `endpoints` active endpoints no other node holds that have deliveries due,
@@ -184,10 +204,14 @@ pub trait Receiver: Send + Sync {
     fn refusal(&self, url: &str) -> Option<&'static str>;
 }
 
-/// The orders as the dashboard's API answers them.
+/// The entities as the dashboard's API answers them, in English.
 #[cfg_attr(test, mockall::automock)]
-pub trait OrderShapes: Send + Sync {
+pub trait Shapes: Send + Sync {
     /// The order's JSON as `GET /api/dashboard/orders/{id}` (or guest-orders) answers its
-    /// `data`, in English; `None` when it is gone.
+    /// `data`; `None` when it is gone.
     fn order(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
+    /// The product's as `GET /api/dashboard/products/{id}` answers it.
+    fn product(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
+    /// The client's as `GET /api/dashboard/users/{id}` answers it.
+    fn client(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
 }

@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::address::url_refusal;
 use crate::endpoint::{Endpoint, EndpointDraft, EventKind};
 use crate::error::WebhookError;
-use crate::ports::{AttemptRecord, Claim, DeliveryLog, OrderShapes, OutgoingEvent, Receiver, WebhookStore};
+use crate::ports::{AttemptRecord, Claim, DeliveryLog, OutgoingEvent, Receiver, Shapes, WatchedChange, WebhookStore};
 use crate::schedule::{Verdict, next_attempt, should_disable, verdict};
 use crate::signature::{new_secret, signature};
 
@@ -31,7 +31,7 @@ const CHANGES_PER_RUN: usize = 200;
 pub struct Webhooks {
     store: Arc<dyn WebhookStore>,
     receiver: Arc<dyn Receiver>,
-    orders: Arc<dyn OrderShapes>,
+    shapes: Arc<dyn Shapes>,
     clock: Arc<dyn Clock>,
     allow_private: bool,
 }
@@ -39,14 +39,8 @@ pub struct Webhooks {
 impl Webhooks {
     /// The use cases over their ports; `allow_private` lets endpoints use http and reach the
     /// shop's own network (development and tests only).
-    pub fn new(
-        store: Arc<dyn WebhookStore>,
-        receiver: Arc<dyn Receiver>,
-        orders: Arc<dyn OrderShapes>,
-        clock: Arc<dyn Clock>,
-        allow_private: bool,
-    ) -> Webhooks {
-        Webhooks { store, receiver, orders, clock, allow_private }
+    pub fn new(store: Arc<dyn WebhookStore>, receiver: Arc<dyn Receiver>, shapes: Arc<dyn Shapes>, clock: Arc<dyn Clock>, allow_private: bool) -> Webhooks {
+        Webhooks { store, receiver, shapes, clock, allow_private }
     }
 
     /// Every endpoint.
@@ -115,7 +109,7 @@ impl Webhooks {
             let kind = EventKind::of_order_change(&change.kind).filter(|kind| self.store.anyone_takes(*kind).unwrap_or(true));
             let event = match kind {
                 Some(kind) => {
-                    let order = self.orders.order(change.order)?;
+                    let order = self.shapes.order(change.order)?;
                     let body = json!({
                         "id": change.id,
                         "type": <&str>::from(kind),
@@ -132,6 +126,39 @@ impl Webhooks {
             }
         }
         Ok(changes.len())
+    }
+
+    /// Publishes what changed of the watched entities since last seen (a product's stock or its
+    /// edit, a shipment, a new client), each with the entity as the API shows it; answers how
+    /// many changes were read. Kinds no endpoint takes are not looked at.
+    pub fn publish_watched_changes(&self) -> anyhow::Result<usize> {
+        let mut read = 0;
+        for kind in EventKind::WATCHED {
+            if !self.store.anyone_takes(kind)? {
+                continue;
+            }
+            let now = self.clock.now();
+            for change in self.store.watched_changes(kind, CHANGES_PER_RUN, now)? {
+                read += 1;
+                let event = if change.first_sight { None } else { self.watched_event(kind, &change, now)? };
+                self.store.publish_watched(kind, &change, event, now)?;
+            }
+        }
+        Ok(read)
+    }
+
+    /// The event of a watched change, with the entity as the API shows it now; none when the
+    /// entity is gone.
+    fn watched_event(&self, kind: EventKind, change: &WatchedChange, now: DateTime<Utc>) -> anyhow::Result<Option<OutgoingEvent>> {
+        let (name, entity) = match kind {
+            EventKind::ProductStockChanged | EventKind::ProductUpdated => ("product", self.shapes.product(change.entity)?),
+            EventKind::ClientCreated => ("client", self.shapes.client(change.entity)?),
+            _ => ("order", self.shapes.order(change.entity)?),
+        };
+        let Some(entity) = entity else { return Ok(None) };
+        let id = uuid::Uuid::new_v4().to_string();
+        let body = json!({"id": id, "type": <&str>::from(kind), "occurred_at": iso(now), "version": change.version, "data": serde_json::Map::from_iter([(name.to_string(), entity)])});
+        Ok(Some(OutgoingEvent { id, kind: kind.to_string(), body: body.to_string(), occurred_at: now }))
     }
 
     /// Sends what is due: each claimed endpoint on its own thread, its deliveries in the order

@@ -10,7 +10,7 @@ use actix_web::web::{self, Data, Json, Path};
 use chrono::{DateTime, Utc};
 use identity::api_keys::{ApiKey, ApiKeyDraft};
 use identity::permission::Permission;
-use kernel::{FieldErrors, Locale, OrderId};
+use kernel::{FieldErrors, Locale, OrderId, ProductId};
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 use utoipa::{OpenApi, ToSchema};
@@ -23,6 +23,8 @@ use crate::common::extract::{AuthUser, Body, Lang, blocking};
 use crate::common::lenient::optional_instant;
 use crate::common::messages::text;
 use crate::dashboard::orders::StaffOrderData;
+use crate::dashboard::products::StaffProductData;
+use crate::dashboard::users::ClientProfileData;
 use crate::{AppState, Resource};
 
 /// Registers the routes.
@@ -44,20 +46,23 @@ pub fn configure(config: &mut web::ServiceConfig) {
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(
-    list_keys,
-    create_key,
-    revoke_key,
-    list_endpoints,
-    add_endpoint,
-    update_endpoint,
-    delete_endpoint,
-    rotate_secret,
-    send_test,
-    list_deliveries,
-    resend_delivery,
-    replay
-))]
+#[openapi(
+    paths(
+        list_keys,
+        create_key,
+        revoke_key,
+        list_endpoints,
+        add_endpoint,
+        update_endpoint,
+        delete_endpoint,
+        rotate_secret,
+        send_test,
+        list_deliveries,
+        resend_delivery,
+        replay
+    ),
+    components(schemas(WebhookEvent, WebhookEventData))
+)]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -305,6 +310,53 @@ pub struct ReplayForm {
     pub since: Option<String>,
 }
 
+/// The body of every POST to a webhook endpoint (docs/integrations.md), signed per Standard
+/// Webhooks in the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookEvent {
+    /// The event's id, also its `webhook-id`: the same on every retry, resend and replay.
+    pub id: String,
+    /// `order.created`, `order.status_changed`, `order.cancelled`, `order.lines_changed`,
+    /// `shipment.updated`, `product.stock_changed`, `product.updated`, `client.created` or
+    /// `webhook.test`.
+    #[serde(rename = "type")]
+    #[schema(
+        pattern = r"^(order\.(created|status_changed|cancelled|lines_changed)|shipment\.updated|product\.(stock_changed|updated)|client\.created|webhook\.test)$"
+    )]
+    pub kind: String,
+    /// When it happened.
+    pub occurred_at: DateTime<Utc>,
+    /// The entity's version after it: drop an event older than one already applied.
+    pub version: i64,
+    /// The entity as the named dashboard call answers it.
+    pub data: WebhookEventData,
+}
+
+/// What an event carries.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum WebhookEventData {
+    /// `order.*` and `shipment.updated`: the order as `GET /api/dashboard/orders/{id}` (or
+    /// `guest-orders`) answers it, and for `order.*` what changed (money in `*_piastres`).
+    Order {
+        /// The order.
+        order: Box<StaffOrderData>,
+        /// What changed: `from`/`to` statuses, `by` (a staff member's id), totals in piastres.
+        #[schema(value_type = Option<Object>)]
+        change: Option<serde_json::Value>,
+    },
+    /// `product.*`: the product as `GET /api/dashboard/products/{id}` answers it.
+    Product {
+        /// The product.
+        product: Box<StaffProductData>,
+    },
+    /// `client.created`: the client as `GET /api/dashboard/users/{id}` answers it.
+    Client {
+        /// The client.
+        client: Box<ClientProfileData>,
+    },
+}
+
 /// Every API key (`integration-list`).
 #[utoipa::path(operation_id = "listApiKeys", get, path = "/api/dashboard/api-keys", tag = "dashboard", security(("bearer" = [])),
     responses((status = 200, body = ApiKeyList), (status = 403, body = ErrorBody)))]
@@ -482,16 +534,42 @@ pub async fn replay(
     Ok(HttpResponse::Accepted().json(MessageResponse { message: text(locale, "webhook.replayed", &[("count", count.to_string())]) }))
 }
 
-/// The orders as `GET /api/dashboard/orders/{id}` answers them (in English), for the webhooks'
-/// events: an integrator reads the same shape in both.
-pub struct OrdersAsAnswered(pub Arc<ordering::OrderDesk>);
+/// The entities as the dashboard's API answers them (in English), for the webhooks' events:
+/// an integrator reads the same shapes in both.
+pub struct ShapesAsAnswered {
+    /// The orders.
+    pub orders: Arc<ordering::OrderDesk>,
+    /// The catalogue.
+    pub catalog: Arc<catalog::CatalogService>,
+    /// The clients.
+    pub people: Arc<identity::PeopleDesk>,
+    /// The phones' standings, on a client's page.
+    pub standings: Arc<ordering::PhoneStandings>,
+}
 
-impl webhooks::ports::OrderShapes for OrdersAsAnswered {
+impl webhooks::ports::Shapes for ShapesAsAnswered {
     fn order(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>> {
-        match self.0.any_order(OrderId(id)) {
+        match self.orders.any_order(OrderId(id)) {
             Ok(found) => Ok(Some(serde_json::to_value(StaffOrderData::new(found, Locale::En))?)),
             Err(ordering::OrderingError::NotFound) => Ok(None),
             Err(error) => Err(error.into()),
         }
+    }
+
+    fn product(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>> {
+        let catalogue = self.catalog.catalogue()?;
+        let Some(slug) = catalogue.slug_of(ProductId(id)) else { return Ok(None) };
+        let now = self.catalog.now();
+        Ok(Some(serde_json::to_value(StaffProductData::new(catalogue.product_for_staff(&slug, now)?, Locale::En, now))?))
+    }
+
+    fn client(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>> {
+        let profile = match self.people.any_client(identity::UserId(id)) {
+            Ok(profile) => profile,
+            Err(identity::IdentityError::NotFound) => return Ok(None),
+            Err(error) => return Err(error.into()),
+        };
+        let standing = profile.summary.phone.as_ref().map(|phone| self.standings.standing(phone)).transpose()?;
+        Ok(Some(serde_json::to_value(ClientProfileData::new(profile, standing, Locale::En))?))
     }
 }

@@ -68,7 +68,7 @@ pub struct StaffProductData {
 }
 
 impl StaffProductData {
-    fn new(card: ProductCard, locale: Locale, now: chrono::DateTime<chrono::Utc>) -> StaffProductData {
+    pub(crate) fn new(card: ProductCard, locale: Locale, now: chrono::DateTime<chrono::Utc>) -> StaffProductData {
         let product = &card.product;
         StaffProductData {
             on_sale: product.on_sale(now),

@@ -158,7 +158,7 @@ pub struct ClientProfileResponse {
 }
 
 impl ClientProfileData {
-    fn new(profile: ClientProfile, standing: Option<PhoneStanding>, locale: Locale) -> ClientProfileData {
+    pub(crate) fn new(profile: ClientProfile, standing: Option<PhoneStanding>, locale: Locale) -> ClientProfileData {
         ClientProfileData {
             client: ClientData::new(profile.summary, locale),
             country: profile.country,

@@ -151,7 +151,8 @@ async fn an_orders_life_arrives_as_signed_events_in_version_order() {
     let stranger = standardwebhooks::Webhook::new(&other).unwrap();
     assert!(stranger.verify(got[0].body.as_bytes(), &got[0].headers).is_err());
     let mut tampered = got[0].headers.clone();
-    tampered.insert("webhook-timestamp", http::HeaderValue::from(chrono::Utc::now().timestamp() - 1));
+    let sent_at: i64 = got[0].headers["webhook-timestamp"].to_str().unwrap().parse().unwrap();
+    tampered.insert("webhook-timestamp", http::HeaderValue::from(sent_at - 1));
     assert!(standardwebhooks::Webhook::new(&secret).unwrap().verify(got[0].body.as_bytes(), &tampered).is_err(), "the timestamp is signed");
 }
 
@@ -326,4 +327,39 @@ async fn an_api_key_acts_within_its_scopes_until_revoked_and_at_its_rate() {
     assert_eq!(app.request(reqwest::Method::DELETE, &format!("dashboard/api-keys/{id}"), Some(&admin), "en").send().await.unwrap().status(), 200);
     assert_eq!(app.get("dashboard/guest-orders", Some(&key)).await.status(), 401, "revoked");
     assert_eq!(app.get("dashboard/guest-orders", Some("mk_not-a-key")).await.status(), 401);
+}
+
+#[actix_web::test]
+async fn products_and_clients_are_sent_as_the_api_shows_them_and_a_stock_at_most_once_a_minute() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012344701").await;
+    let receiver = Receiver::start(&[]).await;
+    add_endpoint(&app, &admin, &receiver.url, &["product.updated", "product.stock_changed", "client.created"]).await;
+
+    let seeds = app.add_product(&admin, "Watched seeds", 40, 20, 250).await;
+    app.register("01012344702", None).await;
+    let got = receiver.when(|got| got.len() >= 3).await;
+    let of = |kind: &str| got.iter().map(Received::event).filter(|event| event["type"] == kind).collect::<Vec<_>>();
+    let updated = of("product.updated");
+    assert_eq!(updated.len(), 1);
+    let shown = json_of(app.get(&format!("dashboard/products/{seeds}"), Some(&admin)).await).await;
+    assert_eq!(updated[0]["data"]["product"], shown["data"], "the product as the API answers it");
+    assert_eq!(updated[0]["version"], 1);
+    assert_eq!(of("product.stock_changed")[0]["data"]["product"]["quantity"], 20);
+    let clients = of("client.created");
+    assert_eq!(clients.len(), 1);
+    assert_eq!(clients[0]["data"]["client"]["phone"], "01012344702");
+
+    // An order moves the stock again within the minute: no second event yet.
+    guest_order(&app, seeds, "01012344703").await;
+    actix_web::rt::time::sleep(Duration::from_millis(1200)).await;
+    let stock_events = receiver.received().iter().filter(|received| received.event()["type"] == "product.stock_changed").count();
+    assert_eq!(stock_events, 1, "at most once a minute per product");
+
+    // Staff change the product: a newer version of it.
+    let form = json!({"name_ar": "بذور مراقبة", "name_en": "Watched seeds, new", "price": 45, "quantity": 18, "weight": 250, "weight_unit": "g"});
+    assert_eq!(app.put(&format!("dashboard/products/{seeds}"), form, Some(&admin)).await.status(), 200);
+    let got = receiver.when(|got| got.iter().filter(|received| received.event()["type"] == "product.updated").count() >= 2).await;
+    let latest = got.iter().map(Received::event).rfind(|event| event["type"] == "product.updated").unwrap();
+    assert_eq!((latest["version"].as_i64(), latest["data"]["product"]["name_en"].as_str()), (Some(2), Some("Watched seeds, new")));
 }

@@ -6991,6 +6991,45 @@ export interface components {
             /** @description The six-digit code. */
             code?: string | null;
         };
+        /**
+         * @description The body of every POST to a webhook endpoint (docs/integrations.md), signed per Standard
+         *     Webhooks in the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers.
+         */
+        WebhookEvent: {
+            /** @description The entity as the named dashboard call answers it. */
+            data: components["schemas"]["WebhookEventData"];
+            /** @description The event's id, also its `webhook-id`: the same on every retry, resend and replay. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            occurred_at: string;
+            /**
+             * @description `order.created`, `order.status_changed`, `order.cancelled`, `order.lines_changed`,
+             *     `shipment.updated`, `product.stock_changed`, `product.updated`, `client.created` or
+             *     `webhook.test`.
+             */
+            type: string;
+            /**
+             * Format: int64
+             * @description The entity's version after it: drop an event older than one already applied.
+             */
+            version: number;
+        };
+        /** @description What an event carries. */
+        WebhookEventData: {
+            /** @description What changed: `from`/`to` statuses, `by` (a staff member's id), totals in piastres. */
+            change?: Record<string, never> | null;
+            /** @description The order. */
+            order: components["schemas"]["StaffOrderData"];
+        } | {
+            /** @description The product. */
+            product: components["schemas"]["StaffProductData"];
+        } | {
+            /** @description The client. */
+            client: components["schemas"]["ClientProfileData"];
+        };
     };
     responses: never;
     parameters: never;

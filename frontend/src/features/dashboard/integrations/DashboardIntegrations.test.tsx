@@ -84,7 +84,9 @@ describe('DashboardIntegrations', () => {
     const log = await screen.findByTestId('webhook-delivery');
     expect(within(log).getByText('oops')).toBeInTheDocument();
     await userEvent.click(within(log).getByRole('button', { name: 'Send again' }));
-    await waitFor(() => expect(sent.map((call) => call.path)).toEqual(['/api/dashboard/webhooks/4/deliveries/31/resend']));
+    await waitFor(() =>
+      expect(sent.map((call) => call.path)).toEqual(['/api/dashboard/webhooks/4/deliveries/31/resend']),
+    );
     expect(screen.queryByText('New endpoint')).toBeNull();
   });
 
