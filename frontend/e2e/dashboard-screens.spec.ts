@@ -38,6 +38,8 @@ const SCREENS = [
   'roles',
   'settings',
   'search',
+  'integrations',
+  'integrations?tab=keys',
 ];
 
 test('every dashboard screen reads in Western digits, fits the phone, takes a thumb and passes WCAG AA', async ({

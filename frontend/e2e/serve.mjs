@@ -26,6 +26,9 @@ const env = {
   MAHSOUL__LIMITS__REGISTRATIONS_PER_PHONE_BLOCK: '1000',
   MAHSOUL__LIMITS__PASSWORD_RESETS_PER_ADDRESS: '1000',
   MAHSOUL__LIMITS__CONTACT_MESSAGES_PER_ADDRESS: '1000',
+  // The webhooks' receiver is the test's own, on loopback.
+  MAHSOUL__INTEGRATIONS__WEBHOOKS_ALLOW_PRIVATE: 'true',
+  MAHSOUL__INTEGRATIONS__WEBHOOKS_EVERY_MS: '200',
   RUST_LOG: 'warn',
 };
 // The shop's Bosta account is a fake Bosta on loopback: nothing reaches the internet.
