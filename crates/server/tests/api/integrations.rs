@@ -363,3 +363,23 @@ async fn products_and_clients_are_sent_as_the_api_shows_them_and_a_stock_at_most
     let latest = got.iter().map(Received::event).rfind(|event| event["type"] == "product.updated").unwrap();
     assert_eq!((latest["version"].as_i64(), latest["data"]["product"]["name_en"].as_str()), (Some(2), Some("Watched seeds, new")));
 }
+
+#[actix_web::test]
+async fn a_parcel_handed_to_a_courier_is_sent_as_a_shipment_update_with_its_order() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012344801").await;
+    let seeds = app.add_product(&admin, "Shipped seeds", 40, 20, 250).await;
+    let receiver = Receiver::start(&[]).await;
+    add_endpoint(&app, &admin, &receiver.url, &["shipment.updated"]).await;
+
+    let order = guest_order(&app, seeds, "01012344802").await;
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{order}/confirm"), json!({"via": "call"}), Some(&admin)).await.status(), 200);
+    let handed = json!({"courier": "manual", "courier_name": "Said", "tracking": "V-4802"});
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{order}/shipment"), handed, Some(&admin)).await.status(), 200);
+    let got = receiver.when(|got| !got.is_empty()).await;
+    let event = got[0].event();
+    assert_eq!((event["type"].as_str(), event["version"].as_i64()), (Some("shipment.updated"), Some(1)));
+    assert_eq!(event["data"]["order"]["id"], order);
+    assert_eq!(event["data"]["order"]["shipment"]["tracking"], "V-4802");
+    assert!(got.iter().all(|received| received.event()["type"] == "shipment.updated"), "only the kinds it takes");
+}

@@ -47,6 +47,14 @@ beforeEach(() => {
       await keep(info);
       return HttpResponse.json({ message: 'The delivery will be sent again in a moment.' }, { status: 202 });
     }),
+    http.put('*/api/dashboard/webhooks/4', async (info) => {
+      await keep(info);
+      return HttpResponse.json({ message: 'Endpoint saved.', data: { ...endpoint, active: true } });
+    }),
+    http.post('*/api/dashboard/webhooks/4/replay', async (info) => {
+      await keep(info);
+      return HttpResponse.json({ message: '3 events will be sent again.' }, { status: 202 });
+    }),
     http.get('*/api/dashboard/api-keys', () => HttpResponse.json({ data: [] })),
     http.post('*/api/dashboard/api-keys', async (info) => {
       await keep(info);
@@ -88,6 +96,21 @@ describe('DashboardIntegrations', () => {
       expect(sent.map((call) => call.path)).toEqual(['/api/dashboard/webhooks/4/deliveries/31/resend']),
     );
     expect(screen.queryByText('New endpoint')).toBeNull();
+  });
+
+  it('turning on an endpoint the shop turned off offers to send what it missed since', async () => {
+    session.signIn(staffUser(['integration-list', 'integration-edit']));
+    renderAt('/', { '/': <DashboardIntegrations /> });
+    const card = await screen.findByTestId('webhook-endpoint');
+    await userEvent.click(within(card).getByRole('switch', { name: 'Send events' }));
+    const offer = await within(card).findByTestId('replay-missed');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Send what it missed' }));
+    await waitFor(() =>
+      expect(sent.map((call) => call.path)).toEqual(['/api/dashboard/webhooks/4', '/api/dashboard/webhooks/4/replay']),
+    );
+    expect(sent[0]?.body).toEqual({ url: endpoint.url, events: endpoint.events, active: true });
+    expect(sent[1]?.body).toEqual({ since: endpoint.disabled_at });
+    await waitFor(() => expect(within(card).queryByTestId('replay-missed')).toBeNull());
   });
 
   it('offers only the permissions the staff member holds and shows a new key once', async () => {

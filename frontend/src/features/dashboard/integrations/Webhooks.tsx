@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Code, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -118,10 +131,18 @@ function EndpointCard({
   const rotate = useRotateSecret();
   const test = useSendTest();
   const state = endpoint.active ? 'on' : endpoint.disabled_reason ? `disabled_${endpoint.disabled_reason}` : 'off';
+  const replay = useReplay();
+  // Turned on after the shop turned it off: what it missed since is a click away.
+  const [missedSince, setMissedSince] = useState<string | null>(null);
   const toggle = (active: boolean) =>
     save.mutate(
       { id: endpoint.id, draft: { url: endpoint.url, events: endpoint.events, active } },
-      { onSuccess: success },
+      {
+        onSuccess: (saved) => {
+          success(saved);
+          if (active && endpoint.disabled_at) setMissedSince(endpoint.disabled_at);
+        },
+      },
     );
 
   return (
@@ -198,6 +219,40 @@ function EndpointCard({
             <DeleteButton name={endpoint.url} onConfirm={() => remove.mutate(endpoint.id, { onSuccess: success })} />
           )}
         </Group>
+        {missedSince && (
+          <Alert color="blue" variant="light" data-testid="replay-missed">
+            <Stack gap="xs">
+              <Text size="sm">
+                <FormattedMessage
+                  id="dashboard.integrations.webhooks.missed"
+                  values={{ at: <FormattedDate value={missedSince} {...MOMENT} /> }}
+                />
+              </Text>
+              <Group>
+                <Button
+                  size="compact-sm"
+                  loading={replay.isPending}
+                  onClick={() =>
+                    replay.mutate(
+                      { endpoint: endpoint.id, since: missedSince },
+                      {
+                        onSuccess: (replayed) => {
+                          success(replayed);
+                          setMissedSince(null);
+                        },
+                      },
+                    )
+                  }
+                >
+                  <FormattedMessage id="dashboard.integrations.webhooks.replay_missed" />
+                </Button>
+                <Button size="compact-sm" variant="subtle" onClick={() => setMissedSince(null)}>
+                  <FormattedMessage id="dashboard.integrations.webhooks.not_now" />
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         {showLog && <DeliveryLog endpoint={endpoint.id} canEdit={canEdit} />}
       </Stack>
     </Paper>
