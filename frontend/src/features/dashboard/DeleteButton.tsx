@@ -1,8 +1,19 @@
 import { Button } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 
-/** A red "Delete" that asks before it deletes what it names. */
-export function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+/** A red "Delete" that asks before it deletes what it names; `label` and `question` name other
+ * words for the same kind of act (revoking a key). */
+export function DeleteButton({
+  name,
+  onConfirm,
+  label = 'dashboard.products.delete',
+  question = 'dashboard.products.confirm_delete',
+}: {
+  name: string;
+  onConfirm: () => void;
+  label?: string;
+  question?: string;
+}) {
   const intl = useIntl();
   return (
     <Button
@@ -11,10 +22,10 @@ export function DeleteButton({ name, onConfirm }: { name: string; onConfirm: () 
       color="red.9"
       size="compact-sm"
       onClick={() => {
-        if (window.confirm(intl.formatMessage({ id: 'dashboard.products.confirm_delete' }, { name }))) onConfirm();
+        if (window.confirm(intl.formatMessage({ id: question }, { name }))) onConfirm();
       }}
     >
-      <FormattedMessage id="dashboard.products.delete" />
+      <FormattedMessage id={label} />
     </Button>
   );
 }

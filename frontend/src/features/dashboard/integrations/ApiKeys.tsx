@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, MultiSelect, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, MultiSelect, Paper, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -8,9 +8,10 @@ import { toast } from '../../../shared/ui/toast';
 import { submitShowingErrors } from '../../../shared/ui/mantine/submitShowingErrors';
 import { DAY, MOMENT } from '../../../shared/format';
 import { DateField } from '../DateField';
+import { DeleteButton } from '../DeleteButton';
 import { SaveButton } from '../FormParts';
 import { integrationQueries, useCreateKey, useRevokeKey, type ApiKey, type KeyDraft } from './api';
-import { OnceSecret } from './OnceSecret';
+import { SecretMaker } from './OnceSecret';
 
 /** Integrators' API keys: made with a name, scopes the maker holds, source addresses and an
  * expiry, the secret shown once; listed with their last use and count; revoked. */
@@ -31,47 +32,41 @@ export function ApiKeys() {
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        <FormattedMessage id="dashboard.integrations.keys.intro" />
-      </Text>
-      {secret && <OnceSecret secret={secret} onDone={() => setSecret(null)} />}
-      {hasPermission(user, 'integration-create') && (
-        <form onSubmit={submit} noValidate>
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={3}>
-                <FormattedMessage id="dashboard.integrations.keys.new" />
-              </Title>
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.integrations.keys.name' })}
-                required
-                {...form.getInputProps('name')}
-              />
-              <MultiSelect
-                label={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes' })}
-                description={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes_hint' })}
-                data={user?.permissions ?? []}
-                searchable
-                required
-                {...form.getInputProps('scopes')}
-              />
-              <TagsInput
-                label={intl.formatMessage({ id: 'dashboard.integrations.keys.addresses' })}
-                description={intl.formatMessage({ id: 'dashboard.integrations.keys.addresses_hint' })}
-                dir="ltr"
-                {...form.getInputProps('allowed_addresses')}
-              />
-              <DateField
-                label={intl.formatMessage({ id: 'dashboard.integrations.keys.expires' })}
-                value={form.values.expires_at}
-                onChange={(day) => form.setFieldValue('expires_at', day)}
-                error={form.errors.expires_at}
-              />
-              <SaveButton pending={create.isPending} errors={form.errors} />
-            </Stack>
-          </Paper>
-        </form>
-      )}
+      <SecretMaker
+        intro="dashboard.integrations.keys.intro"
+        title="dashboard.integrations.keys.new"
+        secret={secret}
+        onSecretSaved={() => setSecret(null)}
+        canMake={hasPermission(user, 'integration-create')}
+        onSubmit={submit}
+      >
+        <TextInput
+          label={intl.formatMessage({ id: 'dashboard.integrations.keys.name' })}
+          required
+          {...form.getInputProps('name')}
+        />
+        <MultiSelect
+          label={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes' })}
+          description={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes_hint' })}
+          data={user?.permissions ?? []}
+          searchable
+          required
+          {...form.getInputProps('scopes')}
+        />
+        <TagsInput
+          label={intl.formatMessage({ id: 'dashboard.integrations.keys.addresses' })}
+          description={intl.formatMessage({ id: 'dashboard.integrations.keys.addresses_hint' })}
+          dir="ltr"
+          {...form.getInputProps('allowed_addresses')}
+        />
+        <DateField
+          label={intl.formatMessage({ id: 'dashboard.integrations.keys.expires' })}
+          value={form.values.expires_at}
+          onChange={(day) => form.setFieldValue('expires_at', day)}
+          error={form.errors.expires_at}
+        />
+        <SaveButton pending={create.isPending} errors={form.errors} />
+      </SecretMaker>
       {keys.length === 0 && (
         <Text c="dimmed">
           <FormattedMessage id="dashboard.integrations.keys.none" />
@@ -111,7 +106,14 @@ function KeyCard({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke?: () => v
               <FormattedMessage id={`dashboard.integrations.keys.state.${state}`} />
             </Badge>
           </Group>
-          {onRevoke && <RevokeButton name={key.name} onConfirm={onRevoke} />}
+          {onRevoke && (
+            <DeleteButton
+              name={key.name}
+              onConfirm={onRevoke}
+              label="dashboard.integrations.keys.revoke"
+              question="dashboard.integrations.keys.confirm_revoke"
+            />
+          )}
         </Group>
         <Text size="sm" dir="ltr" ff="monospace">
           {key.prefix}…
@@ -147,23 +149,5 @@ function KeyCard({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke?: () => v
         </Text>
       </Stack>
     </Paper>
-  );
-}
-
-/** "Revoke", asking first. */
-function RevokeButton({ name, onConfirm }: { name: string; onConfirm: () => void }) {
-  const intl = useIntl();
-  return (
-    <Button
-      variant="subtle"
-      color="red.9"
-      size="compact-sm"
-      onClick={() => {
-        if (window.confirm(intl.formatMessage({ id: 'dashboard.integrations.keys.confirm_revoke' }, { name })))
-          onConfirm();
-      }}
-    >
-      <FormattedMessage id="dashboard.integrations.keys.revoke" />
-    </Button>
   );
 }

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -34,7 +21,7 @@ import {
   type EndpointDraft,
   type WebhookEndpoint,
 } from './api';
-import { OnceSecret } from './OnceSecret';
+import { SecretMaker } from './OnceSecret';
 
 const success = (answer: { message: string }) => toast('success', answer.message);
 
@@ -57,41 +44,35 @@ export function Webhooks({ opened }: { opened: number | null }) {
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        <FormattedMessage id="dashboard.integrations.webhooks.intro" />
-      </Text>
-      {secret && <OnceSecret secret={secret} onDone={() => setSecret(null)} />}
-      {hasPermission(user, 'integration-create') && (
-        <form onSubmit={submit} noValidate>
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={3}>
-                <FormattedMessage id="dashboard.integrations.webhooks.new" />
-              </Title>
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.integrations.webhooks.url' })}
-                placeholder="https://erp.example.com/hooks"
-                dir="ltr"
-                type="url"
-                required
-                {...form.getInputProps('url')}
-              />
-              <Checkbox.Group
-                label={intl.formatMessage({ id: 'dashboard.integrations.webhooks.events' })}
-                required
-                {...form.getInputProps('events')}
-              >
-                <Stack gap={4} mt={4}>
-                  {(list?.events ?? []).map((kind) => (
-                    <Checkbox key={kind} value={kind} label={<EventName kind={kind} />} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-              <SaveButton pending={save.isPending} errors={form.errors} />
-            </Stack>
-          </Paper>
-        </form>
-      )}
+      <SecretMaker
+        intro="dashboard.integrations.webhooks.intro"
+        title="dashboard.integrations.webhooks.new"
+        secret={secret}
+        onSecretSaved={() => setSecret(null)}
+        canMake={hasPermission(user, 'integration-create')}
+        onSubmit={submit}
+      >
+        <TextInput
+          label={intl.formatMessage({ id: 'dashboard.integrations.webhooks.url' })}
+          placeholder="https://erp.example.com/hooks"
+          dir="ltr"
+          type="url"
+          required
+          {...form.getInputProps('url')}
+        />
+        <Checkbox.Group
+          label={intl.formatMessage({ id: 'dashboard.integrations.webhooks.events' })}
+          required
+          {...form.getInputProps('events')}
+        >
+          <Stack gap={4} mt={4}>
+            {(list?.events ?? []).map((kind) => (
+              <Checkbox key={kind} value={kind} label={<EventName kind={kind} />} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <SaveButton pending={save.isPending} errors={form.errors} />
+      </SecretMaker>
       {list?.data.length === 0 && (
         <Text c="dimmed">
           <FormattedMessage id="dashboard.integrations.webhooks.none" />
