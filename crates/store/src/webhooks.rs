@@ -359,6 +359,17 @@ impl WebhookStore for DieselWebhookStore {
     fn claim(&self, now: DateTime<Utc>, endpoints: usize, per_endpoint: usize, lease: Duration) -> anyhow::Result<Vec<Claim>> {
         let conn = &mut *self.db.conn()?;
         let at = now.naive_utc();
+        // Most looks find nothing due: they read, and take no write lock.
+        let anything_due = webhook_deliveries::table
+            .filter(webhook_deliveries::state.eq(PENDING))
+            .filter(webhook_deliveries::next_attempt_at.le(at))
+            .select(webhook_deliveries::id)
+            .first::<i64>(conn)
+            .optional()?
+            .is_some();
+        if !anything_due {
+            return Ok(Vec::new());
+        }
         write(conn, |conn| {
             let due = webhook_deliveries::table
                 .filter(webhook_deliveries::endpoint_id.eq(webhook_endpoints::id))

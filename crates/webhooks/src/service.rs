@@ -105,8 +105,23 @@ impl Webhooks {
     /// publish each change.
     pub fn publish_order_changes(&self) -> anyhow::Result<usize> {
         let changes = self.store.unsent_order_changes(CHANGES_PER_RUN, self.clock.now())?;
+        let mut taken = std::collections::HashMap::new();
         for change in &changes {
-            let kind = EventKind::of_order_change(&change.kind).filter(|kind| self.store.anyone_takes(*kind).unwrap_or(true));
+            let kind = match EventKind::of_order_change(&change.kind) {
+                Some(kind) => {
+                    // Asked once a run per kind, not once per change.
+                    let takes = match taken.get(&kind) {
+                        Some(takes) => *takes,
+                        None => {
+                            let takes = self.store.anyone_takes(kind)?;
+                            taken.insert(kind, takes);
+                            takes
+                        }
+                    };
+                    takes.then_some(kind)
+                }
+                None => None,
+            };
             let event = match kind {
                 Some(kind) => {
                     let order = self.shapes.order(change.order)?;
