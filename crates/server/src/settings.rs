@@ -41,6 +41,8 @@ pub struct Settings {
     pub metrics: MetricsSettings,
     /// Integrators' API keys and webhooks.
     pub integrations: IntegrationSettings,
+    /// How long what is done is kept before the pruning job deletes it.
+    pub upkeep: UpkeepSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -223,6 +225,36 @@ pub struct DatabaseSettings {
 pub struct AuthSettings {
     /// The HS256 secret; empty outside production means "generate and keep one".
     pub jwt_secret: SecretString,
+}
+
+/// How long what is done is kept before the pruning job deletes it.
+#[derive(Debug, Clone, Deserialize)]
+pub struct UpkeepSettings {
+    /// Seconds between two runs of the pruning job.
+    pub every_secs: u64,
+    /// Days a sent message is kept.
+    pub sent_messages_days: i64,
+    /// Days a read notification is kept.
+    pub read_notifications_days: i64,
+    /// Days a webhook delivery that is done (sent or failed) is kept, with its attempts.
+    pub webhook_deliveries_days: i64,
+    /// Days an order event every reader has passed is kept.
+    pub order_events_days: i64,
+    /// How many of the searches that found nothing are kept (the most searched).
+    pub search_misses_kept: i64,
+}
+
+impl UpkeepSettings {
+    /// The store's retention.
+    pub fn retention(&self) -> store::upkeep::Retention {
+        store::upkeep::Retention {
+            sent_messages: chrono::Duration::days(self.sent_messages_days),
+            read_notifications: chrono::Duration::days(self.read_notifications_days),
+            webhook_deliveries: chrono::Duration::days(self.webhook_deliveries_days),
+            order_events: chrono::Duration::days(self.order_events_days),
+            search_misses_kept: self.search_misses_kept,
+        }
+    }
 }
 
 /// Integrators' API keys and webhooks.

@@ -445,6 +445,7 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
     let Background { newsroom, postman, broadcaster, loyalty, overview, catalog_admin, back_in_stock, orders, webhooks, database } = background;
     let every_webhook = std::time::Duration::from_millis(settings.integrations.webhooks_every_ms.max(10));
     let (publisher, watcher) = (webhooks.clone(), webhooks.clone());
+    let upkeep = store::upkeep::Upkeep::new(database.clone(), settings.upkeep.retention());
     // A quarter of the wait an order gets, between a second and a minute: late by at most that.
     let every_expiry =
         settings.orders.rules().within.to_std().unwrap_or_default().div_f64(4.0).clamp(std::time::Duration::from_secs(1), std::time::Duration::from_secs(60));
@@ -477,6 +478,12 @@ fn background_jobs(settings: &Settings, background: Background) -> (Vec<Repeated
             outage: outage.clone(),
         },
         Repeated { name: "overview tally", every: std::time::Duration::from_secs(2), run: Arc::new(move || Ok(overview.catch_up()?)), outage: outage.clone() },
+        Repeated {
+            name: "pruning",
+            every: std::time::Duration::from_secs(settings.upkeep.every_secs.max(1)),
+            run: Arc::new(move || upkeep.prune(chrono::Utc::now())),
+            outage: outage.clone(),
+        },
         Repeated {
             name: "log upkeep",
             every: std::time::Duration::from_secs(60),

@@ -28,6 +28,7 @@ pub mod search_misses;
 pub mod seed;
 pub mod shipments;
 pub mod stock_alerts;
+pub mod upkeep;
 pub mod webhooks;
 
 pub use database::{Backend, Database};

@@ -41,3 +41,4 @@ mod staff_products;
 mod staff_settings;
 mod system;
 mod undo;
+mod upkeep;
