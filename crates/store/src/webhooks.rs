@@ -173,6 +173,8 @@ impl WebhookStore for DieselWebhookStore {
                 webhook_endpoints::active.eq(active),
                 webhook_endpoints::secret.eq(secret),
                 webhook_endpoints::created_at.eq(at.naive_utc()),
+                // Never held yet: first in line among the endpoints least recently worked.
+                webhook_endpoints::lease_until.eq(Some(at.naive_utc())),
             ))
             .returning(webhook_endpoints::id)
             .get_result(conn)?;
@@ -379,7 +381,8 @@ impl WebhookStore for DieselWebhookStore {
                 .filter(webhook_endpoints::active.eq(true))
                 .filter(webhook_endpoints::lease_until.is_null().or(webhook_endpoints::lease_until.lt(at)))
                 .filter(diesel::dsl::exists(due))
-                .order(webhook_endpoints::id)
+                // The endpoints least recently worked first, so a busy one never starves the rest.
+                .order((webhook_endpoints::lease_until, webhook_endpoints::id))
                 .limit(i64::try_from(endpoints).unwrap_or(i64::MAX))
                 .select(webhook_endpoints::id);
             let ids: Vec<i64> = match conn {
@@ -480,13 +483,14 @@ impl WebhookStore for DieselWebhookStore {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
         write(conn, |conn| {
+            // Let go now: the lease's end is also when the endpoint was last worked.
             let Some(reason) = disable else {
-                diesel::update(webhook_endpoints::table.find(endpoint)).set(webhook_endpoints::lease_until.eq(None::<NaiveDateTime>)).execute(conn)?;
+                diesel::update(webhook_endpoints::table.find(endpoint)).set(webhook_endpoints::lease_until.eq(Some(now))).execute(conn)?;
                 return QueryResult::Ok(());
             };
             diesel::update(webhook_endpoints::table.find(endpoint))
                 .set((
-                    webhook_endpoints::lease_until.eq(None::<NaiveDateTime>),
+                    webhook_endpoints::lease_until.eq(Some(now)),
                     webhook_endpoints::active.eq(false),
                     webhook_endpoints::disabled_at.eq(Some(now)),
                     webhook_endpoints::disabled_reason.eq(Some(reason)),
