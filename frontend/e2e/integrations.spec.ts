@@ -20,6 +20,7 @@ const WORDS = {
     saved: 'I have saved it',
     revoke: 'Revoke',
     revoked: 'Revoked',
+    guestOrders: 'Guest orders — View',
   },
   ar: {
     url: 'العنوان (https)',
@@ -33,6 +34,7 @@ const WORDS = {
     saved: 'حفظته',
     revoke: 'إلغاء',
     revoked: 'ملغى',
+    guestOrders: 'طلبات الزوار — عرض',
   },
 };
 
@@ -80,7 +82,7 @@ test('an endpoint hears of a new order and its log says delivered; a key works u
   const keyName = `ERP ${uniqueSuffix()}`;
   await page.getByRole('textbox', { name: words.name }).fill(keyName);
   await page.getByRole('textbox', { name: words.scopes }).click();
-  await page.getByRole('option', { name: 'guest-order-list' }).click();
+  await page.getByRole('option', { name: words.guestOrders }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: words.save }).click();
   const secret = (await page.getByTestId('secret-value').textContent())!.trim();

@@ -12,6 +12,7 @@ import { DeleteButton } from '../DeleteButton';
 import { SaveButton } from '../FormParts';
 import { integrationQueries, useCreateKey, useRevokeKey, type ApiKey, type KeyDraft } from './api';
 import { SecretMaker } from './OnceSecret';
+import { byResource, splitPermission } from '../roles/permissions';
 
 /** Integrators' API keys: made with a name, scopes the maker holds, source addresses and an
  * expiry, the secret shown once; listed with their last use and count; revoked. */
@@ -23,6 +24,17 @@ export function ApiKeys() {
   const revoke = useRevokeKey();
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<KeyDraft>({ initialValues: { name: '', scopes: [], allowed_addresses: [], expires_at: '' } });
+  // The maker's own permissions, grouped and worded as on the roles screen.
+  const scopeChoices = byResource(user?.permissions ?? []).map(([resource, permissions]) => {
+    const group = intl.formatMessage({ id: `dashboard.roles.resource.${resource}` });
+    return {
+      group,
+      items: permissions.map((permission) => ({
+        value: permission,
+        label: `${group} — ${intl.formatMessage({ id: `dashboard.roles.action.${splitPermission(permission).action}` })}`,
+      })),
+    };
+  });
   const submit = submitShowingErrors(form, async (draft) => {
     const made = await create.mutateAsync(draft);
     toast('success', made.message);
@@ -48,7 +60,7 @@ export function ApiKeys() {
         <MultiSelect
           label={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes' })}
           description={intl.formatMessage({ id: 'dashboard.integrations.keys.scopes_hint' })}
-          data={user?.permissions ?? []}
+          data={scopeChoices}
           searchable
           required
           {...form.getInputProps('scopes')}

@@ -119,8 +119,8 @@ describe('DashboardIntegrations', () => {
     await screen.findByText('No API keys yet.');
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'ERP');
     await userEvent.click(screen.getByRole('textbox', { name: 'Permissions' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'order-list', hidden: true }));
-    expect(screen.queryByRole('option', { name: 'sms-send', hidden: true })).toBeNull();
+    await userEvent.click(await screen.findByRole('option', { name: 'Orders — View', hidden: true }));
+    expect(screen.queryByRole('option', { name: /SMS/, hidden: true })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByTestId('secret-value')).toHaveTextContent('mk_0123456789abcdef');
     expect(sent[0]?.body).toEqual({ name: 'ERP', scopes: ['order-list'], allowed_addresses: [], expires_at: null });

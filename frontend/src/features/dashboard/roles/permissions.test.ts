@@ -6,6 +6,8 @@ describe('permissions on the roles screen', () => {
     expect(splitPermission('guest-order-edit')).toEqual({ resource: 'guest-order', action: 'edit' });
     expect(splitPermission('order-status')).toEqual({ resource: 'order', action: 'status' });
     expect(splitPermission('dashboard-overview')).toEqual({ resource: 'dashboard', action: 'overview' });
+    expect(splitPermission('agronomy-delete')).toEqual({ resource: 'agronomy', action: 'delete' });
+    expect(splitPermission('integration-list')).toEqual({ resource: 'integration', action: 'list' });
   });
 
   it('group by resource in the order given', () => {

@@ -17,6 +17,7 @@ export const RESOURCES = [
   'setting',
   'role',
   'contact',
+  'agronomy',
   'integration',
 ] as const;
 
