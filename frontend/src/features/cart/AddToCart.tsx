@@ -2,11 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Product } from '../../shared/api/catalogue';
 import { usePrice } from '../../shared/format';
-import { useSession } from '../../shared/session/session';
-import { toast } from '../../shared/ui/toast';
 import { QuantityStepper, typedQuantity } from '../../shared/ui/QuantityStepper';
-import { useAddToServerCart } from '../../shared/cart/api';
-import { addToCart, MAX_QUANTITY } from '../../shared/cart/localCart';
+import { useAddToCart } from '../../shared/cart/useAddToCart';
+import { MAX_QUANTITY } from '../../shared/cart/localCart';
 import controls from '../../shared/ui/controls.module.css';
 import classes from './AddToCart.module.css';
 
@@ -18,8 +16,7 @@ import classes from './AddToCart.module.css';
 export function AddToCart({ product }: { product: Product }) {
   const intl = useIntl();
   const price = usePrice();
-  const { user } = useSession();
-  const addToServer = useAddToServerCart();
+  const { add, pending } = useAddToCart();
   const [typed, setTyped] = useState('1');
   const form = useRef<HTMLDivElement>(null);
   const [formPassed, setFormPassed] = useState(false);
@@ -41,26 +38,13 @@ export function AddToCart({ product }: { product: Product }) {
     return () => observer.disconnect();
   }, []);
 
-  const add = async () => {
-    let total: number;
-    if (user?.verified) {
-      // A refusal (too few left) is reported by the API client.
-      const answer = await addToServer.mutateAsync({ id: product.id, quantity }).catch(() => null);
-      if (!answer) return;
-      total = answer.data.products.find((line) => line.id === product.id)?.quantity ?? quantity;
-    } else {
-      total = addToCart(product.id, quantity);
-    }
-    toast('success', intl.formatMessage({ id: 'cart.added' }, { quantity: total }));
-  };
-
   const button = (
     <button
       type="button"
       className={controls.button}
-      disabled={!inStock || !valid || addToServer.isPending}
-      aria-busy={addToServer.isPending}
-      onClick={add}
+      disabled={!inStock || !valid || pending}
+      aria-busy={pending}
+      onClick={() => add(product.id, quantity)}
     >
       <FormattedMessage id={inStock ? 'cart.add' : 'product.out_of_stock'} />
     </button>

@@ -204,7 +204,7 @@ export function ListFilters({ search, set, children }: { search: ReactNode; set:
           aria-controls={id}
           data-testid="filters-button"
         >
-          <FormattedMessage id="dashboard.orders.filters" values={{ count: set }} />
+          <FormattedMessage id="dashboard.list.filters" values={{ count: set }} />
         </Button>
       </Group>
       <Group align="end" wrap="wrap" id={id} className={`${cards.filters} ${open ? cards.filtersOpen : ''}`}>
