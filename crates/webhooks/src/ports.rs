@@ -197,7 +197,8 @@ pub struct Answer {
 /// Sends events over HTTP, guarding the shop's own network.
 #[cfg_attr(test, mockall::automock)]
 pub trait Receiver: Send + Sync {
-    /// POSTs a body with headers, without following redirects, within 10 seconds.
+    /// POSTs a body with headers, without following redirects, within 10 seconds; a host
+    /// inside the shop's network (unless allowed) is not connected to and answers nothing.
     fn post(&self, url: &str, headers: &[(String, String)], body: &str) -> Answer;
     /// Why the URL's host cannot be sent to now (`url_forbidden` for an address inside the
     /// shop's network, `url_unresolved` for a name that does not resolve), if it cannot.

@@ -197,20 +197,17 @@ impl Webhooks {
         for due in &claim.deliveries {
             let started = std::time::Instant::now();
             let now = self.clock.now();
-            let answer = match self.refusal(&claim.url) {
-                Some(refusal) => crate::ports::Answer { status: None, excerpt: format!("not sent: {refusal}") },
-                None => {
-                    let timestamp = now.timestamp();
-                    let headers = vec![
-                        ("webhook-id".to_string(), due.event_id.clone()),
-                        ("webhook-timestamp".to_string(), timestamp.to_string()),
-                        ("webhook-signature".to_string(), signature(&secrets, &due.event_id, timestamp, &due.body)),
-                        ("content-type".to_string(), "application/json".to_string()),
-                        ("user-agent".to_string(), "Mahsoul-Webhooks/1".to_string()),
-                    ];
-                    self.receiver.post(&claim.url, &headers, &due.body)
-                }
-            };
+            // The sender's resolver refuses the shop's own networks on every send: the host is
+            // resolved once, and the address checked is the one connected to.
+            let timestamp = now.timestamp();
+            let headers = vec![
+                ("webhook-id".to_string(), due.event_id.clone()),
+                ("webhook-timestamp".to_string(), timestamp.to_string()),
+                ("webhook-signature".to_string(), signature(&secrets, &due.event_id, timestamp, &due.body)),
+                ("content-type".to_string(), "application/json".to_string()),
+                ("user-agent".to_string(), "Mahsoul-Webhooks/1".to_string()),
+            ];
+            let answer = self.receiver.post(&claim.url, &headers, &due.body);
             let verdict = verdict(answer.status);
             let attempts = due.attempts + 1;
             let retry_at = match verdict {
@@ -254,7 +251,7 @@ impl Webhooks {
         Ok(sent)
     }
 
-    /// Why an endpoint's URL is refused now, if it is.
+    /// Why an endpoint's URL is refused when it is saved, its host resolved, if it is.
     fn refusal(&self, url: &str) -> Option<&'static str> {
         url_refusal(url, self.allow_private).or_else(|| if self.allow_private { None } else { self.receiver.refusal(url) })
     }
