@@ -15,18 +15,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 110);
-// The storefront's routes whose screens are loaded when first visited (routes/storefront.tsx's
-// `plainScreen`s).
-const STOREFRONT_ROUTES = [
-  ['/offers/:id', ['src/features/catalog/OfferPage.tsx']],
-  ['/order-success', ['src/features/checkout/OrderPlaced.tsx']],
-  ['/cart', ['src/features/cart/CartScreen.tsx', 'src/features/checkout/CartActions.tsx']],
-  ['/account/checkout', ['src/features/checkout/Checkout.tsx']],
-  ['/track-order', ['src/features/orders/TrackOrder.tsx']],
-  ['/confirm/:token', ['src/features/orders/ConfirmOrder.tsx']],
-  ['/contact', ['src/features/content/Contact.tsx']],
-  ['/crops/:slug', ['src/features/catalog/farm/CropPages.tsx']],
-];
+// The storefront's routes whose screens are loaded when first visited, with their modules
+// (src/app/screens.json, which the server also reads to preload them).
+const STOREFRONT_ROUTES = Object.entries(
+  JSON.parse(readFileSync(new URL('../src/app/screens.json', import.meta.url), 'utf8')).lazy,
+);
 
 const dist = new URL('../dist/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));

@@ -6,8 +6,11 @@
 # three products to the server cart and checking it out (checkout_client.lua; its p50/p99
 # cover all four calls of a buyer). Prints orders/s and p50/p99 per leg, then checks the books: no stock
 # below zero, every unit sold accounted for by a stored order line, and exactly one stored
-# order per answer that said "placed".
+# order per answer that said "placed". The guests' leg alone also reports what an order costs:
+# CPU per order of the server and of PostgreSQL's processes (from /proc/<pid>/stat) and
+# transactions per order (pg_stat_database).
 #   scripts/bench/checkout.sh [connections=32] [seconds=20]
+#   BIN=path/to/mahsoul scripts/bench/checkout.sh …   (another build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CONNECTIONS="${1:-32}"
@@ -17,8 +20,10 @@ PG_URL="${PG_URL:-postgres://postgres@127.0.0.1:5432}"
 TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 
 command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk"; exit 1; }
-cargo build --release --bin mahsoul >/dev/null
-BIN="$TARGET_DIR/release/mahsoul"
+if [ -z "${BIN:-}" ]; then
+  cargo build --release --bin mahsoul >/dev/null
+  BIN="$TARGET_DIR/release/mahsoul"
+fi
 SEARCH=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("بذور"))')
 
 # shellcheck source=lib.sh
@@ -34,6 +39,21 @@ report() {
   printf '%-10s %10s %10s %10s %10s %10s\n' orders/s p50 p99 placed refused failed
   printf '%-10s %10s %10s %10s %10s %10s\n' "$(python3 -c "print(round($placed / $SECONDS_EACH))")" \
     "$(awk '$1=="50%" {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" "$placed" "$refused" "$failed"
+}
+
+# CPU time (user + system) of processes so far, in milliseconds: the server's, or with
+# `postgres` every PostgreSQL process's (its backends, and the writers that flush for them).
+#   cpu_ms <pid>|postgres
+cpu_ms() {
+  local pids="$1" ticks
+  [ "$pids" = postgres ] && pids=$(pgrep -u postgres | tr '\n' ' ')
+  ticks=$(for pid in $pids; do awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true; done | awk '{sum += $1} END {print sum + 0}')
+  echo $((ticks * 1000 / $(getconf CLK_TCK)))
+}
+
+# Transactions committed or rolled back in a PostgreSQL database so far.
+transactions() {
+  psql "$PG_URL/postgres" -qtAc "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = '$1'"
 }
 
 run_backend() {
@@ -61,10 +81,21 @@ run_backend() {
   query "$backend" "$db" "UPDATE catalogue_version SET version = version + 1 WHERE id = 1" >/dev/null
   local base="http://127.0.0.1:$port"
   curl -fs "$base/api/products" >/dev/null
-  local out placed=0 total_placed=0 alone during
+  local out placed=0 total_placed=0 alone during server_cpu pg_cpu xacts=0
+  server_cpu=$(cpu_ms "$pid") pg_cpu=$(cpu_ms postgres)
+  [ "$backend" = postgres ] && xacts=$(transactions "mahsoul_bench_checkout_$$")
   out=$(BENCH_PRODUCTS=30 BENCH_RUN=alone wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_EACH}s" --latency -s scripts/bench/checkout.lua "$base")
+  server_cpu=$(( $(cpu_ms "$pid") - server_cpu )) pg_cpu=$(( $(cpu_ms postgres) - pg_cpu ))
   report "$backend, $CONNECTIONS guests" "$out"
   total_placed=$placed
+  if [ "$backend" = postgres ]; then
+    # PostgreSQL counts a backend's transactions when it next reports, within a second.
+    sleep 2
+    xacts=$(( $(transactions "mahsoul_bench_checkout_$$") - xacts ))
+    python3 -c "p = max($placed, 1); print(f'per order: server CPU {$server_cpu / p:.2f} ms, PostgreSQL CPU {$pg_cpu / p:.2f} ms, in all {($server_cpu + $pg_cpu) / p:.2f} ms; transactions {$xacts / p:.2f}')"
+  else
+    python3 -c "p = max($placed, 1); print(f'per order: server CPU {$server_cpu / p:.2f} ms (SQLite works inside it)')"
+  fi
 
   # The catalogue's search alone, then again while guests' orders flow (each order bumps the
   # stock version, which the catalogue must absorb without a reload). Both share the cores.

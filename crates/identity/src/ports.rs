@@ -110,6 +110,10 @@ pub trait OtpRepository: Send + Sync {
 pub trait AttemptLog: Send + Sync {
     /// Records an attempt.
     fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// Records an attempt unless `max` attempts are already kept under the key since `since`,
+    /// in one statement (a guest's checkout asks nothing more of the database before its
+    /// order); when it is refused, answers those attempts.
+    fn record_within(&self, key: &str, at: DateTime<Utc>, since: DateTime<Utc>, max: usize) -> anyhow::Result<Result<(), Vec<DateTime<Utc>>>>;
     /// Attempts under a key since an instant.
     fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>>;
     /// Forgets the attempts under a key.

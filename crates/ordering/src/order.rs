@@ -229,9 +229,11 @@ pub struct NewOrder {
     /// The buyer acknowledged the safety of the order's dangerous products; staff see it.
     pub safety_acknowledged: bool,
     /// Why it needs no confirmation (a sales engineer's order, a trusted client's); none when
-    /// it awaits one.
+    /// it awaits one. Decided on the buyer's history as the order is stored
+    /// ([`crate::ports::Admission`]).
     pub confirmed: Option<ConfirmedVia>,
-    /// Its phone's band has the staff call to confirm it: its SMS carries no link.
+    /// Its phone's band has the staff call to confirm it: its SMS carries no link. Decided as
+    /// `confirmed` is.
     pub awaits_call: bool,
 }
 

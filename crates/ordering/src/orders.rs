@@ -14,7 +14,7 @@ use crate::order::{
 };
 use crate::payment::{self, PaymentMethod, PaymentMethods};
 use crate::ports::{
-    AddressBook, BuyerCart, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
+    AddressBook, Admission, Admit, BuyerCart, BuyerHistory, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
 };
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
 use crate::reputation::PhoneStandings;
@@ -143,13 +143,15 @@ impl Orders {
         let (lines, safety_acknowledged) = self.lines(items, request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, Some(buyer), Some(&customer_phone), &lines)).transpose()?;
         let totals = self.totals(&lines, &destination.1, payment_method, promo.as_ref(), request.expected_total)?;
-        // A sales engineer vouches for the client they order for, whatever the phone's band.
-        let awaits_call = source != OrderSource::Sales && self.standings.admit(&customer_phone, totals.total)?.needs_call();
-        let confirmed = match source {
-            OrderSource::Sales => Some(ConfirmedVia::Sales),
-            _ if awaits_call => None,
-            _ if self.book.delivered_orders(buyer.id)? >= self.rules.trusted_after_delivered => Some(ConfirmedVia::Trusted),
-            _ => None,
+        let (terms, total, trusted_after) = (self.standings.terms()?, totals.total, self.rules.trusted_after_delivered);
+        let admit = move |history: &BuyerHistory| match source {
+            // A sales engineer vouches for the client they order for, whatever the phone's band.
+            OrderSource::Sales => Ok(Admission { awaits_call: false, confirmed: Some(ConfirmedVia::Sales) }),
+            _ => {
+                let awaits_call = terms.judge(&history.record, history.band.as_ref(), total)?.needs_call();
+                let trusted = !awaits_call && history.delivered >= trusted_after;
+                Ok(Admission { awaits_call, confirmed: trusted.then_some(ConfirmedVia::Trusted) })
+            }
         };
         let order = NewOrder {
             user: Some(buyer.id),
@@ -166,10 +168,10 @@ impl Orders {
             payment_method,
             locale: buyer.locale,
             safety_acknowledged,
-            confirmed,
-            awaits_call,
+            confirmed: None,
+            awaits_call: false,
         };
-        self.store(&order, key)
+        self.store(&order, &admit, key)
     }
 
     /// A guest buys their browser cart (`POST guest-orders/checkout`), or anybody orders
@@ -183,7 +185,11 @@ impl Orders {
         let (lines, safety_acknowledged) = self.lines(&merged_items(&request.items), request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
         let totals = self.totals(&lines, &destination.1, payment_method, promo.as_ref(), request.expected_total)?;
-        let awaits_call = self.standings.admit(&phone, totals.total)?.needs_call();
+        let (terms, total) = (self.standings.terms()?, totals.total);
+        // A guest always confirms: no delivered order of an account trusts them.
+        let admit = move |history: &BuyerHistory| {
+            Ok(Admission { awaits_call: terms.judge(&history.record, history.band.as_ref(), total)?.needs_call(), confirmed: None })
+        };
         let order = NewOrder {
             user: None,
             source: request.source,
@@ -200,9 +206,9 @@ impl Orders {
             locale,
             safety_acknowledged,
             confirmed: None,
-            awaits_call,
+            awaits_call: false,
         };
-        self.store(&order, key)
+        self.store(&order, &admit, key)
     }
 
     /// A client's orders, newest first (`GET orders`).
@@ -391,15 +397,17 @@ impl Orders {
         self.promo_for(typed, buyer, buyer.and_then(|buyer| buyer.phone.as_ref()), &lines)
     }
 
-    /// Stores the order, or says why it was not stored.
-    fn store(&self, order: &NewOrder, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
-        match self.book.place(order, key, self.clock.now())? {
+    /// Stores the order, taken as `admit` decides on its buyer's history, or says why it was
+    /// not stored.
+    fn store(&self, order: &NewOrder, admit: Admit<'_>, key: Option<&Keyed<Order>>) -> Result<Order, OrderingError> {
+        match self.book.place(order, admit, key, self.clock.now())? {
             Placement::Placed(order) => {
                 self.newsroom.tell_after_change();
                 Ok(*order)
             }
             Placement::KeyTaken => Err(OrderingError::KeyTaken),
             Placement::PromoRefused(refusal) => Err(OrderingError::Promo(refusal)),
+            Placement::PhoneRefused(refusal) => Err(self.standings.refused(refusal)),
             Placement::ShortOfStock { product, left } => Err(OrderingError::short_of(&order.lines, product, left)),
         }
     }

@@ -5,9 +5,10 @@ use kernel::{AddressId, CityId, Localized, Money, OrderId, Page, PageRequest, Ph
 
 use crate::address::{Address, AddressDraft};
 use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
-use crate::desk::{OrderListing, StaffOrder, StaffOrderQuery};
+use crate::desk::{OrderListing, PhoneRecord, StaffOrder, StaffOrderQuery};
 use crate::news::Notification;
-use crate::order::{CancelCause, Confirmation, FailedAttempt, NewOrder, Order, OrderStatus};
+use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, NewOrder, Order, OrderStatus};
+use crate::reputation::{BandOverride, PhoneRefusal};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
 
 /// The shipping cities.
@@ -97,7 +98,33 @@ pub enum Placement {
     /// The promo code's uses ran out, overall or for this buyer, while the order was being
     /// placed; nothing was written.
     PromoRefused(PromoRefusal),
+    /// The buyer's phone cannot order cash on delivery, as its history read with the order
+    /// stands; nothing was written.
+    PhoneRefused(PhoneRefusal),
 }
+
+/// What the shop knows of an order's buyer, read in the transaction that places the order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BuyerHistory {
+    /// The orders placed with the buyer's phone, by outcome.
+    pub record: PhoneRecord,
+    /// The staff's band for the phone, if any.
+    pub band: Option<BandOverride>,
+    /// The orders of the buyer's account delivered (none for a guest).
+    pub delivered: u64,
+}
+
+/// How an order is taken, decided on its buyer's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Admission {
+    /// The shop calls the buyer before sending it.
+    pub awaits_call: bool,
+    /// Confirmed already, and how.
+    pub confirmed: Option<ConfirmedVia>,
+}
+
+/// The rule an order is taken by on its buyer's history, or refused.
+pub type Admit<'a> = &'a dyn Fn(&BuyerHistory) -> Result<Admission, PhoneRefusal>;
 
 /// Which promo codes staff list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,13 +175,16 @@ pub enum PromoWrite {
 /// The orders, written each in one transaction.
 #[cfg_attr(test, mockall::automock)]
 pub trait OrderBook: Send + Sync {
-    /// In one transaction: the key recorded with the order's answer, every line's stock taken by a guarded update, the
+    /// In one transaction: the buyer's history read (their phone's record and band, their
+    /// account's delivered orders) and the order taken as `admit` decides on it, the key
+    /// recorded with the order's answer, every line's stock taken by a guarded update, the
     /// order with its lines and first history row stored (with the client's sales engineer, or
     /// the shop's default one), the promo code's use counted by a guarded update (and the
     /// buyer's uses checked), a client's cart emptied, and the order's first event written on
-    /// the spine. Any line short, a code used up, or the key taken meanwhile, writes nothing.
+    /// the spine. A phone refused, any line short, a code used up, or the key taken meanwhile,
+    /// writes nothing.
     #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
-    fn place<'a>(&self, order: &NewOrder, key: Option<&'a Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
+    fn place<'a>(&self, order: &NewOrder, admit: Admit<'a>, key: Option<&'a Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement>;
     /// One order.
     fn order(&self, id: OrderId) -> anyhow::Result<Option<Order>>;
     /// A client's orders, newest first; only those in `status` when it is given.
@@ -175,8 +205,6 @@ pub trait OrderBook: Send + Sync {
     fn add_note(&self, id: OrderId, author: UserId, body: &str, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Puts the order and its client in the care of a sales engineer (an active sales account).
     fn assign_sales_engineer(&self, id: OrderId, engineer: UserId, at: DateTime<Utc>) -> anyhow::Result<Assignment>;
-    /// How many of the client's orders were delivered.
-    fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64>;
     /// In one transaction, if the order is new and not confirmed yet: the confirmation kept,
     /// its version counted and the change on the spine. False otherwise.
     fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool>;

@@ -126,6 +126,43 @@ impl PhoneStanding {
     }
 }
 
+/// The owner's rules and cash limits, as a checkout judges its phone by them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhoneTerms {
+    rules: ReputationRules,
+    limits: CodLimits,
+}
+
+impl PhoneTerms {
+    /// The band a cash order of `total` from a phone with this record (and the staff's band
+    /// for it, if any) meets: refused when the phone is blocked or the total is above the
+    /// limit for it.
+    pub fn judge(&self, record: &PhoneRecord, overridden: Option<&BandOverride>, total: Money) -> Result<PhoneBand, PhoneRefusal> {
+        let band = overridden.map_or_else(|| self.rules.band(record), |overridden| overridden.band);
+        if band == PhoneBand::Blocked {
+            return Err(PhoneRefusal::Blocked);
+        }
+        if let Some((limit, first_order)) = self.limits.broken_by(total, record) {
+            return Err(PhoneRefusal::CodLimit { limit, first_order });
+        }
+        Ok(band)
+    }
+}
+
+/// Why a phone cannot order cash on delivery now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhoneRefusal {
+    /// It is blocked, by the rules or by staff.
+    Blocked,
+    /// The total is above the limit for it.
+    CodLimit {
+        /// The limit broken.
+        limit: Money,
+        /// Whether it is the limit of a phone with no delivered order.
+        first_order: bool,
+    },
+}
+
 /// What the shop has seen of phones, and the staff's bands for them.
 #[cfg_attr(test, mockall::automock)]
 pub trait PhoneBook: Send + Sync {
@@ -168,18 +205,22 @@ impl PhoneStandings {
         Ok(PhoneStanding { by_rules: self.terms.rules()?.band(&record), record, overridden: self.book.band_override(phone)? })
     }
 
-    /// The band a cash order of `total` from this phone meets at the checkout: refused with
-    /// the shop's number when the phone is blocked or the total is above the limit for it.
-    pub fn admit(&self, phone: &Phone, total: Money) -> Result<PhoneBand, OrderingError> {
-        let standing = self.standing(phone)?;
-        let band = standing.band();
-        if band == PhoneBand::Blocked {
-            return Err(OrderingError::PhoneBlocked { shop_phone: self.terms.shop_phone()? });
+    /// The owner's rules and cash limits as the settings hold them now, to judge a checkout's
+    /// phone by inside the order's transaction.
+    pub fn terms(&self) -> Result<PhoneTerms, OrderingError> {
+        Ok(PhoneTerms { rules: self.terms.rules()?, limits: self.terms.cod_limits()? })
+    }
+
+    /// The checkout's refusal of a phone, with the shop's number to call.
+    pub fn refused(&self, refusal: PhoneRefusal) -> OrderingError {
+        let shop_phone = match self.terms.shop_phone() {
+            Ok(shop_phone) => shop_phone,
+            Err(error) => return error.into(),
+        };
+        match refusal {
+            PhoneRefusal::Blocked => OrderingError::PhoneBlocked { shop_phone },
+            PhoneRefusal::CodLimit { limit, first_order } => OrderingError::CodLimit { limit, first_order, shop_phone },
         }
-        if let Some((limit, first_order)) = self.terms.cod_limits()?.broken_by(total, &standing.record) {
-            return Err(OrderingError::CodLimit { limit, first_order, shop_phone: self.terms.shop_phone()? });
-        }
-        Ok(band)
     }
 
     /// The shop's phone, which a refused buyer is given to call.

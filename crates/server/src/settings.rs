@@ -302,9 +302,16 @@ pub struct SmsGatewaySettings {
 /// The catalogue cache.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CatalogueSettings {
-    /// Milliseconds between checks of the stored catalogue version; the shop's settings are
-    /// kept as long.
+    /// Milliseconds between checks of the stored catalogue version; the shop's settings and
+    /// shipping cities are kept as long.
     pub freshness_ms: i64,
+}
+
+impl CatalogueSettings {
+    /// How long a copy read from the database answers before it is read again.
+    pub fn freshness(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(u64::try_from(self.freshness_ms).unwrap_or(0))
+    }
 }
 
 /// Demo data.

@@ -242,7 +242,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     ));
     let prices = Arc::new(CataloguePriceList::new(catalog.clone(), shop.clone()));
     let cart = Arc::new(CartService::new(Arc::new(DieselCartStore::new(db.clone())), prices.clone()));
-    let delivery_store = Arc::new(DieselDeliveryStore::new(db.clone()));
+    let delivery_store = Arc::new(DieselDeliveryStore::remembering_cities(db.clone(), settings.catalogue.freshness()));
     let promo_codes = Arc::new(DieselPromoCodes::new(db.clone()));
     let delivery = Arc::new(Delivery::new(delivery_store.clone(), delivery_store.clone()));
     let book = Arc::new(DieselOrderBook::new(db.clone()));

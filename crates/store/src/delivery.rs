@@ -1,5 +1,9 @@
 //! Shipping cities and buyers' addresses over Diesel.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
 use chrono::Utc;
 use diesel::prelude::*;
 use kernel::{AddressId, CityId, Localized, Money, Page, UserId};
@@ -64,13 +68,60 @@ fn stored_fee(fee: CodFee) -> (&'static str, i64) {
 #[derive(Clone)]
 pub struct DieselDeliveryStore {
     db: Database,
+    cities: Arc<CityCopy>,
 }
 
 impl DieselDeliveryStore {
-    /// The store over a database.
+    /// The store over a database, reading the cities each time they are asked for.
     pub fn new(db: Database) -> Self {
-        DieselDeliveryStore { db }
+        DieselDeliveryStore::remembering_cities(db, Duration::ZERO)
     }
+
+    /// The store over a database, answering the buyers' cities from a copy read at most every
+    /// `freshness`: a checkout's city comes from memory. This node's own changes to a city show
+    /// at once, another node's within `freshness`.
+    pub fn remembering_cities(db: Database, freshness: Duration) -> Self {
+        DieselDeliveryStore { db, cities: Arc::new(CityCopy { freshness, held: RwLock::new(None), writes: AtomicU64::new(0) }) }
+    }
+
+    /// Every city in the buyers' order, from the copy while it is fresh.
+    fn all_cities(&self) -> anyhow::Result<Arc<Vec<ShippingCity>>> {
+        let copy = &self.cities;
+        if let Ok(held) = copy.held.read()
+            && let Some((read_at, cities)) = held.as_ref()
+            && read_at.elapsed() < copy.freshness
+        {
+            return Ok(cities.clone());
+        }
+        let writes = copy.writes.load(Ordering::Acquire);
+        let rows: Vec<CityRow> =
+            shipping_cities::table.order((shipping_cities::sort_order, shipping_cities::id)).select(CITY_COLUMNS).load(&mut *self.db.conn()?)?;
+        let cities = Arc::new(rows.into_iter().map(city).collect::<Vec<_>>());
+        // A copy read while this node changed a city may miss the change: it is not kept.
+        if let Ok(mut held) = copy.held.write()
+            && copy.writes.load(Ordering::Acquire) == writes
+        {
+            *held = Some((Instant::now(), cities.clone()));
+        }
+        Ok(cities)
+    }
+
+    /// Forgets the copy after a change to the cities (after it, so that no copy read before
+    /// the change is kept).
+    fn changed_cities(&self) {
+        if let Ok(mut held) = self.cities.held.write() {
+            self.cities.writes.fetch_add(1, Ordering::AcqRel);
+            *held = None;
+        }
+    }
+}
+
+/// The cities as last read, with when.
+struct CityCopy {
+    freshness: Duration,
+    held: RwLock<Option<(Instant, Arc<Vec<ShippingCity>>)>>,
+    // Counts this node's changes, so a copy read across one is not kept.
+    writes: AtomicU64,
 }
 
 /// The cities a staff query selects, before paging.
@@ -85,13 +136,7 @@ fn matching_cities<'a>(query: &CityQuery) -> shipping_cities::BoxedQuery<'a, <Db
 
 impl CityStore for DieselDeliveryStore {
     fn active_cities(&self) -> anyhow::Result<Vec<ShippingCity>> {
-        let conn = &mut *self.db.conn()?;
-        let rows: Vec<CityRow> = shipping_cities::table
-            .filter(shipping_cities::active.eq(true))
-            .order((shipping_cities::sort_order, shipping_cities::id))
-            .select(CITY_COLUMNS)
-            .load(conn)?;
-        Ok(rows.into_iter().map(city).collect())
+        Ok(self.all_cities()?.iter().filter(|city| city.active).cloned().collect())
     }
 
     fn cities(&self, query: &CityQuery) -> anyhow::Result<Page<ShippingCity>> {
@@ -107,8 +152,7 @@ impl CityStore for DieselDeliveryStore {
     }
 
     fn city(&self, id: CityId) -> anyhow::Result<Option<ShippingCity>> {
-        let conn = &mut *self.db.conn()?;
-        Ok(shipping_cities::table.find(id.0).select(CITY_COLUMNS).first::<CityRow>(conn).optional()?.map(city))
+        Ok(self.all_cities()?.iter().find(|city| city.id == id).cloned())
     }
 
     fn add_city(&self, draft: &CityDraft) -> anyhow::Result<CityId> {
@@ -127,6 +171,7 @@ impl CityStore for DieselDeliveryStore {
             ))
             .returning(shipping_cities::id)
             .get_result(conn)?;
+        self.changed_cities();
         Ok(CityId(id))
     }
 
@@ -145,12 +190,13 @@ impl CityStore for DieselDeliveryStore {
                 shipping_cities::cod_fee.eq(fee),
             ))
             .execute(conn)?;
+        self.changed_cities();
         Ok(changed > 0)
     }
 
     fn remove_city(&self, id: CityId) -> anyhow::Result<CityRemoval> {
         let conn = &mut *self.db.conn()?;
-        write(conn, |conn| {
+        let removal = write(conn, |conn| {
             let used_by_address = diesel::select(diesel::dsl::exists(addresses::table.filter(addresses::city_id.eq(id.0)))).get_result::<bool>(conn)?;
             let used_by_client = diesel::select(diesel::dsl::exists(users::table.filter(users::city_id.eq(id.0)))).get_result::<bool>(conn)?;
             let used_by_order = diesel::select(diesel::dsl::exists(orders::table.filter(orders::city_id.eq(id.0)))).get_result::<bool>(conn)?;
@@ -161,8 +207,9 @@ impl CityStore for DieselDeliveryStore {
                 (diesel::delete(row).execute(conn)? > 0).then_some(CityRemoval::Removed)
             };
             QueryResult::Ok(outcome.unwrap_or(CityRemoval::NotFound))
-        })
-        .map_err(Into::into)
+        });
+        self.changed_cities();
+        Ok(removal?)
     }
 }
 
@@ -252,6 +299,7 @@ impl AddressBook for DieselDeliveryStore {
         let changed = diesel::update(addresses::table.filter(addresses::id.eq(id.0).and(addresses::user_id.eq(owner.0))))
             .set((addresses::address.eq(&draft.text), addresses::city_id.eq(city.0), detail_values(draft)))
             .execute(conn)?;
+        self.changed_cities();
         Ok(changed > 0)
     }
 

@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::dsl::sql;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Text, Timestamp};
 use identity::otp::{Otp, OtpPurpose};
 use identity::ports::{AttemptLog, NewOtp, OtpRepository, Session, SessionRepository, Taken, UserRepository};
 use identity::token::TokenKind;
@@ -478,6 +478,13 @@ impl OtpRepository for DieselOtpRepository {
     }
 }
 
+/// An attempt inserted only while fewer than `$4` are kept under its key since `$3`.
+const RECORD_WITHIN_PG: &str =
+    "INSERT INTO auth_attempts (attempt_key, at) SELECT $1, $2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = $1 AND at > $3) < $4";
+/// [`RECORD_WITHIN_PG`] in SQLite's numbered parameters.
+const RECORD_WITHIN_SQLITE: &str =
+    "INSERT INTO auth_attempts (attempt_key, at) SELECT ?1, ?2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = ?1 AND at > ?3) < ?4";
+
 impl AttemptLog for DieselAttemptLog {
     fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut *self.db.conn()?;
@@ -486,6 +493,31 @@ impl AttemptLog for DieselAttemptLog {
             .execute(conn)?;
         diesel::insert_into(auth_attempts::table).values((auth_attempts::attempt_key.eq(key), auth_attempts::at.eq(naive(at)))).execute(conn)?;
         Ok(())
+    }
+
+    fn record_within(&self, key: &str, at: DateTime<Utc>, since: DateTime<Utc>, max: usize) -> anyhow::Result<Result<(), Vec<DateTime<Utc>>>> {
+        let max = i64::try_from(max).unwrap_or(i64::MAX);
+        let recorded = {
+            let conn = &mut *self.db.conn()?;
+            // The count and the insert in one statement: one round trip, and one attempt
+            // cannot slip between another's count and its insert on SQLite (PostgreSQL's
+            // concurrent attempts may each take the last place, as two separate calls would).
+            match conn {
+                DbConn::Postgres(pg) => diesel::sql_query(RECORD_WITHIN_PG)
+                    .bind::<Text, _>(key)
+                    .bind::<Timestamp, _>(naive(at))
+                    .bind::<Timestamp, _>(naive(since))
+                    .bind::<BigInt, _>(max)
+                    .execute(pg)?,
+                DbConn::Sqlite(sqlite) => diesel::sql_query(RECORD_WITHIN_SQLITE)
+                    .bind::<Text, _>(key)
+                    .bind::<Timestamp, _>(naive(at))
+                    .bind::<Timestamp, _>(naive(since))
+                    .bind::<BigInt, _>(max)
+                    .execute(sqlite)?,
+            }
+        };
+        if recorded == 1 { Ok(Ok(())) } else { Ok(Err(self.since(key, since)?)) }
     }
 
     fn since(&self, key: &str, since: DateTime<Utc>) -> anyhow::Result<Vec<DateTime<Utc>>> {

@@ -14,8 +14,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
-    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
+    Admit, AppliedPromo, Assignment, BuyerCart, BuyerHistory, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
+    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, PhoneRefusal, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
     StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
 };
 
@@ -52,6 +52,8 @@ pub(crate) enum Refusal {
     Promo(PromoRefusal),
     /// The idempotency key holds a fresh answer: a parallel repeat committed first.
     KeyTaken,
+    /// The buyer's phone cannot order cash on delivery.
+    Phone(PhoneRefusal),
     /// The database failed.
     Database(DieselError),
 }
@@ -217,6 +219,17 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
     order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call }, now)?;
     stock_moved_in_transaction(conn)?;
     Ok(Order { lots: batches, ..placed })
+}
+
+/// What the shop knows of the order's buyer: their phone's record and the staff's band for it,
+/// and their account's delivered orders.
+fn buyer_history(conn: &mut DbConn, order: &NewOrder) -> QueryResult<BuyerHistory> {
+    let phone = order.customer_phone.to_string();
+    let delivered = match order.user {
+        Some(user) => orders::table.filter(orders::user_id.eq(user.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered)))).count().get_result(conn)?,
+        None => 0,
+    };
+    Ok(BuyerHistory { record: crate::phones::record_of(conn, &phone)?, band: crate::phones::band_of(conn, &phone)?, delivered: u64::try_from(delivered).unwrap_or(0) })
 }
 
 /// Writes an order's lines, in their order, in one statement.
@@ -482,12 +495,17 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
 }
 
 impl OrderBook for DieselOrderBook {
-    fn place(&self, order: &NewOrder, key: Option<&Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
+    fn place<'a>(&self, order: &NewOrder, admit: Admit<'a>, key: Option<&'a Keyed<Order>>, at: DateTime<Utc>) -> anyhow::Result<Placement> {
         let conn = &mut *self.db.conn()?;
         // To the microsecond, as both databases keep it, so the order answered is the order
         // read back later.
         let at = at.trunc_subsecs(6);
-        match write(conn, |conn| place_in(conn, order, key, at)) {
+        let taken = write(conn, |conn| {
+            let history = buyer_history(conn, order)?;
+            let admission = admit(&history).map_err(Refusal::Phone)?;
+            place_in(conn, &NewOrder { awaits_call: admission.awaits_call, confirmed: admission.confirmed, ..order.clone() }, key, at)
+        });
+        match taken {
             Ok(placed) => {
                 stock_moved_after_commit(conn)?;
                 Ok(Placement::Placed(Box::new(placed)))
@@ -495,6 +513,7 @@ impl OrderBook for DieselOrderBook {
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
             Err(Refusal::KeyTaken) => Ok(Placement::KeyTaken),
+            Err(Refusal::Phone(refusal)) => Ok(Placement::PhoneRefused(refusal)),
             Err(Refusal::Database(error)) => Err(error.into()),
         }
     }
@@ -610,13 +629,6 @@ impl OrderBook for DieselOrderBook {
         Ok(kept)
     }
 
-    fn delivered_orders(&self, client: UserId) -> anyhow::Result<u64> {
-        let conn = &mut *self.db.conn()?;
-        let delivered: i64 =
-            orders::table.filter(orders::user_id.eq(client.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered)))).count().get_result(conn)?;
-        Ok(u64::try_from(delivered).unwrap_or(0))
-    }
-
     fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         let at = confirmation.at.naive_utc();
@@ -649,7 +661,9 @@ impl OrderBook for DieselOrderBook {
             Ok(false) => Ok(LinesOutcome::NotAwaiting),
             Err(Refusal::Short { product, left }) => Ok(LinesOutcome::ShortOfStock { product, left }),
             Err(Refusal::Database(error)) => Err(error.into()),
-            Err(Refusal::Promo(_) | Refusal::KeyTaken) => Err(anyhow::anyhow!("changing an order's lines neither uses a code nor holds a key")),
+            Err(Refusal::Promo(_) | Refusal::KeyTaken | Refusal::Phone(_)) => {
+                Err(anyhow::anyhow!("changing an order's lines neither uses a code, holds a key nor judges a phone"))
+            }
         }
     }
 
@@ -675,7 +689,7 @@ impl OrderBook for DieselOrderBook {
             Err(Refusal::Short { product, left }) => Ok(UndoOutcome::ShortOfStock { product, left }),
             Err(Refusal::Promo(_)) => Ok(UndoOutcome::PromoUsedUp),
             Err(Refusal::Database(error)) => Err(error.into()),
-            Err(Refusal::KeyTaken) => Err(anyhow::anyhow!("undoing a move holds no key")),
+            Err(Refusal::KeyTaken | Refusal::Phone(_)) => Err(anyhow::anyhow!("undoing a move neither holds a key nor judges a phone")),
         }
     }
 

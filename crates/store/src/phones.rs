@@ -28,7 +28,7 @@ type BandRow = (String, String, Option<i64>, Option<String>, chrono::NaiveDateTi
 
 /// The orders placed with a phone, by status and cause of cancelling, counted in the database
 /// from the orders' phone index: a large client's thousands of orders stay there.
-fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
+pub(crate) fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
     let by_status: Vec<(String, i64)> =
         orders::table.filter(orders::customer_phone.eq(phone)).group_by(orders::status).select((orders::status, diesel::dsl::count_star())).load(conn)?;
     let by_cause: Vec<(String, i64)> = order_cancellations::table
@@ -50,21 +50,26 @@ fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
     })
 }
 
+/// The staff's band for a phone, with who set it.
+pub(crate) fn band_of(conn: &mut DbConn, phone: &str) -> QueryResult<Option<BandOverride>> {
+    let found: Option<BandRow> = phone_bands::table
+        .left_join(users::table.on(users::id.nullable().eq(phone_bands::set_by)))
+        .filter(phone_bands::phone.eq(phone))
+        .select((phone_bands::band, phone_bands::note, phone_bands::set_by, users::name.nullable(), phone_bands::set_at))
+        .first(conn)
+        .optional()?;
+    let Some((band, note, by, by_name, at)) = found else { return Ok(None) };
+    let band = band.parse::<PhoneBand>().map_err(|error| diesel::result::Error::DeserializationError(Box::new(error)))?;
+    Ok(Some(BandOverride { band, note, by: by.map(UserId), by_name, at: at.and_utc() }))
+}
+
 impl PhoneBook for DieselPhoneBook {
     fn record(&self, phone: &Phone) -> anyhow::Result<PhoneRecord> {
         Ok(record_of(&mut *self.db.conn()?, &phone.to_string())?)
     }
 
     fn band_override(&self, phone: &Phone) -> anyhow::Result<Option<BandOverride>> {
-        let conn = &mut *self.db.conn()?;
-        let found: Option<BandRow> = phone_bands::table
-            .left_join(users::table.on(users::id.nullable().eq(phone_bands::set_by)))
-            .filter(phone_bands::phone.eq(phone.to_string()))
-            .select((phone_bands::band, phone_bands::note, phone_bands::set_by, users::name.nullable(), phone_bands::set_at))
-            .first(conn)
-            .optional()?;
-        let Some((band, note, by, by_name, at)) = found else { return Ok(None) };
-        Ok(Some(BandOverride { band: band.parse::<PhoneBand>()?, note, by: by.map(UserId), by_name, at: at.and_utc() }))
+        Ok(band_of(&mut *self.db.conn()?, &phone.to_string())?)
     }
 
     fn set_band_override(&self, phone: &Phone, band: Option<(PhoneBand, String, UserId, DateTime<Utc>)>) -> anyhow::Result<()> {

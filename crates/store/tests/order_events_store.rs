@@ -41,6 +41,11 @@ impl kernel::Clock for Clock {
     }
 }
 
+/// Takes every order as a new buyer's: awaiting its confirmation.
+fn taken(_: &ordering::BuyerHistory) -> Result<ordering::Admission, ordering::PhoneRefusal> {
+    Ok(ordering::Admission { awaits_call: false, confirmed: None })
+}
+
 fn at(seconds: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(1_790_000_000 + seconds, 0).unwrap()
 }
@@ -125,7 +130,7 @@ fn a_status_change_and_its_event_are_kept_or_lost_together() {
     let test = common::fresh_database();
     store::seed::shipping_cities(&test.db).unwrap();
     let book = DieselOrderBook::new(test.db.clone());
-    let Placement::Placed(placed) = book.place(&guest_order(), None, at(0)).unwrap() else { panic!("not placed") };
+    let Placement::Placed(placed) = book.place(&guest_order(), &taken, None, at(0)).unwrap() else { panic!("not placed") };
     let id = placed.id;
     let conn = &mut *test.db.conn().unwrap();
     assert_eq!(
@@ -165,7 +170,7 @@ fn the_news_of_each_change_is_written_once_however_many_readers_tell_it() {
     store::seed::shipping_cities(&test.db).unwrap();
     let book = DieselOrderBook::new(test.db.clone());
     for n in 0..3 {
-        assert!(matches!(book.place(&guest_order(), None, at(n)).unwrap(), Placement::Placed(_)));
+        assert!(matches!(book.place(&guest_order(), &taken, None, at(n)).unwrap(), Placement::Placed(_)));
     }
     let now = at(60);
     std::thread::scope(|scope| {
@@ -186,7 +191,7 @@ fn the_news_waits_for_a_young_gap_in_the_spine_and_passes_an_old_one() {
     let test = common::fresh_database();
     store::seed::shipping_cities(&test.db).unwrap();
     let book = DieselOrderBook::new(test.db.clone());
-    let Placement::Placed(placed) = book.place(&guest_order(), None, at(0)).unwrap() else { panic!("not placed") };
+    let Placement::Placed(placed) = book.place(&guest_order(), &taken, None, at(0)).unwrap() else { panic!("not placed") };
     let conn = &mut *test.db.conn().unwrap();
     // The number after the first event is taken by a transaction that has not committed; the
     // event after it is already there.

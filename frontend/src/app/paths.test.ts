@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { routes } from './router';
 import { dashboardRoutes } from './routes/dashboard';
 import known from './paths.json';
+import screensLoadedLater from './screens.json';
 
 /** Whether a path fits a pattern of paths.json (`:x` one segment, a last `*` the rest). */
 function fits(pattern: string, path: string): boolean {
@@ -34,5 +35,12 @@ describe('the paths the server knows', () => {
   it('leave unknown paths out', () => {
     for (const path of ['/nope', '/products/a/b', '/offers'])
       expect(known.paths.some((pattern) => fits(pattern, path))).toBe(false);
+  });
+
+  it('include every screen whose scripts the server preloads', () => {
+    const preloaded = Object.keys(screensLoadedLater.lazy);
+    expect(preloaded).toContain('/cart');
+    const screensOf = (path: string) => known.paths.some((pattern) => fits(pattern, path.replace(/:[^/]+/g, 'x')));
+    expect(preloaded.filter((path) => !screensOf(path))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 //! `Idempotency-Key` at the HTTP edge (design §5), one module for every keyed call (orders,
-//! points exchanges, SMS broadcasts), shaped as zero-to-production's: look the key up; if it
-//! answered before, give that answer again (`Idempotent-Replayed: true`), or a 400 when it
-//! came with another request; else run the use case with the key and the way to write its
-//! answer, which the store keeps under the key in the transaction that makes the thing. A
-//! refusal that answers the request itself is kept too. The answer kept is the status and the
-//! body as sent, so a repeat after a restart, a deploy or on another node is the same bytes.
+//! points exchanges, SMS broadcasts), shaped as zero-to-production's: run the use case with the
+//! key and the way to write its answer, which the store keeps under the key in the transaction
+//! that makes the thing; a key already held refuses that transaction, and only then is the key
+//! looked up: its answer is given again (`Idempotent-Replayed: true`), or a 400 when it came
+//! with another request. A first attempt, nearly every one, so reads nothing more than its use
+//! case. A refusal that answers the request itself is kept too. The answer kept is the status
+//! and the body as sent, so a repeat after a restart, a deploy or on another node is the same
+//! bytes.
 
 use std::sync::Arc;
 
@@ -116,7 +118,8 @@ impl Answer {
 /// (with the key and the way to write its answer, for the store), `answer` says what it made.
 /// A repeat of the key gets the first answer; the key with another request is refused with
 /// the `reused` message; a refusal the domain says answers the request (`ApiError::is_kept`)
-/// is kept for the repeats.
+/// is kept for the repeats. The key is read only after a refusal: a repeat is refused by the
+/// store (the key is taken) or by what the first attempt changed (the cart it emptied).
 pub async fn answer_once<T, A, M>(
     idempotency: Arc<Idempotency>,
     key: Option<IdempotencyKey>,
@@ -132,18 +135,15 @@ where
 {
     let (answer, replayed) = blocking(move || {
         let Some(key) = key else { return Ok((answer(&make(None)?), false)) };
-        if let Some(earlier) = idempotency.earlier(&key)? {
-            return replay(&earlier, reused);
-        }
         let answer = Arc::new(answer);
         let keeps = answer.clone();
         let keyed = Keyed { key, answer: Box::new(move |made: &T| keeps(made).kept()) };
         match make(Some(&keyed)) {
             Ok(made) => Ok((answer(&made), false)),
             Err(refused) => {
-                // A parallel repeat of the key may have answered meanwhile (it took the key
+                // A repeat, or a parallel one that answered meanwhile (it took the key
                 // first, or emptied the cart this attempt then found empty): the buyer asked
-                // once, and its answer is this one's.
+                // once, and the first answer is this one's.
                 if let Some(earlier) = idempotency.earlier(&keyed.key)? {
                     return replay(&earlier, reused);
                 }

@@ -1,7 +1,8 @@
 //! What a shopper sees before any script runs: Home, the product list (a category, a search),
 //! a product page and the content pages are painted on the server into the app's root — the header with its
-//! search, the hero, product names, prices and pictures, a product's details — from the same
-//! catalogue in memory the API answers from. Beside the markup goes the API's own answer for
+//! search, the hero, product names, prices and pictures, a product's details, the footer — from the same
+//! catalogue in memory the API answers from; the cart, the checkout, the order placed and order
+//! tracking get their frame and title (`shell`). Beside the markup goes the API's own answer for
 //! the page, which the app puts in its query cache before its first render: it starts without
 //! a second round trip and draws the same products over the server's markup. With scripts
 //! off, the pages still show their products, and their links and search form still work.
@@ -137,7 +138,39 @@ fn frame(locale: Locale, main: Markup) -> Markup {
             }
         }
         main #main.page { (main) }
+        footer.fp-footer {
+            nav.fp-pages {
+                a href="/about-us" { (text(locale, "footer.about_us")) }
+                a href="/terms-and-conditions" { (text(locale, "footer.terms")) }
+                a href="/privacy-policy" { (text(locale, "footer.privacy")) }
+                a href="/refund-policies" { (text(locale, "footer.refunds")) }
+                a href="/track-order" { (text(locale, "footer.track_order")) }
+            }
+        }
     }
+}
+
+/// A screen the app draws from what only the browser holds (the cart, the checkout's form, the
+/// order just placed, an order to track): its frame and title in the page's language while its
+/// scripts, preloaded by the page, come. `None` for any other path.
+pub fn shell(locale: Locale, path: &str) -> Option<FirstPaint> {
+    let title = match path {
+        "/cart" => Some("cart.title"),
+        "/account/checkout" => Some("checkout.title"),
+        "/track-order" => Some("track.title"),
+        // Its title depends on the order the browser just placed.
+        "/order-success" => None,
+        _ => return None,
+    };
+    let main = html! {
+        section.fp-shell aria-busy="true" {
+            @if let Some(title) = title {
+                h2 { (text(locale, title)) }
+            }
+            div.fp-placeholder {}
+        }
+    };
+    Some(FirstPaint::new(locale, main))
 }
 
 /// What a product tile shows.

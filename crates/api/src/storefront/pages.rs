@@ -36,11 +36,21 @@ static SCREENS: LazyLock<Vec<Vec<String>>> = LazyLock::new(|| {
 
 /// Whether the app has a screen at `path`.
 pub fn is_screen(path: &str) -> bool {
-    let have: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    SCREENS.iter().any(|want| match want.split_last() {
-        Some((last, head)) if last == "*" => have.len() >= head.len() && head.iter().zip(&have).all(|(w, h)| w.starts_with(':') || w == h),
-        _ => want.len() == have.len() && want.iter().zip(&have).all(|(w, h)| w.starts_with(':') || w == h),
-    })
+    let have = segments(path);
+    SCREENS.iter().any(|want| fits(want, &have))
+}
+
+/// A path's segments.
+pub(crate) fn segments(path: &str) -> Vec<&str> {
+    path.split('/').filter(|s| !s.is_empty()).collect()
+}
+
+/// Whether a path's segments fit a pattern's: `:x` is any one segment, a last `*` any rest.
+pub(crate) fn fits(want: &[String], have: &[&str]) -> bool {
+    match want.split_last() {
+        Some((last, head)) if last == "*" => have.len() >= head.len() && head.iter().zip(have).all(|(w, h)| w.starts_with(':') || w == h),
+        _ => want.len() == have.len() && want.iter().zip(have).all(|(w, h)| w.starts_with(':') || w == h),
+    }
 }
 
 /// The page's language: `?lang=` (the sitemap's links), then the `language` cookie the
@@ -105,7 +115,7 @@ pub async fn app(request: ServiceRequest) -> Result<ServiceResponse, actix_web::
                     link rel="canonical" href={ (origin) "/" };
                 }
             };
-            let page = index.in_language(locale).replacen("</head>", &format!("{}</head>", tags.into_string()), 1);
+            let page = index.in_language(locale).replacen("</head>", &format!("{}{}</head>", tags.into_string(), index.preloads(request.path())), 1);
             let page = match first_paint(&request, locale).await {
                 Some(paint) => paint.into_page(&page, locale, degraded(&request)),
                 None => page,
@@ -122,9 +132,13 @@ pub(crate) fn degraded(request: &HttpRequest) -> bool {
     request.app_data::<Data<AppState>>().is_some_and(|state| !state.health.database_reachable())
 }
 
-/// Home, the product list and the content pages painted on the server; other screens (and a list whose query
-/// the API refuses) are left to the app.
+/// Home, the product list and the content pages painted on the server, and the frame of the
+/// screens drawn from what only the browser holds (the cart, the checkout); other screens (and
+/// a list whose query the API refuses) are left to the app.
 async fn first_paint(request: &HttpRequest, locale: Locale) -> Option<FirstPaint> {
+    if let Some(shell) = crate::storefront::first_paint::shell(locale, request.path()) {
+        return Some(shell);
+    }
     let state = request.app_data::<Data<AppState>>()?;
     let painted = match request.path() {
         "/" => crate::storefront::first_paint::home(state, locale).await,

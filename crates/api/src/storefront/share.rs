@@ -24,21 +24,83 @@ use crate::storefront::first_paint::farm_text;
 pub struct IndexPage {
     arabic: Arc<String>,
     english: Arc<String>,
+    /// Each screen loaded later, by its path's segments, with the links that preload its scripts.
+    preloads: Arc<Vec<(Vec<String>, String)>>,
 }
 
 impl IndexPage {
     /// The page from the built `index.html`, its stylesheets written into it (`styles_inline`),
-    /// in Arabic and in English (`pages::in_language`).
+    /// in Arabic and in English (`pages::in_language`), and the scripts of each screen loaded
+    /// later from the build's manifest (`route_preloads`).
     pub fn new(index: &str, read: impl Fn(&str) -> Option<String>) -> IndexPage {
+        let preloads = read(".vite/manifest.json").map(|manifest| route_preloads(&manifest)).unwrap_or_default();
         let index = styles_inline(index, read);
         let in_language = |locale| Arc::new(crate::storefront::pages::in_language(&index, locale));
-        IndexPage { arabic: in_language(Locale::Ar), english: in_language(Locale::En) }
+        IndexPage { arabic: in_language(Locale::Ar), english: in_language(Locale::En), preloads: Arc::new(preloads) }
     }
 
     /// The page in `locale`.
     pub fn in_language(&self, locale: Locale) -> &str {
         locale.pick(&self.arabic, &self.english)
     }
+
+    /// The `modulepreload` links of the scripts the screen at `path` loads besides the entry;
+    /// none for a screen that comes with the entry.
+    pub fn preloads(&self, path: &str) -> &str {
+        let have = crate::storefront::pages::segments(path);
+        self.preloads.iter().find(|(want, _)| crate::storefront::pages::fits(want, &have)).map_or("", |(_, links)| links.as_str())
+    }
+}
+
+/// For each screen the app loads when first visited (the frontend's `screens.json`), the links
+/// that preload its own scripts: what its modules import, all the way down, less what the entry
+/// has. Asked for by the page, they come beside the entry instead of after it has run (on a
+/// throttled phone, the cart painted a second later for that wait).
+fn route_preloads(manifest: &str) -> Vec<(Vec<String>, String)> {
+    #[derive(serde::Deserialize)]
+    struct Chunk {
+        file: String,
+        #[serde(default)]
+        imports: Vec<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct LaterScreens {
+        lazy: std::collections::BTreeMap<String, Vec<String>>,
+    }
+    let (Ok(chunks), Ok(screens)) = (
+        serde_json::from_str::<std::collections::HashMap<String, Chunk>>(manifest),
+        serde_json::from_str::<LaterScreens>(include_str!("../../../../frontend/src/app/screens.json")),
+    ) else {
+        return Vec::new();
+    };
+    fn graph<'a>(chunks: &'a std::collections::HashMap<String, Chunk>, key: &str, files: &mut Vec<&'a str>) {
+        let Some(chunk) = chunks.get(key) else { return };
+        if files.contains(&chunk.file.as_str()) {
+            return;
+        }
+        files.push(&chunk.file);
+        for imported in &chunk.imports {
+            graph(chunks, imported, files);
+        }
+    }
+    let mut entry = Vec::new();
+    graph(&chunks, "index.html", &mut entry);
+    screens
+        .lazy
+        .iter()
+        .map(|(path, modules)| {
+            let mut files = Vec::new();
+            for module in modules {
+                graph(&chunks, module, &mut files);
+            }
+            let links = files
+                .iter()
+                .filter(|file| file.ends_with(".js") && !entry.contains(file))
+                .map(|file| html! { link rel="modulepreload" crossorigin href={ "/" (file) }; }.into_string())
+                .collect::<String>();
+            (crate::storefront::pages::segments(path).into_iter().map(str::to_string).collect(), links)
+        })
+        .collect()
 }
 
 /// The page with its stylesheets written into it (`<style>`): `read` gives a built file's text

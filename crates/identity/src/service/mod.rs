@@ -117,7 +117,11 @@ impl IdentityService {
             ClientAction::GuestOrder => (format!("guest-order-from:{client}"), self.limits.guest_orders),
             ClientAction::TrackOrder => (format!("track-order-from:{client}"), self.limits.order_lookups),
         };
-        self.admit_all(&[(key, limit)])
+        let now = self.ports.clock.now();
+        match self.ports.attempts.record_within(&key, now, now - limit.window, limit.max)? {
+            Ok(()) => Ok(()),
+            Err(attempts) => Err(IdentityError::TooManyAttempts { retry_after: limit.retry_after(&attempts, now).unwrap_or(1) }),
+        }
     }
 
     /// Checks every key against its limit, then counts one attempt under each: nothing is

@@ -14,7 +14,7 @@ use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{CancelCause, ConfirmedVia, NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
 use crate::ports::{
-    ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing, MockPromoCodes, Placement,
+    Admit, BuyerHistory, ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing, MockPromoCodes, Placement,
     QuotedProduct,
 };
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
@@ -96,19 +96,13 @@ fn stored(id: i64, order: &NewOrder) -> Order {
 }
 
 /// Orders over mocks: Cairo (50 EGP) active, a cart of `cart` lines, products 1 (40 EGP,
-/// 250 g) and 2 (100 EGP, 6 kg), a book that answers `placement`, and buyers with no order
-/// delivered yet.
-fn orders(cart: Vec<(ProductId, u32)>, mut book: MockOrderBook) -> Orders {
-    book.expect_delivered_orders().returning(|_| Ok(0));
-    orders_over(cart, book)
-}
-
-/// [`orders`] over a book that says itself how many orders buyers had delivered.
-fn orders_over(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
+/// 250 g) and 2 (100 EGP, 6 kg), and a book that answers `placement`.
+fn orders(cart: Vec<(ProductId, u32)>, book: MockOrderBook) -> Orders {
     orders_for_phones(cart, book, PhoneRecord::default())
 }
 
-/// [`orders_over`] with every phone's record `phones`.
+/// [`orders`] with every phone's record `phones` where a standing is read outside an order
+/// (a confirmation link).
 fn orders_for_phones(cart: Vec<(ProductId, u32)>, book: MockOrderBook, phones: PhoneRecord) -> Orders {
     let mut cities = MockCityStore::new();
     // Cairo takes cash with no fee, Siwa no cash at all, Aswan 1.5 % and Luxor EGP 10.
@@ -177,14 +171,29 @@ fn quiet_newsroom() -> Arc<Newsroom> {
     Arc::new(Newsroom::new(Arc::new(spine), Arc::new(MockOrderHerald::new()), Arc::new(FixedClock)))
 }
 
-/// A book that stores whatever it is given as order 1 and answers it back.
+/// What a book placing `order` as order `id` for a buyer with `history` answers: the order as
+/// `admit` takes it, or the phone's refusal.
+fn admitted(id: i64, order: &NewOrder, admit: Admit<'_>, history: &BuyerHistory) -> Placement {
+    match admit(history) {
+        Ok(admission) => {
+            Placement::Placed(Box::new(stored(id, &NewOrder { awaits_call: admission.awaits_call, confirmed: admission.confirmed, ..order.clone() })))
+        }
+        Err(refusal) => Placement::PhoneRefused(refusal),
+    }
+}
+
+/// A book that stores whatever it is given as order 1, for a buyer new to the shop, and
+/// answers it back.
 fn storing_book() -> MockOrderBook {
     let mut book = MockOrderBook::new();
     let kept = Arc::new(std::sync::Mutex::new(None::<NewOrder>));
     let writer = kept.clone();
-    book.expect_place().times(1).returning(move |order, _, _| {
-        *writer.lock().unwrap() = Some(order.clone());
-        Ok(Placement::Placed(Box::new(stored(1, order))))
+    book.expect_place().times(1).returning(move |order, admit, _, _| {
+        let placement = admitted(1, order, admit, &BuyerHistory::default());
+        if let Placement::Placed(placed) = &placement {
+            *writer.lock().unwrap() = Some(placed.placed.clone());
+        }
+        Ok(placement)
     });
     book.expect_order().returning(move |id| Ok(kept.lock().unwrap().as_ref().map(|order| stored(id.0, order))));
     book
@@ -251,8 +260,7 @@ fn a_cash_order_pays_its_citys_fee_as_its_own_part_of_the_total() {
 fn a_city_without_cash_on_delivery_refuses_a_cash_order_naming_itself_and_the_shops_phone() {
     let mut book = MockOrderBook::new();
     book.expect_place().never();
-    book.expect_delivered_orders().returning(|_| Ok(0));
-    let orders = orders_over(vec![(ProductId(1), 1)], book);
+    let orders = orders(vec![(ProductId(1), 1)], book);
     let refused = orders.place_guest_order(GuestCheckout { city: Some(CityId(2)), ..one_packet_guest() }, Locale::Ar, None);
     assert!(matches!(&refused, Err(OrderingError::CodUnavailable { city, shop_phone }) if city.en == "Siwa" && shop_phone == "01000000000"), "{refused:?}");
     assert!(refused.unwrap_err().is_kept(), "the refusal answers the request and is kept under its key");
@@ -334,7 +342,7 @@ fn an_empty_cart_an_unknown_city_or_another_clients_address_places_nothing() {
 #[test]
 fn the_key_and_its_answer_go_to_the_book_with_the_order_and_a_parallel_holder_of_the_key_is_told() {
     let mut book = MockOrderBook::new();
-    book.expect_place().times(1).returning(|order, keyed, _| {
+    book.expect_place().times(1).returning(|order, _, keyed, _| {
         let keyed = keyed.expect("the key goes with the order");
         assert_eq!((&keyed.key, keyed.answer(&stored(3, order))), (&key(), KeptAnswer("MS-2026-000003".into())));
         Ok(Placement::KeyTaken)
@@ -349,7 +357,7 @@ fn the_key_and_its_answer_go_to_the_book_with_the_order_and_a_parallel_holder_of
 #[test]
 fn a_short_line_names_the_product_and_what_is_left() {
     let mut book = MockOrderBook::new();
-    book.expect_place().returning(|_, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
+    book.expect_place().returning(|_, _, _, _| Ok(Placement::ShortOfStock { product: ProductId(2), left: 1 }));
     let orders = orders(vec![(ProductId(1), 1), (ProductId(2), 2)], book);
     match orders.place_order(&buyer(), checkout(), None) {
         Err(OrderingError::ShortOfStock { product, left }) => assert_eq!((product.en.as_str(), left), ("Product 2", 1)),
@@ -506,7 +514,7 @@ fn a_code_used_by_this_buyer_or_used_up_meanwhile_places_nothing() {
     promos.expect_promo_by_code().returning(|_| Ok(Some(ramadan(None))));
     promos.expect_promo_uses_by().returning(|_, _, _| Ok(0));
     let mut book = MockOrderBook::new();
-    book.expect_place().returning(|_, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
+    book.expect_place().returning(|_, _, _, _| Ok(Placement::PromoRefused(PromoRefusal::UsedUp)));
     let orders = Orders { promos: Arc::new(promos), ..self::orders(vec![(ProductId(1), 1)], book) };
     assert!(matches!(
         orders.place_order(&buyer(), Checkout { copoun: Some("RAMADAN20".into()), ..checkout() }, None),
@@ -565,34 +573,33 @@ fn a_dangerous_product_is_ordered_only_with_the_buyers_acknowledgement_and_the_o
     assert!(!ordinary.safety_acknowledged, "nothing needed acknowledging");
 }
 
-/// A book placing any order as order 9, answering how many orders the buyer had delivered.
-fn placing_book(delivered: u64) -> MockOrderBook {
+/// A book placing any order as order 9 for a buyer whose account had `delivered` orders
+/// delivered and whose phone has `record`.
+fn placing_book(delivered: u64, record: PhoneRecord) -> MockOrderBook {
     let mut book = MockOrderBook::new();
-    book.expect_delivered_orders().returning(move |_| Ok(delivered));
-    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
+    let history = BuyerHistory { record, band: None, delivered };
+    book.expect_place().returning(move |order, admit, _, _| Ok(admitted(9, order, admit, &history)));
     book
 }
 
 #[test]
 fn a_new_buyers_order_awaits_confirmation_and_a_trusted_clients_or_a_sales_engineers_does_not() {
     let cart = vec![(ProductId(1), 1)];
-    let first = orders_over(cart.clone(), placing_book(1)).place_order(&buyer(), checkout(), None).unwrap();
+    let first = orders(cart.clone(), placing_book(1, PhoneRecord::default())).place_order(&buyer(), checkout(), None).unwrap();
     assert!(first.awaiting_confirmation(), "one delivered order is not yet trust");
-    let orders = orders_over(cart.clone(), placing_book(1));
-    assert_eq!(orders.confirmation_link(&first).as_deref(), Some("https://mahsoul.example/confirm/9-ok"));
+    let links = orders(cart.clone(), placing_book(1, PhoneRecord::default()));
+    assert_eq!(links.confirmation_link(&first).as_deref(), Some("https://mahsoul.example/confirm/9-ok"));
 
-    let trusted = orders_over(cart.clone(), placing_book(2)).place_order(&buyer(), checkout(), None).unwrap();
+    let trusted = orders(cart.clone(), placing_book(2, PhoneRecord::default())).place_order(&buyer(), checkout(), None).unwrap();
     assert_eq!(trusted.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Trusted));
-    assert_eq!(orders.confirmation_link(&trusted), None, "nothing to confirm");
+    assert_eq!(links.confirmation_link(&trusted), None, "nothing to confirm");
 
-    let for_client = orders_over(cart.clone(), placing_book(0)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
+    let for_client = orders(cart.clone(), placing_book(0, PhoneRecord::default())).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
     assert_eq!(for_client.confirmation.map(|confirmation| confirmation.via), Some(ConfirmedVia::Sales));
 
     let guest = one_packet_guest();
-    let mut book = MockOrderBook::new();
-    book.expect_delivered_orders().never();
-    book.expect_place().returning(|order, _, _| Ok(Placement::Placed(Box::new(stored(9, order)))));
-    assert!(orders_over(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
+    let book = placing_book(5, PhoneRecord::default());
+    assert!(orders(cart, book).place_guest_order(guest, Locale::Ar, None).unwrap().awaiting_confirmation(), "a guest always confirms");
 }
 
 /// A guest's checkout of one packet of product 1 to Cairo.
@@ -618,12 +625,9 @@ fn refusing(refused: u64) -> PhoneRecord {
 }
 
 #[test]
-fn a_blocked_phone_cannot_order_cash_on_delivery_and_nothing_is_written() {
+fn a_blocked_phone_cannot_order_cash_on_delivery() {
     let guest = one_packet_guest();
-    let mut book = MockOrderBook::new();
-    book.expect_place().never();
-    book.expect_delivered_orders().returning(|_| Ok(0));
-    let orders = orders_for_phones(vec![(ProductId(1), 1)], book, refusing(3));
+    let orders = orders(vec![(ProductId(1), 1)], placing_book(0, refusing(3)));
     let refused = orders.place_guest_order(guest, Locale::Ar, None);
     assert!(matches!(&refused, Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"), "{refused:?}");
     assert!(refused.unwrap_err().is_kept(), "the refusal answers the request and is kept under its key");
@@ -633,13 +637,13 @@ fn a_blocked_phone_cannot_order_cash_on_delivery_and_nothing_is_written() {
 #[test]
 fn a_phone_the_staff_call_waits_for_the_call_whatever_would_trust_it_unless_a_sales_engineer_vouches() {
     let cart = vec![(ProductId(1), 1)];
-    let called = orders_for_phones(cart.clone(), placing_book(5), refusing(1)).place_order(&buyer(), checkout(), None).unwrap();
+    let called = orders(cart.clone(), placing_book(5, refusing(1))).place_order(&buyer(), checkout(), None).unwrap();
     assert!(called.awaiting_confirmation() && called.placed.awaits_call, "five delivered orders do not skip the call");
-    let orders = orders_for_phones(cart.clone(), placing_book(5), refusing(1));
-    assert_eq!(orders.confirmation_link(&called), None, "no link to tap: the shop calls");
-    let prepaying = orders_for_phones(cart.clone(), placing_book(0), refusing(2)).place_order(&buyer(), checkout(), None).unwrap();
+    let links = orders(cart.clone(), placing_book(5, refusing(1)));
+    assert_eq!(links.confirmation_link(&called), None, "no link to tap: the shop calls");
+    let prepaying = orders(cart.clone(), placing_book(0, refusing(2))).place_order(&buyer(), checkout(), None).unwrap();
     assert!(prepaying.placed.awaits_call);
-    let vouched = orders_for_phones(cart.clone(), placing_book(0), refusing(3)).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
+    let vouched = orders(cart.clone(), placing_book(0, refusing(3))).place_sales_order(&buyer(), checkout(), &[(ProductId(1), 1)], None).unwrap();
     assert_eq!((vouched.confirmation.map(|c| c.via), vouched.placed.awaits_call), (Some(ConfirmedVia::Sales), false));
 
     let mut book = MockOrderBook::new();

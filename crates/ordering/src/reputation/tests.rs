@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, Utc};
 use kernel::{Clock, Money, Phone, UserId};
 
-use super::{BandOverride, CodLimits, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneStandings, ReputationRules};
+use super::{BandOverride, CodLimits, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneRefusal, PhoneStandings, ReputationRules};
 use crate::desk::PhoneRecord;
 use crate::error::OrderingError;
 
@@ -80,11 +80,11 @@ fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverri
 
 #[test]
 fn a_blocked_phone_is_refused_at_the_checkout_with_the_shops_number() {
-    let (blocked, _) = standings(record(0, 3, 0));
-    let phone = Phone::parse("01012345678").unwrap();
-    assert!(matches!(blocked.admit(&phone, Money::from_pounds(100)), Err(OrderingError::PhoneBlocked { shop_phone }) if shop_phone == "01000000000"));
-    let (fine, _) = standings(record(1, 0, 0));
-    assert_eq!(fine.admit(&phone, Money::from_pounds(100)).unwrap(), PhoneBand::Normal);
+    let (standings, _) = standings(record(0, 3, 0));
+    let terms = standings.terms().unwrap();
+    let refusal = terms.judge(&record(0, 3, 0), None, Money::from_pounds(100)).unwrap_err();
+    assert!(matches!(standings.refused(refusal), OrderingError::PhoneBlocked { shop_phone } if shop_phone == "01000000000"));
+    assert_eq!(terms.judge(&record(1, 0, 0), None, Money::from_pounds(100)).unwrap(), PhoneBand::Normal);
 }
 
 #[test]
@@ -100,10 +100,12 @@ fn staff_set_a_band_over_the_rules_with_a_note_and_give_it_back() {
     let set = standings.set_band(UserId(1), "+20 10 1234 5678", Some(PhoneBand::Normal), " known farmer, paid the courier ").unwrap();
     assert_eq!((set.by_rules, set.band()), (PhoneBand::Blocked, PhoneBand::Normal));
     assert_eq!(set.overridden.as_ref().map(|o| (o.note.as_str(), o.by)), Some(("known farmer, paid the courier", Some(UserId(1)))));
-    assert_eq!(standings.admit(&phone, Money::from_pounds(100)).unwrap(), PhoneBand::Normal, "the staff's word lets it order");
+    let terms = standings.terms().unwrap();
+    let now = standings.standing(&phone).unwrap();
+    assert_eq!(terms.judge(&now.record, now.overridden.as_ref(), Money::from_pounds(100)), Ok(PhoneBand::Normal), "the staff's word lets it order");
     let back = standings.set_band(UserId(1), "01012345678", None, "").unwrap();
     assert_eq!(back.band(), PhoneBand::Blocked);
-    assert!(standings.admit(&phone, Money::from_pounds(100)).is_err());
+    assert_eq!(terms.judge(&back.record, back.overridden.as_ref(), Money::from_pounds(100)), Err(PhoneRefusal::Blocked));
 }
 
 #[test]
@@ -117,11 +119,11 @@ fn a_total_above_the_cash_limit_is_refused_with_the_limit_it_broke() {
     assert_eq!(CodLimits::default().broken_by(Money::from_pounds(1_000_000), &first), None, "no limit set");
 
     let (standings, _) = standings(record(0, 0, 0));
-    let phone = Phone::parse("01012345678").unwrap();
-    let refused = standings.admit(&phone, Money::from_pounds(2000));
+    let refusal = standings.terms().unwrap().judge(&first, None, Money::from_pounds(2000)).unwrap_err();
+    let refused = standings.refused(refusal);
     assert!(
-        matches!(&refused, Err(OrderingError::CodLimit { limit, first_order: true, shop_phone }) if *limit == Money::from_pounds(1500) && shop_phone == "01000000000"),
+        matches!(&refused, OrderingError::CodLimit { limit, first_order: true, shop_phone } if *limit == Money::from_pounds(1500) && shop_phone == "01000000000"),
         "{refused:?}"
     );
-    assert!(refused.unwrap_err().is_kept());
+    assert!(refused.is_kept());
 }

@@ -105,3 +105,47 @@ async fn a_farm_products_page_paints_its_safety_and_use_block_for_readers_withou
         assert_eq!(properties, [format!("{ingredient} 77 %").as_str(), "SAMPLE-APC-2417", "II"], "{language}");
     }
 }
+
+/// The page `path` as a phone asking in `language` gets it.
+async fn page(app: &crate::helpers::TestApp, path: &str, language: &str) -> String {
+    let response = app.client.get(format!("{}{path}", app.address)).header("Cookie", format!("language={language}")).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    response.text().await.unwrap()
+}
+
+#[actix_web::test]
+async fn the_cart_and_the_checkout_come_painted_in_their_language_with_their_own_scripts_preloaded() {
+    let app = spawn_app_with_catalogue().await;
+    let preload = |file: &str| format!(r#"<link rel="modulepreload" crossorigin href="/assets/{file}">"#);
+    for (language, root, cart, checkout, footer) in [
+        ("ar", r#"<html lang="ar" dir="rtl">"#, "السلة", "إتمام الطلب", "تتبع طلبًا"),
+        ("en", r#"<html lang="en" dir="ltr">"#, "Cart", "Checkout", "Track an order"),
+    ] {
+        let html = page(&app, "/cart", language).await;
+        assert!(html.contains(root), "{language}: {html}");
+        let head = &html[..html.find("</head>").unwrap()];
+        // The screen's own chunks and what only they import, not what the entry brings.
+        for file in ["CartScreen.js", "CartActions.js", "forms.js"] {
+            assert!(head.contains(&preload(file)), "{language}: the cart preloads {file}: {head}");
+        }
+        assert!(!head.contains(&preload("vendor.js")) && !head.contains(&preload("Checkout.js")), "{language}: {head}");
+        let painted = &html[html.find(r#"<div id="root">"#).expect("the root holds the painted page")..];
+        assert!(painted.contains("fp-header") && painted.contains(&format!("<h2>{cart}</h2>")), "{language}: the cart's frame and title: {painted}");
+        assert!(painted.contains("fp-footer") && painted.contains(footer), "{language}: the footer: {painted}");
+
+        let html = page(&app, "/account/checkout", language).await;
+        assert!(html.contains(root), "{language}: {html}");
+        let head = &html[..html.find("</head>").unwrap()];
+        assert!(head.contains(&preload("Checkout.js")) && head.contains(&preload("forms.js")), "{language}: {head}");
+        assert!(!head.contains(&preload("CartScreen.js")) && !head.contains(&preload("vendor.js")), "{language}: {head}");
+        assert!(html.contains(&format!("<h2>{checkout}</h2>")), "{language}: the checkout's title: {html}");
+
+        for path in ["/order-success", "/track-order"] {
+            let html = page(&app, path, language).await;
+            assert!(html.contains(root) && html.contains("fp-header") && html.contains("fp-footer"), "{language}: {path} is painted: {html}");
+        }
+        // A screen of the entry needs nothing more.
+        let home = page(&app, "/", language).await;
+        assert!(!home[..home.find("</head>").unwrap()].contains(&preload("CartScreen.js")), "{language}: Home preloads no screen");
+    }
+}

@@ -71,6 +71,21 @@ async fn spawn(with_catalogue: bool, change: impl FnOnce(&mut Settings)) -> Test
     .expect("index.html");
     std::fs::create_dir_all(frontend.join("assets")).expect("assets dir");
     std::fs::write(frontend.join("assets/index.css"), "body{margin:0}").expect("index.css");
+    // The build's manifest: the entry and two screens loaded later, which share a chunk of
+    // their own and import the entry's.
+    std::fs::create_dir_all(frontend.join(".vite")).expect(".vite dir");
+    std::fs::write(
+        frontend.join(".vite/manifest.json"),
+        r#"{
+          "index.html": {"file": "assets/index.js", "isEntry": true, "imports": ["_vendor.js"], "css": ["assets/index.css"]},
+          "_vendor.js": {"file": "assets/vendor.js"},
+          "_forms.js": {"file": "assets/forms.js", "imports": ["index.html"]},
+          "src/features/cart/CartScreen.tsx": {"file": "assets/CartScreen.js", "isDynamicEntry": true, "imports": ["index.html", "_forms.js"]},
+          "src/features/checkout/CartActions.tsx": {"file": "assets/CartActions.js", "isDynamicEntry": true, "imports": ["index.html"]},
+          "src/features/checkout/Checkout.tsx": {"file": "assets/Checkout.js", "isDynamicEntry": true, "imports": ["index.html", "_forms.js", "_vendor.js"]}
+        }"#,
+    )
+    .expect("manifest");
     settings.server.frontend_dir = frontend;
     settings.database.max_connections = 4;
     settings.database.url = data.url.clone();

@@ -1,0 +1,2 @@
+DROP INDEX notifications_read;
+DROP INDEX message_queue_pending;
