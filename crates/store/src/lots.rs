@@ -255,10 +255,30 @@ fn lapse_notice(lapse: &RegistrationLapse) -> Notice {
 /// takes nothing here.
 pub(crate) fn take_from_lots(conn: &mut DbConn, order: i64, product: i64, wanted: i64, today: NaiveDate) -> QueryResult<Result<Vec<LineLot>, i64>> {
     let lots = lots_of(conn, product)?;
+    take_from(conn, order, product, wanted, today, &lots)
+}
+
+/// The lots of each of the products, soonest to expire first, in one read: an order reads them
+/// once its guarded updates hold every product's row.
+pub(crate) fn lots_of_each(conn: &mut DbConn, products: &[i64]) -> QueryResult<std::collections::HashMap<i64, Vec<Lot>>> {
+    let rows: Vec<LotRow> = product_lots::table
+        .filter(product_lots::product_id.eq_any(products))
+        .order((product_lots::product_id, product_lots::expires_on, product_lots::id))
+        .select(LotRow::as_select())
+        .load(conn)?;
+    let mut each: std::collections::HashMap<i64, Vec<Lot>> = std::collections::HashMap::new();
+    for lot in rows.into_iter().map(Lot::from) {
+        each.entry(lot.product.0).or_default().push(lot);
+    }
+    Ok(each)
+}
+
+/// [`take_from_lots`] from the product's `lots` as read under its row's lock.
+pub(crate) fn take_from(conn: &mut DbConn, order: i64, product: i64, wanted: i64, today: NaiveDate, lots: &[Lot]) -> QueryResult<Result<Vec<LineLot>, i64>> {
     if lots.is_empty() {
         return Ok(Ok(Vec::new()));
     }
-    let takes = match first_expiring_first(&lots, wanted, today) {
+    let takes = match first_expiring_first(lots, wanted, today) {
         Ok(takes) => takes,
         Err(left) => return Ok(Err(left)),
     };

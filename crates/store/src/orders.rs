@@ -261,11 +261,18 @@ pub(crate) fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> Q
 /// expire first on `today` (never an expired one); a short line refuses the order. Answers the
 /// batches taken.
 fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
-    let mut batches = Vec::new();
     let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
     taken.sort_unstable();
+    for &(product, quantity) in &taken {
+        take_units(conn, product, quantity)?;
+    }
+    // Every product's row is held now: their lots are read once, for all the lines.
+    let products: Vec<i64> = taken.iter().map(|(product, _)| *product).collect();
+    let lots = lots::lots_of_each(conn, &products)?;
+    let mut batches = Vec::new();
     for (product, quantity) in taken {
-        batches.extend(take_line(conn, id, product, quantity, today)?);
+        let from_lots = lots::take_from(conn, id, product, quantity, today, lots.get(&product).map_or(&[], Vec::as_slice))?;
+        batches.extend(from_lots.map_err(|left| Refusal::Short { product: ProductId(product), left })?);
     }
     Ok(batches)
 }
@@ -273,12 +280,19 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
 /// Takes one line's units of a product by a guarded update, and from its lots when it is kept
 /// in lots; refused when they are short.
 pub(crate) fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
+    take_units(conn, product, quantity)?;
+    lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })
+}
+
+/// Takes units of a product by a guarded update, which holds its row to the commit; refused
+/// with what is left when they are short.
+fn take_units(conn: &mut DbConn, product: i64, quantity: i64) -> Result<(), Refusal> {
     let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
     if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
         let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
         return Err(Refusal::Short { product: ProductId(product), left });
     }
-    lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })
+    Ok(())
 }
 
 /// The batches each order's lines came from.

@@ -26,27 +26,30 @@ impl DieselPhoneBook {
 /// A staff band as stored: band, note, who (and their name) and when.
 type BandRow = (String, String, Option<i64>, Option<String>, chrono::NaiveDateTime);
 
+diesel::allow_columns_to_appear_in_same_group_by_clause!(orders::status, order_cancellations::cause);
+
 /// The orders placed with a phone, by status and cause of cancelling, counted in the database
 /// from the orders' phone index: a large client's thousands of orders stay there.
 pub(crate) fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
-    let by_status: Vec<(String, i64)> =
-        orders::table.filter(orders::customer_phone.eq(phone)).group_by(orders::status).select((orders::status, diesel::dsl::count_star())).load(conn)?;
-    let by_cause: Vec<(String, i64)> = order_cancellations::table
-        .inner_join(orders::table)
+    // One statement: an order has at most one cause of cancelling.
+    let rows: Vec<(String, Option<String>, i64)> = orders::table
+        .left_join(order_cancellations::table)
         .filter(orders::customer_phone.eq(phone))
-        .group_by(order_cancellations::cause)
-        .select((order_cancellations::cause, diesel::dsl::count_star()))
+        .group_by((orders::status, order_cancellations::cause))
+        .select((orders::status, order_cancellations::cause.nullable(), diesel::dsl::count_star()))
         .load(conn)?;
-    let count = |rows: &[(String, i64)], wanted: Option<&str>| {
-        let counted: i64 = rows.iter().filter(|(name, _)| wanted.is_none_or(|wanted| name == wanted)).map(|(_, count)| count).sum();
-        u64::try_from(counted).unwrap_or(0)
+    let count = |counted: &dyn Fn(&str, Option<&str>) -> bool| {
+        let sum: i64 = rows.iter().filter(|(status, cause, _)| counted(status, cause.as_deref())).map(|(_, _, count)| count).sum();
+        u64::try_from(sum).unwrap_or(0)
     };
+    let status = |wanted: OrderStatus| move |status: &str, _: Option<&str>| status == <&str>::from(wanted);
+    let cause = |wanted: CancelCause| move |_: &str, cause: Option<&str>| cause == Some(<&str>::from(wanted));
     Ok(PhoneRecord {
-        orders: count(&by_status, None),
-        delivered: count(&by_status, Some(OrderStatus::Delivered.into())),
-        cancelled: count(&by_status, Some(OrderStatus::Cancelled.into())),
-        never_confirmed: count(&by_cause, Some(CancelCause::Unconfirmed.into())),
-        refused: count(&by_cause, Some(CancelCause::Refused.into())),
+        orders: count(&|_, _| true),
+        delivered: count(&status(OrderStatus::Delivered)),
+        cancelled: count(&status(OrderStatus::Cancelled)),
+        never_confirmed: count(&cause(CancelCause::Unconfirmed)),
+        refused: count(&cause(CancelCause::Refused)),
     })
 }
 
