@@ -50,12 +50,15 @@ pub use overview::{
 };
 pub use payment::{PaymentMethod, PaymentMethods};
 pub use ports::{
-    AddressBook, Admission, Admit, Assignment, BuyerCart, BuyerHistory, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, LinesChange, LinesOutcome, Notifications,
-    OrderBook, PartialDelivery, Placement, PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards, StatusMove, UndoMove, UndoOutcome,
+    AddressBook, Admission, Admit, Assignment, BuyerCart, BuyerHistory, CityStore, ConfirmationLinks, ConfirmationRules, EarnedPoints, Keyed, LinesChange,
+    LinesOutcome, Notifications, OrderBook, PartialDelivery, Placement, PointsGrant, Pricing, PromoCodes, PromoQuery, PromoWrite, QuotedProduct, Rewards,
+    StatusMove, UndoMove, UndoOutcome,
 };
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
-pub use reputation::{BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneRefusal, PhoneStanding, PhoneStandings, PhoneTerms, ReputationRules, ReputationTerms};
+pub use reputation::{
+    BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneRefusal, PhoneStanding, PhoneStandings, PhoneTerms, ReputationRules, ReputationTerms,
+};
 pub use returns::{NewReturn, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnRequest, ReturnState, ReturnStep};
 pub use service::Delivery;
 pub use shipment::{

@@ -14,7 +14,8 @@ use crate::order::{
 };
 use crate::payment::{self, PaymentMethod, PaymentMethods};
 use crate::ports::{
-    AddressBook, Admission, Admit, BuyerCart, BuyerHistory, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes, QuotedProduct, StatusMove,
+    AddressBook, Admission, Admit, BuyerCart, BuyerHistory, CityStore, ConfirmationLinks, ConfirmationRules, Keyed, OrderBook, Placement, Pricing, PromoCodes,
+    QuotedProduct, StatusMove,
 };
 use crate::promo::{PromoCode, PromoRefusal, Shopper, fold_code};
 use crate::reputation::PhoneStandings;

@@ -8,8 +8,8 @@ use crate::city::{CityDraft, CityQuery, CityRemoval, ShippingCity};
 use crate::desk::{OrderListing, PhoneRecord, StaffOrder, StaffOrderQuery};
 use crate::news::Notification;
 use crate::order::{CancelCause, Confirmation, ConfirmedVia, FailedAttempt, NewOrder, Order, OrderStatus};
-use crate::reputation::{BandOverride, PhoneRefusal};
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal};
+use crate::reputation::{BandOverride, PhoneRefusal};
 
 /// The shipping cities.
 #[cfg_attr(test, mockall::automock)]

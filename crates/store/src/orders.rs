@@ -14,9 +14,9 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    Admit, AppliedPromo, Assignment, BuyerCart, BuyerHistory, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder, Order,
-    OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, PhoneRefusal, Placement, PromoRefusal, Receiver, StaffOrder, StaffOrderQuery,
-    StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
+    Admit, AppliedPromo, Assignment, BuyerCart, BuyerHistory, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome,
+    NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, PhoneRefusal, Placement, PromoRefusal,
+    Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
 };
 
 use crate::cart::DieselCartStore;
@@ -229,7 +229,11 @@ fn buyer_history(conn: &mut DbConn, order: &NewOrder) -> QueryResult<BuyerHistor
         Some(user) => orders::table.filter(orders::user_id.eq(user.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered)))).count().get_result(conn)?,
         None => 0,
     };
-    Ok(BuyerHistory { record: crate::phones::record_of(conn, &phone)?, band: crate::phones::band_of(conn, &phone)?, delivered: u64::try_from(delivered).unwrap_or(0) })
+    Ok(BuyerHistory {
+        record: crate::phones::record_of(conn, &phone)?,
+        band: crate::phones::band_of(conn, &phone)?,
+        delivered: u64::try_from(delivered).unwrap_or(0),
+    })
 }
 
 /// Writes an order's lines, in their order, in one statement.

@@ -10,7 +10,8 @@ use kernel::IDEMPOTENCY_KEY_LIFETIME;
 
 use crate::database::{Database, DbConn};
 use crate::schema::{
-    auth_attempts, event_cursors, idempotency_keys, message_queue, notifications, order_events, search_misses, webhook_attempts, webhook_deliveries, webhook_events,
+    auth_attempts, event_cursors, idempotency_keys, message_queue, notifications, order_events, search_misses, webhook_attempts, webhook_deliveries,
+    webhook_events,
 };
 
 /// The most rows of each kind one statement deletes, so no statement holds the database for
@@ -93,7 +94,8 @@ impl Upkeep {
 /// Attempts no limit counts any more (the longest window is a day): oldest first by id, so the
 /// batch is found at the start of the primary key.
 fn day_old_attempts(conn: &mut DbConn, before: NaiveDateTime) -> QueryResult<usize> {
-    let batch: Vec<i64> = auth_attempts::table.filter(auth_attempts::at.lt(before)).order(auth_attempts::id).select(auth_attempts::id).limit(BATCH).load(conn)?;
+    let batch: Vec<i64> =
+        auth_attempts::table.filter(auth_attempts::at.lt(before)).order(auth_attempts::id).select(auth_attempts::id).limit(BATCH).load(conn)?;
     diesel::delete(auth_attempts::table.filter(auth_attempts::id.eq_any(batch))).execute(conn)
 }
 

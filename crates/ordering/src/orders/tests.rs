@@ -14,8 +14,8 @@ use crate::news::{MockOrderHerald, MockOrderSpine, Newsroom};
 use crate::order::{CancelCause, ConfirmedVia, NewOrder, Order, OrderLine, OrderSource, OrderStatus, order_number};
 use crate::payment::{MockPaymentMethods, PaymentMethod};
 use crate::ports::{
-    Admit, BuyerHistory, ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing, MockPromoCodes, Placement,
-    QuotedProduct,
+    Admit, BuyerHistory, ConfirmationRules, Keyed, MockAddressBook, MockBuyerCart, MockCityStore, MockConfirmationLinks, MockOrderBook, MockPricing,
+    MockPromoCodes, Placement, QuotedProduct,
 };
 use crate::promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue};
 
