@@ -11,6 +11,7 @@
 # transactions per order (pg_stat_database).
 #   scripts/bench/checkout.sh [connections=32] [seconds=20]
 #   BIN=path/to/mahsoul scripts/bench/checkout.sh …   (another build)
+#   BACKENDS=postgres scripts/bench/checkout.sh …      (one database only)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CONNECTIONS="${1:-32}"
@@ -141,9 +142,12 @@ run_backend() {
   rm -rf "$dir"
 }
 
-run_backend sqlite
-if scripts/postgres-available "$PG_URL" && command -v psql >/dev/null; then
-  run_backend postgres
-else
-  echo "PostgreSQL not reachable: its leg was skipped."
-fi
+for backend in ${BACKENDS:-sqlite postgres}; do
+  if [ "$backend" = sqlite ]; then
+    run_backend sqlite
+  elif scripts/postgres-available "$PG_URL" && command -v psql >/dev/null; then
+    run_backend postgres
+  else
+    echo "PostgreSQL not reachable: its leg was skipped."
+  fi
+done

@@ -6,7 +6,8 @@
 //! request that made the change and, for a change whose request ended first, every so often.
 //! The SMS then waits in a queue until it is sent.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, TryLockError};
 
 use chrono::{DateTime, Utc};
 use kernel::{Clock, Localized, OrderId, Phone, UserId};
@@ -143,12 +144,16 @@ pub struct Newsroom {
     spine: Arc<dyn OrderSpine>,
     herald: Arc<dyn OrderHerald>,
     clock: Arc<dyn Clock>,
+    /// Held by the one request telling the news on this node.
+    telling: Mutex<()>,
+    /// A change was made since the teller last looked.
+    asked: AtomicBool,
 }
 
 impl Newsroom {
     /// The reader over its ports.
     pub fn new(spine: Arc<dyn OrderSpine>, herald: Arc<dyn OrderHerald>, clock: Arc<dyn Clock>) -> Newsroom {
-        Newsroom { spine, herald, clock }
+        Newsroom { spine, herald, clock, telling: Mutex::new(()), asked: AtomicBool::new(false) }
     }
 
     /// Words and writes the news of every change not yet told, oldest first; answers how many
@@ -172,11 +177,25 @@ impl Newsroom {
         }
     }
 
-    /// Tells the news of the change a request just made. The change is kept whatever happens
-    /// here: a failure is logged, and the next run of the job tells it.
+    /// Tells the news of the change a request just made, or leaves it to the request of this
+    /// node already telling, which looks again once it is done: under a rush of orders one
+    /// request tells the news of many, where each telling all at once raced the others for
+    /// every change (issue 42: two thirds of the transactions an order cost). The change is
+    /// kept whatever happens here: a failure is logged, and the next run of the job tells it.
     pub fn tell_after_change(&self) {
-        if let Err(error) = self.tell_untold() {
-            tracing::warn!(error = format!("{error:#}"), "the news of an order change waits for the next run");
+        self.asked.store(true, Ordering::Release);
+        while self.asked.load(Ordering::Acquire) {
+            let _telling = match self.telling.try_lock() {
+                Ok(held) => held,
+                // A teller that panicked held nothing the next one needs.
+                Err(TryLockError::Poisoned(held)) => held.into_inner(),
+                Err(TryLockError::WouldBlock) => return,
+            };
+            self.asked.store(false, Ordering::Release);
+            if let Err(error) = self.tell_untold() {
+                tracing::warn!(error = format!("{error:#}"), "the news of an order change waits for the next run");
+                return;
+            }
         }
     }
 }
@@ -318,4 +337,47 @@ mod tests {
         herald.expect_points_earned().withf(|order, points| order.user == Some(UserId(7)) && *points == 25).times(1).return_const(points);
         assert_eq!(Newsroom::new(Arc::new(spine), Arc::new(herald), Arc::new(FixedClock)).tell_untold().unwrap(), 1);
     }
+
+    /// A spine whose reads take a moment and count how many run at once and in all.
+    #[derive(Default)]
+    struct SlowSpine {
+        reading: std::sync::atomic::AtomicUsize,
+        most_at_once: std::sync::atomic::AtomicUsize,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    impl OrderSpine for SlowSpine {
+        fn untold(&self, _: usize, _: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>> {
+            let now = self.reading.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most_at_once.fetch_max(now, Ordering::SeqCst);
+            self.reads.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            self.reading.fetch_sub(1, Ordering::SeqCst);
+            Ok(Vec::new())
+        }
+
+        fn tell(&self, _: i64, _: &OrderNews, _: DateTime<Utc>) -> anyhow::Result<bool> {
+            Ok(true)
+        }
+    }
+
+    #[test]
+    fn under_a_rush_of_changes_one_request_tells_for_the_others_and_looks_again_after() {
+        let spine = Arc::new(SlowSpine::default());
+        let newsroom = Arc::new(Newsroom::new(spine.clone(), Arc::new(MockOrderHerald::new()), Arc::new(FixedClock)));
+        let requests: Vec<_> = (0..8)
+            .map(|_| {
+                let newsroom = newsroom.clone();
+                std::thread::spawn(move || newsroom.tell_after_change())
+            })
+            .collect();
+        for request in requests {
+            request.join().unwrap();
+        }
+        assert_eq!(spine.most_at_once.load(Ordering::SeqCst), 1, "one teller at a time");
+        let reads = spine.reads.load(Ordering::SeqCst);
+        assert!((1..8).contains(&reads), "the changes made while one told were told by it: {reads} reads for 8 changes");
+        assert!(!newsroom.asked.load(Ordering::SeqCst), "no change is left untold");
+    }
+
 }
