@@ -39,13 +39,19 @@ POLL="SELECT message_queue.id, message_queue.channel, message_queue.recipient, m
 measure() {
   local stage="$1" rows
   rows=$(psql "$url" -qtAc "SELECT COUNT(*) FROM message_queue")
-  for _ in 1 2 3 4 5; do psql "$url" -qtAc "EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) $POLL"; done | python3 -c '
-import json, sys, statistics
-plans = [json.loads(line)[0] for line in sys.stdin.read().split("\n") if line.startswith("[")]
+  python3 - "$url" "$POLL" "$stage" "$rows" <<'PY'
+import json, statistics, subprocess, sys
+url, poll, stage, rows = sys.argv[1:5]
+plans = [json.loads(subprocess.check_output(["psql", url, "-qtAc", f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {poll}"]))[0] for _ in range(5)]
 time = statistics.median(p["Execution Time"] for p in plans)
 buffers = statistics.median(p["Plan"]["Shared Hit Blocks"] + p["Plan"]["Shared Read Blocks"] for p in plans)
-index = plans[-1]["Plan"]["Plans"][0].get("Index Name", plans[-1]["Plan"]["Plans"][0]["Node Type"])
-print(f"{sys.argv[1]:<44} {time:>9.3f} {int(buffers):>9} {sys.argv[2]:>9}  {index}")' "$stage" "$rows"
+def scans(node):
+    yield node
+    for child in node.get("Plans", []):
+        yield from scans(child)
+index = next((n.get("Index Name") for n in scans(plans[-1]["Plan"]) if "Index Name" in n), "a sequential scan")
+print(f"{stage:<44} {time:>9.3f} {int(buffers):>9} {rows:>9}  {index}")
+PY
 }
 
 printf '%-44s %9s %9s %9s  %s\n' stage "poll ms" buffers rows "read through"

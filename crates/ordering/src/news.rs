@@ -379,5 +379,4 @@ mod tests {
         assert!((1..8).contains(&reads), "the changes made while one told were told by it: {reads} reads for 8 changes");
         assert!(!newsroom.asked.load(Ordering::SeqCst), "no change is left untold");
     }
-
 }

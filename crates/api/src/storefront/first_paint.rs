@@ -139,6 +139,7 @@ fn frame(locale: Locale, main: Markup) -> Markup {
         }
         main #main.page { (main) }
         footer.fp-footer {
+            p.fp-about { (text(locale, "footer.about")) }
             nav.fp-pages {
                 a href="/about-us" { (text(locale, "footer.about_us")) }
                 a href="/terms-and-conditions" { (text(locale, "footer.terms")) }
