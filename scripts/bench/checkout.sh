@@ -140,6 +140,8 @@ run_backend() {
   kill "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   rm -rf "$dir"
+  [ "$backend" = postgres ] && psql "$PG_URL/postgres" -qc "DROP DATABASE IF EXISTS mahsoul_bench_checkout_$$"
+  return 0
 }
 
 for backend in ${BACKENDS:-sqlite postgres}; do
