@@ -98,7 +98,8 @@ impl DieselDeliveryStore {
             shipping_cities::table.order((shipping_cities::sort_order, shipping_cities::id)).select(CITY_COLUMNS).load(&mut *self.db.conn()?)?;
         let cities = Arc::new(rows.into_iter().map(city).collect::<Vec<_>>());
         // A copy read while this node changed a city may miss the change: it is not kept.
-        if let Ok(mut held) = copy.held.write()
+        if copy.freshness > Duration::ZERO
+            && let Ok(mut held) = copy.held.write()
             && copy.writes.load(Ordering::Acquire) == writes
         {
             *held = Some((Instant::now(), cities.clone()));

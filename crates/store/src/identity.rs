@@ -10,7 +10,7 @@ use identity::token::TokenKind;
 use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
-use crate::database::{Database, DbConn, or_taken, write};
+use crate::database::{Database, DbConn, execute_natively, or_taken, write};
 use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
@@ -478,12 +478,10 @@ impl OtpRepository for DieselOtpRepository {
     }
 }
 
-/// An attempt inserted only while fewer than `$4` are kept under its key since `$3`.
-const RECORD_WITHIN_PG: &str =
+/// An attempt inserted only while fewer than `$4` are kept under its key since `$3`. SQLite
+/// reads `$1`… as named parameters, numbered as they first appear: the same text serves both.
+const RECORD_WITHIN: &str =
     "INSERT INTO auth_attempts (attempt_key, at) SELECT $1, $2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = $1 AND at > $3) < $4";
-/// [`RECORD_WITHIN_PG`] in SQLite's numbered parameters.
-const RECORD_WITHIN_SQLITE: &str =
-    "INSERT INTO auth_attempts (attempt_key, at) SELECT ?1, ?2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = ?1 AND at > ?3) < ?4";
 
 impl AttemptLog for DieselAttemptLog {
     fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
@@ -497,26 +495,12 @@ impl AttemptLog for DieselAttemptLog {
 
     fn record_within(&self, key: &str, at: DateTime<Utc>, since: DateTime<Utc>, max: usize) -> anyhow::Result<Result<(), Vec<DateTime<Utc>>>> {
         let max = i64::try_from(max).unwrap_or(i64::MAX);
-        let recorded = {
-            let conn = &mut *self.db.conn()?;
-            // The count and the insert in one statement: one round trip, and one attempt
-            // cannot slip between another's count and its insert on SQLite (PostgreSQL's
-            // concurrent attempts may each take the last place, as two separate calls would).
-            match conn {
-                DbConn::Postgres(pg) => diesel::sql_query(RECORD_WITHIN_PG)
-                    .bind::<Text, _>(key)
-                    .bind::<Timestamp, _>(naive(at))
-                    .bind::<Timestamp, _>(naive(since))
-                    .bind::<BigInt, _>(max)
-                    .execute(pg)?,
-                DbConn::Sqlite(sqlite) => diesel::sql_query(RECORD_WITHIN_SQLITE)
-                    .bind::<Text, _>(key)
-                    .bind::<Timestamp, _>(naive(at))
-                    .bind::<Timestamp, _>(naive(since))
-                    .bind::<BigInt, _>(max)
-                    .execute(sqlite)?,
-            }
-        };
+        // The count and the insert in one statement: one round trip, and one attempt cannot
+        // slip between another's count and its insert on SQLite (PostgreSQL's concurrent
+        // attempts may each take the last place, as two separate calls would).
+        let insert =
+            diesel::sql_query(RECORD_WITHIN).bind::<Text, _>(key).bind::<Timestamp, _>(naive(at)).bind::<Timestamp, _>(naive(since)).bind::<BigInt, _>(max);
+        let recorded = execute_natively(&mut *self.db.conn()?, insert)?;
         if recorded == 1 { Ok(Ok(())) } else { Ok(Err(self.since(key, since)?)) }
     }
 

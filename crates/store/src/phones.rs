@@ -38,19 +38,22 @@ pub(crate) fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneReco
         .group_by((orders::status, order_cancellations::cause))
         .select((orders::status, order_cancellations::cause.nullable(), diesel::dsl::count_star()))
         .load(conn)?;
-    let count = |counted: &dyn Fn(&str, Option<&str>) -> bool| {
-        let sum: i64 = rows.iter().filter(|(status, cause, _)| counted(status, cause.as_deref())).map(|(_, _, count)| count).sum();
-        u64::try_from(sum).unwrap_or(0)
-    };
-    let status = |wanted: OrderStatus| move |status: &str, _: Option<&str>| status == <&str>::from(wanted);
-    let cause = |wanted: CancelCause| move |_: &str, cause: Option<&str>| cause == Some(<&str>::from(wanted));
-    Ok(PhoneRecord {
-        orders: count(&|_, _| true),
-        delivered: count(&status(OrderStatus::Delivered)),
-        cancelled: count(&status(OrderStatus::Cancelled)),
-        never_confirmed: count(&cause(CancelCause::Unconfirmed)),
-        refused: count(&cause(CancelCause::Refused)),
-    })
+    let mut record = PhoneRecord::default();
+    for (status, cause, count) in rows {
+        let count = u64::try_from(count).unwrap_or(0);
+        record.orders += count;
+        if status == <&str>::from(OrderStatus::Delivered) {
+            record.delivered += count;
+        } else if status == <&str>::from(OrderStatus::Cancelled) {
+            record.cancelled += count;
+        }
+        if cause.as_deref() == Some(CancelCause::Unconfirmed.into()) {
+            record.never_confirmed += count;
+        } else if cause.as_deref() == Some(CancelCause::Refused.into()) {
+            record.refused += count;
+        }
+    }
+    Ok(record)
 }
 
 /// The staff's band for a phone, with who set it.
