@@ -131,9 +131,10 @@ pub trait OrderSpine: Send + Sync {
     /// Up to `limit` changes after the news' cursor, oldest first. It stops before a gap that
     /// a transaction still running may fill, so no change is passed over.
     fn untold(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>>;
-    /// In one transaction: the cursor moved to `seq` and the news written, unless another
-    /// reader moved it there first (then nothing is written: false).
-    fn tell(&self, seq: i64, news: &OrderNews, at: DateTime<Utc>) -> anyhow::Result<bool>;
+    /// In one transaction: the cursor moved to the last of `told` (changes in spine order, each
+    /// with its news) and all their news written, unless another reader moved it past the
+    /// first of them meanwhile (then nothing is written: false).
+    fn tell(&self, told: &[(i64, OrderNews)], at: DateTime<Utc>) -> anyhow::Result<bool>;
 }
 
 /// How many changes the newsroom reads at once.
@@ -156,25 +157,34 @@ impl Newsroom {
         Newsroom { spine, herald, clock, telling: Mutex::new(()), asked: AtomicBool::new(false) }
     }
 
-    /// Words and writes the news of every change not yet told, oldest first; answers how many
-    /// this call told (another reader may tell some meanwhile).
+    /// Words and writes the news of every change not yet told, oldest first, a batch at a
+    /// time in one transaction; answers how many this call told (another reader may tell some
+    /// meanwhile: then this one reads again from where that one stopped).
     pub fn tell_untold(&self) -> anyhow::Result<usize> {
         let mut told = 0;
         loop {
             let untold = self.spine.untold(NEWS_BATCH, self.clock.now())?;
-            for change in &untold {
-                let mut news = change.change.news_event().map(|event| self.herald.news(&change.order, event)).unwrap_or_default();
-                if let (OrderChange::StatusChanged { points_earned: Some(points), .. }, Some(client)) = (&change.change, change.order.user) {
-                    news.earned = Some((client, self.herald.points_earned(&change.order, *points)));
-                }
-                if self.spine.tell(change.seq, &news, self.clock.now())? {
-                    told += 1;
-                }
+            if untold.is_empty() {
+                return Ok(told);
             }
-            if untold.len() < NEWS_BATCH {
+            let news: Vec<(i64, OrderNews)> = untold.iter().map(|change| (change.seq, self.news_of(change))).collect();
+            let mine = self.spine.tell(&news, self.clock.now())?;
+            if mine {
+                told += news.len();
+            }
+            if mine && untold.len() < NEWS_BATCH {
                 return Ok(told);
             }
         }
+    }
+
+    /// The news of one change: its event's, and the points it earned its client.
+    fn news_of(&self, change: &UntoldChange) -> OrderNews {
+        let mut news = change.change.news_event().map(|event| self.herald.news(&change.order, event)).unwrap_or_default();
+        if let (OrderChange::StatusChanged { points_earned: Some(points), .. }, Some(client)) = (&change.change, change.order.user) {
+            news.earned = Some((client, self.herald.points_earned(&change.order, *points)));
+        }
+        news
     }
 
     /// Tells the news of the change a request just made, or leaves it to the request of this
@@ -299,15 +309,15 @@ mod tests {
         spine.expect_untold().times(1).return_once(move |_, _| Ok(changes));
         let told = Arc::new(Mutex::new(Vec::new()));
         let log = told.clone();
-        spine.expect_tell().returning(move |seq, news, _| {
-            log.lock().unwrap().push((seq, news.clone()));
-            Ok(seq != 2)
+        spine.expect_tell().times(1).returning(move |news, _| {
+            log.lock().unwrap().extend_from_slice(news);
+            Ok(true)
         });
         let mut herald = MockOrderHerald::new();
         herald.expect_news().returning(|_, event| texted(event));
         let newsroom = Newsroom::new(Arc::new(spine), Arc::new(herald), Arc::new(FixedClock));
 
-        assert_eq!(newsroom.tell_untold().unwrap(), 3, "another reader told change 2 first");
+        assert_eq!(newsroom.tell_untold().unwrap(), 4, "the four changes are told in one go");
         assert_eq!(
             *told.lock().unwrap(),
             [
@@ -317,6 +327,23 @@ mod tests {
                 (4, texted(OrderEvent::Became(OrderStatus::Cancelled))),
             ]
         );
+    }
+
+    #[test]
+    fn changes_another_reader_told_first_are_not_counted_and_what_follows_is_read_again() {
+        let placed = |seq| {
+            untold(seq, OrderChange::Placed { number: "MS-2026-000001".into(), source: OrderSource::Guest, total: Money::from_pounds(90), awaits_call: false })
+        };
+        let mut spine = MockOrderSpine::new();
+        let mut reads = mockall::Sequence::new();
+        spine.expect_untold().times(1).in_sequence(&mut reads).return_once(move |_, _| Ok(vec![placed(1), placed(2)]));
+        spine.expect_untold().times(1).in_sequence(&mut reads).return_once(move |_, _| Ok(vec![placed(3)]));
+        spine.expect_tell().returning(|news, _| Ok(news[0].0 == 3));
+        let mut herald = MockOrderHerald::new();
+        herald.expect_news().returning(|_, event| texted(event));
+        let newsroom = Newsroom::new(Arc::new(spine), Arc::new(herald), Arc::new(FixedClock));
+
+        assert_eq!(newsroom.tell_untold().unwrap(), 1, "changes 1 and 2 were told by another reader; 3 came after");
     }
 
     #[test]
@@ -331,7 +358,7 @@ mod tests {
                 title: Localized::new("نقاط".into(), "Points".into()), body: Localized::new("٢٥".into(), "25".into()), link: "/account/points".into()
             };
         let expected = OrderNews { earned: Some((UserId(7), points.clone())), ..texted(OrderEvent::Became(OrderStatus::Delivered)) };
-        spine.expect_tell().withf(move |seq, news, _| *seq == 1 && *news == expected).times(1).returning(|_, _, _| Ok(true));
+        spine.expect_tell().withf(move |news, _| news == [(1, expected.clone())]).times(1).returning(|_, _| Ok(true));
         let mut herald = MockOrderHerald::new();
         herald.expect_news().returning(|_, event| texted(event));
         herald.expect_points_earned().withf(|order, points| order.user == Some(UserId(7)) && *points == 25).times(1).return_const(points);
@@ -356,7 +383,7 @@ mod tests {
             Ok(Vec::new())
         }
 
-        fn tell(&self, _: i64, _: &OrderNews, _: DateTime<Utc>) -> anyhow::Result<bool> {
+        fn tell(&self, _: &[(i64, OrderNews)], _: DateTime<Utc>) -> anyhow::Result<bool> {
             Ok(true)
         }
     }

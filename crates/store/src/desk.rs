@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use kernel::{OrderId, Page, PageRequest, UserId};
 use ordering::{
     Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderSearch, OrderStatus, QueuedMessage,
-    SEARCH_WINDOW, StaffNote, StaffOrder, StaffOrderQuery,
+    SEARCH_WINDOW, StaffNote, StaffNotice, StaffOrder, StaffOrderQuery,
 };
 
 use diesel::dsl::sql;
@@ -289,40 +289,67 @@ pub(crate) fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) 
     )
 }
 
-/// Writes an event's news inside the caller's transaction: the buyer's notification, one for
-/// each staff member watching (admins holding the permission, and the order's sales engineer
-/// if they hold it), and the SMS queued to go out.
-pub(crate) fn write_news(conn: &mut DbConn, news: &OrderNews, at: DateTime<Utc>) -> QueryResult<()> {
+/// The most rows one statement writes: a batch's notifications (every watching staff member
+/// of up to a hundred changes) stay under either database's limit on a statement's values.
+const ROWS_PER_STATEMENT: usize = 1000;
+
+/// Whom a staff notice is for: the permission they hold, and the order's sales engineer.
+type Watch = (&'static str, Option<UserId>);
+
+/// Writes the news of a run of events inside the caller's transaction, in a few statements
+/// whatever their number: each buyer's notification, one for each staff member watching
+/// (admins holding the permission, and the order's sales engineer if they hold it), and the
+/// SMS queued to go out.
+pub(crate) fn write_news<'a>(conn: &mut DbConn, told: impl IntoIterator<Item = &'a OrderNews>, at: DateTime<Utc>) -> QueryResult<()> {
     let now = at.naive_utc();
     let mut rows: Vec<NoticeRow> = Vec::new();
-    for (user, notice) in news.buyer.iter().chain(&news.earned) {
-        rows.push(notice_row(user.0, notice, now));
-    }
-    if let Some(staff) = &news.staff {
-        let watchers: Vec<i64> = users::table
-            .inner_join(role_permissions::table.on(users::access_role_id.eq(role_permissions::role_id.nullable())))
-            .filter(role_permissions::permission.eq(staff.permission))
-            .filter(users::blocked.eq(false))
-            .filter(users::role.eq("admin").or(users::role.eq("sales").and(users::id.nullable().eq(staff.sales_engineer.map(|user| user.0)))))
-            .select(users::id)
-            .load(conn)?;
-        rows.extend(watchers.into_iter().map(|user| notice_row(user, &staff.notice, now)));
-    }
-    if !rows.is_empty() {
-        execute_natively(conn, diesel::insert_into(notifications::table).values(rows))?;
-    }
-    for text in &news.texts {
-        diesel::insert_into(message_queue::table)
-            .values((
+    let mut texts = Vec::new();
+    // The staff watching, read once for each permission and sales engineer of the run.
+    let mut watching: Vec<(Watch, Vec<i64>)> = Vec::new();
+    for news in told {
+        for (user, notice) in news.buyer.iter().chain(&news.earned) {
+            rows.push(notice_row(user.0, notice, now));
+        }
+        if let Some(staff) = &news.staff {
+            let key = (staff.permission, staff.sales_engineer);
+            let seen = match watching.iter().position(|(seen, _)| *seen == key) {
+                Some(seen) => seen,
+                None => {
+                    watching.push((key, watchers_of(conn, staff)?));
+                    watching.len() - 1
+                }
+            };
+            rows.extend(watching[seen].1.iter().map(|&user| notice_row(user, &staff.notice, now)));
+        }
+        texts.extend(news.texts.iter().map(|text| {
+            (
                 message_queue::channel.eq(<&str>::from(MessageChannel::Sms)),
                 message_queue::recipient.eq(text.to.international()),
-                message_queue::body.eq(&text.body),
+                message_queue::body.eq(text.body.clone()),
                 message_queue::created_at.eq(now),
                 message_queue::next_attempt_at.eq(now),
-            ))
-            .execute(conn)?;
+            )
+        }));
+    }
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        execute_natively(conn, diesel::insert_into(notifications::table).values(chunk.to_vec()))?;
+    }
+    for chunk in texts.chunks(ROWS_PER_STATEMENT) {
+        execute_natively(conn, diesel::insert_into(message_queue::table).values(chunk.to_vec()))?;
     }
     Ok(())
+}
+
+/// The staff told of an order's change: admins holding the permission, and the order's sales
+/// engineer if they hold it; none blocked.
+fn watchers_of(conn: &mut DbConn, staff: &StaffNotice) -> QueryResult<Vec<i64>> {
+    users::table
+        .inner_join(role_permissions::table.on(users::access_role_id.eq(role_permissions::role_id.nullable())))
+        .filter(role_permissions::permission.eq(staff.permission))
+        .filter(users::blocked.eq(false))
+        .filter(users::role.eq("admin").or(users::role.eq("sales").and(users::id.nullable().eq(staff.sales_engineer.map(|user| user.0)))))
+        .select(users::id)
+        .load(conn)
 }
 
 /// The users' notifications in the database.

@@ -10,7 +10,7 @@ use identity::token::TokenKind;
 use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
-use crate::database::{Database, DbConn, execute_natively, or_taken, write};
+use crate::database::{Database, DbConn, KeptPrepared, execute_natively, or_taken, write};
 use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
@@ -500,7 +500,7 @@ impl AttemptLog for DieselAttemptLog {
         // attempts may each take the last place, as two separate calls would).
         let insert =
             diesel::sql_query(RECORD_WITHIN).bind::<Text, _>(key).bind::<Timestamp, _>(naive(at)).bind::<Timestamp, _>(naive(since)).bind::<BigInt, _>(max);
-        let recorded = execute_natively(&mut *self.db.conn()?, insert)?;
+        let recorded = execute_natively(&mut *self.db.conn()?, KeptPrepared(insert))?;
         if recorded == 1 { Ok(Ok(())) } else { Ok(Err(self.since(key, since)?)) }
     }
 

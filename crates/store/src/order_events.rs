@@ -9,7 +9,7 @@ use kernel::{Money, OrderId, Phone, UserId};
 use ordering::{CancelCause, OrderChange, OrderHeadline, OrderNews, OrderSpine, OrderStatus, UntoldChange};
 use serde_json::{Value, json};
 
-use crate::database::{Database, DbConn, write};
+use crate::database::{Database, DbConn, KeptPrepared, write};
 use crate::desk::write_news;
 use crate::schema::{event_cursors, order_events, orders};
 
@@ -192,16 +192,18 @@ impl OrderSpine for DieselOrderSpine {
         Ok(untold)
     }
 
-    fn tell(&self, seq: i64, news: &OrderNews, at: DateTime<Utc>) -> anyhow::Result<bool> {
+    fn tell(&self, told: &[(i64, OrderNews)], at: DateTime<Utc>) -> anyhow::Result<bool> {
+        let (Some(&(first, _)), Some(&(last, _))) = (told.first(), told.last()) else { return Ok(false) };
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
-            // The guarded move decides: of two readers telling the same change, one writes it.
+            // The guarded move decides: of two readers telling the same changes, one writes them.
             let moved =
-                diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(seq))).set(event_cursors::last_seq.eq(seq)).execute(conn)?;
+                KeptPrepared(diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(first))).set(event_cursors::last_seq.eq(last)))
+                    .execute(conn)?;
             if moved == 0 {
                 return QueryResult::Ok(false);
             }
-            write_news(conn, news, at)?;
+            write_news(conn, told.iter().map(|(_, news)| news), at)?;
             Ok(true)
         })?)
     }

@@ -1,8 +1,8 @@
 //! Orders over Diesel. Placing one is a single writing transaction: the order's row, the
 //! idempotency key written with the order's answer (parallel repeats of one key meet on its
 //! primary key), the order's lines and first history row, the ordered lines out of the buyer's
-//! cart, then the rows other orders share: every line's stock taken by a guarded update in
-//! product order (so two orders never wait on each other in a circle) and the promo code's
+//! cart, then the rows other orders share: every line's stock taken by one guarded statement
+//! in product order (so two orders never wait on each other in a circle) and the promo code's
 //! use; and last the order's event on the spine, whose number is taken as late as it can be so
 //! that the spine's order is nearly the order of commits. After the commit the catalogue's
 //! caches learn that stock moved.
@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel::sql_types::{Array, BigInt, Text};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
     Admit, AppliedPromo, Assignment, BuyerCart, BuyerHistory, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome,
@@ -21,7 +22,7 @@ use ordering::{
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
-use crate::database::{Database, DbConn, coalesce, execute_natively, write};
+use crate::database::{Database, DbConn, KeptPrepared, coalesce, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys;
 use crate::lots::{self, TakenRecord};
@@ -256,47 +257,83 @@ pub(crate) fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> Q
             )
         })
         .collect();
-    execute_natively(conn, diesel::insert_into(order_items::table).values(items))?;
+    let insert = diesel::insert_into(order_items::table).values(items);
+    match conn {
+        // One text per count of lines, which an order bounds.
+        DbConn::Postgres(pg) => KeptPrepared(insert).execute(pg)?,
+        // Diesel writes SQLite's many rows through a statement of its own, which a wrapper hides.
+        DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
+    };
     Ok(())
 }
 
-/// Takes every line's stock by a guarded update, in product order so that two orders never
-/// wait on each other in a circle, and, for a product kept in lots, from its lots soonest to
-/// expire first on `today` (never an expired one); a short line refuses the order. Answers the
-/// batches taken.
+/// Takes every line's stock by one guarded statement, in product order so that two orders
+/// never wait on each other in a circle, and, for a product kept in lots, from its lots soonest
+/// to expire first on `today` (never an expired one); a short line refuses the order. Answers
+/// the batches taken.
 fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
-    let mut taken: Vec<(i64, i64)> = order.lines.iter().filter_map(|line| Some((line.product?.0, i64::from(line.quantity)))).collect();
-    taken.sort_unstable();
-    for &(product, quantity) in &taken {
-        take_units(conn, product, quantity)?;
+    let mut wanted: Vec<(i64, i64)> = Vec::with_capacity(order.lines.len());
+    for line in &order.lines {
+        let Some(product) = line.product else { continue };
+        match wanted.iter_mut().find(|(seen, _)| *seen == product.0) {
+            Some((_, units)) => *units += i64::from(line.quantity),
+            None => wanted.push((product.0, i64::from(line.quantity))),
+        }
     }
+    wanted.sort_unstable();
+    take_units_of_each(conn, &wanted)?;
     // Every product's row is held now: their lots are read once, for all the lines.
-    let products: Vec<i64> = taken.iter().map(|(product, _)| *product).collect();
+    let products: Vec<i64> = wanted.iter().map(|(product, _)| *product).collect();
     let lots = lots::lots_of_each(conn, &products)?;
     let mut batches = Vec::new();
-    for (product, quantity) in taken {
+    for (product, quantity) in wanted {
         let from_lots = lots::take_from(conn, id, product, quantity, today, lots.get(&product).map_or(&[], Vec::as_slice))?;
         batches.extend(from_lots.map_err(|left| Refusal::Short { product: ProductId(product), left })?);
     }
     Ok(batches)
 }
 
+/// The units of every product an order takes, in one statement whatever its lines. PostgreSQL:
+/// every row is held first, in product order (the index's order, read before each lock), then
+/// each is taken while it has enough. The hold is the update's own lock (`NO KEY`): the order's
+/// lines, written before, hold their products' keys, which a plain `FOR UPDATE` would wait on.
+const TAKE_UNITS_POSTGRES: &str = "WITH held AS MATERIALIZED (SELECT id, quantity FROM products WHERE id = ANY($1::int8[]) ORDER BY id FOR NO KEY UPDATE) \
+     UPDATE products SET quantity = products.quantity - wanted.units \
+     FROM held JOIN unnest($1::int8[], $2::int8[]) AS wanted (id, units) ON wanted.id = held.id \
+     WHERE products.id = held.id AND held.quantity >= wanted.units RETURNING products.id";
+
+/// [`TAKE_UNITS_POSTGRES`] on SQLite, whose one writer holds the whole database: the wanted
+/// units come as a JSON array of `[product, units]` pairs.
+const TAKE_UNITS_SQLITE: &str = "UPDATE products SET quantity = products.quantity - wanted.units \
+     FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS units FROM json_each(?)) AS wanted \
+     WHERE products.id = wanted.id AND products.quantity >= wanted.units RETURNING products.id";
+
+/// Takes the `wanted` units of each product (distinct, in product order) by one guarded
+/// statement, which holds their rows to the commit; refused with the first short product and
+/// what it has left.
+fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<(), Refusal> {
+    let taken: Vec<RowId> = match conn {
+        DbConn::Postgres(pg) => {
+            let (ids, units): (Vec<i64>, Vec<i64>) = wanted.iter().copied().unzip();
+            KeptPrepared(diesel::sql_query(TAKE_UNITS_POSTGRES).bind::<Array<BigInt>, _>(ids).bind::<Array<BigInt>, _>(units)).load(pg)?
+        }
+        DbConn::Sqlite(sqlite) => {
+            let pairs = serde_json::to_string(wanted).map_err(|error| DieselError::SerializationError(Box::new(error)))?;
+            KeptPrepared(diesel::sql_query(TAKE_UNITS_SQLITE).bind::<Text, _>(pairs)).load(sqlite)?
+        }
+    };
+    let Some(&(short, _)) = wanted.iter().find(|(product, _)| !taken.iter().any(|row| row.id == *product)) else {
+        return Ok(());
+    };
+    let left = products::table.find(short).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
+    Err(Refusal::Short { product: ProductId(short), left })
+}
+
 /// Takes one line's units of a product by a guarded update, and from its lots when it is kept
 /// in lots; refused when they are short.
 pub(crate) fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
-    take_units(conn, product, quantity)?;
+    take_units_of_each(conn, &[(product, quantity)])?;
     lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })
-}
-
-/// Takes units of a product by a guarded update, which holds its row to the commit; refused
-/// with what is left when they are short.
-fn take_units(conn: &mut DbConn, product: i64, quantity: i64) -> Result<(), Refusal> {
-    let row = products::table.filter(products::id.eq(product).and(products::quantity.ge(quantity)));
-    if diesel::update(row).set(products::quantity.eq(products::quantity - quantity)).execute(conn)? == 0 {
-        let left = products::table.find(product).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
-        return Err(Refusal::Short { product: ProductId(product), left });
-    }
-    Ok(())
 }
 
 /// The batches each order's lines came from.
@@ -319,14 +356,16 @@ fn line_lots(conn: &mut DbConn, ids: &[i64]) -> QueryResult<HashMap<i64, Vec<Lin
 /// is what SQLite would choose, safe under the writing transaction's lock (`write`).
 fn next_order_id(conn: &mut DbConn) -> QueryResult<i64> {
     match conn {
-        DbConn::Postgres(_) => Ok(diesel::sql_query("SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id").get_result::<NextId>(conn)?.id),
+        DbConn::Postgres(_) => {
+            Ok(KeptPrepared(diesel::sql_query("SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id")).get_result::<RowId>(conn)?.id)
+        }
         DbConn::Sqlite(_) => Ok(orders::table.select(diesel::dsl::max(orders::id)).first::<Option<i64>>(conn)?.unwrap_or(0) + 1),
     }
 }
 
-/// An id drawn from a sequence.
+/// An id a statement answers: drawn from a sequence, or of a row it changed.
 #[derive(QueryableByName)]
-struct NextId {
+struct RowId {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
     id: i64,
 }

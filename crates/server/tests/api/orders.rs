@@ -225,6 +225,21 @@ async fn twenty_simultaneous_checkouts_for_five_units_make_exactly_five_orders()
 }
 
 #[actix_web::test]
+async fn simultaneous_checkouts_naming_two_products_in_either_order_never_wait_on_each_other_in_a_circle() {
+    let Shop { app, seeds, soil, .. } = shop().await;
+    let seeds_first = guest(json!([{"id": seeds, "quantity": 1}, {"id": soil, "quantity": 1}]));
+    let soil_first = guest(json!([{"id": soil, "quantity": 1}, {"id": seeds, "quantity": 1}]));
+    let answers = join_all((0..16).map(|n| app.guest_checkout(if n % 2 == 0 { &seeds_first } else { &soil_first }, None))).await;
+    let statuses: Vec<u16> = answers.iter().map(|answer| answer.status().as_u16()).collect();
+    assert_eq!(
+        (statuses.iter().filter(|&&status| status == 201).count(), statuses.iter().filter(|&&status| status == 422).count()),
+        (5, 11),
+        "every checkout answered, five with an order and none failed: {statuses:?}"
+    );
+    assert_eq!((app.order_count(), app.stock(seeds), app.stock(soil)), (5, 0, 45), "each order took one of each");
+}
+
+#[actix_web::test]
 async fn the_storefront_sees_a_cancelled_orders_stock_come_back() {
     let Shop { app, buyer, seeds, .. } = shop().await;
     app.add_to_cart(&buyer, seeds, json!(5)).await;
