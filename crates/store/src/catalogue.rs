@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
-use crate::database::{Database, DbConn, KeptPrepared, unique_collision, write};
+use crate::database::{Database, DbConn, KeptPrepared, RowId, unique_collision, write};
 use crate::schema::{active_ingredients, catalogue_version, categories, crops, offer_products, offers, pests, product_images, products, search_synonyms};
 
 /// The catalogue in the shop's database.
@@ -215,7 +215,7 @@ pub(crate) fn stock_moved_in_transaction(conn: &mut DbConn) -> QueryResult<()> {
 /// stock too; a crash in between leaves the quantities cached until the next move.
 pub(crate) fn stock_moved_after_commit(conn: &mut DbConn) -> QueryResult<()> {
     if let DbConn::Postgres(_) = conn {
-        KeptPrepared(diesel::sql_query("SELECT nextval('stock_moves')")).execute(conn)?;
+        KeptPrepared(diesel::sql_query("SELECT nextval('stock_moves') AS id")).get_result::<RowId>(conn)?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use anyhow::Context;
 use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::query_dsl::LoadQuery;
 use diesel::query_dsl::methods::ExecuteDsl;
 use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
 use diesel::{PgConnection, SqliteConnection};
@@ -302,7 +303,9 @@ impl ManageConnection for ConnectionFactory {
 /// every `UPDATE`, upsert, many-row `INSERT` and raw statement anew each time, lest texts that
 /// vary without bound fill the connection's cache; on PostgreSQL each such round is parsed and
 /// planned again (a fifth of an order's database CPU, issue 42). Wrap only a statement whose
-/// text takes few forms: it is then cached under its text.
+/// text takes few forms: it is then cached under its text. Load it (a `SELECT`, or a change
+/// answering its rows with `RETURNING`): Diesel's `execute` hands a statement on by reference,
+/// and a reference asks the statement's parts, not this wrapper, whether it may be kept.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct KeptPrepared<Q>(pub(crate) Q);
 
@@ -331,6 +334,26 @@ impl<Q: Query> Query for KeptPrepared<Q> {
 }
 
 impl<Q, C> RunQueryDsl<C> for KeptPrepared<Q> {}
+
+/// An id a statement answers: drawn from a sequence, or of a row it wrote.
+#[derive(QueryableByName)]
+pub(crate) struct RowId {
+    /// The id.
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pub(crate) id: i64,
+}
+
+/// Loads what a statement answers through each backend's own connection, for what Diesel's
+/// connection over both backends cannot build (`ON CONFLICT`, the same text for both).
+pub(crate) fn load_natively<'query, Q, U>(conn: &mut DbConn, statement: Q) -> QueryResult<Vec<U>>
+where
+    Q: LoadQuery<'query, PgConnection, U> + LoadQuery<'query, SqliteConnection, U>,
+{
+    match conn {
+        DbConn::Postgres(pg) => LoadQuery::<PgConnection, U>::internal_load(statement, pg)?.collect(),
+        DbConn::Sqlite(sqlite) => LoadQuery::<SqliteConnection, U>::internal_load(statement, sqlite)?.collect(),
+    }
+}
 
 /// Runs a statement through each backend's own connection, for what Diesel's connection over
 /// both backends cannot build: `ON CONFLICT`, and many rows in one `INSERT` (it would insert
@@ -559,6 +582,38 @@ mod tests {
         let text = String::from_utf8(log.lock().unwrap().clone()).unwrap();
         assert_eq!(text.matches("the database is out of reach").count(), 2, "{text}");
         assert_eq!(text.matches("the database answers again").count(), 2, "{text}");
+    }
+
+    #[test]
+    fn a_kept_statement_is_prepared_once_on_its_connection_whichever_way_it_runs() {
+        use diesel::prelude::*;
+
+        use super::{Database, DbConn, KeptPrepared, RowId, load_natively};
+        use crate::schema::event_cursors;
+
+        let fresh = test_support::fresh_database();
+        let db = Database::connect(&fresh.url, 1).unwrap();
+        db.migrate().unwrap();
+        let conn = &mut *db.conn().unwrap();
+        for _ in 0..3 {
+            // An update (Diesel's own are never kept) through the connection over both backends.
+            let news = event_cursors::table.find("order_news");
+            let moved = KeptPrepared(diesel::update(news).set(event_cursors::last_seq.eq(event_cursors::last_seq)).returning(event_cursors::last_seq))
+                .load::<i64>(conn)
+                .unwrap();
+            assert_eq!(moved, [0], "the news' cursor, unmoved");
+            // A raw statement through each backend's own connection.
+            let raw = diesel::sql_query("SELECT CAST(7 AS BIGINT) AS id");
+            assert_eq!(load_natively::<_, RowId>(conn, KeptPrepared(raw)).unwrap().iter().map(|row| row.id).collect::<Vec<_>>(), [7]);
+        }
+        if let DbConn::Postgres(pg) = conn {
+            let kept: Vec<RowId> = diesel::sql_query(
+                "SELECT COUNT(*) AS id FROM pg_prepared_statements WHERE statement LIKE 'UPDATE \"event_cursors\"%' OR statement = 'SELECT CAST(7 AS BIGINT) AS id' GROUP BY statement",
+            )
+            .load(pg)
+            .unwrap();
+            assert_eq!(kept.iter().map(|row| row.id).collect::<Vec<_>>(), [1, 1], "each prepared once, then reused");
+        }
     }
 
     #[test]

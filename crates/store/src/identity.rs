@@ -10,7 +10,7 @@ use identity::token::TokenKind;
 use identity::user::{ContactChange, Gender, NewUser, ProfileChange, Role, User, UserId};
 use kernel::{Email, Phone};
 
-use crate::database::{Database, DbConn, KeptPrepared, execute_natively, or_taken, write};
+use crate::database::{Database, DbConn, KeptPrepared, RowId, load_natively, or_taken, write};
 use crate::schema::{access_roles, auth_attempts, contact_changes, otps, points_ledger, role_permissions, sessions, shipping_cities, users};
 
 /// Users, access roles and cities as identity needs them.
@@ -481,7 +481,7 @@ impl OtpRepository for DieselOtpRepository {
 /// An attempt inserted only while fewer than `$4` are kept under its key since `$3`. SQLite
 /// reads `$1`… as named parameters, numbered as they first appear: the same text serves both.
 const RECORD_WITHIN: &str =
-    "INSERT INTO auth_attempts (attempt_key, at) SELECT $1, $2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = $1 AND at > $3) < $4";
+    "INSERT INTO auth_attempts (attempt_key, at) SELECT $1, $2 WHERE (SELECT COUNT(*) FROM auth_attempts WHERE attempt_key = $1 AND at > $3) < $4 RETURNING id";
 
 impl AttemptLog for DieselAttemptLog {
     fn record(&self, key: &str, at: DateTime<Utc>) -> anyhow::Result<()> {
@@ -500,7 +500,7 @@ impl AttemptLog for DieselAttemptLog {
         // attempts may each take the last place, as two separate calls would).
         let insert =
             diesel::sql_query(RECORD_WITHIN).bind::<Text, _>(key).bind::<Timestamp, _>(naive(at)).bind::<Timestamp, _>(naive(since)).bind::<BigInt, _>(max);
-        let recorded = execute_natively(&mut *self.db.conn()?, KeptPrepared(insert))?;
+        let recorded = load_natively::<_, RowId>(&mut *self.db.conn()?, KeptPrepared(insert))?.len();
         if recorded == 1 { Ok(Ok(())) } else { Ok(Err(self.since(key, since)?)) }
     }
 

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use kernel::{Earlier, IDEMPOTENCY_KEY_LIFETIME, IdempotencyKey, KeptAnswer, KeptAnswers};
 
-use crate::database::{Database, DbConn, KeptPrepared, execute_natively};
+use crate::database::{Database, DbConn, KeptPrepared, load_natively};
 use crate::schema::idempotency_keys;
 
 /// The keys in the database.
@@ -81,7 +81,8 @@ pub(crate) fn hold(conn: &mut DbConn, key: &IdempotencyKey, answer: &KeptAnswer,
         ));
     let stale = idempotency_keys::created_at.lt((at - IDEMPOTENCY_KEY_LIFETIME).naive_utc());
     // `… DO UPDATE … WHERE`: QueryDsl's `filter` would not take an insert.
-    Ok(execute_natively(conn, KeptPrepared(diesel::query_dsl::methods::FilterDsl::filter(upsert, stale)))? == 1)
+    let held = diesel::query_dsl::methods::FilterDsl::filter(upsert, stale).returning(idempotency_keys::key);
+    Ok(load_natively::<_, String>(conn, KeptPrepared(held))?.len() == 1)
 }
 
 /// Whether the key holds a fresh answer at `at`, inside a transaction that made nothing yet.

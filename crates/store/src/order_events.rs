@@ -197,9 +197,13 @@ impl OrderSpine for DieselOrderSpine {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             // The guarded move decides: of two readers telling the same changes, one writes them.
-            let moved =
-                KeptPrepared(diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(first))).set(event_cursors::last_seq.eq(last)))
-                    .execute(conn)?;
+            let moved = KeptPrepared(
+                diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(first)))
+                    .set(event_cursors::last_seq.eq(last))
+                    .returning(event_cursors::last_seq),
+            )
+            .load::<i64>(conn)?
+            .len();
             if moved == 0 {
                 return QueryResult::Ok(false);
             }

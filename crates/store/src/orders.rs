@@ -22,7 +22,7 @@ use ordering::{
 
 use crate::cart::DieselCartStore;
 use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
-use crate::database::{Database, DbConn, KeptPrepared, coalesce, write};
+use crate::database::{Database, DbConn, KeptPrepared, RowId, coalesce, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys;
 use crate::lots::{self, TakenRecord};
@@ -260,7 +260,7 @@ pub(crate) fn insert_lines(conn: &mut DbConn, id: i64, lines: &[OrderLine]) -> Q
     let insert = diesel::insert_into(order_items::table).values(items);
     match conn {
         // One text per count of lines, which an order bounds.
-        DbConn::Postgres(pg) => KeptPrepared(insert).execute(pg)?,
+        DbConn::Postgres(pg) => KeptPrepared(insert.returning(order_items::position)).load::<i32>(pg)?.len(),
         // Diesel writes SQLite's many rows through a statement of its own, which a wrapper hides.
         DbConn::Sqlite(sqlite) => insert.execute(sqlite)?,
     };
@@ -361,13 +361,6 @@ fn next_order_id(conn: &mut DbConn) -> QueryResult<i64> {
         }
         DbConn::Sqlite(_) => Ok(orders::table.select(diesel::dsl::max(orders::id)).first::<Option<i64>>(conn)?.unwrap_or(0) + 1),
     }
-}
-
-/// An id a statement answers: drawn from a sequence, or of a row it changed.
-#[derive(QueryableByName)]
-struct RowId {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    id: i64,
 }
 
 /// The client's sales engineer, or the shop's default one: the first active sales account.
