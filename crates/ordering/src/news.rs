@@ -137,8 +137,11 @@ pub trait OrderSpine: Send + Sync {
     fn tell(&self, told: &[(i64, OrderNews)], at: DateTime<Utc>) -> anyhow::Result<bool>;
 }
 
-/// How many changes the newsroom reads at once.
-const NEWS_BATCH: usize = 100;
+/// How many changes the newsroom reads, and tells in one transaction, at once. Ten, not more:
+/// on SQLite every order waits for the one writer, and a hundred changes' news in one
+/// transaction tripled the slowest checkouts (p99 230 → 460–690 ms at 32 buyers;
+/// docs/performance.md).
+const NEWS_BATCH: usize = 10;
 
 /// Tells people of the order changes not yet told: the spine's news reader.
 pub struct Newsroom {

@@ -13,7 +13,7 @@ use webhooks::endpoint::{Endpoint, EventKind};
 use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, WatchedChange, WebhookStore};
 use webhooks::schedule::Verdict;
 
-use crate::database::{Database, DbConn, execute_natively, write};
+use crate::database::{Database, DbConn, KeptPrepared, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
 use crate::order_events::GAP_WAIT;
 use crate::schema::{
@@ -272,8 +272,13 @@ impl WebhookStore for DieselWebhookStore {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             // The guarded move decides: of two nodes publishing the same change, one does.
-            let moved =
-                diesel::update(event_cursors::table.find(CURSOR).filter(event_cursors::last_seq.lt(seq))).set(event_cursors::last_seq.eq(seq)).execute(conn)?;
+            let moved = KeptPrepared(
+                diesel::update(event_cursors::table.find(CURSOR).filter(event_cursors::last_seq.lt(seq)))
+                    .set(event_cursors::last_seq.eq(seq))
+                    .returning(event_cursors::last_seq),
+            )
+            .load::<i64>(conn)?
+            .len();
             if moved == 0 {
                 return QueryResult::Ok(false);
             }
