@@ -127,6 +127,14 @@ fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
     })
 }
 
+/// Moves a reader's cursor on the spine to `to`, unless it is already at `from` or past it:
+/// false then, when another reader (another node, a request or the job) moved it first.
+pub(crate) fn move_cursor(conn: &mut DbConn, consumer: &str, from: i64, to: i64) -> QueryResult<bool> {
+    let guarded = diesel::update(event_cursors::table.find(consumer).filter(event_cursors::last_seq.lt(from)));
+    let moved = KeptPrepared(guarded.set(event_cursors::last_seq.eq(to)).returning(event_cursors::last_seq)).load::<i64>(conn)?;
+    Ok(!moved.is_empty())
+}
+
 /// The spine as the news reads it, over Diesel.
 pub struct DieselOrderSpine {
     db: Database,
@@ -197,14 +205,7 @@ impl OrderSpine for DieselOrderSpine {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             // The guarded move decides: of two readers telling the same changes, one writes them.
-            let moved = KeptPrepared(
-                diesel::update(event_cursors::table.find(NEWS).filter(event_cursors::last_seq.lt(first)))
-                    .set(event_cursors::last_seq.eq(last))
-                    .returning(event_cursors::last_seq),
-            )
-            .load::<i64>(conn)?
-            .len();
-            if moved == 0 {
+            if !move_cursor(conn, NEWS, first, last)? {
                 return QueryResult::Ok(false);
             }
             write_news(conn, told.iter().map(|(_, news)| news), at)?;

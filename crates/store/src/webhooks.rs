@@ -13,9 +13,10 @@ use webhooks::endpoint::{Endpoint, EventKind};
 use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, WatchedChange, WebhookStore};
 use webhooks::schedule::Verdict;
 
-use crate::database::{Database, DbConn, KeptPrepared, execute_natively, write};
+use crate::database::{Database, DbConn, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
 use crate::order_events::GAP_WAIT;
+use crate::order_events::move_cursor;
 use crate::schema::{
     event_cursors, notifications, order_events, products, role_permissions, shipments, users, webhook_attempts, webhook_deliveries, webhook_endpoints,
     webhook_events, webhook_watches,
@@ -272,14 +273,7 @@ impl WebhookStore for DieselWebhookStore {
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
             // The guarded move decides: of two nodes publishing the same change, one does.
-            let moved = KeptPrepared(
-                diesel::update(event_cursors::table.find(CURSOR).filter(event_cursors::last_seq.lt(seq)))
-                    .set(event_cursors::last_seq.eq(seq))
-                    .returning(event_cursors::last_seq),
-            )
-            .load::<i64>(conn)?
-            .len();
-            if moved == 0 {
+            if !move_cursor(conn, CURSOR, seq, seq)? {
                 return QueryResult::Ok(false);
             }
             if let (Some(event), Some(kind)) = (event, kind) {
