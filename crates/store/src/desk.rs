@@ -290,7 +290,7 @@ pub(crate) fn notice_row(user: i64, notice: &Notice, at: chrono::NaiveDateTime) 
 }
 
 /// The most rows one statement writes: a batch's notifications (every watching staff member
-/// of up to a hundred changes) stay under either database's limit on a statement's values.
+/// of each change) stay under either database's limit on a statement's values.
 const ROWS_PER_STATEMENT: usize = 1000;
 
 /// Whom a staff notice is for: the permission they hold, and the order's sales engineer.

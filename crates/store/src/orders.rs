@@ -329,8 +329,8 @@ fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<(), Re
     Err(Refusal::Short { product: ProductId(short), left })
 }
 
-/// Takes one line's units of a product by a guarded update, and from its lots when it is kept
-/// in lots; refused when they are short.
+/// Takes one line's units of a product by the order's guarded statement, and from its lots when
+/// it is kept in lots; refused when they are short.
 pub(crate) fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
     take_units_of_each(conn, &[(product, quantity)])?;
     lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })

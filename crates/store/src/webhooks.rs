@@ -15,8 +15,7 @@ use webhooks::schedule::Verdict;
 
 use crate::database::{Database, DbConn, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
-use crate::order_events::GAP_WAIT;
-use crate::order_events::move_cursor;
+use crate::order_events::{GAP_WAIT, move_cursor};
 use crate::schema::{
     event_cursors, notifications, order_events, products, role_permissions, shipments, users, webhook_attempts, webhook_deliveries, webhook_endpoints,
     webhook_events, webhook_watches,
