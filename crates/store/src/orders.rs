@@ -297,9 +297,12 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
 /// every row is held first, in product order (the index's order, read before each lock), then
 /// each is taken while it has enough. The hold is the update's own lock (`NO KEY`): the order's
 /// lines, written before, hold their products' keys, which a plain `FOR UPDATE` would wait on.
-const TAKE_UNITS_POSTGRES: &str = "WITH held AS MATERIALIZED (SELECT id, quantity FROM products WHERE id = ANY($1::int8[]) ORDER BY id FOR NO KEY UPDATE) \
+/// The arrays are read through sub-selects, which hide their lengths from the planner: seeing
+/// three products where its one plan for any order assumes ten, it planned the statement anew
+/// for every order (a tenth of an order's CPU, issue 42); now it keeps that one plan.
+const TAKE_UNITS_POSTGRES: &str = "WITH held AS MATERIALIZED (SELECT id, quantity FROM products WHERE id = ANY((SELECT $1::int8[])::int8[]) ORDER BY id FOR NO KEY UPDATE) \
      UPDATE products SET quantity = products.quantity - wanted.units \
-     FROM held JOIN unnest($1::int8[], $2::int8[]) AS wanted (id, units) ON wanted.id = held.id \
+     FROM held JOIN unnest((SELECT $1::int8[]), (SELECT $2::int8[])) AS wanted (id, units) ON wanted.id = held.id \
      WHERE products.id = held.id AND held.quantity >= wanted.units RETURNING products.id";
 
 /// [`TAKE_UNITS_POSTGRES`] on SQLite, whose one writer holds the whole database: the wanted

@@ -10,7 +10,7 @@ use identity::permission::Permission;
 use kernel::{Locale, Localized};
 use ordering::Notice;
 use webhooks::endpoint::{Endpoint, EventKind};
-use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, WatchedChange, WebhookStore};
+use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, PublishedChange, WatchedChange, WebhookStore};
 use webhooks::schedule::Verdict;
 
 use crate::database::{Database, DbConn, execute_natively, write};
@@ -268,21 +268,17 @@ impl WebhookStore for DieselWebhookStore {
         Ok(all.iter().any(takes(kind)))
     }
 
-    fn publish(&self, seq: i64, event: Option<OutgoingEvent>, kind: Option<EventKind>) -> anyhow::Result<bool> {
+    fn publish(&self, changes: &[PublishedChange]) -> anyhow::Result<bool> {
+        let (Some(first), Some(last)) = (changes.first(), changes.last()) else { return Ok(false) };
         let conn = &mut *self.db.conn()?;
         Ok(write(conn, |conn| {
-            // The guarded move decides: of two nodes publishing the same change, one does.
-            if !move_cursor(conn, CURSOR, seq, seq)? {
+            // The guarded move decides: of two nodes publishing the same changes, one does.
+            if !move_cursor(conn, CURSOR, first.seq, last.seq)? {
                 return QueryResult::Ok(false);
             }
-            if let (Some(event), Some(kind)) = (event, kind) {
-                let stored = store_event(conn, &event)?;
-                let active: Vec<(i64, String)> = webhook_endpoints::table
-                    .filter(webhook_endpoints::active.eq(true))
-                    .select((webhook_endpoints::id, webhook_endpoints::events))
-                    .load(conn)?;
-                let taking: Vec<i64> = active.into_iter().filter(|(_, events)| takes(kind)(events)).map(|(id, _)| id).collect();
-                deliver(conn, stored, &taking, event.occurred_at.naive_utc())?;
+            for (event, kind) in changes.iter().filter_map(|change| change.event.as_ref()) {
+                let stored = store_event(conn, event)?;
+                deliver_to_takers(conn, stored, *kind, event.occurred_at.naive_utc())?;
             }
             Ok(true)
         })?)

@@ -25,6 +25,15 @@ pub struct OrderChangeToSend {
     pub occurred_at: DateTime<Utc>,
 }
 
+/// A change of the spine as published: its place, and its event when an endpoint takes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PublishedChange {
+    /// Its place on the spine.
+    pub seq: i64,
+    /// Its event and the event's kind; none when no endpoint takes the change.
+    pub event: Option<(OutgoingEvent, EventKind)>,
+}
+
 /// An entity that changed since the webhooks last saw it (a product's stock, a new client…).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WatchedChange {
@@ -155,10 +164,10 @@ pub trait WebhookStore: Send + Sync {
     fn unsent_order_changes(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<OrderChangeToSend>>;
     /// Whether any endpoint, active or not, takes this kind (a disabled one may replay it).
     fn anyone_takes(&self, kind: EventKind) -> anyhow::Result<bool>;
-    /// Moves the webhooks' cursor to `seq` and, with an event, stores it with a delivery to
-    /// each active endpoint that takes it, in one transaction; false when another node moved
-    /// the cursor past it first.
-    fn publish(&self, seq: i64, event: Option<OutgoingEvent>, kind: Option<EventKind>) -> anyhow::Result<bool>;
+    /// Moves the webhooks' cursor over a run of changes, first to last, and stores each of
+    /// their events with a delivery to each active endpoint that takes it, in one transaction;
+    /// false when another node moved the cursor past the first one first.
+    fn publish(&self, changes: &[PublishedChange]) -> anyhow::Result<bool>;
     /// The entities whose watched side changed since last seen, at most `limit`; for a stock,
     /// only those whose last event is a minute old.
     fn watched_changes(&self, kind: EventKind, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<WatchedChange>>;

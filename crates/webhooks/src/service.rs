@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::address::url_refusal;
 use crate::endpoint::{Endpoint, EndpointDraft, EventKind};
 use crate::error::WebhookError;
-use crate::ports::{AttemptRecord, Claim, DeliveryLog, OutgoingEvent, Receiver, Shapes, WatchedChange, WebhookStore};
+use crate::ports::{AttemptRecord, Claim, DeliveryLog, OutgoingEvent, PublishedChange, Receiver, Shapes, WatchedChange, WebhookStore};
 use crate::schedule::{Verdict, next_attempt, should_disable, verdict};
 use crate::signature::{new_secret, signature};
 
@@ -26,6 +26,8 @@ const DELIVERIES_PER_ENDPOINT: usize = 20;
 const LEASE_PER_DELIVERY: Duration = Duration::seconds(15);
 /// The spine's changes published in one run.
 const CHANGES_PER_RUN: usize = 200;
+/// The most events one transaction of the publisher stores.
+const EVENTS_PER_TRANSACTION: usize = 10;
 
 /// The webhooks.
 pub struct Webhooks {
@@ -102,10 +104,14 @@ impl Webhooks {
 
     /// Publishes the spine's new changes as events, each with the order as the API shows it;
     /// answers how many were read. Run by every node: the cursor's guarded move lets one
-    /// publish each change.
+    /// publish each change. A transaction holds at most ten events, as the news does (one
+    /// per change cost PostgreSQL a transaction an order); changes no endpoint takes only move
+    /// the cursor.
     pub fn publish_order_changes(&self) -> anyhow::Result<usize> {
         let changes = self.store.unsent_order_changes(CHANGES_PER_RUN, self.clock.now())?;
         let mut taken = std::collections::HashMap::new();
+        let mut batch = Vec::new();
+        let mut events = 0;
         for change in &changes {
             let kind = match EventKind::of_order_change(&change.kind) {
                 Some(kind) => {
@@ -132,13 +138,22 @@ impl Webhooks {
                         "version": change.version,
                         "data": {"order": order, "change": change.change},
                     });
-                    Some(OutgoingEvent { id: change.id.clone(), kind: kind.to_string(), body: body.to_string(), occurred_at: change.occurred_at })
+                    events += 1;
+                    Some((OutgoingEvent { id: change.id.clone(), kind: kind.to_string(), body: body.to_string(), occurred_at: change.occurred_at }, kind))
                 }
                 None => None,
             };
-            if !self.store.publish(change.seq, event, kind)? {
-                break;
+            batch.push(PublishedChange { seq: change.seq, event });
+            if events == EVENTS_PER_TRANSACTION {
+                if !self.store.publish(&batch)? {
+                    return Ok(changes.len());
+                }
+                batch.clear();
+                events = 0;
             }
+        }
+        if !batch.is_empty() {
+            self.store.publish(&batch)?;
         }
         Ok(changes.len())
     }
@@ -286,4 +301,76 @@ impl Webhooks {
 /// A moment as RFC 3339 in UTC with milliseconds.
 fn iso(at: DateTime<Utc>) -> String {
     at.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use kernel::SystemClock;
+
+    use super::*;
+    use crate::ports::{MockReceiver, MockShapes, MockWebhookStore, OrderChangeToSend};
+
+    fn changes(count: i64) -> Vec<OrderChangeToSend> {
+        (1..=count)
+            .map(|seq| OrderChangeToSend {
+                seq,
+                id: format!("evt-{seq}"),
+                order: seq,
+                version: 1,
+                kind: "order.created".into(),
+                change: json!({}),
+                occurred_at: Utc::now(),
+            })
+            .collect()
+    }
+
+    /// The publisher over a store holding `count` new changes, an endpoint taking them or not;
+    /// answers the runs of changes it published, as the seqs of each and its events' ids.
+    fn published(count: i64, taken: bool) -> Vec<(Vec<i64>, Vec<String>)> {
+        let runs = Arc::new(Mutex::new(Vec::new()));
+        let mut store = MockWebhookStore::new();
+        store.expect_unsent_order_changes().returning(move |_, _| Ok(changes(count)));
+        store.expect_anyone_takes().returning(move |_| Ok(taken));
+        let seen = runs.clone();
+        store.expect_publish().returning(move |batch| {
+            let seqs = batch.iter().map(|change| change.seq).collect();
+            let events = batch.iter().filter_map(|change| change.event.as_ref().map(|(event, _)| event.id.clone())).collect();
+            seen.lock().unwrap().push((seqs, events));
+            Ok(true)
+        });
+        let mut shapes = MockShapes::new();
+        shapes.expect_order().returning(|id| Ok(Some(json!({"id": id}))));
+        let webhooks = Webhooks::new(Arc::new(store), Arc::new(MockReceiver::new()), Arc::new(shapes), Arc::new(SystemClock), false);
+        assert_eq!(webhooks.publish_order_changes().unwrap(), usize::try_from(count).unwrap());
+        runs.lock().unwrap().clone()
+    }
+
+    #[test]
+    fn every_change_is_published_once_in_spine_order_ten_events_a_transaction() {
+        let runs = published(25, true);
+        assert_eq!(runs.iter().map(|(seqs, _)| seqs.len()).collect::<Vec<_>>(), [10, 10, 5]);
+        let seqs: Vec<i64> = runs.iter().flat_map(|(seqs, _)| seqs.clone()).collect();
+        assert_eq!(seqs, (1..=25).collect::<Vec<_>>(), "each change once, in order");
+        let events: Vec<String> = runs.iter().flat_map(|(_, events)| events.clone()).collect();
+        assert_eq!(events, (1..=25).map(|seq| format!("evt-{seq}")).collect::<Vec<_>>(), "each with its event, the change's id");
+    }
+
+    #[test]
+    fn changes_no_endpoint_takes_only_move_the_cursor_in_one_transaction() {
+        assert_eq!(published(25, false), [((1..=25).collect::<Vec<_>>(), vec![])]);
+    }
+
+    #[test]
+    fn a_node_stops_where_another_published_first() {
+        let mut store = MockWebhookStore::new();
+        store.expect_unsent_order_changes().returning(|_, _| Ok(changes(25)));
+        store.expect_anyone_takes().returning(|_| Ok(true));
+        store.expect_publish().times(1).returning(|_| Ok(false));
+        let mut shapes = MockShapes::new();
+        shapes.expect_order().returning(|id| Ok(Some(json!({"id": id}))));
+        let webhooks = Webhooks::new(Arc::new(store), Arc::new(MockReceiver::new()), Arc::new(shapes), Arc::new(SystemClock), false);
+        assert_eq!(webhooks.publish_order_changes().unwrap(), 25);
+    }
 }

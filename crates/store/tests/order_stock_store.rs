@@ -1,0 +1,141 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
+//! An order's stock on a real database (SQLite, or PostgreSQL on the Makefile's second leg):
+//! one statement takes the units of all its products, or none of them.
+
+use catalog::ports::{CatalogueEditor, CatalogueStore};
+use catalog::{ProductDraft, WeightUnit};
+use chrono::{DateTime, Utc};
+use diesel::RunQueryDsl;
+use kernel::{CityId, Locale, Localized, Money, Percent, Phone, ProductId, Weight};
+use ordering::{Destination, NewOrder, OrderBook, OrderLine, OrderSource, PaymentMethod, Placement, Receiver, Totals};
+use store::Database;
+use store::catalogue::DieselCatalogueStore;
+use store::database::DbConn;
+use store::orders::DieselOrderBook;
+
+fn product(name_en: &str, quantity: i64) -> ProductDraft {
+    ProductDraft {
+        name: Localized::new(format!("{name_en} بالعربية"), name_en.to_string()),
+        description: Localized::new("وصف".into(), "A description".into()),
+        price: Money::from_pounds(40),
+        discount: Percent::ZERO,
+        expires_at: None,
+        weight: Weight::from_grams(250),
+        weight_unit: WeightUnit::G,
+        quantity,
+        featured: false,
+        is_package: false,
+        pieces_per_package: None,
+        category_id: None,
+    }
+}
+
+/// A guest's order of `units` of each product, from a phone of its own.
+fn order_of(number: u32, lines: &[(ProductId, u32)]) -> NewOrder {
+    let price = Money::from_pounds(40);
+    let lines: Vec<OrderLine> = lines
+        .iter()
+        .map(|&(product, quantity)| OrderLine {
+            product: Some(product),
+            slug: format!("product-{}", product.0),
+            name: Localized::new("بذور".into(), "Seeds".into()),
+            image: None,
+            quantity,
+            unit_price: price,
+            weight: Weight::from_grams(250),
+            line_total: price,
+        })
+        .collect();
+    NewOrder {
+        user: None,
+        source: OrderSource::Guest,
+        customer_name: "Mona".into(),
+        customer_phone: Phone::parse(&format!("0111{number:07}")).unwrap(),
+        receiver: Receiver::Buyer,
+        destination: Destination { address: "Farm road".into(), city: CityId(1), city_name: Localized::new("القاهرة".into(), "Cairo".into()) },
+        notes: None,
+        copoun: None,
+        promo: None,
+        lines,
+        totals: Totals {
+            subtotal: price,
+            discount: Money::ZERO,
+            shipping_base: Money::from_pounds(50),
+            shipping_extra: Money::ZERO,
+            cod_fee: Money::ZERO,
+            total: Money::from_pounds(90),
+            total_weight: Weight::from_grams(250),
+        },
+        payment_method: PaymentMethod::CashOnDelivery,
+        locale: Locale::Ar,
+        safety_acknowledged: false,
+        confirmed: None,
+        awaits_call: false,
+    }
+}
+
+fn taken(_: &ordering::BuyerHistory) -> Result<ordering::Admission, ordering::PhoneRefusal> {
+    Ok(ordering::Admission { awaits_call: false, confirmed: None })
+}
+
+fn at() -> DateTime<Utc> {
+    DateTime::from_timestamp(1_790_000_000, 0).unwrap()
+}
+
+#[derive(diesel::QueryableByName)]
+struct Plans {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    generic_plans: i64,
+}
+
+#[test]
+fn orders_of_one_two_and_three_products_take_their_units_and_a_short_one_takes_none() {
+    let fresh = test_support::fresh_database();
+    // One connection, so that every order runs on the same prepared statements.
+    let db = Database::connect(&fresh.url, 1).unwrap();
+    db.migrate().unwrap();
+    store::seed::shipping_cities(&db).unwrap();
+    // A shelf of a thousand other products, as in a shop: on three rows every plan costs the same.
+    diesel::sql_query(
+        "WITH RECURSIVE shelf (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM shelf WHERE n < 1000) \
+         INSERT INTO products (slug, name_ar, name_en, description_ar, description_en, price, discount, weight_grams, weight_unit, quantity, featured, is_package, created_at, updated_at) \
+         SELECT 'shelf-' || n, 'رف', 'Shelf', 'وصف', 'About', 100, 0, 250, 'g', 5, FALSE, FALSE, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM shelf",
+    )
+    .execute(&mut *db.conn().unwrap())
+    .unwrap();
+    let catalogue = DieselCatalogueStore::new(db.clone());
+    let [okra, mint, neem] = [("okra", "Okra seeds"), ("mint", "Mint seeds"), ("neem", "Neem oil")]
+        .map(|(slug, name)| catalogue.create_product(slug, &product(name, 20), &[]).unwrap().unwrap());
+    let book = DieselOrderBook::new(db.clone());
+    let orders: [&[(ProductId, u32)]; 8] = [
+        &[(okra, 1)],
+        &[(okra, 1), (mint, 2)],
+        &[(neem, 1), (mint, 1), (okra, 3)],
+        &[(mint, 1)],
+        &[(okra, 1), (neem, 2)],
+        &[(neem, 1)],
+        &[(mint, 1), (okra, 1)],
+        &[(okra, 2), (mint, 1), (neem, 1)],
+    ];
+    for (number, lines) in (1..).zip(orders) {
+        assert!(matches!(book.place(&order_of(number, lines), &taken, None, at()).unwrap(), Placement::Placed(_)), "order {number}");
+    }
+    let stock = || {
+        let all = catalogue.stock().unwrap();
+        [okra, mint, neem].map(|id| all.iter().find(|(product, _)| *product == id).map(|(_, units)| *units).unwrap())
+    };
+    assert_eq!(stock(), [20 - 9, 20 - 6, 20 - 5]);
+
+    let short = book.place(&order_of(9, &[(okra, 1), (neem, 16)]), &taken, None, at()).unwrap();
+    assert!(matches!(short, Placement::ShortOfStock { product, left: 15 } if product == neem), "{short:?}");
+    assert_eq!(stock(), [11, 14, 15], "nothing taken of either");
+
+    if let DbConn::Postgres(pg) = &mut *db.conn().unwrap() {
+        // The arrays' lengths are hidden from the planner, so PostgreSQL keeps one plan for the
+        // statement whatever the order's size instead of planning it for every order.
+        let plans: Vec<Plans> =
+            diesel::sql_query("SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH held AS MATERIALIZED%'").load(pg).unwrap();
+        assert_eq!(plans.len(), 1, "the stock statement is kept prepared");
+        assert!(plans[0].generic_plans > 0, "after five orders planned on their own, one plan serves the rest");
+    }
+}
