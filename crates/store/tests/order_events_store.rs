@@ -5,13 +5,10 @@
 
 use chrono::{DateTime, Utc};
 use diesel::{ExpressionMethods, QueryDsl, RunQueryDsl};
-use kernel::{CityId, Locale, Localized, Money, OrderId, Phone, Weight};
+use kernel::{Localized, Money, OrderId, Weight};
 use std::sync::Arc;
 
-use ordering::{
-    Destination, NewOrder, Newsroom, OrderBook, OrderEvent, OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderSource, OrderStatus, PaymentMethod,
-    Placement, Receiver, StatusMove, TextMessage, Totals,
-};
+use ordering::{NewOrder, Newsroom, OrderBook, OrderEvent, OrderHeadline, OrderHerald, OrderLine, OrderNews, OrderStatus, Placement, StatusMove, TextMessage};
 use store::Backend;
 use store::database::DbConn;
 use store::order_events::{DieselOrderSpine, GAP_WAIT};
@@ -19,6 +16,8 @@ use store::orders::DieselOrderBook;
 use store::schema::{message_queue, order_events, orders};
 
 mod common;
+#[path = "support/guest_order.rs"]
+mod support;
 
 /// A herald texting the order's number to its phone for each piece of news.
 struct Texting;
@@ -53,17 +52,9 @@ fn at(seconds: i64) -> DateTime<Utc> {
 /// A guest's order of one line no longer in the catalogue (no stock to take).
 fn guest_order() -> NewOrder {
     let price = Money::from_pounds(40);
-    NewOrder {
-        user: None,
-        source: OrderSource::Guest,
-        customer_name: "Mona".into(),
-        customer_phone: Phone::parse("01112345678").unwrap(),
-        receiver: Receiver::Buyer,
-        destination: Destination { address: "Farm road".into(), city: CityId(1), city_name: Localized::new("القاهرة".into(), "Cairo".into()) },
-        notes: None,
-        copoun: None,
-        promo: None,
-        lines: vec![OrderLine {
+    support::guest_order(
+        "01112345678",
+        vec![OrderLine {
             product: None,
             slug: "mint-seeds".into(),
             name: Localized::new("بذور نعناع".into(), "Mint seeds".into()),
@@ -73,21 +64,7 @@ fn guest_order() -> NewOrder {
             weight: Weight::from_grams(250),
             line_total: price,
         }],
-        totals: Totals {
-            subtotal: price,
-            discount: Money::ZERO,
-            shipping_base: Money::from_pounds(50),
-            shipping_extra: Money::ZERO,
-            cod_fee: Money::ZERO,
-            total: Money::from_pounds(90),
-            total_weight: Weight::from_grams(250),
-        },
-        payment_method: PaymentMethod::CashOnDelivery,
-        locale: Locale::Ar,
-        safety_acknowledged: false,
-        confirmed: None,
-        awaits_call: false,
-    }
+    )
 }
 
 /// The events of an order as (version, kind, payload), oldest first.

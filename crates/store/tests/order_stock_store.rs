@@ -6,12 +6,15 @@ use catalog::ports::{CatalogueEditor, CatalogueStore};
 use catalog::{ProductDraft, WeightUnit};
 use chrono::{DateTime, Utc};
 use diesel::RunQueryDsl;
-use kernel::{CityId, Locale, Localized, Money, Percent, Phone, ProductId, Weight};
-use ordering::{Destination, NewOrder, OrderBook, OrderLine, OrderSource, PaymentMethod, Placement, Receiver, Totals};
+use kernel::{Localized, Money, Percent, ProductId, Weight};
+use ordering::{NewOrder, OrderBook, OrderLine, Placement};
 use store::Database;
 use store::catalogue::DieselCatalogueStore;
 use store::database::DbConn;
 use store::orders::DieselOrderBook;
+
+#[path = "support/guest_order.rs"]
+mod support;
 
 fn product(name_en: &str, quantity: i64) -> ProductDraft {
     ProductDraft {
@@ -33,7 +36,7 @@ fn product(name_en: &str, quantity: i64) -> ProductDraft {
 /// A guest's order of `units` of each product, from a phone of its own.
 fn order_of(number: u32, lines: &[(ProductId, u32)]) -> NewOrder {
     let price = Money::from_pounds(40);
-    let lines: Vec<OrderLine> = lines
+    let lines = lines
         .iter()
         .map(|&(product, quantity)| OrderLine {
             product: Some(product),
@@ -46,32 +49,7 @@ fn order_of(number: u32, lines: &[(ProductId, u32)]) -> NewOrder {
             line_total: price,
         })
         .collect();
-    NewOrder {
-        user: None,
-        source: OrderSource::Guest,
-        customer_name: "Mona".into(),
-        customer_phone: Phone::parse(&format!("0111{number:07}")).unwrap(),
-        receiver: Receiver::Buyer,
-        destination: Destination { address: "Farm road".into(), city: CityId(1), city_name: Localized::new("القاهرة".into(), "Cairo".into()) },
-        notes: None,
-        copoun: None,
-        promo: None,
-        lines,
-        totals: Totals {
-            subtotal: price,
-            discount: Money::ZERO,
-            shipping_base: Money::from_pounds(50),
-            shipping_extra: Money::ZERO,
-            cod_fee: Money::ZERO,
-            total: Money::from_pounds(90),
-            total_weight: Weight::from_grams(250),
-        },
-        payment_method: PaymentMethod::CashOnDelivery,
-        locale: Locale::Ar,
-        safety_acknowledged: false,
-        confirmed: None,
-        awaits_call: false,
-    }
+    support::guest_order(&format!("0111{number:07}"), lines)
 }
 
 fn taken(_: &ordering::BuyerHistory) -> Result<ordering::Admission, ordering::PhoneRefusal> {
