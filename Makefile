@@ -57,7 +57,7 @@ test-postgres:
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		scripts/drop-test-databases "$(PG_URL)"; \
 		export MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)"; \
-		cargo test --workspace --test identity_store --test catalogue_store --test cart_store --test delivery_store --test shop_store --test message_queue_store --test order_events_store --test schema --test pool --test api; \
+		cargo test --workspace --test identity_store --test catalogue_store --test cart_store --test delivery_store --test shop_store --test message_queue_store --test order_events_store --test order_stock_store --test schema --test pool --test api; \
 	else \
 		echo ""; \
 		echo "################################################################"; \
