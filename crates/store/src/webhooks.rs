@@ -104,12 +104,20 @@ fn deliver(conn: &mut DbConn, seq: i64, endpoints: &[i64], at: NaiveDateTime) ->
     execute_natively(conn, diesel::insert_into(webhook_deliveries::table).values(rows))
 }
 
+/// The active endpoints, each with its stored kinds.
+fn active_endpoints(conn: &mut DbConn) -> QueryResult<Vec<(i64, String)>> {
+    webhook_endpoints::table.filter(webhook_endpoints::active.eq(true)).select((webhook_endpoints::id, webhook_endpoints::events)).load(conn)
+}
+
+/// Which of the `active` endpoints take `kind`.
+fn takers(active: &[(i64, String)], kind: EventKind) -> Vec<i64> {
+    active.iter().filter(|(_, events)| takes(kind)(events)).map(|(id, _)| *id).collect()
+}
+
 /// Delivers a stored event to every active endpoint that takes `kind`.
 fn deliver_to_takers(conn: &mut DbConn, seq: i64, kind: EventKind, at: NaiveDateTime) -> QueryResult<usize> {
-    let active: Vec<(i64, String)> =
-        webhook_endpoints::table.filter(webhook_endpoints::active.eq(true)).select((webhook_endpoints::id, webhook_endpoints::events)).load(conn)?;
-    let taking: Vec<i64> = active.into_iter().filter(|(_, events)| takes(kind)(events)).map(|(id, _)| id).collect();
-    deliver(conn, seq, &taking, at)
+    let active = active_endpoints(conn)?;
+    deliver(conn, seq, &takers(&active, kind), at)
 }
 
 /// What the webhooks see now of the entities of a watched kind, by id.
@@ -276,9 +284,12 @@ impl WebhookStore for DieselWebhookStore {
             if !move_cursor(conn, CURSOR, first.seq, last.seq)? {
                 return QueryResult::Ok(false);
             }
-            for (event, kind) in changes.iter().filter_map(|change| change.event.as_ref()) {
+            let events: Vec<&(OutgoingEvent, EventKind)> = changes.iter().filter_map(|change| change.event.as_ref()).collect();
+            // The endpoints are read once for the run's events, not once for each.
+            let active = if events.is_empty() { Vec::new() } else { active_endpoints(conn)? };
+            for (event, kind) in events {
                 let stored = store_event(conn, event)?;
-                deliver_to_takers(conn, stored, *kind, event.occurred_at.naive_utc())?;
+                deliver(conn, stored, &takers(&active, *kind), event.occurred_at.naive_utc())?;
             }
             Ok(true)
         })?)

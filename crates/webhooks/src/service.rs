@@ -340,11 +340,15 @@ mod tests {
             seen.lock().unwrap().push((seqs, events));
             Ok(true)
         });
+        assert_eq!(publisher(store).publish_order_changes().unwrap(), usize::try_from(count).unwrap());
+        runs.lock().unwrap().clone()
+    }
+
+    /// The webhooks over `store`, each order shaped as its id.
+    fn publisher(store: MockWebhookStore) -> Webhooks {
         let mut shapes = MockShapes::new();
         shapes.expect_order().returning(|id| Ok(Some(json!({"id": id}))));
-        let webhooks = Webhooks::new(Arc::new(store), Arc::new(MockReceiver::new()), Arc::new(shapes), Arc::new(SystemClock), false);
-        assert_eq!(webhooks.publish_order_changes().unwrap(), usize::try_from(count).unwrap());
-        runs.lock().unwrap().clone()
+        Webhooks::new(Arc::new(store), Arc::new(MockReceiver::new()), Arc::new(shapes), Arc::new(SystemClock), false)
     }
 
     #[test]
@@ -368,9 +372,6 @@ mod tests {
         store.expect_unsent_order_changes().returning(|_, _| Ok(changes(25)));
         store.expect_anyone_takes().returning(|_| Ok(true));
         store.expect_publish().times(1).returning(|_| Ok(false));
-        let mut shapes = MockShapes::new();
-        shapes.expect_order().returning(|id| Ok(Some(json!({"id": id}))));
-        let webhooks = Webhooks::new(Arc::new(store), Arc::new(MockReceiver::new()), Arc::new(shapes), Arc::new(SystemClock), false);
-        assert_eq!(webhooks.publish_order_changes().unwrap(), 25);
+        assert_eq!(publisher(store).publish_order_changes().unwrap(), 25);
     }
 }
