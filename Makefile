@@ -52,12 +52,14 @@ lint:
 test-rust:
 	cargo test --workspace
 
-# The store and API tests again on PostgreSQL, each test on a fresh database.
+# The store and API tests again on PostgreSQL, each test on a fresh database: every file of
+# crates/store/tests is a store test, so a new one cannot be left to SQLite.
+STORE_TESTS := $(foreach test,$(basename $(notdir $(wildcard crates/store/tests/*.rs))),--test $(test))
 test-postgres:
 	@if scripts/postgres-available "$(PG_URL)"; then \
 		scripts/drop-test-databases "$(PG_URL)"; \
 		export MAHSOUL_TEST_DATABASE=postgres MAHSOUL_TEST_POSTGRES_URL="$(PG_URL)"; \
-		cargo test --workspace --test identity_store --test catalogue_store --test cart_store --test delivery_store --test shop_store --test message_queue_store --test order_events_store --test order_stock_store --test schema --test pool --test api; \
+		cargo test --workspace $(STORE_TESTS) --test api; \
 	else \
 		echo ""; \
 		echo "################################################################"; \
