@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
-use crate::database::{Database, DbConn, KeptPrepared, RowId, unique_collision, write};
+use crate::database::{Database, DbConn, unique_collision, write, write_committing};
 use crate::schema::{active_ingredients, catalogue_version, categories, crops, offer_products, offers, pests, product_images, products, search_synonyms};
 
 /// The catalogue in the shop's database.
@@ -201,7 +201,7 @@ struct StockMoves {
 
 /// Marks the stock changed, inside the transaction that changed it, on SQLite: its one writer
 /// holds the version's row no longer than the rest. PostgreSQL's mark is
-/// [`stock_moved_after_commit`].
+/// [`write_moving_stock`]'s.
 pub(crate) fn stock_moved_in_transaction(conn: &mut DbConn) -> QueryResult<()> {
     if let DbConn::Sqlite(_) = conn {
         diesel::update(catalogue_version::table.find(1)).set(catalogue_version::stock_version.eq(catalogue_version::stock_version + 1)).execute(conn)?;
@@ -209,15 +209,17 @@ pub(crate) fn stock_moved_in_transaction(conn: &mut DbConn) -> QueryResult<()> {
     Ok(())
 }
 
-/// Marks the stock changed on PostgreSQL, once the transaction that changed it has committed:
-/// a shared row bumped inside every order made each order wait for the previous one's commit
-/// (migration 000017). Moved after the commit, a reader that sees the new mark sees the new
-/// stock too; a crash in between leaves the quantities cached until the next move.
-pub(crate) fn stock_moved_after_commit(conn: &mut DbConn) -> QueryResult<()> {
-    if let DbConn::Postgres(_) = conn {
-        KeptPrepared(diesel::sql_query("SELECT nextval('stock_moves') AS id")).get_result::<RowId>(conn)?;
-    }
-    Ok(())
+/// Runs `work` as [`write`] does and marks the stock moved when `moved` says so of its
+/// outcome: on SQLite inside the transaction (the work's [`stock_moved_in_transaction`]), on
+/// PostgreSQL once it has committed, in the commit's own round trip. A shared row bumped inside
+/// every order made each order wait for the previous one's commit (migration 000017); marked
+/// after the commit, a reader that sees the new mark sees the new stock, and a crash in between
+/// leaves the quantities cached until the next move.
+pub(crate) fn write_moving_stock<T, E>(conn: &mut DbConn, moved: impl FnOnce(&T) -> bool, work: impl FnOnce(&mut DbConn) -> Result<T, E>) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    write_committing(conn, |outcome| moved(outcome).then_some("COMMIT; SELECT nextval('stock_moves')"), work)
 }
 
 /// Appends pictures after a product's existing ones.

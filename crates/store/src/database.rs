@@ -42,15 +42,39 @@ pub fn write<T, E>(conn: &mut DbConn, work: impl FnOnce(&mut DbConn) -> Result<T
 where
     E: From<diesel::result::Error>,
 {
-    let DbConn::Sqlite(sqlite) = conn else {
-        return conn.transaction(work);
-    };
-    AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?;
-    let outcome = work(conn).and_then(|value| <DbConn as Connection>::TransactionManager::commit_transaction(conn).map(|()| value).map_err(E::from));
-    if outcome.is_err() && <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some() {
+    write_committing(conn, |_| None, work)
+}
+
+/// [`write`], whose transaction ends on PostgreSQL with the text `commit` chooses for the
+/// outcome, when it chooses one: plain statements that begin with `COMMIT`, whose rest runs
+/// once the transaction has committed, in the same round trip (PostgreSQL runs the statements
+/// of one simple query in turn, and the first ends the transaction). SQLite commits as usual.
+pub(crate) fn write_committing<T, E>(
+    conn: &mut DbConn,
+    commit: impl FnOnce(&T) -> Option<&'static str>,
+    work: impl FnOnce(&mut DbConn) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    type Manager = <DbConn as Connection>::TransactionManager;
+    match conn {
+        DbConn::Sqlite(sqlite) => AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")?,
+        DbConn::Postgres(_) => Manager::begin_transaction(conn)?,
+    }
+    let outcome = work(conn).and_then(|value| {
+        let committed = match (commit(&value), &mut *conn) {
+            // Diesel's PostgreSQL connection sees the transaction over when the text is done
+            // (libpq reports the connection idle), so its bookkeeping needs no help.
+            (Some(text), DbConn::Postgres(pg)) => pg.batch_execute(text),
+            _ => Manager::commit_transaction(conn),
+        };
+        committed.map(|()| value).map_err(E::from)
+    });
+    if outcome.is_err() && Manager::transaction_manager_status_mut(conn).transaction_depth().ok().flatten().is_some() {
         // The error is the one worth reporting; a failed rollback leaves the connection broken,
         // and the pool replaces broken connections.
-        let _ = <DbConn as Connection>::TransactionManager::rollback_transaction(conn);
+        let _ = Manager::rollback_transaction(conn);
     }
     outcome
 }

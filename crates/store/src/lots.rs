@@ -14,7 +14,7 @@ use identity::permission::Permission;
 use kernel::{Locale, Localized, ProductId};
 use ordering::{LineLot, Notice};
 
-use crate::catalogue::{DieselCatalogueStore, stock_moved_after_commit, stock_moved_in_transaction};
+use crate::catalogue::{DieselCatalogueStore, stock_moved_in_transaction, write_moving_stock};
 use crate::database::{DbConn, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
 use crate::schema::{notifications, order_lot_takes, product_lots, products, registration_lapses, role_permissions, users};
@@ -66,6 +66,14 @@ pub(crate) fn count_stock_from_lots(conn: &mut DbConn, product: i64, today: Naiv
     set_stock(conn, product, sellable_units(&lots, today))
 }
 
+/// Sets whether the product is kept in lots, as its lots now say: an order learns it from the
+/// product's row, which its stock statement holds (migration 000042).
+fn mark_kept_in_lots(conn: &mut DbConn, product: i64) -> QueryResult<()> {
+    let lots = product_lots::table.filter(product_lots::product_id.eq(product));
+    diesel::update(products::table.find(product)).set(products::kept_in_lots.eq(diesel::dsl::exists(lots))).execute(conn)?;
+    Ok(())
+}
+
 /// Sets a product's stock; true when it changed.
 fn set_stock(conn: &mut DbConn, product: i64, units: i64) -> QueryResult<bool> {
     let changed = diesel::update(products::table.find(product).filter(products::quantity.ne(units))).set(products::quantity.eq(units)).execute(conn)? == 1;
@@ -92,17 +100,21 @@ fn lot_write(
     work: impl FnOnce(&mut DbConn) -> QueryResult<LotWrite>,
 ) -> anyhow::Result<LotWrite> {
     let conn = &mut *store.db().conn()?;
-    let written = write(conn, |conn| {
-        if !lock_product(conn, product.0)? {
-            return QueryResult::Ok(LotWrite::NoProduct);
-        }
-        let written = work(conn)?;
-        if let LotWrite::Done(_) = written {
-            count_stock_from_lots(conn, product.0, today)?;
-        }
-        Ok(written)
-    })?;
-    stock_moved_after_commit(conn)?;
+    let written = write_moving_stock(
+        conn,
+        |written| matches!(written, LotWrite::Done(_)),
+        |conn| {
+            if !lock_product(conn, product.0)? {
+                return QueryResult::Ok(LotWrite::NoProduct);
+            }
+            let written = work(conn)?;
+            if let LotWrite::Done(_) = written {
+                count_stock_from_lots(conn, product.0, today)?;
+                mark_kept_in_lots(conn, product.0)?;
+            }
+            Ok(written)
+        },
+    )?;
     Ok(written)
 }
 
@@ -182,15 +194,18 @@ impl Shelf for DieselCatalogueStore {
             .load(conn)?;
         let mut fell = Vec::new();
         for product in holding {
-            let changed = write(conn, |conn| {
-                lock_product(conn, product)?;
-                count_stock_from_lots(conn, product, today)
-            })?;
+            let changed = write_moving_stock(
+                conn,
+                |changed| *changed,
+                |conn| {
+                    lock_product(conn, product)?;
+                    count_stock_from_lots(conn, product, today)
+                },
+            )?;
             if changed {
                 fell.push(ProductId(product));
             }
         }
-        stock_moved_after_commit(conn)?;
         Ok(fell)
     }
 

@@ -5,13 +5,14 @@
 
 use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
 use kernel::{Money, OrderId, Phone, UserId};
 use ordering::{CancelCause, OrderChange, OrderHeadline, OrderNews, OrderSpine, OrderStatus, UntoldChange};
 use serde_json::{Value, json};
 
-use crate::database::{Database, DbConn, KeptPrepared, write};
+use crate::database::{Database, DbConn, KeptPrepared, RowId, write};
 use crate::desk::write_news;
-use crate::schema::{event_cursors, order_events, orders};
+use crate::schema::{event_cursors, order_events, order_history, orders};
 
 /// The news' cursor on the spine.
 const NEWS: &str = "order_news";
@@ -34,6 +35,63 @@ pub(crate) fn record(conn: &mut DbConn, order: i64, version: i32, change: &Order
             order_events::occurred_at.eq(at),
         ))
         .execute(conn)?;
+    Ok(())
+}
+
+/// A move of an order's status, as the order's history shows it.
+pub(crate) struct StatusEntry<'a> {
+    /// The status it left; none for a new order.
+    pub(crate) from: Option<OrderStatus>,
+    /// The status it took.
+    pub(crate) to: OrderStatus,
+    /// Who moved it.
+    pub(crate) by: Option<UserId>,
+    /// What they said of it.
+    pub(crate) note: Option<&'a str>,
+}
+
+/// [`record`]'s event and the history's row of the move, in one statement (`$1`… the event's
+/// id, order, version, kind, payload and time, then the move's from, to, by and note).
+const RECORD_WITH_HISTORY_POSTGRES: &str = "WITH history AS (INSERT INTO order_history (order_id, from_status, to_status, changed_at, changed_by, note) \
+     VALUES ($2, $7, $8, $6, $9, $10)) \
+     INSERT INTO order_events (id, order_id, order_version, kind, payload, occurred_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq AS id";
+
+/// Writes `change` of `order` as [`record`] does, with the row the order's history shows for
+/// the move of its status: one statement on PostgreSQL (a data-modifying `WITH`: a round trip
+/// less for every order placed or moved), two on SQLite, which has none.
+pub(crate) fn record_with_history(
+    conn: &mut DbConn,
+    order: i64,
+    version: i32,
+    change: &OrderChange,
+    entry: &StatusEntry<'_>,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let DbConn::Postgres(pg) = conn else {
+        diesel::insert_into(order_history::table)
+            .values((
+                order_history::order_id.eq(order),
+                order_history::from_status.eq(entry.from.map(<&str>::from)),
+                order_history::to_status.eq(<&str>::from(entry.to)),
+                order_history::changed_at.eq(at),
+                order_history::changed_by.eq(entry.by.map(|user| user.0)),
+                order_history::note.eq(entry.note),
+            ))
+            .execute(conn)?;
+        return record(conn, order, version, change, at);
+    };
+    let statement = diesel::sql_query(RECORD_WITH_HISTORY_POSTGRES)
+        .bind::<Text, _>(uuid::Uuid::new_v4().to_string())
+        .bind::<BigInt, _>(order)
+        .bind::<Integer, _>(version)
+        .bind::<Text, _>(change.kind())
+        .bind::<Text, _>(payload(change).to_string())
+        .bind::<Timestamp, _>(at)
+        .bind::<Nullable<Text>, _>(entry.from.map(<&str>::from))
+        .bind::<Text, _>(<&str>::from(entry.to))
+        .bind::<Nullable<BigInt>, _>(entry.by.map(|user| user.0))
+        .bind::<Nullable<Text>, _>(entry.note);
+    KeptPrepared(statement).load::<RowId>(pg)?;
     Ok(())
 }
 

@@ -9,8 +9,8 @@ use ordering::{OrderChange, OrderStatus, PromoRefusal, UndoMove};
 
 use crate::catalogue::stock_moved_in_transaction;
 use crate::database::DbConn;
-use crate::order_events;
-use crate::orders::{Refusal, record_change, take_line};
+use crate::order_events::{self, StatusEntry};
+use crate::orders::{Refusal, take_line};
 use crate::schema::{copoun_uses, copouns, order_cancellations, order_items, order_lot_takes, orders};
 
 /// Undoes the order's move to `undo.from`: false when it is no longer there.
@@ -27,8 +27,8 @@ pub(crate) fn undo_in(conn: &mut DbConn, id: OrderId, undo: &UndoMove) -> Result
         OrderStatus::New | OrderStatus::OnDelivery => {}
     }
     let at = undo.at.naive_utc();
-    record_change(conn, id.0, Some(undo.from), undo.to, Some(undo.by), None, at)?;
-    order_events::record(conn, id.0, version, &OrderChange::MoveUndone { from: undo.from, to: undo.to, by: Some(undo.by) }, at)?;
+    let entry = StatusEntry { from: Some(undo.from), to: undo.to, by: Some(undo.by), note: None };
+    order_events::record_with_history(conn, id.0, version, &OrderChange::MoveUndone { from: undo.from, to: undo.to, by: Some(undo.by) }, &entry, at)?;
     Ok(true)
 }
 

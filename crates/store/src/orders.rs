@@ -12,21 +12,21 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, SubsecRound, Utc};
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use diesel::sql_types::{Array, BigInt, Text};
+use diesel::sql_types::{Array, BigInt, Bool, Text};
 use kernel::{CityId, Localized, Money, OrderId, Page, PageRequest, Phone, ProductId, UserId, Weight, shop_day};
 use ordering::{
-    Admit, AppliedPromo, Assignment, BuyerCart, BuyerHistory, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome,
-    NewOrder, Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, PhoneRefusal, Placement, PromoRefusal,
-    Receiver, StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
+    Admit, AppliedPromo, Assignment, BuyerCart, CancelCause, Confirmation, Destination, FailedAttempt, Keyed, LineLot, LinesChange, LinesOutcome, NewOrder,
+    Order, OrderBook, OrderChange, OrderLine, OrderListing, OrderSource, OrderStatus, PartialDelivery, PhoneRefusal, Placement, PromoRefusal, Receiver,
+    StaffOrder, StaffOrderQuery, StatusChange, StatusMove, Totals, UndoMove, UndoOutcome, order_number,
 };
 
 use crate::cart::DieselCartStore;
-use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
+use crate::catalogue::{stock_moved_in_transaction, write_moving_stock};
 use crate::database::{Database, DbConn, KeptPrepared, RowId, coalesce, write};
 use crate::desk::{add_note_in, assign_in, is_sales_engineer, staff_order_of, staff_page};
 use crate::keys;
 use crate::lots::{self, TakenRecord};
-use crate::order_events;
+use crate::order_events::{self, StatusEntry};
 use crate::order_lines;
 use crate::schema::{
     cart_items, copoun_uses, copouns, delivery_attempts, order_cancellations, order_history, order_items, order_lot_takes, orders, products, users,
@@ -207,7 +207,6 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
         return Err(Refusal::KeyTaken);
     }
     insert_lines(conn, id, &order.lines)?;
-    record_change(conn, id, None, OrderStatus::New, order.user, None, now)?;
     if let (Some(user), OrderSource::Web) = (order.user, order.source) {
         let bought: Vec<i64> = order.lines.iter().filter_map(|line| Some(line.product?.0)).collect();
         diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user.0).and(cart_items::product_id.eq_any(bought)))).execute(conn)?;
@@ -217,24 +216,10 @@ fn place_in(conn: &mut DbConn, order: &NewOrder, key: Option<&Keyed<Order>>, at:
     if let Some(promo) = &order.promo {
         take_promo_use(conn, promo, id, order)?;
     }
-    order_events::record(conn, id, 1, &OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call }, now)?;
+    let placing = OrderChange::Placed { number, source: order.source, total: totals.total, awaits_call: order.awaits_call };
+    order_events::record_with_history(conn, id, 1, &placing, &StatusEntry { from: None, to: OrderStatus::New, by: order.user, note: None }, now)?;
     stock_moved_in_transaction(conn)?;
     Ok(Order { lots: batches, ..placed })
-}
-
-/// What the shop knows of the order's buyer: their phone's record and the staff's band for it,
-/// and their account's delivered orders.
-fn buyer_history(conn: &mut DbConn, order: &NewOrder) -> QueryResult<BuyerHistory> {
-    let phone = order.customer_phone.to_string();
-    let delivered = match order.user {
-        Some(user) => orders::table.filter(orders::user_id.eq(user.0).and(orders::status.eq(<&str>::from(OrderStatus::Delivered)))).count().get_result(conn)?,
-        None => 0,
-    };
-    Ok(BuyerHistory {
-        record: crate::phones::record_of(conn, &phone)?,
-        band: crate::phones::band_of(conn, &phone)?,
-        delivered: u64::try_from(delivered).unwrap_or(0),
-    })
 }
 
 /// Writes an order's lines, in their order, in one statement.
@@ -281,12 +266,15 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
         }
     }
     wanted.sort_unstable();
-    take_units_of_each(conn, &wanted)?;
-    // Every product's row is held now: their lots are read once, for all the lines.
-    let products: Vec<i64> = wanted.iter().map(|(product, _)| *product).collect();
-    let lots = lots::lots_of_each(conn, &products)?;
+    let in_lots = take_units_of_each(conn, &wanted)?;
+    if in_lots.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Every product's row is held now: the lots of those kept in lots are read once, for all
+    // their lines.
+    let lots = lots::lots_of_each(conn, &in_lots)?;
     let mut batches = Vec::new();
-    for (product, quantity) in wanted {
+    for (product, quantity) in wanted.into_iter().filter(|(product, _)| in_lots.contains(product)) {
         let from_lots = lots::take_from(conn, id, product, quantity, today, lots.get(&product).map_or(&[], Vec::as_slice))?;
         batches.extend(from_lots.map_err(|left| Refusal::Short { product: ProductId(product), left })?);
     }
@@ -299,23 +287,34 @@ fn take_stock(conn: &mut DbConn, id: i64, order: &NewOrder, today: NaiveDate) ->
 /// lines, written before, hold their products' keys, which a plain `FOR UPDATE` would wait on.
 /// The arrays are read through sub-selects, which hide their lengths from the planner: seeing
 /// three products where its one plan for any order assumes ten, it planned the statement anew
-/// for every order (a tenth of an order's CPU, issue 42); now it keeps that one plan.
+/// for every order (a tenth of an order's CPU, issue 42); now it keeps that one plan. Each
+/// product taken answers whether it is kept in lots, from the row as it is once held (a lot
+/// added while the order waited for the row is seen), so an order without lots reads none.
 const TAKE_UNITS_POSTGRES: &str = "WITH held AS MATERIALIZED (SELECT id, quantity FROM products WHERE id = ANY((SELECT $1::int8[])::int8[]) ORDER BY id FOR NO KEY UPDATE) \
      UPDATE products SET quantity = products.quantity - wanted.units \
      FROM held JOIN unnest((SELECT $1::int8[]), (SELECT $2::int8[])) AS wanted (id, units) ON wanted.id = held.id \
-     WHERE products.id = held.id AND held.quantity >= wanted.units RETURNING products.id";
+     WHERE products.id = held.id AND held.quantity >= wanted.units RETURNING products.id, products.kept_in_lots";
 
 /// [`TAKE_UNITS_POSTGRES`] on SQLite, whose one writer holds the whole database: the wanted
 /// units come as a JSON array of `[product, units]` pairs.
 const TAKE_UNITS_SQLITE: &str = "UPDATE products SET quantity = products.quantity - wanted.units \
      FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS units FROM json_each(?)) AS wanted \
-     WHERE products.id = wanted.id AND products.quantity >= wanted.units RETURNING products.id";
+     WHERE products.id = wanted.id AND products.quantity >= wanted.units RETURNING products.id, products.kept_in_lots";
+
+/// A product whose units the stock statement took.
+#[derive(QueryableByName)]
+struct TakenUnits {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Bool)]
+    kept_in_lots: bool,
+}
 
 /// Takes the `wanted` units of each product (distinct, in product order) by one guarded
-/// statement, which holds their rows to the commit; refused with the first short product and
-/// what it has left.
-fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<(), Refusal> {
-    let taken: Vec<RowId> = match conn {
+/// statement, which holds their rows to the commit, and answers those of them kept in lots;
+/// refused with the first short product and what it has left.
+fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<Vec<i64>, Refusal> {
+    let taken: Vec<TakenUnits> = match conn {
         DbConn::Postgres(pg) => {
             let (ids, units): (Vec<i64>, Vec<i64>) = wanted.iter().copied().unzip();
             KeptPrepared(diesel::sql_query(TAKE_UNITS_POSTGRES).bind::<Array<BigInt>, _>(ids).bind::<Array<BigInt>, _>(units)).load(pg)?
@@ -326,7 +325,7 @@ fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<(), Re
         }
     };
     let Some(&(short, _)) = wanted.iter().find(|(product, _)| !taken.iter().any(|row| row.id == *product)) else {
-        return Ok(());
+        return Ok(taken.into_iter().filter(|row| row.kept_in_lots).map(|row| row.id).collect());
     };
     let left = products::table.find(short).select(products::quantity).first::<i64>(conn).optional()?.unwrap_or(0);
     Err(Refusal::Short { product: ProductId(short), left })
@@ -335,7 +334,9 @@ fn take_units_of_each(conn: &mut DbConn, wanted: &[(i64, i64)]) -> Result<(), Re
 /// Takes one line's units of a product by the order's guarded statement, and from its lots when
 /// it is kept in lots; refused when they are short.
 pub(crate) fn take_line(conn: &mut DbConn, id: i64, product: i64, quantity: i64, today: NaiveDate) -> Result<Vec<LineLot>, Refusal> {
-    take_units_of_each(conn, &[(product, quantity)])?;
+    if take_units_of_each(conn, &[(product, quantity)])?.is_empty() {
+        return Ok(Vec::new());
+    }
     lots::take_from_lots(conn, id, product, quantity, today)?.map_err(|left| Refusal::Short { product: ProductId(product), left })
 }
 
@@ -406,27 +407,6 @@ fn take_promo_use(conn: &mut DbConn, promo: &AppliedPromo, order_id: i64, order:
         ))
         .execute(conn)?;
     Ok(())
-}
-
-pub(crate) fn record_change(
-    conn: &mut DbConn,
-    order: i64,
-    from: Option<OrderStatus>,
-    to: OrderStatus,
-    by: Option<UserId>,
-    note: Option<&str>,
-    at: NaiveDateTime,
-) -> QueryResult<usize> {
-    diesel::insert_into(order_history::table)
-        .values((
-            order_history::order_id.eq(order),
-            order_history::from_status.eq(from.map(<&str>::from)),
-            order_history::to_status.eq(<&str>::from(to)),
-            order_history::changed_at.eq(at),
-            order_history::changed_by.eq(by.map(|user| user.0)),
-            order_history::note.eq(note),
-        ))
-        .execute(conn)
 }
 
 /// The orders of these rows with their lines and history, in the rows' order.
@@ -553,16 +533,17 @@ impl OrderBook for DieselOrderBook {
         // To the microsecond, as both databases keep it, so the order answered is the order
         // read back later.
         let at = at.trunc_subsecs(6);
-        let taken = write(conn, |conn| {
-            let history = buyer_history(conn, order)?;
-            let admission = admit(&history).map_err(Refusal::Phone)?;
-            place_in(conn, &NewOrder { awaits_call: admission.awaits_call, confirmed: admission.confirmed, ..order.clone() }, key, at)
-        });
+        let taken = write_moving_stock(
+            conn,
+            |_| true,
+            |conn| {
+                let history = crate::phones::buyer_history(conn, &order.customer_phone.to_string(), order.user)?;
+                let admission = admit(&history).map_err(Refusal::Phone)?;
+                place_in(conn, &NewOrder { awaits_call: admission.awaits_call, confirmed: admission.confirmed, ..order.clone() }, key, at)
+            },
+        );
         match taken {
-            Ok(placed) => {
-                stock_moved_after_commit(conn)?;
-                Ok(Placement::Placed(Box::new(placed)))
-            }
+            Ok(placed) => Ok(Placement::Placed(Box::new(placed))),
             Err(Refusal::Short { product, left }) => Ok(Placement::ShortOfStock { product, left }),
             Err(Refusal::Promo(refusal)) => Ok(Placement::PromoRefused(refusal)),
             Err(Refusal::KeyTaken) => Ok(Placement::KeyTaken),
@@ -631,55 +612,52 @@ impl OrderBook for DieselOrderBook {
 
     fn change_status(&self, id: OrderId, change: &StatusMove) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
-        let moved = write(conn, |conn| apply_move(conn, id.0, change))?;
-        if moved && change.restock {
-            stock_moved_after_commit(conn)?;
-        }
-        Ok(moved)
+        Ok(write_moving_stock(conn, |moved| *moved && change.restock, |conn| apply_move(conn, id.0, change))?)
     }
 
     fn fail_delivery(&self, id: OrderId, attempt: &FailedAttempt, refusal: Option<StatusMove>) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         let at = attempt.at.naive_utc();
         let number = i32::try_from(attempt.attempt).unwrap_or(i32::MAX);
-        let kept = write(conn, |conn| {
-            // The order's row, held from here to the commit, lets one report at a time count
-            // the attempts: of two reports of the same attempt the second finds it kept and
-            // undoes its own version count.
-            let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::OnDelivery))))
-                .set(orders::version.eq(orders::version + 1))
-                .returning(orders::version)
-                .get_result(conn)
-                .optional()?;
-            let Some(version) = version else { return QueryResult::Ok(false) };
-            let kept: i64 = delivery_attempts::table.filter(delivery_attempts::order_id.eq(id.0)).count().get_result(conn)?;
-            if kept != i64::from(number) - 1 {
-                return Err(DieselError::RollbackTransaction);
-            }
-            diesel::insert_into(delivery_attempts::table)
-                .values((
-                    delivery_attempts::order_id.eq(id.0),
-                    delivery_attempts::attempt.eq(number),
-                    delivery_attempts::reason.eq(&attempt.reason),
-                    delivery_attempts::recorded_by.eq(attempt.by.map(|user| user.0)),
-                    delivery_attempts::recorded_at.eq(at),
-                ))
-                .execute(conn)?;
-            let change = OrderChange::DeliveryFailed { attempt: attempt.attempt, reason: attempt.reason.clone(), by: attempt.by };
-            order_events::record(conn, id.0, version, &change, at)?;
-            match &refusal {
-                Some(refusal) => apply_move(conn, id.0, refusal),
-                None => Ok(true),
-            }
-        });
-        let kept = match kept {
-            Err(DieselError::RollbackTransaction) => false,
-            other => other?,
-        };
-        if kept && refusal.as_ref().is_some_and(|refusal| refusal.restock) {
-            stock_moved_after_commit(conn)?;
+        let restocks = refusal.as_ref().is_some_and(|refusal| refusal.restock);
+        let kept = write_moving_stock(
+            conn,
+            |kept| *kept && restocks,
+            |conn| {
+                // The order's row, held from here to the commit, lets one report at a time count
+                // the attempts: of two reports of the same attempt the second finds it kept and
+                // undoes its own version count.
+                let version: Option<i32> = diesel::update(orders::table.find(id.0).filter(orders::status.eq(<&str>::from(OrderStatus::OnDelivery))))
+                    .set(orders::version.eq(orders::version + 1))
+                    .returning(orders::version)
+                    .get_result(conn)
+                    .optional()?;
+                let Some(version) = version else { return QueryResult::Ok(false) };
+                let kept: i64 = delivery_attempts::table.filter(delivery_attempts::order_id.eq(id.0)).count().get_result(conn)?;
+                if kept != i64::from(number) - 1 {
+                    return Err(DieselError::RollbackTransaction);
+                }
+                diesel::insert_into(delivery_attempts::table)
+                    .values((
+                        delivery_attempts::order_id.eq(id.0),
+                        delivery_attempts::attempt.eq(number),
+                        delivery_attempts::reason.eq(&attempt.reason),
+                        delivery_attempts::recorded_by.eq(attempt.by.map(|user| user.0)),
+                        delivery_attempts::recorded_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                let change = OrderChange::DeliveryFailed { attempt: attempt.attempt, reason: attempt.reason.clone(), by: attempt.by };
+                order_events::record(conn, id.0, version, &change, at)?;
+                match &refusal {
+                    Some(refusal) => apply_move(conn, id.0, refusal),
+                    None => Ok(true),
+                }
+            },
+        );
+        match kept {
+            Err(DieselError::RollbackTransaction) => Ok(false),
+            other => Ok(other?),
         }
-        Ok(kept)
     }
 
     fn confirm(&self, id: OrderId, confirmation: &Confirmation) -> anyhow::Result<bool> {
@@ -706,11 +684,8 @@ impl OrderBook for DieselOrderBook {
 
     fn change_lines(&self, id: OrderId, change: &LinesChange) -> anyhow::Result<LinesOutcome> {
         let conn = &mut *self.db.conn()?;
-        match write(conn, |conn| order_lines::change_lines_in(conn, id.0, change)) {
-            Ok(true) => {
-                stock_moved_after_commit(conn)?;
-                Ok(LinesOutcome::Changed)
-            }
+        match write_moving_stock(conn, |changed| *changed, |conn| order_lines::change_lines_in(conn, id.0, change)) {
+            Ok(true) => Ok(LinesOutcome::Changed),
             Ok(false) => Ok(LinesOutcome::NotAwaiting),
             Err(Refusal::Short { product, left }) => Ok(LinesOutcome::ShortOfStock { product, left }),
             Err(Refusal::Database(error)) => Err(error.into()),
@@ -722,22 +697,13 @@ impl OrderBook for DieselOrderBook {
 
     fn deliver_partly(&self, id: OrderId, delivery: &PartialDelivery) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
-        let delivered = write(conn, |conn| order_lines::deliver_partly_in(conn, id.0, delivery))?;
-        if delivered {
-            stock_moved_after_commit(conn)?;
-        }
-        Ok(delivered)
+        Ok(write_moving_stock(conn, |delivered| *delivered, |conn| order_lines::deliver_partly_in(conn, id.0, delivery))?)
     }
 
     fn undo_move(&self, id: OrderId, undo: &UndoMove) -> anyhow::Result<UndoOutcome> {
         let conn = &mut *self.db.conn()?;
-        match write(conn, |conn| crate::order_undo::undo_in(conn, id, undo)) {
-            Ok(true) => {
-                if undo.from == OrderStatus::Cancelled {
-                    stock_moved_after_commit(conn)?;
-                }
-                Ok(UndoOutcome::Undone)
-            }
+        match write_moving_stock(conn, |undone| *undone && undo.from == OrderStatus::Cancelled, |conn| crate::order_undo::undo_in(conn, id, undo)) {
+            Ok(true) => Ok(UndoOutcome::Undone),
             Ok(false) => Ok(UndoOutcome::Moved),
             Err(Refusal::Short { product, left }) => Ok(UndoOutcome::ShortOfStock { product, left }),
             Err(Refusal::Promo(_)) => Ok(UndoOutcome::PromoUsedUp),
@@ -785,8 +751,8 @@ pub(crate) fn apply_move(conn: &mut DbConn, id: i64, change: &StatusMove) -> Que
     if change.release_promo {
         release_promo(conn, id)?;
     }
-    record_change(conn, id, Some(change.from), change.to, change.by, change.note.as_deref(), change.at.naive_utc())?;
-    order_events::record(conn, id, version, &OrderChange::of_move(change), change.at.naive_utc())?;
+    let entry = StatusEntry { from: Some(change.from), to: change.to, by: change.by, note: change.note.as_deref() };
+    order_events::record_with_history(conn, id, version, &OrderChange::of_move(change), &entry, change.at.naive_utc())?;
     if let Some(grant) = &change.grant {
         crate::loyalty::grant_points(conn, id, grant, change.at)?;
     }

@@ -1,15 +1,17 @@
 //! What the shop has seen of phones, over Diesel: the orders placed with one, by outcome, read
-//! from the orders' phone index; and the staff's band for one (`phone_bands`).
+//! from the orders' phone index, and the staff's band for one (`phone_bands`), in one read with
+//! a client's delivered orders: a buyer's whole history for an order's admission.
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use kernel::{Phone, UserId};
-use ordering::{BandOverride, CancelCause, OrderStatus, PhoneBand, PhoneBook, PhoneRecord};
+use ordering::{BandOverride, BuyerHistory, CancelCause, OrderStatus, PhoneBand, PhoneBook, PhoneRecord};
 
 use diesel::upsert::excluded;
 
-use crate::database::{Database, DbConn, execute_natively};
-use crate::schema::{order_cancellations, orders, phone_bands, users};
+use crate::database::{Database, DbConn, KeptPrepared, execute_natively, load_natively};
+use crate::schema::phone_bands;
 
 /// The phones' records and bands over a database.
 pub struct DieselPhoneBook {
@@ -23,23 +25,63 @@ impl DieselPhoneBook {
     }
 }
 
-/// A staff band as stored: band, note, who (and their name) and when.
-type BandRow = (String, String, Option<i64>, Option<String>, chrono::NaiveDateTime);
+/// What the shop knows of a buyer, in one read: the orders of account `$2` in status `$3`
+/// (delivered) and the staff's band for phone `$1`, repeated on each row, and the phone's
+/// orders counted by status and cause of cancelling (an order has at most one) from the orders'
+/// phone index, where a large client's thousands of orders stay. One row with no counts for a
+/// phone never seen. SQLite reads `$1`… as named parameters, numbered as they first appear (so
+/// in this order): the same text serves both databases.
+const STANDING: &str = "SELECT asked.delivered, band.band, band.note, band.set_by, setter.name AS set_by_name, band.set_at, record.status, record.cause, record.orders \
+     FROM (SELECT $1 AS phone, (SELECT COUNT(*) FROM orders WHERE orders.user_id = $2 AND orders.status = $3) AS delivered) AS asked \
+     LEFT JOIN phone_bands AS band ON band.phone = asked.phone \
+     LEFT JOIN users AS setter ON setter.id = band.set_by \
+     LEFT JOIN (SELECT orders.status, order_cancellations.cause, COUNT(*) AS orders FROM orders \
+         LEFT JOIN order_cancellations ON order_cancellations.order_id = orders.id \
+         WHERE orders.customer_phone = $1 GROUP BY orders.status, order_cancellations.cause) AS record ON TRUE";
 
-diesel::allow_columns_to_appear_in_same_group_by_clause!(orders::status, order_cancellations::cause);
+/// A row of [`STANDING`].
+#[derive(QueryableByName)]
+struct StandingRow {
+    #[diesel(sql_type = BigInt)]
+    delivered: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    band: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    note: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    set_by: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    set_by_name: Option<String>,
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    set_at: Option<chrono::NaiveDateTime>,
+    #[diesel(sql_type = Nullable<Text>)]
+    status: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    cause: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    orders: Option<i64>,
+}
 
-/// The orders placed with a phone, by status and cause of cancelling, counted in the database
-/// from the orders' phone index: a large client's thousands of orders stay there.
-pub(crate) fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneRecord> {
-    // One statement: an order has at most one cause of cancelling.
-    let rows: Vec<(String, Option<String>, i64)> = orders::table
-        .left_join(order_cancellations::table)
-        .filter(orders::customer_phone.eq(phone))
-        .group_by((orders::status, order_cancellations::cause))
-        .select((orders::status, order_cancellations::cause.nullable(), diesel::dsl::count_star()))
-        .load(conn)?;
+/// What the shop knows of a buyer: the orders placed with their phone, by outcome, the staff's
+/// band for it (with who set it), and their account's delivered orders (none for a guest).
+pub(crate) fn buyer_history(conn: &mut DbConn, phone: &str, user: Option<UserId>) -> QueryResult<BuyerHistory> {
+    let statement = diesel::sql_query(STANDING)
+        .bind::<Text, _>(phone)
+        .bind::<Nullable<BigInt>, _>(user.map(|user| user.0))
+        .bind::<Text, _>(<&str>::from(OrderStatus::Delivered));
+    let rows: Vec<StandingRow> = load_natively(conn, KeptPrepared(statement))?;
     let mut record = PhoneRecord::default();
-    for (status, cause, count) in rows {
+    let mut band = None;
+    let mut delivered = 0;
+    for row in rows {
+        delivered = row.delivered;
+        if band.is_none()
+            && let (Some(stored), Some(note), Some(at)) = (&row.band, &row.note, row.set_at)
+        {
+            let parsed = stored.parse::<PhoneBand>().map_err(|error| diesel::result::Error::DeserializationError(Box::new(error)))?;
+            band = Some(BandOverride { band: parsed, note: note.clone(), by: row.set_by.map(UserId), by_name: row.set_by_name.clone(), at: at.and_utc() });
+        }
+        let (Some(status), Some(count)) = (row.status, row.orders) else { continue };
         let count = u64::try_from(count).unwrap_or(0);
         record.orders += count;
         if status == <&str>::from(OrderStatus::Delivered) {
@@ -47,35 +89,22 @@ pub(crate) fn record_of(conn: &mut DbConn, phone: &str) -> QueryResult<PhoneReco
         } else if status == <&str>::from(OrderStatus::Cancelled) {
             record.cancelled += count;
         }
-        if cause.as_deref() == Some(CancelCause::Unconfirmed.into()) {
+        if row.cause.as_deref() == Some(CancelCause::Unconfirmed.into()) {
             record.never_confirmed += count;
-        } else if cause.as_deref() == Some(CancelCause::Refused.into()) {
+        } else if row.cause.as_deref() == Some(CancelCause::Refused.into()) {
             record.refused += count;
         }
     }
-    Ok(record)
-}
-
-/// The staff's band for a phone, with who set it.
-pub(crate) fn band_of(conn: &mut DbConn, phone: &str) -> QueryResult<Option<BandOverride>> {
-    let found: Option<BandRow> = phone_bands::table
-        .left_join(users::table.on(users::id.nullable().eq(phone_bands::set_by)))
-        .filter(phone_bands::phone.eq(phone))
-        .select((phone_bands::band, phone_bands::note, phone_bands::set_by, users::name.nullable(), phone_bands::set_at))
-        .first(conn)
-        .optional()?;
-    let Some((band, note, by, by_name, at)) = found else { return Ok(None) };
-    let band = band.parse::<PhoneBand>().map_err(|error| diesel::result::Error::DeserializationError(Box::new(error)))?;
-    Ok(Some(BandOverride { band, note, by: by.map(UserId), by_name, at: at.and_utc() }))
+    Ok(BuyerHistory { record, band, delivered: u64::try_from(delivered).unwrap_or(0) })
 }
 
 impl PhoneBook for DieselPhoneBook {
     fn record(&self, phone: &Phone) -> anyhow::Result<PhoneRecord> {
-        Ok(record_of(&mut *self.db.conn()?, &phone.to_string())?)
+        Ok(buyer_history(&mut *self.db.conn()?, &phone.to_string(), None)?.record)
     }
 
     fn band_override(&self, phone: &Phone) -> anyhow::Result<Option<BandOverride>> {
-        Ok(band_of(&mut *self.db.conn()?, &phone.to_string())?)
+        Ok(buyer_history(&mut *self.db.conn()?, &phone.to_string(), None)?.band)
     }
 
     fn set_band_override(&self, phone: &Phone, band: Option<(PhoneBand, String, UserId, DateTime<Utc>)>) -> anyhow::Result<()> {

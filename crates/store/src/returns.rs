@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use kernel::{Localized, Money, OrderId, ProductId, UserId, shop_day};
 use ordering::{NewReturn, OrderChange, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnState, ReturnStep};
 
-use crate::catalogue::{stock_moved_after_commit, stock_moved_in_transaction};
+use crate::catalogue::{stock_moved_in_transaction, write_moving_stock};
 use crate::database::{Database, DbConn, write};
 use crate::order_events;
 use crate::schema::{categories, order_items, order_return_lines, order_returns, orders, points_ledger, products};
@@ -168,56 +168,57 @@ impl ReturnBook for DieselReturnBook {
     fn step(&self, id: i64, order: OrderId, change: &ReturnMove) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         let restock = matches!(change.step, ReturnStep::Receive { resaleable: true });
-        let stepped = write(conn, |conn| {
-            // The guarded update decides: of two steps at once one finds the return still in
-            // `from`, so units and points move once.
-            let row = order_returns::table.find(id).filter(order_returns::order_id.eq(order.0)).filter(order_returns::state.eq(<&str>::from(change.from)));
-            let moved = diesel::update(row)
-                .set((
-                    order_returns::state.eq(<&str>::from(change.to)),
-                    order_returns::updated_by.eq(change.by.0),
-                    order_returns::updated_at.eq(change.at.naive_utc()),
-                ))
-                .execute(conn)?;
-            if moved == 0 {
-                return QueryResult::Ok(false);
-            }
-            let version: i32 =
-                diesel::update(orders::table.find(order.0)).set(orders::version.eq(orders::version + 1)).returning(orders::version).get_result(conn)?;
-            let stepped = OrderChange::ReturnChanged { return_id: id, state: change.to, by: Some(change.by) };
-            order_events::record(conn, order.0, version, &stepped, change.at.naive_utc())?;
-            if let Some(note) = &change.note {
-                diesel::update(order_returns::table.find(id)).set(order_returns::note.eq(note)).execute(conn)?;
-            }
-            if let ReturnStep::Receive { resaleable } = change.step {
-                diesel::update(order_returns::table.find(id)).set(order_returns::resaleable.eq(resaleable)).execute(conn)?;
-            }
-            if restock {
-                let lines: Vec<(i64, i32)> = order_return_lines::table
-                    .filter(order_return_lines::return_id.eq(id))
-                    .order(order_return_lines::product_id)
-                    .select((order_return_lines::product_id, order_return_lines::quantity))
-                    .load(conn)?;
-                let today = shop_day(change.at);
-                for (product, units) in lines {
-                    if !crate::lots::return_units_to_lots(conn, order.0, product, i64::from(units), today, crate::lots::TakenRecord::Kept)? {
-                        diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(units))).execute(conn)?;
+        let stepped = write_moving_stock(
+            conn,
+            |stepped| *stepped && restock,
+            |conn| {
+                // The guarded update decides: of two steps at once one finds the return still in
+                // `from`, so units and points move once.
+                let row = order_returns::table.find(id).filter(order_returns::order_id.eq(order.0)).filter(order_returns::state.eq(<&str>::from(change.from)));
+                let moved = diesel::update(row)
+                    .set((
+                        order_returns::state.eq(<&str>::from(change.to)),
+                        order_returns::updated_by.eq(change.by.0),
+                        order_returns::updated_at.eq(change.at.naive_utc()),
+                    ))
+                    .execute(conn)?;
+                if moved == 0 {
+                    return QueryResult::Ok(false);
+                }
+                let version: i32 =
+                    diesel::update(orders::table.find(order.0)).set(orders::version.eq(orders::version + 1)).returning(orders::version).get_result(conn)?;
+                let stepped = OrderChange::ReturnChanged { return_id: id, state: change.to, by: Some(change.by) };
+                order_events::record(conn, order.0, version, &stepped, change.at.naive_utc())?;
+                if let Some(note) = &change.note {
+                    diesel::update(order_returns::table.find(id)).set(order_returns::note.eq(note)).execute(conn)?;
+                }
+                if let ReturnStep::Receive { resaleable } = change.step {
+                    diesel::update(order_returns::table.find(id)).set(order_returns::resaleable.eq(resaleable)).execute(conn)?;
+                }
+                if restock {
+                    let lines: Vec<(i64, i32)> = order_return_lines::table
+                        .filter(order_return_lines::return_id.eq(id))
+                        .order(order_return_lines::product_id)
+                        .select((order_return_lines::product_id, order_return_lines::quantity))
+                        .load(conn)?;
+                    let today = shop_day(change.at);
+                    for (product, units) in lines {
+                        if !crate::lots::return_units_to_lots(conn, order.0, product, i64::from(units), today, crate::lots::TakenRecord::Kept)? {
+                            diesel::update(products::table.find(product)).set(products::quantity.eq(products::quantity + i64::from(units))).execute(conn)?;
+                        }
+                    }
+                    stock_moved_in_transaction(conn)?;
+                }
+                if change.step == ReturnStep::Refund {
+                    let points = change.points_back.map_or(0, |(_, points)| points);
+                    diesel::update(order_returns::table.find(id)).set(order_returns::points_back.eq(points)).execute(conn)?;
+                    if let Some((client, points)) = change.points_back {
+                        crate::loyalty::take_back_points(conn, client, points, crate::loyalty::TakeBack::Return(id), order.0, change.at)?;
                     }
                 }
-                stock_moved_in_transaction(conn)?;
-            }
-            if change.step == ReturnStep::Refund {
-                let points = change.points_back.map_or(0, |(_, points)| points);
-                diesel::update(order_returns::table.find(id)).set(order_returns::points_back.eq(points)).execute(conn)?;
-                if let Some((client, points)) = change.points_back {
-                    crate::loyalty::take_back_points(conn, client, points, crate::loyalty::TakeBack::Return(id), order.0, change.at)?;
-                }
-            }
-            Ok(true)
-        })?;
-        if stepped && restock {
-            stock_moved_after_commit(conn)?;
-        }
+                Ok(true)
+            },
+        )?;
         Ok(stepped)
     }
 

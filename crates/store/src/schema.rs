@@ -231,6 +231,7 @@ diesel::table! {
         agronomy -> Nullable<Text>,
         label_pdf -> Nullable<Text>,
         sds_pdf -> Nullable<Text>,
+        kept_in_lots -> Bool,
     }
 }
 

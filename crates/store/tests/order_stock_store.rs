@@ -1,11 +1,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly on purpose
 //! An order's stock on a real database (SQLite, or PostgreSQL on the Makefile's second leg):
-//! one statement takes the units of all its products, or none of them.
+//! one statement takes the units of all its products, or none of them, and learns under their
+//! rows' locks which of them are kept in lots.
 
-use catalog::ports::{CatalogueEditor, CatalogueStore};
-use catalog::{ProductDraft, WeightUnit};
-use chrono::{DateTime, Utc};
-use diesel::RunQueryDsl;
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use catalog::ports::{CatalogueEditor, CatalogueStore, LotWrite, Shelf};
+use catalog::{LotDraft, ProductDraft, WeightUnit};
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
 use kernel::{Localized, Money, Percent, ProductId, Weight};
 use ordering::{NewOrder, OrderBook, OrderLine, Placement};
 use store::Database;
@@ -115,5 +120,100 @@ fn orders_of_one_two_and_three_products_take_their_units_and_a_short_one_takes_n
             diesel::sql_query("SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE 'WITH held AS MATERIALIZED%'").load(pg).unwrap();
         assert_eq!(plans.len(), 1, "the stock statement is kept prepared");
         assert!(plans[0].generic_plans > 0, "after five orders planned on their own, one plan serves the rest");
+    }
+}
+
+#[derive(diesel::QueryableByName)]
+struct Waiting {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    waiting: i64,
+}
+
+/// Returns once `count` other connections wait for a lock on PostgreSQL (within ten seconds);
+/// on SQLite, whose busy writers show nowhere, after a pause.
+fn waiting_for_locks(db: &Database, count: i64) {
+    let conn = &mut *db.conn().unwrap();
+    let DbConn::Postgres(pg) = conn else { return thread::sleep(Duration::from_millis(300)) };
+    for _ in 0..1000 {
+        let waiting: Waiting =
+            diesel::sql_query("SELECT COUNT(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+                .get_result(pg)
+                .unwrap();
+        if waiting.waiting >= count {
+            return;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    panic!("{count} connections never came to wait for the product's row");
+}
+
+#[test]
+fn a_lot_received_while_an_order_waits_for_its_product_is_the_lot_the_order_takes() {
+    let fresh = test_support::fresh_database();
+    // The row's holder, the lot's receipt, the order, and a look at who waits.
+    let db = Database::connect(&fresh.url, 4).unwrap();
+    db.migrate().unwrap();
+    store::seed::shipping_cities(&db).unwrap();
+    let catalogue = DieselCatalogueStore::new(db.clone());
+    let okra = catalogue.create_product("okra", &product("Okra seeds", 20), &[]).unwrap().unwrap();
+
+    // Another writer's lot of the same batch, never committed, stops the receipt at the batch's
+    // unique index on PostgreSQL once it holds the product's row: the order, started next,
+    // waits for the receipt itself. (SQLite's one lock is held by that writer instead, and the
+    // receipt and the order wait for it in no set order.)
+    let expires_on = NaiveDate::from_ymd_opt(2099, 1, 1).unwrap();
+    let (held, holding) = mpsc::channel();
+    let (release, released) = mpsc::channel::<()>();
+    let holder = thread::spawn({
+        let db = db.clone();
+        move || {
+            use store::schema::product_lots;
+            let rolled_back = db.conn().unwrap().transaction(|conn| {
+                diesel::insert_into(product_lots::table)
+                    .values((
+                        product_lots::product_id.eq(okra.0),
+                        product_lots::batch.eq("L-1"),
+                        product_lots::expires_on.eq(expires_on),
+                        product_lots::quantity.eq(3_i64),
+                        product_lots::received_at.eq(at().naive_utc()),
+                    ))
+                    .execute(conn)?;
+                held.send(()).unwrap();
+                released.recv().unwrap();
+                QueryResult::<()>::Err(diesel::result::Error::RollbackTransaction)
+            });
+            assert!(matches!(rolled_back, Err(diesel::result::Error::RollbackTransaction)));
+        }
+    });
+    holding.recv().unwrap();
+    let receipt = thread::spawn({
+        let shelf = DieselCatalogueStore::new(db.clone());
+        let today = at().date_naive();
+        move || shelf.add_lot(okra, &LotDraft { batch: "L-1".into(), expires_on, quantity: 3 }, today).unwrap()
+    });
+    waiting_for_locks(&db, 1);
+    let order = thread::spawn({
+        let book = DieselOrderBook::new(db.clone());
+        move || book.place(&order_of(1, &[(okra, 1)]), &taken, None, at()).unwrap()
+    });
+    waiting_for_locks(&db, 2);
+    release.send(()).unwrap();
+    holder.join().unwrap();
+    assert!(matches!(receipt.join().unwrap(), LotWrite::Done(_)));
+    let Placement::Placed(order) = order.join().unwrap() else { panic!("the order is placed") };
+
+    let lot = catalogue.lots(okra).unwrap().unwrap();
+    let stock = catalogue.stock().unwrap().into_iter().find(|(product, _)| *product == okra).unwrap().1;
+    assert_eq!(stock, lot.iter().map(|lot| lot.draft.quantity).sum::<i64>(), "the shelf counts what its lots hold");
+    let took: Vec<(&str, u32)> = order.lots.iter().map(|taken| (taken.batch.as_str(), taken.quantity)).collect();
+    match (&*db.conn().unwrap(), took.as_slice()) {
+        // The order waited for the receipt's commit, and learnt from the row it then held that
+        // the product is kept in lots now (its statement's snapshot, taken before the wait,
+        // has no such lot).
+        (DbConn::Postgres(_), took) => assert_eq!((took, lot[0].draft.quantity), (&[("L-1", 1)][..], 2)),
+        // SQLite's busy writers retry in no set order: either the order came after the lot and
+        // took from it, or it came first and the receipt counted the shelf anew.
+        (DbConn::Sqlite(_), []) => assert_eq!(lot[0].draft.quantity, 3),
+        (DbConn::Sqlite(_), took) => assert_eq!((took, lot[0].draft.quantity), (&[("L-1", 1)][..], 2)),
     }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE products DROP COLUMN kept_in_lots;
