@@ -1,11 +1,12 @@
-//! Orders over Diesel. Placing one is a single writing transaction: the order's row, the
-//! idempotency key written with the order's answer (parallel repeats of one key meet on its
-//! primary key), the order's lines and first history row, the ordered lines out of the buyer's
+//! Orders over Diesel. Placing one is a single writing transaction: the buyer's history read,
+//! the order's row, the idempotency key written with the order's answer (parallel repeats of
+//! one key meet on its primary key), the order's lines, the ordered lines out of the buyer's
 //! cart, then the rows other orders share: every line's stock taken by one guarded statement
-//! in product order (so two orders never wait on each other in a circle) and the promo code's
-//! use; and last the order's event on the spine, whose number is taken as late as it can be so
-//! that the spine's order is nearly the order of commits. After the commit the catalogue's
-//! caches learn that stock moved.
+//! in product order (so two orders never wait on each other in a circle), the lots of the
+//! products kept in lots, and the promo code's use; and last the order's first history row and
+//! its event on the spine, whose number is taken as late as it can be so that the spine's order
+//! is nearly the order of commits. Once it has committed, in the commit's own round trip, the
+//! catalogue's caches learn that stock moved.
 
 use std::collections::HashMap;
 

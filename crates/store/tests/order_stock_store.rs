@@ -100,9 +100,13 @@ fn orders_of_one_two_and_three_products_take_their_units_and_a_short_one_takes_n
         &[(mint, 1), (okra, 1)],
         &[(okra, 2), (mint, 1), (neem, 1)],
     ];
+    let moves_before = catalogue.versions().unwrap().stock;
     for (number, lines) in (1..).zip(orders) {
         assert!(matches!(book.place(&order_of(number, lines), &taken, None, at()).unwrap(), Placement::Placed(_)), "order {number}");
     }
+    // Every order marked its stock moved (on PostgreSQL in its commit's round trip, after which
+    // the one connection took the next order's transaction).
+    assert_eq!(catalogue.versions().unwrap().stock, moves_before + 8);
     let stock = || {
         let all = catalogue.stock().unwrap();
         [okra, mint, neem].map(|id| all.iter().find(|(product, _)| *product == id).map(|(_, units)| *units).unwrap())
@@ -112,6 +116,7 @@ fn orders_of_one_two_and_three_products_take_their_units_and_a_short_one_takes_n
     let short = book.place(&order_of(9, &[(okra, 1), (neem, 16)]), &taken, None, at()).unwrap();
     assert!(matches!(short, Placement::ShortOfStock { product, left: 15 } if product == neem), "{short:?}");
     assert_eq!(stock(), [11, 14, 15], "nothing taken of either");
+    assert_eq!(catalogue.versions().unwrap().stock, moves_before + 8, "a refused order marks nothing");
 
     if let DbConn::Postgres(pg) = &mut *db.conn().unwrap() {
         // The arrays' lengths are hidden from the planner, so PostgreSQL keeps one plan for the
