@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useFormFields } from './formFields';
@@ -60,6 +60,17 @@ describe('useFormFields', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Salma');
     await userEvent.click(screen.getByRole('button', { name: 'Order' }));
     await waitFor(() => expect(screen.getByLabelText('City')).toHaveFocus());
+  });
+
+  it('leaves the focus in a field the buyer moved to before the failed fields were marked', async () => {
+    render(<Order onValid={vi.fn()} />);
+    const order = screen.getByRole('button', { name: 'Order' });
+    order.focus();
+    fireEvent.click(order);
+    screen.getByLabelText('Notes').focus();
+    await new Promise((frame) => requestAnimationFrame(frame));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Notes')).toHaveFocus();
   });
 
   it('clears a field’s error when it changes, and checks rules against the other values', async () => {

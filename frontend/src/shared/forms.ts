@@ -32,9 +32,13 @@ export function otpDigits(value: string): string {
 
 /** After a failed submit, the first field marked invalid (in the form's order) takes the focus
  * and is scrolled to the middle of the screen, its label and message with it. Waits a frame:
- * the marks are drawn by the render the errors cause. */
+ * the marks are drawn by the render the errors cause. A buyer who moved the focus meanwhile
+ * (into the field they are already mending) keeps it: taken from under their typing, the rest
+ * of a word would land in the next field still marked. */
 export function focusFirstInvalid(form: EventTarget | null | undefined): void {
+  const focused = document.activeElement;
   requestAnimationFrame(() => {
+    if (document.activeElement !== focused) return;
     const field = form instanceof HTMLFormElement ? form.querySelector<HTMLElement>('[aria-invalid="true"]') : null;
     if (!field) return;
     field.focus({ preventScroll: true });
