@@ -61,6 +61,16 @@ fn taken(_: &ordering::BuyerHistory) -> Result<ordering::Admission, ordering::Ph
     Ok(ordering::Admission { awaits_call: false, confirmed: None })
 }
 
+/// A new shop's database (kept while its first part lives) with its cities, over a pool of
+/// `connections`.
+fn shop(connections: u32) -> (test_support::FreshDatabase, Database) {
+    let fresh = test_support::fresh_database();
+    let db = Database::connect(&fresh.url, connections).unwrap();
+    db.migrate().unwrap();
+    store::seed::shipping_cities(&db).unwrap();
+    (fresh, db)
+}
+
 fn at() -> DateTime<Utc> {
     DateTime::from_timestamp(1_790_000_000, 0).unwrap()
 }
@@ -73,11 +83,8 @@ struct Plans {
 
 #[test]
 fn orders_of_one_two_and_three_products_take_their_units_and_a_short_one_takes_none() {
-    let fresh = test_support::fresh_database();
     // One connection, so that every order runs on the same prepared statements.
-    let db = Database::connect(&fresh.url, 1).unwrap();
-    db.migrate().unwrap();
-    store::seed::shipping_cities(&db).unwrap();
+    let (_fresh, db) = shop(1);
     // A shelf of a thousand other products, as in a shop: on three rows every plan costs the same.
     diesel::sql_query(
         "WITH RECURSIVE shelf (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM shelf WHERE n < 1000) \
@@ -154,11 +161,8 @@ fn waiting_for_locks(db: &Database, count: i64) {
 
 #[test]
 fn a_lot_received_while_an_order_waits_for_its_product_is_the_lot_the_order_takes() {
-    let fresh = test_support::fresh_database();
     // The row's holder, the lot's receipt, the order, and a look at who waits.
-    let db = Database::connect(&fresh.url, 4).unwrap();
-    db.migrate().unwrap();
-    store::seed::shipping_cities(&db).unwrap();
+    let (_fresh, db) = shop(4);
     let catalogue = DieselCatalogueStore::new(db.clone());
     let okra = catalogue.create_product("okra", &product("Okra seeds", 20), &[]).unwrap().unwrap();
 
