@@ -89,6 +89,8 @@ pub struct AppState {
     pub edge: extract::EdgeLimits,
     /// The header each courier company's webhook carries its shared secret in.
     pub courier_webhook_headers: Vec<(ordering::CourierKind, String)>,
+    /// Wrong courier-webhook secrets by client address, limited.
+    pub wrong_courier_secrets: Arc<couriers::WrongSecrets>,
 }
 
 /// One resource of the API: its routes and its part of the API document, side by side in its

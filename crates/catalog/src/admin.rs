@@ -366,6 +366,9 @@ impl CatalogAdmin {
         if !self.editor.set_agronomy(id, &agronomy)? {
             return Err(CatalogError::NotFound);
         }
+        // This node's next order judges the product by its new safety data (a WHO class that
+        // now needs an acknowledgement), not by its copy of a second ago.
+        self.catalog.invalidate();
         Ok(())
     }
 
@@ -379,19 +382,19 @@ impl CatalogAdmin {
     pub fn add_lot(&self, product: ProductId, draft: LotDraft) -> Result<LotId, CatalogError> {
         let today = self.today();
         draft.check(today).map_err(CatalogError::Invalid)?;
-        lot_written(self.shelf.add_lot(product, &draft, today)?)
+        self.lot_written(self.shelf.add_lot(product, &draft, today)?)
     }
 
     /// Corrects a lot (`PUT dashboard/products/{id}/lots/{lot}`).
     pub fn update_lot(&self, product: ProductId, lot: LotId, draft: LotDraft) -> Result<(), CatalogError> {
         let today = self.today();
         draft.check(today).map_err(CatalogError::Invalid)?;
-        lot_written(self.shelf.update_lot(product, lot, &draft, today)?).map(|_| ())
+        self.lot_written(self.shelf.update_lot(product, lot, &draft, today)?).map(|_| ())
     }
 
     /// Takes a lot off the shelf (`DELETE dashboard/products/{id}/lots/{lot}`).
     pub fn remove_lot(&self, product: ProductId, lot: LotId) -> Result<(), CatalogError> {
-        lot_written(self.shelf.remove_lot(product, lot, self.today())?).map(|_| ())
+        self.lot_written(self.shelf.remove_lot(product, lot, self.today())?).map(|_| ())
     }
 
     /// The lots staff must look at (`GET dashboard/lots`): expired ones still holding units, to
@@ -467,6 +470,18 @@ impl CatalogAdmin {
         self.write_saved(&[], |_| Ok(self.lists.set_picture(list, id, None)?.map(|removed| removed.into_iter().collect())))
     }
 
+    /// A lot write's outcome as the caller hears it; the catalogue reloads with the stock.
+    fn lot_written(&self, written: LotWrite) -> Result<LotId, CatalogError> {
+        match written {
+            LotWrite::Done(lot) => {
+                self.catalog.invalidate();
+                Ok(lot)
+            }
+            LotWrite::NoProduct | LotWrite::NoLot => Err(CatalogError::NotFound),
+            LotWrite::BatchTaken => Err(CatalogError::Invalid(FieldErrors::single("batch", "batch_taken"))),
+        }
+    }
+
     /// A list write's outcome as the caller hears it; the catalogue reloads with the lists.
     fn list_written(&self, written: ListWrite, name_field: &str) -> Result<i64, CatalogError> {
         match written {
@@ -483,7 +498,11 @@ impl CatalogAdmin {
     /// after midnight in Cairo): orders never took them, and now the shop stops showing them.
     /// How many products' stock fell.
     pub fn write_off_expired(&self) -> Result<usize, CatalogError> {
-        Ok(self.shelf.write_off_expired(self.today())?.len())
+        let written_off = self.shelf.write_off_expired(self.today())?.len();
+        if written_off > 0 {
+            self.catalog.invalidate();
+        }
+        Ok(written_off)
     }
 
     /// Tells staff in the bell, once each, of the products whose registration ran out: they
@@ -510,14 +529,6 @@ impl CatalogAdmin {
 const WATCH_LIST_MAX: i64 = 500;
 
 /// A lot write's outcome as the caller hears it.
-fn lot_written(written: LotWrite) -> Result<LotId, CatalogError> {
-    match written {
-        LotWrite::Done(lot) => Ok(lot),
-        LotWrite::NoProduct | LotWrite::NoLot => Err(CatalogError::NotFound),
-        LotWrite::BatchTaken => Err(CatalogError::Invalid(FieldErrors::single("batch", "batch_taken"))),
-    }
-}
-
 /// A synonym group's members as kept: trimmed and single-spaced, the same member once; two to
 /// [`GROUP_MAX_MEMBERS`] of them, each of one to [`MEMBER_MAX_WORDS`] words.
 fn synonym_members(members: &[String]) -> Result<Vec<String>, CatalogError> {

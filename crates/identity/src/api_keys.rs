@@ -37,8 +37,10 @@ pub struct ApiKey {
     pub scopes: Vec<String>,
     /// The only source addresses it works from; empty for any.
     pub allowed_addresses: Vec<IpAddr>,
-    /// Who made it: it acts for them.
-    pub created_by: UserId,
+    /// Who made it: it acts for them; none once their account was removed (which revoked it).
+    pub created_by: Option<UserId>,
+    /// The maker's name, kept when their account is removed.
+    pub maker_name: String,
     /// When it was made.
     pub created_at: DateTime<Utc>,
     /// When it stops working by itself, if ever.
@@ -66,6 +68,8 @@ pub struct NewApiKey {
     pub allowed_addresses: Vec<IpAddr>,
     /// Its maker.
     pub created_by: UserId,
+    /// The maker's name.
+    pub maker_name: String,
     /// Now.
     pub created_at: DateTime<Utc>,
     /// When it stops working, if ever.
@@ -123,8 +127,10 @@ impl ApiKeyDesk {
 
     /// Makes a key (`integration-create`) and answers it with its secret, which is shown this
     /// once. Its scopes are permissions the maker holds: a key never does more than its maker.
+    /// Only a signed-in person makes one: a key never makes a key.
     pub fn create(&self, maker: &User, draft: ApiKeyDraft) -> Result<(ApiKey, String), IdentityError> {
         require(maker, Permission::IntegrationCreate)?;
+        maker.require_person()?;
         let now = self.clock.now();
         let mut errors = FieldErrors::new();
         let name = draft.name.trim().to_string();
@@ -161,15 +167,17 @@ impl ApiKeyDesk {
             scopes,
             allowed_addresses: addresses,
             created_by: maker.id,
+            maker_name: maker.name.clone(),
             created_at: now,
             expires_at: draft.expires_at,
         };
         Ok((self.store.create(&key)?, secret))
     }
 
-    /// Revokes a key (`integration-delete`): its next request is refused.
+    /// Revokes a key (`integration-delete`), by a signed-in person: its next request is refused.
     pub fn revoke(&self, viewer: &User, id: i64) -> Result<(), IdentityError> {
         require(viewer, Permission::IntegrationDelete)?;
+        viewer.require_person()?;
         if self.store.revoke(id, self.clock.now())? { Ok(()) } else { Err(IdentityError::NotFound) }
     }
 
@@ -197,6 +205,7 @@ impl ApiKeyDesk {
             return Err(IdentityError::TooManyAttempts { retry_after });
         }
         user.permissions.retain(|held| key.scopes.contains(held));
+        user.api_key = Some(key.id);
         Ok(Principal { user, session_id: format!("api-key:{}", key.id) })
     }
 }

@@ -12,8 +12,8 @@ use kernel::{Clock, FieldErrors, Localized, Page, UserId};
 use crate::error::{IdentityError, Reach};
 use crate::password::{PasswordHasher, check_new_password};
 use crate::people::{
-    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffChange, StaffDraft, StaffMember, StaffQuery,
-    check_group_name,
+    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, Retired, RoleDraft, StaffChange, StaffDraft, StaffMember,
+    StaffQuery, check_group_name,
 };
 use crate::permission::{self, Permission};
 use crate::ports::PeopleStore;
@@ -234,17 +234,18 @@ impl PeopleDesk {
     }
 
     /// Removes an admin or a sales engineer no stronger than the actor: never the account asking,
-    /// never the last admin.
-    pub fn remove_staff(&self, actor: &User, role: Role, id: UserId) -> Result<(), IdentityError> {
+    /// never the last admin. Their API keys are revoked and their webhook endpoints paused with
+    /// the removal; the answer counts them.
+    pub fn remove_staff(&self, actor: &User, role: Role, id: UserId) -> Result<Retired, IdentityError> {
         if actor.id == id {
             return Err(IdentityError::field("id", "remove_yourself"));
         }
         let member = self.staff_member(role, id)?;
         self.may_change(actor, &member)?;
-        match self.store.remove_staff(id, role)? {
-            Removal::Removed => Ok(()),
-            Removal::LastAdmin => Err(IdentityError::field("id", "last_admin")),
-            Removal::NotFound | Removal::Held => Err(IdentityError::NotFound),
+        match self.store.remove_staff(id, role, self.clock.now())? {
+            (Removal::Removed, retired) => Ok(retired),
+            (Removal::LastAdmin, _) => Err(IdentityError::field("id", "last_admin")),
+            (Removal::NotFound | Removal::Held, _) => Err(IdentityError::NotFound),
         }
     }
 

@@ -56,6 +56,11 @@ pub enum Reach {
     LastSuperAdmin,
     /// A client's phone or e-mail is changed only with `client-contact-edit`.
     ClientContact,
+    /// API keys and webhook endpoints are made, changed and removed by a signed-in person,
+    /// never by a key.
+    PersonOnly,
+    /// A phone is marked trusted, or unblocked, only with `phone-trust`.
+    PhoneTrust,
 }
 
 impl IdentityError {

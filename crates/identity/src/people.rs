@@ -240,6 +240,16 @@ pub enum StaffChange {
     LastSuperAdmin,
 }
 
+/// What a staff account's removal took with it: their API keys, revoked, and their webhook
+/// endpoints, paused until another person saves them, in the removal's own transaction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Retired {
+    /// Keys of theirs that worked until now.
+    pub keys_revoked: u32,
+    /// Endpoints of theirs that were not paused yet.
+    pub endpoints_paused: u32,
+}
+
 /// What removing a staff account or a role found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Removal {

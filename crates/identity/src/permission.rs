@@ -80,6 +80,7 @@ pub enum Permission {
     OrderStatus,
     ClientBlock,
     ClientContactEdit,
+    PhoneTrust,
     PointsAdjust,
     SmsSend,
     DashboardOverview,
@@ -115,7 +116,7 @@ mod tests {
     #[test]
     fn every_resource_has_crud_permissions_and_the_specials_with_their_stored_names() {
         let all = all();
-        assert_eq!(all.len(), 17 * 4 + 6);
+        assert_eq!(all.len(), 17 * 4 + 7);
         assert_eq!(all[..4], ["admin-list", "admin-create", "admin-edit", "admin-delete"]);
         assert!(all.contains(&"guest-order-edit".to_string()) && all.contains(&"copoun-list".to_string()) && all.contains(&"agronomy-delete".to_string()));
         assert_eq!(all.last().map(String::as_str), Some("dashboard-overview"));
@@ -128,7 +129,7 @@ mod tests {
         for expected in ["order-list", "order-status", "guest-order-edit", "client-list", "client-block", "dashboard-overview"] {
             assert!(sales.contains(&expected.to_string()), "{expected}");
         }
-        for refused in ["product-create", "role-edit", "setting-edit", "admin-list", "client-contact-edit"] {
+        for refused in ["product-create", "role-edit", "setting-edit", "admin-list", "client-contact-edit", "phone-trust"] {
             assert!(!sales.contains(&refused.to_string()), "{refused}");
         }
     }

@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 use kernel::{Email, Locale, Localized, Page, Phone};
 
 use crate::people::{
-    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, RoleDraft, StaffChange, StaffDraft, StaffMember, StaffQuery,
+    AccessRole, ClientDraft, ClientGroup, ClientProfile, ClientQuery, ClientSummary, Removal, Retired, RoleDraft, StaffChange, StaffDraft, StaffMember,
+    StaffQuery,
 };
 
 use crate::otp::{Otp, OtpPurpose};
@@ -240,8 +241,9 @@ pub trait PeopleStore: Send + Sync {
     fn contact_taken<'a>(&self, id: UserId, phone: Option<&'a Phone>, email: Option<&'a Email>) -> anyhow::Result<Option<Taken>>;
     /// Changes a staff account of `role`, in one step that keeps at least one Super Admin.
     fn update_staff(&self, id: UserId, role: Role, draft: &StaffDraft, at: DateTime<Utc>) -> anyhow::Result<StaffChange>;
-    /// Removes a staff account of `role`, in one step that keeps at least one admin.
-    fn remove_staff(&self, id: UserId, role: Role) -> anyhow::Result<Removal>;
+    /// Removes a staff account of `role`, in one step that keeps at least one admin, revokes
+    /// the account's API keys and pauses its webhook endpoints; answers what it retired.
+    fn remove_staff(&self, id: UserId, role: Role, at: DateTime<Utc>) -> anyhow::Result<(Removal, Retired)>;
     /// The access roles, by name.
     fn roles(&self) -> anyhow::Result<Vec<AccessRole>>;
     /// One access role.

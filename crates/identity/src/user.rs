@@ -59,6 +59,9 @@ pub struct User {
     pub group_id: Option<i64>,
     /// When the account was created.
     pub created_at: DateTime<Utc>,
+    /// The API key this request acts through, if it came with one: a key acts within its
+    /// scopes alone, is never the Super Admin, and makes no keys or webhook endpoints.
+    pub api_key: Option<i64>,
 }
 
 impl User {
@@ -68,9 +71,19 @@ impl User {
         self.permissions.iter().any(|held| held == name)
     }
 
-    /// Whether the user holds the built-in `Super Admin` role.
+    /// Whether the user holds the built-in `Super Admin` role and acts as themselves: a request
+    /// made with a key is judged by the key's scopes alone, whoever made it.
     pub fn is_super_admin(&self) -> bool {
-        self.access_role.as_deref() == Some(crate::permission::SUPER_ADMIN)
+        self.api_key.is_none() && self.access_role.as_deref() == Some(crate::permission::SUPER_ADMIN)
+    }
+
+    /// `BeyondReach(PersonOnly)` when the request came with an API key: what makes or changes a
+    /// credential (a key, a webhook endpoint) needs a signed-in person.
+    pub fn require_person(&self) -> Result<(), crate::error::IdentityError> {
+        match self.api_key {
+            Some(_) => Err(crate::error::IdentityError::BeyondReach(crate::error::Reach::PersonOnly)),
+            None => Ok(()),
+        }
     }
 
     /// Whether the user may do everything these permissions allow.

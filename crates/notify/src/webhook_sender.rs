@@ -126,6 +126,21 @@ mod tests {
     }
 
     #[test]
+    fn ipv6_literals_that_reach_private_ipv4_or_site_local_space_are_refused_at_save_and_at_send() {
+        for url in [
+            "https://[::a00:1]/hooks",
+            "https://[::ffff:0:a00:1]/hooks",
+            "https://[64:ff9b:1::a00:1]/hooks",
+            "https://[2002:a00:1::1]/hooks",
+            "https://[fec0::1]/hooks",
+        ] {
+            assert_eq!(HttpReceiver::new(false).refusal(url), Some("url_forbidden"), "{url}");
+            let answer = HttpReceiver::new(false).post(url, &[], "{}");
+            assert!(answer.status.is_none() && answer.excerpt.contains("inside the shop's network"), "{url}: {}", answer.excerpt);
+        }
+    }
+
+    #[test]
     fn a_guarded_sender_does_not_connect_to_loopback() {
         let answer = HttpReceiver::new(false).post("http://127.0.0.1:9/hooks", &[], "{}");
         assert_eq!(answer.status, None);

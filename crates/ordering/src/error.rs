@@ -43,6 +43,9 @@ pub enum OrderingError {
         /// The status asked for.
         to: crate::order::OrderStatus,
     },
+    /// Marking a phone trusted, or lifting its block, needs `phone-trust`; nothing was written.
+    #[error("a phone is trusted or unblocked only with phone-trust")]
+    PhoneTrustNeeded,
     /// The order's phone is blocked from cash on delivery (its band); nothing was written. The
     /// buyer is given the shop's number to call.
     #[error("the phone is blocked from cash on delivery")]

@@ -57,7 +57,8 @@ pub use ports::{
 pub use promo::{PromoCode, PromoDraft, PromoRefusal, PromoValue, Shopper, fold_code};
 pub use promotions::Promotions;
 pub use reputation::{
-    BandOverride, CodLimits, PhoneBand, PhoneBook, PhoneRefusal, PhoneStanding, PhoneStandings, PhoneTerms, ReputationRules, ReputationTerms,
+    BandOverride, BandSetter, CodLimits, PhoneBand, PhoneBook, PhoneReach, PhoneRefusal, PhoneStanding, PhoneStandings, PhoneTerms, ReputationRules,
+    ReputationTerms,
 };
 pub use returns::{NewReturn, OrderReturn, ReturnBook, ReturnLine, ReturnMove, ReturnRequest, ReturnState, ReturnStep};
 pub use service::Delivery;

@@ -172,6 +172,31 @@ pub trait PhoneBook: Send + Sync {
     fn band_override(&self, phone: &Phone) -> anyhow::Result<Option<BandOverride>>;
     /// Sets the staff's band for the phone (`Some`: band, note, who, when) or removes it.
     fn set_band_override(&self, phone: &Phone, band: Option<(PhoneBand, String, UserId, DateTime<Utc>)>) -> anyhow::Result<()>;
+    /// Whose the phone is, as a sales engineer sees it.
+    fn reach(&self, phone: &Phone, engineer: UserId) -> anyhow::Result<PhoneReach>;
+}
+
+/// Whose a phone is, for the sales engineer asking.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhoneReach {
+    /// It is the phone of one of their clients, or of an order of one of their clients.
+    pub own_client: bool,
+    /// It is the phone of a guest's order.
+    pub guest_order: bool,
+}
+
+/// The staff member setting a band, with what decides which phones and bands are theirs to set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BandSetter {
+    /// Their account.
+    pub id: UserId,
+    /// Whether they are a sales engineer: they band only their own clients' phones and those of
+    /// the guest orders they see.
+    pub sales_engineer: bool,
+    /// Whether they see guest orders (`guest-order-list`).
+    pub sees_guests: bool,
+    /// Whether they may mark a phone trusted or lift its block (`phone-trust`).
+    pub may_trust: bool,
 }
 
 /// The owner's rules as settings hold them now, and the number a blocked buyer is given.
@@ -229,16 +254,32 @@ impl PhoneStandings {
     }
 
     /// A staff member sets the phone's band over the rules, with why (`PUT
-    /// dashboard/phones/{phone}/band`), or gives it back to the rules (`band` none).
-    pub fn set_band(&self, by: UserId, phone: &str, band: Option<PhoneBand>, note: &str) -> Result<PhoneStanding, OrderingError> {
+    /// dashboard/phones/{phone}/band`), or gives it back to the rules (`band` none). A sales
+    /// engineer bands only phones of their own clients and of the guest orders they see (any
+    /// other is not found); marking a phone trusted, or leaving it unblocked when it is blocked
+    /// now, needs `phone-trust`.
+    pub fn set_band(&self, by: BandSetter, phone: &str, band: Option<PhoneBand>, note: &str) -> Result<PhoneStanding, OrderingError> {
         let phone = Phone::parse(phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
+        if by.sales_engineer {
+            let reach = self.book.reach(&phone, by.id)?;
+            if !(reach.own_client || (reach.guest_order && by.sees_guests)) {
+                return Err(OrderingError::NotFound);
+            }
+        }
         let note = note.trim();
         let set = match band {
             Some(_) if note.is_empty() => return Err(FieldErrors::single("note", "required").into()),
             Some(_) if note.chars().count() > MAX_NOTE => return Err(FieldErrors::single("note", "too_long").into()),
-            Some(band) => Some((band, note.to_string(), by, self.clock.now())),
+            Some(band) => Some((band, note.to_string(), by.id, self.clock.now())),
             None => None,
         };
+        if !by.may_trust {
+            let now = self.standing(&phone)?;
+            let after = band.unwrap_or(now.by_rules);
+            if band == Some(PhoneBand::Trusted) || (now.band() == PhoneBand::Blocked && after != PhoneBand::Blocked) {
+                return Err(OrderingError::PhoneTrustNeeded);
+            }
+        }
         self.book.set_band_override(&phone, set)?;
         self.standing(&phone)
     }

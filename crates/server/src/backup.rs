@@ -7,13 +7,16 @@
 //!
 //! An archive to restore is treated as hostile: every entry is checked before anything is
 //! written (plain files and folders only, at the names a backup writes, never `..` nor an
-//! absolute path, never a link or a device), it is unpacked into a private folder that goes
-//! away when anything fails, and a PostgreSQL dump is loaded by `pg_restore`, which runs no
-//! shell command; an older plain-SQL dump is loaded by psql only when it holds none of psql's
-//! meta-commands but those pg_dump writes.
+//! absolute path, never a link or a device, no media file over the upload cap, no more in all
+//! than `[backups] max_restore_bytes`), it is unpacked into a private folder that goes away
+//! when anything fails, every file 0600 and every folder 0700 whatever the archive says, and a
+//! PostgreSQL dump is loaded by `pg_restore` as a role that is no superuser (so a tampered
+//! dump's `COPY … TO PROGRAM` cannot reach the host). An older plain-SQL dump, which psql would
+//! run as a script, is refused outright.
 
-use std::fs::File;
+use std::fs::{DirBuilder, File, OpenOptions};
 use std::io::{BufReader, BufWriter};
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -29,8 +32,11 @@ use crate::settings::Settings;
 const SQLITE_ENTRY: &str = "mahsoul.db";
 /// The archive's name for a PostgreSQL dump (pg_dump's custom format).
 const POSTGRES_ENTRY: &str = "postgres.dump";
-/// The name of a plain-SQL PostgreSQL dump, as backups before the custom format wrote it.
+/// The name of a plain-SQL PostgreSQL dump, as backups before the custom format wrote it:
+/// refused, since psql runs it as a script.
 const POSTGRES_PLAIN_ENTRY: &str = "postgres.sql";
+/// The largest media file a restore writes: the upload cap, as no upload is larger.
+const MEDIA_FILE_MAX: u64 = 10 * 1024 * 1024;
 /// The archive's folder of uploaded and demo images.
 const MEDIA_ENTRY: &str = "media";
 
@@ -75,26 +81,34 @@ pub fn backup(settings: &Settings, to: &Path) -> anyhow::Result<Archived> {
 }
 
 /// Restores the archive at `from` into the configured database, which must be empty (no
-/// SQLite file; a PostgreSQL database without tables), and its images into the media folder,
-/// which must be empty too. Nothing is written unless the whole archive passes its checks, and
-/// nothing is left behind when it fails. Migrations newer than the backup run at the next start.
-pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
+/// SQLite file; a PostgreSQL database without tables, reached as a role that is no superuser
+/// unless `allow_superuser`), and its images into the media folder, which must be empty too.
+/// Nothing is written unless the whole archive passes its checks, and nothing is left behind
+/// when it fails. Migrations newer than the backup run at the next start.
+pub fn restore(settings: &Settings, from: &Path, allow_superuser: bool) -> anyhow::Result<Archived> {
     let url = settings.database_url();
     let backend = Backend::of(&url);
     let sqlite_path = PathBuf::from(url.strip_prefix("sqlite://").unwrap_or(&url));
     match backend {
         Backend::Sqlite => ensure!(!sqlite_path.exists(), "{} exists: restore into an empty data dir", sqlite_path.display()),
-        Backend::Postgres => ensure!(postgres_is_empty(&url)?, "the database already has tables: restore into an empty database"),
+        Backend::Postgres => {
+            ensure!(
+                allow_superuser || !postgres_is_superuser(&url)?,
+                "the database URL signs in as a PostgreSQL superuser, who could run a tampered dump's commands on this machine: restore as the shop's \
+                 own role (docs/operations.md, \"Restoring\"), or pass --allow-superuser for an archive you made yourself"
+            );
+            ensure!(postgres_is_empty(&url)?, "the database already has tables: restore into an empty database");
+        }
     }
     let media = settings.media_dir();
     ensure!(!media.exists() || std::fs::read_dir(&media)?.next().is_none(), "{} is not empty: restore into an empty data dir", media.display());
-    let database = check_archive(from, backend)?;
+    let database = check_archive(from, backend, settings.backups.max_restore_bytes)?;
 
     let data_dir = media.parent().context("the media folder has no parent")?.to_path_buf();
     std::fs::create_dir_all(&data_dir)?;
     let staging = data_dir.join(".restoring");
     let _ = std::fs::remove_dir_all(&staging);
-    std::fs::create_dir(&staging).with_context(|| format!("creating {}", staging.display()))?;
+    private_folder().create(&staging).with_context(|| format!("creating {}", staging.display()))?;
     let outcome = (|| {
         let media_files = unpack(from, &staging)?;
         let dump = staging.join(database);
@@ -105,7 +119,6 @@ pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
                 }
                 std::fs::rename(&dump, &sqlite_path)?;
             }
-            Backend::Postgres if database == POSTGRES_PLAIN_ENTRY => psql_file(&url, &dump)?,
             Backend::Postgres => pg_restore(&url, &dump)?,
         }
         if staging.join(MEDIA_ENTRY).is_dir() {
@@ -121,11 +134,13 @@ pub fn restore(settings: &Settings, from: &Path) -> anyhow::Result<Archived> {
 }
 
 /// Reads the whole archive without writing anything: every entry a plain file or folder at a
-/// name a backup writes, the database of the configured backend in it once. Answers the
+/// name a backup writes, no media file over the upload cap, no more than `max_bytes` in all,
+/// the database of the configured backend in it once, never a plain-SQL dump. Answers the
 /// database's entry name.
-fn check_archive(from: &Path, backend: Backend) -> anyhow::Result<&'static str> {
+fn check_archive(from: &Path, backend: Backend, max_bytes: u64) -> anyhow::Result<&'static str> {
     let mut archive = open_archive(from)?;
     let mut database = None;
+    let mut total: u64 = 0;
     for entry in archive.entries()? {
         let entry = entry?;
         let path = entry.path()?.into_owned();
@@ -137,26 +152,29 @@ fn check_archive(from: &Path, backend: Backend) -> anyhow::Result<&'static str> 
             "{} is not a Mahsoul backup: {name:?} is not a plain relative name",
             from.display()
         );
+        let size = entry.header().size()?;
+        total = total.saturating_add(size);
+        ensure!(total <= max_bytes, "{} holds more than {max_bytes} bytes ([backups] max_restore_bytes): refused", from.display());
         match name.trim_end_matches('/') {
-            found @ (SQLITE_ENTRY | POSTGRES_ENTRY | POSTGRES_PLAIN_ENTRY) if kind.is_file() => {
+            POSTGRES_PLAIN_ENTRY => bail!(
+                "{} holds a plain-SQL PostgreSQL dump, which psql would run as a script: refused. Take a new backup with this version, which writes \
+                 pg_dump's custom format",
+                from.display()
+            ),
+            found @ (SQLITE_ENTRY | POSTGRES_ENTRY) if kind.is_file() => {
                 let wanted = match backend {
                     Backend::Sqlite => found == SQLITE_ENTRY,
                     Backend::Postgres => found != SQLITE_ENTRY,
                 };
                 ensure!(wanted, "this backup is of the other database: restore it into a {} one", other(backend));
                 ensure!(database.is_none(), "{} holds two databases", from.display());
-                database = Some(match found {
-                    SQLITE_ENTRY => SQLITE_ENTRY,
-                    POSTGRES_ENTRY => POSTGRES_ENTRY,
-                    _ => POSTGRES_PLAIN_ENTRY,
-                });
+                database = Some(if found == SQLITE_ENTRY { SQLITE_ENTRY } else { POSTGRES_ENTRY });
             }
             MEDIA_ENTRY if kind.is_dir() => {}
-            media if media.starts_with("media/") => {}
+            media if media.starts_with("media/") => {
+                ensure!(size <= MEDIA_FILE_MAX, "{} is not a Mahsoul backup: {name:?} is larger than any upload ({MEDIA_FILE_MAX} bytes)", from.display());
+            }
             _ => bail!("{} is not a Mahsoul backup: it holds {name:?}", from.display()),
-        }
-        if database == Some(POSTGRES_PLAIN_ENTRY) && name == POSTGRES_PLAIN_ENTRY {
-            refuse_meta_commands(entry)?;
         }
     }
     database.with_context(|| format!("{} holds no database", from.display()))
@@ -168,7 +186,8 @@ fn open_archive(from: &Path) -> anyhow::Result<tar::Archive<GzDecoder<BufReader<
     Ok(tar::Archive::new(GzDecoder::new(BufReader::new(file))))
 }
 
-/// Unpacks a checked archive into `into`; answers how many media files it held.
+/// Unpacks a checked archive into `into`, each file written 0600 and each folder 0700 whatever
+/// modes the archive gives them; answers how many media files it held.
 fn unpack(from: &Path, into: &Path) -> anyhow::Result<usize> {
     let mut archive = open_archive(from)?;
     let mut media_files = 0;
@@ -176,36 +195,24 @@ fn unpack(from: &Path, into: &Path) -> anyhow::Result<usize> {
         let mut entry = entry?;
         let target = into.join(entry.path()?);
         if entry.header().entry_type().is_dir() {
-            std::fs::create_dir_all(&target)?;
+            private_folder().create(&target)?;
             continue;
         }
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent)?;
+            private_folder().create(parent)?;
         }
-        entry.unpack(&target)?;
+        let mut file = OpenOptions::new().write(true).create_new(true).mode(0o600).open(&target).with_context(|| format!("writing {}", target.display()))?;
+        std::io::copy(&mut entry, &mut file)?;
         media_files += usize::from(target.starts_with(into.join(MEDIA_ENTRY)));
     }
     Ok(media_files)
 }
 
-/// Refuses a plain-SQL dump holding a psql meta-command pg_dump does not write: `\!` runs a
-/// shell command, `\copy`, `\o` and `\i` reach files. Lines of `COPY … FROM stdin` data are
-/// data, up to their `\.`.
-fn refuse_meta_commands(dump: impl std::io::Read) -> anyhow::Result<()> {
-    use std::io::BufRead;
-    let mut in_copy = false;
-    for line in BufReader::new(dump).split(b'\n') {
-        let line = line?;
-        if in_copy {
-            in_copy = line != b"\\.";
-        } else if line.starts_with(b"COPY ") && line.ends_with(b" FROM stdin;") {
-            in_copy = true;
-        } else if line.starts_with(b"\\") && !line.starts_with(b"\\restrict ") && !line.starts_with(b"\\unrestrict ") {
-            let shown = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
-            bail!("the PostgreSQL dump holds a psql command pg_dump does not write ({shown:?}): refused");
-        }
-    }
-    Ok(())
+/// Folders the restore makes: the owner's alone, with their parents.
+fn private_folder() -> DirBuilder {
+    let mut folder = DirBuilder::new();
+    folder.recursive(true).mode(0o700);
+    folder
 }
 
 fn database_entry(backend: Backend) -> &'static str {
@@ -264,25 +271,22 @@ fn pg_restore(url: &str, file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Loads a plain SQL dump (an older backup's) in one transaction: it all loads, or nothing does.
-fn psql_file(url: &str, file: &Path) -> anyhow::Result<()> {
-    let status = Command::new("psql")
-        .args(["--no-psqlrc", "--quiet", "--single-transaction", "--set", "ON_ERROR_STOP=1", "--dbname", url, "--file"])
-        .arg(file)
-        .stdout(Stdio::null())
-        .status()
-        .context("running psql (install PostgreSQL's client tools)")?;
-    ensure!(status.success(), "psql failed to load the dump ({status})");
-    Ok(())
+/// Whether the database at `url` signs in as a superuser.
+fn postgres_is_superuser(url: &str) -> anyhow::Result<bool> {
+    Ok(psql_answer(url, "SELECT rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user")? == "t")
 }
 
 /// Whether the database at `url` has no table of its own yet.
 fn postgres_is_empty(url: &str) -> anyhow::Result<bool> {
+    Ok(psql_answer(url, "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'public'")? == "0")
+}
+
+/// The one value `query` answers on the database at `url`.
+fn psql_answer(url: &str, query: &str) -> anyhow::Result<String> {
     let output = Command::new("psql")
-        .args(["--no-psqlrc", "--tuples-only", "--no-align", "--dbname", url, "--command"])
-        .arg("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = 'public'")
+        .args(["--no-psqlrc", "--tuples-only", "--no-align", "--dbname", url, "--command", query])
         .output()
         .context("running psql (install PostgreSQL's client tools)")?;
     ensure!(output.status.success(), "psql could not reach the database: {}", String::from_utf8_lossy(&output.stderr).trim());
-    Ok(String::from_utf8_lossy(&output.stdout).trim() == "0")
+    Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
 }

@@ -58,6 +58,10 @@ enum Command {
         /// The archive to read.
         #[arg(long)]
         from: PathBuf,
+        /// Restore even when the database URL signs in as a PostgreSQL superuser (only for an
+        /// archive you made yourself: a superuser runs whatever a tampered dump says).
+        #[arg(long)]
+        allow_superuser: bool,
     },
     /// Add the demo users and reference data that are missing.
     Seed,
@@ -123,8 +127,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let archived = server::backup::backup(&settings, &to)?;
             println!("Backed up the {} database and {} media file(s) to {}", archived.database, archived.media_files, to.display());
         }
-        Command::Restore { from } => {
-            let archived = server::backup::restore(&settings, &from)?;
+        Command::Restore { from, allow_superuser } => {
+            let archived = server::backup::restore(&settings, &from, allow_superuser)?;
             println!("Restored the {} database and {} media file(s) from {}", archived.database, archived.media_files, from.display());
         }
         Command::Seed => {

@@ -43,6 +43,8 @@ pub struct Settings {
     pub integrations: IntegrationSettings,
     /// How long what is done is kept before the pruning job deletes it.
     pub upkeep: UpkeepSettings,
+    /// Backups and restores.
+    pub backups: BackupSettings,
     /// The environment the settings were loaded for.
     #[serde(skip)]
     pub environment: String,
@@ -132,6 +134,8 @@ impl OrderSettings {
 /// Courier companies the shop has an account with.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CourierSettings {
+    /// Wrong webhook secrets one client address may send a minute before it meets 429.
+    pub wrong_secrets_per_minute: usize,
     /// Bosta.
     pub bosta: BostaAccount,
 }
@@ -225,6 +229,13 @@ pub struct DatabaseSettings {
 pub struct AuthSettings {
     /// The HS256 secret; empty outside production means "generate and keep one".
     pub jwt_secret: SecretString,
+}
+
+/// Backups and restores.
+#[derive(Debug, Clone, Deserialize)]
+pub struct BackupSettings {
+    /// The most an archive to restore may hold, uncompressed, in bytes.
+    pub max_restore_bytes: u64,
 }
 
 /// How long what is done is kept before the pruning job deletes it.

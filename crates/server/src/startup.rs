@@ -360,6 +360,7 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
         webhooks: webhooks.clone(),
         edge: edge_limits(settings),
         courier_webhook_headers: settings.couriers.bosta.configured().map(|bosta| (ordering::CourierKind::Bosta, bosta.webhook_header)).into_iter().collect(),
+        wrong_courier_secrets: Arc::new(api::couriers::WrongSecrets::new(settings.couriers.wrong_secrets_per_minute)),
     });
     Ok(Services {
         state,

@@ -33,7 +33,8 @@ struct KeyRow {
     prefix: String,
     scopes: String,
     allowed_addresses: String,
-    created_by: i64,
+    created_by: Option<i64>,
+    maker_name: String,
     created_at: NaiveDateTime,
     expires_at: Option<NaiveDateTime>,
     revoked_at: Option<NaiveDateTime>,
@@ -50,7 +51,8 @@ impl KeyRow {
             prefix: self.prefix,
             scopes: serde_json::from_str(&self.scopes)?,
             allowed_addresses: addresses.iter().map(|address| address.parse::<IpAddr>()).collect::<Result<_, _>>()?,
-            created_by: UserId(self.created_by),
+            created_by: self.created_by.map(UserId),
+            maker_name: self.maker_name,
             created_at: self.created_at.and_utc(),
             expires_at: self.expires_at.map(|at| at.and_utc()),
             revoked_at: self.revoked_at.map(|at| at.and_utc()),
@@ -72,6 +74,7 @@ impl ApiKeyStore for DieselApiKeys {
                 api_keys::scopes.eq(serde_json::to_string(&key.scopes)?),
                 api_keys::allowed_addresses.eq(serde_json::to_string(&addresses)?),
                 api_keys::created_by.eq(key.created_by.0),
+                api_keys::maker_name.eq(&key.maker_name),
                 api_keys::created_at.eq(key.created_at.naive_utc()),
                 api_keys::expires_at.eq(key.expires_at.map(|at| at.naive_utc())),
             ))
@@ -98,7 +101,9 @@ impl ApiKeyStore for DieselApiKeys {
         let row: Option<KeyRow> = api_keys::table.filter(api_keys::secret_hash.eq(secret_hash)).select(KeyRow::as_select()).first(conn).optional()?;
         let Some(row) = row else { return Ok(None) };
         let key = row.key()?;
-        Ok(acting_user(conn, key.created_by.0)?.map(|user| (key, user)))
+        // A key whose maker's account is gone acts for nobody (its removal revoked it too).
+        let Some(maker) = key.created_by else { return Ok(None) };
+        Ok(acting_user(conn, maker.0)?.map(|user| (key, user)))
     }
 
     fn count_use(&self, id: i64, at: DateTime<Utc>, window: Duration) -> anyhow::Result<(u32, DateTime<Utc>)> {

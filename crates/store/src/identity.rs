@@ -140,6 +140,7 @@ fn complete_with_points(conn: &mut DbConn, row: UserRow, points: i64) -> anyhow:
         points,
         group_id: row.group_id,
         created_at: utc(row.created_at),
+        api_key: None,
     })
 }
 

@@ -9,7 +9,7 @@ use diesel::dsl::sql;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use identity::people::{
-    AccessRole, ClientDraft, ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named, Removal, RoleDraft, StaffChange,
+    AccessRole, ClientDraft, ClientGroup, ClientNote, ClientProfile, ClientQuery, ClientStatus, ClientSummary, Named, Removal, Retired, RoleDraft, StaffChange,
     StaffDraft, StaffMember, StaffQuery,
 };
 use identity::permission::Permission;
@@ -19,7 +19,7 @@ use kernel::{Email, Localized, Page, Phone, UserId};
 
 use crate::database::{Database, DbConn, contains_pattern, lower, or_taken, unique_collision, write};
 use crate::identity::POINTS_OF_THE_USER;
-use crate::schema::{access_roles, client_groups, client_notes, role_permissions, sessions, shipping_cities, users};
+use crate::schema::{access_roles, api_keys, client_groups, client_notes, role_permissions, sessions, shipping_cities, users, webhook_endpoints};
 
 type Backend = <DbConn as Connection>::Backend;
 
@@ -555,21 +555,31 @@ impl PeopleStore for DieselPeopleStore {
         }
     }
 
-    fn remove_staff(&self, id: UserId, role: Role) -> anyhow::Result<Removal> {
+    fn remove_staff(&self, id: UserId, role: Role, at: DateTime<Utc>) -> anyhow::Result<(Removal, Retired)> {
         let conn = &mut *self.db.conn()?;
+        let now = at.naive_utc();
         Ok(write(conn, |conn| {
             let role: &'static str = role.into();
             if users::table.filter(users::id.eq(id.0).and(users::role.eq(role))).count().get_result::<i64>(conn)? == 0 {
-                return QueryResult::Ok(Removal::NotFound);
+                return QueryResult::Ok((Removal::NotFound, Retired::default()));
             }
             if role == "admin" {
                 hold_admins(conn)?;
                 if users::table.filter(users::role.eq("admin")).count().get_result::<i64>(conn)? <= 1 {
-                    return Ok(Removal::LastAdmin);
+                    return Ok((Removal::LastAdmin, Retired::default()));
                 }
             }
+            // What they made outlives them, stopped: the references go null with the account.
+            let keys_revoked = diesel::update(api_keys::table.filter(api_keys::created_by.eq(id.0)).filter(api_keys::revoked_at.is_null()))
+                .set(api_keys::revoked_at.eq(now))
+                .execute(conn)?;
+            let endpoints_paused =
+                diesel::update(webhook_endpoints::table.filter(webhook_endpoints::created_by.eq(id.0)).filter(webhook_endpoints::paused_reason.is_null()))
+                    .set(webhook_endpoints::paused_reason.eq(webhooks::reach::Pause::MakerRemoved.to_string()))
+                    .execute(conn)?;
             diesel::delete(users::table.find(id.0)).execute(conn)?;
-            Ok(Removal::Removed)
+            let count = |rows: usize| u32::try_from(rows).unwrap_or(u32::MAX);
+            Ok((Removal::Removed, Retired { keys_revoked: count(keys_revoked), endpoints_paused: count(endpoints_paused) }))
         })?)
     }
 

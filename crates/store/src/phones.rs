@@ -6,12 +6,12 @@ use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use kernel::{Phone, UserId};
-use ordering::{BandOverride, BuyerHistory, CancelCause, OrderStatus, PhoneBand, PhoneBook, PhoneRecord};
+use ordering::{BandOverride, BuyerHistory, CancelCause, OrderStatus, PhoneBand, PhoneBook, PhoneReach, PhoneRecord};
 
 use diesel::upsert::excluded;
 
 use crate::database::{Database, DbConn, KeptPrepared, execute_natively, load_natively};
-use crate::schema::phone_bands;
+use crate::schema::{orders, phone_bands, users};
 
 /// The phones' records and bands over a database.
 pub struct DieselPhoneBook {
@@ -133,5 +133,20 @@ impl PhoneBook for DieselPhoneBook {
             ));
         execute_natively(conn, upsert)?;
         Ok(())
+    }
+
+    fn reach(&self, phone: &Phone, engineer: UserId) -> anyhow::Result<PhoneReach> {
+        let conn = &mut *self.db.conn()?;
+        let phone = phone.to_string();
+        let placed_with = orders::table.filter(orders::customer_phone.eq(&phone));
+        let own_order = diesel::select(diesel::dsl::exists(placed_with.filter(orders::user_id.is_not_null()).filter(orders::sales_engineer_id.eq(engineer.0))));
+        let own_account = diesel::select(diesel::dsl::exists(
+            users::table.filter(users::role.eq("customer")).filter(users::phone.eq(&phone)).filter(users::sales_engineer_id.eq(engineer.0)),
+        ));
+        let guest_order = diesel::select(diesel::dsl::exists(placed_with.filter(orders::user_id.is_null())));
+        Ok(PhoneReach {
+            own_client: own_account.get_result::<bool>(conn)? || own_order.get_result::<bool>(conn)?,
+            guest_order: guest_order.get_result::<bool>(conn)?,
+        })
     }
 }

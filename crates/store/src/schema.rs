@@ -349,7 +349,7 @@ diesel::table! {
         secret_hash -> Text,
         scopes -> Text,
         allowed_addresses -> Text,
-        created_by -> BigInt,
+        created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
         expires_at -> Nullable<Timestamp>,
         revoked_at -> Nullable<Timestamp>,
@@ -357,6 +357,7 @@ diesel::table! {
         request_count -> BigInt,
         window_started_at -> Nullable<Timestamp>,
         window_count -> Integer,
+        maker_name -> Text,
     }
 }
 
@@ -375,6 +376,9 @@ diesel::table! {
         disabled_at -> Nullable<Timestamp>,
         disabled_reason -> Nullable<Text>,
         lease_until -> Nullable<Timestamp>,
+        created_by -> Nullable<BigInt>,
+        maker_name -> Text,
+        paused_reason -> Nullable<Text>,
     }
 }
 
@@ -385,6 +389,8 @@ diesel::table! {
         kind -> Text,
         body -> Text,
         occurred_at -> Timestamp,
+        audience -> Text,
+        engineer_id -> Nullable<BigInt>,
     }
 }
 

@@ -1,8 +1,10 @@
 //! Webhook endpoints, events, deliveries and attempts. The spine's changes are published under
-//! the `webhooks` cursor, each event with a delivery to every active endpoint that takes it in
-//! one transaction; a node claims an endpoint's due deliveries with a lease (on PostgreSQL
-//! `FOR UPDATE SKIP LOCKED`, so nodes claiming at once pass each other by), so two nodes never
-//! make the same attempt.
+//! the `webhooks` cursor, each event with a delivery to each endpoint the publisher chose (those
+//! whose makers may read it) in one transaction; a node claims an endpoint's due deliveries
+//! with a lease (on PostgreSQL `FOR UPDATE SKIP LOCKED`, so nodes claiming at once pass each
+//! other by), so two nodes never make the same attempt.
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
@@ -11,6 +13,7 @@ use kernel::{Locale, Localized};
 use ordering::Notice;
 use webhooks::endpoint::{Endpoint, EventKind};
 use webhooks::ports::{AttemptLog, AttemptRecord, Claim, DeliveryLog, Due, OrderChangeToSend, OutgoingEvent, PublishedChange, WatchedChange, WebhookStore};
+use webhooks::reach::{Audience, Maker, Pause, Subscription};
 use webhooks::schedule::Verdict;
 
 use crate::database::{Database, DbConn, execute_natively, write};
@@ -51,6 +54,9 @@ struct EndpointRow {
     disabled_at: Option<NaiveDateTime>,
     disabled_reason: Option<String>,
     previous_secret_until: Option<NaiveDateTime>,
+    created_by: Option<i64>,
+    maker_name: String,
+    paused_reason: Option<String>,
 }
 
 impl EndpointRow {
@@ -66,18 +72,15 @@ impl EndpointRow {
             last_success_at: self.last_success_at.map(|at| at.and_utc()),
             disabled: self.disabled_at.map(|at| (at.and_utc(), self.disabled_reason.unwrap_or_default())),
             previous_secret_until: self.previous_secret_until.map(|at| at.and_utc()),
+            created_by: self.created_by,
+            maker_name: self.maker_name,
+            paused: self.paused_reason.as_deref().and_then(|reason| reason.parse().ok()),
         })
     }
 }
 
 fn kinds_json(events: &[EventKind]) -> anyhow::Result<String> {
     Ok(serde_json::to_string(&events.iter().map(|kind| kind.to_string()).collect::<Vec<_>>())?)
-}
-
-/// Whether an endpoint's stored kinds hold `kind` (as the JSON array writes it).
-fn takes(kind: EventKind) -> impl Fn(&String) -> bool {
-    let quoted = format!("\"{kind}\"");
-    move |events: &String| events.contains(&quoted)
 }
 
 fn endpoint_of(conn: &mut DbConn, id: i64) -> anyhow::Result<Option<Endpoint>> {
@@ -104,20 +107,29 @@ fn deliver(conn: &mut DbConn, seq: i64, endpoints: &[i64], at: NaiveDateTime) ->
     execute_natively(conn, diesel::insert_into(webhook_deliveries::table).values(rows))
 }
 
-/// The active endpoints, each with its stored kinds.
-fn active_endpoints(conn: &mut DbConn) -> QueryResult<Vec<(i64, String)>> {
-    webhook_endpoints::table.filter(webhook_endpoints::active.eq(true)).select((webhook_endpoints::id, webhook_endpoints::events)).load(conn)
-}
-
-/// Which of the `active` endpoints take `kind`.
-fn takers(active: &[(i64, String)], kind: EventKind) -> Vec<i64> {
-    active.iter().filter(|(_, events)| takes(kind)(events)).map(|(id, _)| *id).collect()
-}
-
-/// Delivers a stored event to every active endpoint that takes `kind`.
-fn deliver_to_takers(conn: &mut DbConn, seq: i64, kind: EventKind, at: NaiveDateTime) -> QueryResult<usize> {
-    let active = active_endpoints(conn)?;
-    deliver(conn, seq, &takers(&active, kind), at)
+/// The makers of these accounts as they are now: their role, whether they are blocked, and
+/// their access role's permissions.
+fn makers(conn: &mut DbConn, ids: &[i64]) -> QueryResult<HashMap<i64, Maker>> {
+    let accounts: Vec<(i64, String, String, bool, Option<i64>)> =
+        users::table.filter(users::id.eq_any(ids)).select((users::id, users::name, users::role, users::blocked, users::access_role_id)).load(conn)?;
+    let roles: Vec<i64> = accounts.iter().filter_map(|account| account.4).collect();
+    let mut granted: HashMap<i64, Vec<String>> = HashMap::new();
+    for (role, permission) in role_permissions::table
+        .filter(role_permissions::role_id.eq_any(&roles))
+        .select((role_permissions::role_id, role_permissions::permission))
+        .load::<(i64, String)>(conn)?
+    {
+        granted.entry(role).or_default().push(permission);
+    }
+    Ok(accounts
+        .into_iter()
+        .map(|(id, name, role, blocked, access_role)| {
+            let permissions = access_role.and_then(|role| granted.get(&role).cloned()).unwrap_or_default();
+            // Customers hold no dashboard permissions, whatever a stale role says.
+            let permissions = if role == "customer" { Vec::new() } else { permissions };
+            (id, Maker { id, name, sales_engineer: role == "sales", blocked, permissions, via_key: false })
+        })
+        .collect())
 }
 
 /// What the webhooks see now of the entities of a watched kind, by id.
@@ -148,14 +160,17 @@ fn sights(conn: &mut DbConn, kind: EventKind) -> QueryResult<Vec<(i64, String)>>
     })
 }
 
-/// Stores an event; answers its place.
+/// Stores an event with who may read it; answers its place.
 fn store_event(conn: &mut DbConn, event: &OutgoingEvent) -> QueryResult<i64> {
+    let (audience, engineer) = event.audience.stored();
     diesel::insert_into(webhook_events::table)
         .values((
             webhook_events::id.eq(&event.id),
             webhook_events::kind.eq(&event.kind),
             webhook_events::body.eq(&event.body),
             webhook_events::occurred_at.eq(event.occurred_at.naive_utc()),
+            webhook_events::audience.eq(audience),
+            webhook_events::engineer_id.eq(engineer),
         ))
         .returning(webhook_events::seq)
         .get_result(conn)
@@ -172,7 +187,34 @@ impl WebhookStore for DieselWebhookStore {
         endpoint_of(&mut *self.db.conn()?, id)
     }
 
-    fn add_endpoint(&self, url: &str, events: &[EventKind], active: bool, secret: &str, at: DateTime<Utc>) -> anyhow::Result<Endpoint> {
+    fn subscriptions(&self) -> anyhow::Result<Vec<Subscription>> {
+        let conn = &mut *self.db.conn()?;
+        let rows: Vec<(i64, bool, String, Option<i64>, Option<String>)> = webhook_endpoints::table
+            .order(webhook_endpoints::id)
+            .select((
+                webhook_endpoints::id,
+                webhook_endpoints::active,
+                webhook_endpoints::events,
+                webhook_endpoints::created_by,
+                webhook_endpoints::paused_reason,
+            ))
+            .load(conn)?;
+        let makers = makers(conn, &rows.iter().filter_map(|row| row.3).collect::<Vec<_>>())?;
+        rows.into_iter()
+            .map(|(endpoint, active, events, maker, paused)| {
+                let kinds: Vec<String> = serde_json::from_str(&events)?;
+                Ok(Subscription {
+                    endpoint,
+                    active,
+                    events: kinds.iter().filter_map(|kind| kind.parse().ok()).collect(),
+                    maker: maker.and_then(|maker| makers.get(&maker).cloned()),
+                    paused: paused.as_deref().map(|reason| reason.parse().unwrap_or(Pause::Unsaved)),
+                })
+            })
+            .collect()
+    }
+
+    fn add_endpoint(&self, url: &str, events: &[EventKind], active: bool, secret: &str, at: DateTime<Utc>, maker: &Maker) -> anyhow::Result<Endpoint> {
         let conn = &mut *self.db.conn()?;
         let id: i64 = diesel::insert_into(webhook_endpoints::table)
             .values((
@@ -181,6 +223,8 @@ impl WebhookStore for DieselWebhookStore {
                 webhook_endpoints::active.eq(active),
                 webhook_endpoints::secret.eq(secret),
                 webhook_endpoints::created_at.eq(at.naive_utc()),
+                webhook_endpoints::created_by.eq(Some(maker.id)),
+                webhook_endpoints::maker_name.eq(&maker.name),
                 // Never held yet: first in line among the endpoints least recently worked.
                 webhook_endpoints::lease_until.eq(Some(at.naive_utc())),
             ))
@@ -189,12 +233,20 @@ impl WebhookStore for DieselWebhookStore {
         endpoint_of(conn, id)?.ok_or_else(|| anyhow::anyhow!("the endpoint just added is gone"))
     }
 
-    fn update_endpoint(&self, id: i64, url: &str, events: &[EventKind], active: bool) -> anyhow::Result<Option<Endpoint>> {
+    fn update_endpoint(&self, id: i64, url: &str, events: &[EventKind], active: bool, maker: &Maker) -> anyhow::Result<Option<Endpoint>> {
         let conn = &mut *self.db.conn()?;
         let kinds = kinds_json(events)?;
         write(conn, |conn| {
             let changed = diesel::update(webhook_endpoints::table.find(id))
-                .set((webhook_endpoints::url.eq(url), webhook_endpoints::events.eq(&kinds), webhook_endpoints::active.eq(active)))
+                .set((
+                    webhook_endpoints::url.eq(url),
+                    webhook_endpoints::events.eq(&kinds),
+                    webhook_endpoints::active.eq(active),
+                    // Whoever saves it answers for what it carries from now on.
+                    webhook_endpoints::created_by.eq(Some(maker.id)),
+                    webhook_endpoints::maker_name.eq(&maker.name),
+                    webhook_endpoints::paused_reason.eq(None::<String>),
+                ))
                 .execute(conn)?;
             if changed > 0 && active {
                 // Turned on again: what failed before is not held against it.
@@ -273,7 +325,9 @@ impl WebhookStore for DieselWebhookStore {
     fn anyone_takes(&self, kind: EventKind) -> anyhow::Result<bool> {
         let conn = &mut *self.db.conn()?;
         let all: Vec<String> = webhook_endpoints::table.select(webhook_endpoints::events).load(conn)?;
-        Ok(all.iter().any(takes(kind)))
+        // As the JSON array writes it.
+        let quoted = format!("\"{kind}\"");
+        Ok(all.iter().any(|events| events.contains(&quoted)))
     }
 
     fn publish(&self, changes: &[PublishedChange]) -> anyhow::Result<bool> {
@@ -284,12 +338,9 @@ impl WebhookStore for DieselWebhookStore {
             if !move_cursor(conn, CURSOR, first.seq, last.seq)? {
                 return QueryResult::Ok(false);
             }
-            let events: Vec<&(OutgoingEvent, EventKind)> = changes.iter().filter_map(|change| change.event.as_ref()).collect();
-            // The endpoints are read once for the run's events, not once for each.
-            let active = if events.is_empty() { Vec::new() } else { active_endpoints(conn)? };
-            for (event, kind) in events {
+            for (event, endpoints) in changes.iter().filter_map(|change| change.event.as_ref()) {
                 let stored = store_event(conn, event)?;
-                deliver(conn, stored, &takers(&active, *kind), event.occurred_at.naive_utc())?;
+                deliver(conn, stored, endpoints, event.occurred_at.naive_utc())?;
             }
             Ok(true)
         })?)
@@ -323,7 +374,7 @@ impl WebhookStore for DieselWebhookStore {
         Ok(changes)
     }
 
-    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<OutgoingEvent>, at: DateTime<Utc>) -> anyhow::Result<()> {
+    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<(OutgoingEvent, Vec<i64>)>, at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
         write(conn, |conn| {
@@ -342,9 +393,9 @@ impl WebhookStore for DieselWebhookStore {
                     ))
                     .execute(conn)?;
             }
-            if let Some(event) = event {
-                let stored = store_event(conn, &event)?;
-                deliver_to_takers(conn, stored, kind, now)?;
+            if let Some((event, endpoints)) = &event {
+                let stored = store_event(conn, event)?;
+                deliver(conn, stored, endpoints, now)?;
             }
             QueryResult::Ok(())
         })?;
@@ -384,6 +435,9 @@ impl WebhookStore for DieselWebhookStore {
                 .filter(webhook_deliveries::next_attempt_at.le(at));
             let free = webhook_endpoints::table
                 .filter(webhook_endpoints::active.eq(true))
+                // An endpoint without a maker, or paused until a person saves it, waits.
+                .filter(webhook_endpoints::created_by.is_not_null())
+                .filter(webhook_endpoints::paused_reason.is_null())
                 .filter(webhook_endpoints::lease_until.is_null().or(webhook_endpoints::lease_until.lt(at)))
                 .filter(diesel::dsl::exists(due))
                 // The endpoints least recently worked first, so a busy one never starves the rest.
@@ -571,32 +625,40 @@ impl WebhookStore for DieselWebhookStore {
         Ok(made > 0)
     }
 
-    fn replay(&self, endpoint: i64, since: DateTime<Utc>, at: DateTime<Utc>) -> anyhow::Result<usize> {
+    fn events_since(&self, endpoint: i64, since: DateTime<Utc>) -> anyhow::Result<Vec<(i64, Audience)>> {
+        let conn = &mut *self.db.conn()?;
+        let Some(events) = webhook_endpoints::table.find(endpoint).select(webhook_endpoints::events).first::<String>(conn).optional()? else {
+            return Ok(Vec::new());
+        };
+        let kinds: Vec<String> = serde_json::from_str(&events)?;
+        let rows: Vec<(i64, String, Option<i64>)> = webhook_events::table
+            .filter(webhook_events::occurred_at.ge(since.naive_utc()))
+            .filter(webhook_events::kind.eq_any(&kinds))
+            .order(webhook_events::seq)
+            .limit(10_000)
+            .select((webhook_events::seq, webhook_events::audience, webhook_events::engineer_id))
+            .load(conn)?;
+        Ok(rows.into_iter().map(|(seq, audience, engineer)| (seq, Audience::from_stored(&audience, engineer))).collect())
+    }
+
+    fn redeliver(&self, endpoint: i64, events: &[i64], at: DateTime<Utc>) -> anyhow::Result<()> {
         let conn = &mut *self.db.conn()?;
         let now = at.naive_utc();
         write(conn, |conn| {
-            let events: String = webhook_endpoints::table.find(endpoint).select(webhook_endpoints::events).first(conn)?;
-            let kinds: Vec<String> = serde_json::from_str(&events)?;
-            let seqs: Vec<i64> = webhook_events::table
-                .filter(webhook_events::occurred_at.ge(since.naive_utc()))
-                .filter(webhook_events::kind.eq_any(&kinds))
-                .order(webhook_events::seq)
-                .limit(10_000)
-                .select(webhook_events::seq)
-                .load(conn)?;
             let had: Vec<i64> = webhook_deliveries::table
                 .filter(webhook_deliveries::endpoint_id.eq(endpoint))
-                .filter(webhook_deliveries::event_seq.eq_any(&seqs))
+                .filter(webhook_deliveries::event_seq.eq_any(events))
                 .select(webhook_deliveries::event_seq)
                 .load(conn)?;
             diesel::update(webhook_deliveries::table.filter(webhook_deliveries::endpoint_id.eq(endpoint)).filter(webhook_deliveries::event_seq.eq_any(&had)))
                 .set((webhook_deliveries::state.eq(PENDING), webhook_deliveries::next_attempt_at.eq(now)))
                 .execute(conn)?;
-            for seq in seqs.iter().filter(|seq| !had.contains(seq)) {
+            for seq in events.iter().filter(|seq| !had.contains(seq)) {
                 deliver(conn, *seq, &[endpoint], now)?;
             }
-            anyhow::Ok(seqs.len())
-        })
+            QueryResult::Ok(())
+        })?;
+        Ok(())
     }
 }
 

@@ -9,7 +9,7 @@ use url::Url;
 /// Whether `address` is inside a network an endpoint may not reach unless the operator allows
 /// it for development: loopback, private, link-local (cloud metadata at 169.254.169.254),
 /// carrier-grade NAT (another cloud's metadata at 100.100.100.200), unspecified, broadcast,
-/// multicast, the benchmarking and IETF ranges, and their IPv6 forms.
+/// multicast, the benchmarking and IETF ranges; in IPv6 everything but global unicast.
 pub fn forbidden(address: IpAddr) -> bool {
     match address {
         IpAddr::V4(v4) => forbidden_v4(v4),
@@ -35,15 +35,17 @@ fn forbidden_v4(address: Ipv4Addr) -> bool {
         || a >= 240
 }
 
+/// IPv6 is allowed, not refused: only global unicast (2000::/3), less the prefixes that
+/// embed or reach an IPv4 address (Teredo 2001::/32, 6to4 2002::/16) and documentation
+/// (2001:db8::/32). Everything else (the IPv4-compatible ::/96, ::ffff:0:a.b.c.d, NAT64's
+/// 64:ff9b::/96 and 64:ff9b:1::/48, site-local fec0::/10, unique-local, link-local…) is refused.
 fn forbidden_v6(address: Ipv6Addr) -> bool {
-    let first = address.segments()[0];
-    address.is_loopback()
-        || address.is_unspecified()
-        || address.is_multicast()
-        || (first & 0xfe00) == 0xfc00
-        || (first & 0xffc0) == 0xfe80
-        // NAT64 (64:ff9b::/96) reaches the IPv4 address it embeds.
-        || (address.segments()[..6] == [0x64, 0xff9b, 0, 0, 0, 0] && forbidden_v4(Ipv4Addr::from(u32::try_from(address.to_bits() & 0xffff_ffff).unwrap_or(0))))
+    let [first, second, ..] = address.segments();
+    let global_unicast = (first & 0xe000) == 0x2000;
+    let teredo = first == 0x2001 && second == 0;
+    let documentation = first == 0x2001 && second == 0x0db8;
+    let six_to_four = first == 0x2002;
+    !global_unicast || teredo || documentation || six_to_four
 }
 
 /// Why a URL cannot be an endpoint's, as a message key (`validation.url_invalid`…).
@@ -84,8 +86,29 @@ mod tests {
         ] {
             assert!(forbidden(address.parse().unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))), "{address}");
         }
-        for address in ["203.0.113.9", "8.8.8.8", "2001:4860:4860::8888", "64:ff9b::808:808", "100.128.0.1"] {
+        for address in ["203.0.113.9", "8.8.8.8", "2001:4860:4860::8888", "2a00:1450:4001::200e", "100.128.0.1", "::ffff:8.8.8.8"] {
             assert!(!forbidden(address.parse().unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))), "{address}");
+        }
+    }
+
+    #[test]
+    fn ipv6_forms_that_embed_or_reach_private_ipv4_or_old_site_local_space_are_refused() {
+        for address in [
+            "::10.0.0.1",
+            "::127.0.0.1",
+            "::ffff:0:10.0.0.1",
+            "::ffff:0:a9fe:a9fe",
+            "64:ff9b:1::a00:1",
+            "64:ff9b::808:808",
+            "2002:a00:1::1",
+            "2002:7f00:1::1",
+            "2001:0:4136:e378:8000:63bf:f5ff:fffe",
+            "2001:db8::1",
+            "fec0::1",
+            "feff::1",
+            "100::1",
+        ] {
+            assert!(forbidden(address.parse().unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))), "{address}");
         }
     }
 

@@ -67,6 +67,13 @@ pub struct Endpoint {
     pub disabled: Option<(DateTime<Utc>, String)>,
     /// Until when the secret before the last rotation still signs too.
     pub previous_secret_until: Option<DateTime<Utc>>,
+    /// Who last saved its URL or events: it carries only what they may read. None once their
+    /// account is gone, or when it was saved before makers were kept.
+    pub created_by: Option<i64>,
+    /// The maker's name, kept after their account is removed.
+    pub maker_name: String,
+    /// Why it is sent nothing for now though it is on, if it is not.
+    pub paused: Option<crate::reach::Pause>,
 }
 
 /// What staff write of an endpoint.

@@ -8,6 +8,9 @@ pub enum WebhookError {
     /// The input broke field rules (a URL that is not https, one inside the shop's network).
     #[error("invalid input: {0:?}")]
     Invalid(FieldErrors),
+    /// Endpoints are saved, rotated and removed by a signed-in person, never by an API key.
+    #[error("an endpoint is changed by a signed-in person")]
+    PersonOnly,
     /// No such endpoint or delivery.
     #[error("not found")]
     NotFound,

@@ -7,10 +7,12 @@ pub mod address;
 pub mod endpoint;
 pub mod error;
 pub mod ports;
+pub mod reach;
 pub mod schedule;
 pub mod service;
 pub mod signature;
 
 pub use endpoint::{Endpoint, EndpointDraft, EventKind};
 pub use error::WebhookError;
+pub use reach::{Audience, Maker, Pause, Subscription};
 pub use service::Webhooks;

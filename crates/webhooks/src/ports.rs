@@ -4,6 +4,7 @@
 use chrono::{DateTime, Duration, Utc};
 
 use crate::endpoint::{Endpoint, EventKind};
+use crate::reach::{Audience, Maker, Subscription};
 use crate::schedule::Verdict;
 
 /// A change of the order spine not yet published to the webhooks.
@@ -30,8 +31,8 @@ pub struct OrderChangeToSend {
 pub struct PublishedChange {
     /// Its place on the spine.
     pub seq: i64,
-    /// Its event and the event's kind; none when no endpoint takes the change.
-    pub event: Option<(OutgoingEvent, EventKind)>,
+    /// Its event and the endpoints it is delivered to; none when no endpoint takes the change.
+    pub event: Option<(OutgoingEvent, Vec<i64>)>,
 }
 
 /// An entity that changed since the webhooks last saw it (a product's stock, a new client…).
@@ -59,6 +60,8 @@ pub struct OutgoingEvent {
     pub body: String,
     /// When it happened.
     pub occurred_at: DateTime<Utc>,
+    /// Who may read it: a replay sends it only to endpoints whose makers may.
+    pub audience: Audience,
 }
 
 /// An endpoint's due deliveries, claimed by this node for a while.
@@ -151,10 +154,13 @@ pub trait WebhookStore: Send + Sync {
     fn endpoints(&self) -> anyhow::Result<Vec<Endpoint>>;
     /// One endpoint.
     fn endpoint(&self, id: i64) -> anyhow::Result<Option<Endpoint>>;
-    /// Adds an endpoint with its secret.
-    fn add_endpoint(&self, url: &str, events: &[EventKind], active: bool, secret: &str, at: DateTime<Utc>) -> anyhow::Result<Endpoint>;
-    /// Changes an endpoint; making it active again clears why it was disabled and its failures.
-    fn update_endpoint(&self, id: i64, url: &str, events: &[EventKind], active: bool) -> anyhow::Result<Option<Endpoint>>;
+    /// Every endpoint with its maker as they are now.
+    fn subscriptions(&self) -> anyhow::Result<Vec<Subscription>>;
+    /// Adds an endpoint with its secret, made by `maker`.
+    fn add_endpoint(&self, url: &str, events: &[EventKind], active: bool, secret: &str, at: DateTime<Utc>, maker: &Maker) -> anyhow::Result<Endpoint>;
+    /// Changes an endpoint, whose maker `maker` becomes, ending its pause; making it active
+    /// again clears why it was disabled and its failures.
+    fn update_endpoint(&self, id: i64, url: &str, events: &[EventKind], active: bool, maker: &Maker) -> anyhow::Result<Option<Endpoint>>;
     /// Removes an endpoint and its deliveries.
     fn delete_endpoint(&self, id: i64) -> anyhow::Result<bool>;
     /// Gives an endpoint a new secret; the current one signs too until `previous_until`.
@@ -165,18 +171,19 @@ pub trait WebhookStore: Send + Sync {
     /// Whether any endpoint, active or not, takes this kind (a disabled one may replay it).
     fn anyone_takes(&self, kind: EventKind) -> anyhow::Result<bool>;
     /// Moves the webhooks' cursor over a run of changes, first to last, and stores each of
-    /// their events with a delivery to each active endpoint that takes it, in one transaction;
-    /// false when another node moved the cursor past the first one first.
+    /// their events with a delivery to each of its endpoints, in one transaction; false when
+    /// another node moved the cursor past the first one first.
     fn publish(&self, changes: &[PublishedChange]) -> anyhow::Result<bool>;
     /// The entities whose watched side changed since last seen, at most `limit`; for a stock,
     /// only those whose last event is a minute old.
     fn watched_changes(&self, kind: EventKind, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<WatchedChange>>;
     /// Records the new sight of an entity and, with an event, stores it with a delivery to each
-    /// active endpoint that takes its kind, in one transaction.
-    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<OutgoingEvent>, at: DateTime<Utc>) -> anyhow::Result<()>;
+    /// of its endpoints, in one transaction.
+    fn publish_watched(&self, kind: EventKind, change: &WatchedChange, event: Option<(OutgoingEvent, Vec<i64>)>, at: DateTime<Utc>) -> anyhow::Result<()>;
     /// Stores an event for one endpoint alone (a test event).
     fn publish_to(&self, endpoint: i64, event: OutgoingEvent) -> anyhow::Result<bool>;
-    /// Claims up to `endpoints` active endpoints no other node holds that have deliveries due,
+    /// Claims up to `endpoints` active endpoints no other node holds, made by a person and not
+    /// paused as stored, that have deliveries due,
     /// each with up to `per_endpoint` of them, for `lease`.
     fn claim(&self, now: DateTime<Utc>, endpoints: usize, per_endpoint: usize, lease: Duration) -> anyhow::Result<Vec<Claim>>;
     /// Writes an attempt and what follows it (the delivery's state, the endpoint's failures).
@@ -188,9 +195,11 @@ pub trait WebhookStore: Send + Sync {
     fn deliveries(&self, endpoint: i64, limit: usize) -> anyhow::Result<Vec<DeliveryLog>>;
     /// Makes a delivery of the endpoint due again now.
     fn resend(&self, endpoint: i64, delivery: i64, at: DateTime<Utc>) -> anyhow::Result<bool>;
-    /// Makes every stored event since `since` the endpoint takes due to it again (a new
-    /// delivery where it had none); answers how many.
-    fn replay(&self, endpoint: i64, since: DateTime<Utc>, at: DateTime<Utc>) -> anyhow::Result<usize>;
+    /// The stored events since `since` of the kinds the endpoint takes (at most 10,000), each
+    /// with its place and who may read it.
+    fn events_since(&self, endpoint: i64, since: DateTime<Utc>) -> anyhow::Result<Vec<(i64, Audience)>>;
+    /// Makes these stored events due to the endpoint again (a new delivery where it had none).
+    fn redeliver(&self, endpoint: i64, events: &[i64], at: DateTime<Utc>) -> anyhow::Result<()>;
 }
 
 /// What a receiver answered.
@@ -218,10 +227,10 @@ pub trait Receiver: Send + Sync {
 #[cfg_attr(test, mockall::automock)]
 pub trait Shapes: Send + Sync {
     /// The order's JSON as `GET /api/dashboard/orders/{id}` (or guest-orders) answers its
-    /// `data`; `None` when it is gone.
-    fn order(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
+    /// `data`, and who may read it; `None` when it is gone.
+    fn order(&self, id: i64) -> anyhow::Result<Option<(serde_json::Value, Audience)>>;
     /// The product's as `GET /api/dashboard/products/{id}` answers it.
     fn product(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
-    /// The client's as `GET /api/dashboard/users/{id}` answers it.
-    fn client(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>>;
+    /// The client's as `GET /api/dashboard/users/{id}` answers it, and who may read it.
+    fn client(&self, id: i64) -> anyhow::Result<Option<(serde_json::Value, Audience)>>;
 }

@@ -125,6 +125,8 @@ fn reach_message(reach: identity::error::Reach) -> &'static str {
         Reach::OwnRole => "error.reach.own_role",
         Reach::LastSuperAdmin => "error.reach.last_super_admin",
         Reach::ClientContact => "error.reach.client_contact",
+        Reach::PersonOnly => "error.reach.person_only",
+        Reach::PhoneTrust => "error.reach.phone_trust",
     }
 }
 
@@ -202,6 +204,7 @@ impl ApiError {
                     let (status, problem) = invalid(&FieldErrors::single("total", rule));
                     (status, Problem { params: vec![("limit", same(format!("{:.2}", limit.pounds()))), ("shop_phone", same(shop_phone.clone()))], ..problem })
                 }
+                ordering::OrderingError::PhoneTrustNeeded => (StatusCode::FORBIDDEN, Problem::new(reach_message(identity::error::Reach::PhoneTrust))),
                 ordering::OrderingError::CodUnavailable { city, shop_phone } => {
                     let (status, problem) = invalid(&FieldErrors::single("city_id", "cod_unavailable"));
                     (status, Problem { params: vec![("city", city.clone()), ("shop_phone", same(shop_phone.clone()))], ..problem })
@@ -246,6 +249,7 @@ impl ApiError {
             ApiError::Webhook(error) => match error {
                 webhooks::WebhookError::Invalid(errors) => invalid(errors),
                 webhooks::WebhookError::NotFound => (StatusCode::NOT_FOUND, Problem::new("error.not_found")),
+                webhooks::WebhookError::PersonOnly => (StatusCode::FORBIDDEN, Problem::new(reach_message(identity::error::Reach::PersonOnly))),
                 webhooks::WebhookError::Unknown(cause) => internal(cause),
             },
             ApiError::BadIdempotencyKey => (StatusCode::BAD_REQUEST, Problem::new("error.idempotency_key_invalid")),

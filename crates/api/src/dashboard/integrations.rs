@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 use utoipa::{OpenApi, ToSchema};
 use webhooks::ports::DeliveryLog;
-use webhooks::{Endpoint, EndpointDraft, EventKind};
+use webhooks::{Audience, Endpoint, EndpointDraft, EventKind};
 
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
@@ -81,8 +81,10 @@ pub struct ApiKeyData {
     pub scopes: Vec<String>,
     /// The only addresses it works from; empty for any.
     pub allowed_addresses: Vec<String>,
-    /// The staff member it acts for.
-    pub created_by: i64,
+    /// The staff member it acts for; null once their account was removed (which revoked it).
+    pub created_by: Option<i64>,
+    /// The maker's name, kept after their account is removed.
+    pub created_by_name: String,
     /// When it was made.
     pub created_at: DateTime<Utc>,
     /// When it stops working by itself; null for never.
@@ -103,7 +105,8 @@ impl From<ApiKey> for ApiKeyData {
             prefix: key.prefix,
             scopes: key.scopes,
             allowed_addresses: key.allowed_addresses.iter().map(ToString::to_string).collect(),
-            created_by: key.created_by.0,
+            created_by: key.created_by.map(|maker| maker.0),
+            created_by_name: key.maker_name,
             created_at: key.created_at,
             expires_at: key.expires_at,
             revoked_at: key.revoked_at,
@@ -170,6 +173,15 @@ pub struct EndpointData {
     pub disabled_reason: Option<String>,
     /// Until when the secret before the last rotation signs too.
     pub previous_secret_until: Option<DateTime<Utc>>,
+    /// Who last saved its URL or events: it carries only what they may read. Null once their
+    /// account is gone, or when it was saved before the shop kept makers.
+    pub created_by: Option<i64>,
+    /// The maker's name, kept after their account is removed.
+    pub created_by_name: String,
+    /// Why it is sent nothing for now though it may be on: `unsaved` (saved before makers were
+    /// kept), `maker_removed`, `maker_blocked` or `maker_lacks_permission`; a person who may read
+    /// every kind it takes saving it again ends the pause. Null while it is sent events.
+    pub paused_reason: Option<String>,
 }
 
 impl From<Endpoint> for EndpointData {
@@ -186,6 +198,9 @@ impl From<Endpoint> for EndpointData {
             disabled_at,
             disabled_reason,
             previous_secret_until: endpoint.previous_secret_until,
+            created_by: endpoint.created_by,
+            created_by_name: endpoint.maker_name,
+            paused_reason: endpoint.paused.map(|pause| pause.to_string()),
         }
     }
 }
@@ -424,8 +439,8 @@ pub async fn add_endpoint(
     Body(form): Body<EndpointForm>,
 ) -> Result<HttpResponse, ApiError> {
     principal.require(Permission::IntegrationCreate)?;
-    let (hooks, draft) = (state.webhooks.clone(), form.into_draft());
-    let (endpoint, secret) = blocking(move || hooks.add(draft)).await?;
+    let (hooks, draft, maker) = (state.webhooks.clone(), form.into_draft(), maker(&principal.user));
+    let (endpoint, secret) = blocking(move || hooks.add(&maker, draft)).await?;
     Ok(HttpResponse::Created().json(EndpointResponse { message: text(locale, "webhook.added", &[]), data: endpoint.into(), secret: Some(secret) }))
 }
 
@@ -441,8 +456,8 @@ pub async fn update_endpoint(
     Body(form): Body<EndpointForm>,
 ) -> Result<Json<EndpointResponse>, ApiError> {
     principal.require(Permission::IntegrationEdit)?;
-    let (hooks, id, draft) = (state.webhooks.clone(), id.into_inner(), form.into_draft());
-    let endpoint = blocking(move || hooks.update(id, draft)).await?;
+    let (hooks, id, draft, maker) = (state.webhooks.clone(), id.into_inner(), form.into_draft(), maker(&principal.user));
+    let endpoint = blocking(move || hooks.update(&maker, id, draft)).await?;
     Ok(Json(EndpointResponse { message: text(locale, "webhook.updated", &[]), data: endpoint.into(), secret: None }))
 }
 
@@ -456,8 +471,8 @@ pub async fn delete_endpoint(
     id: Path<i64>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::IntegrationDelete)?;
-    let (hooks, id) = (state.webhooks.clone(), id.into_inner());
-    blocking(move || hooks.delete(id)).await?;
+    let (hooks, id, by) = (state.webhooks.clone(), id.into_inner(), maker(&principal.user));
+    blocking(move || hooks.delete(&by, id)).await?;
     Ok(Json(MessageResponse { message: text(locale, "webhook.deleted", &[]) }))
 }
 
@@ -467,8 +482,8 @@ pub async fn delete_endpoint(
     tag = "dashboard", security(("bearer" = [])), responses((status = 200, body = SecretResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn rotate_secret(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<SecretResponse>, ApiError> {
     principal.require(Permission::IntegrationEdit)?;
-    let (hooks, id) = (state.webhooks.clone(), id.into_inner());
-    let secret = blocking(move || hooks.rotate_secret(id)).await?;
+    let (hooks, id, by) = (state.webhooks.clone(), id.into_inner(), maker(&principal.user));
+    let secret = blocking(move || hooks.rotate_secret(&by, id)).await?;
     Ok(Json(SecretResponse { message: text(locale, "webhook.rotated", &[]), secret }))
 }
 
@@ -534,6 +549,19 @@ pub async fn replay(
     Ok(HttpResponse::Accepted().json(MessageResponse { message: text(locale, "webhook.replayed", &[("count", count.to_string())]) }))
 }
 
+/// The person saving or changing an endpoint, as the webhooks judge them: what they may read,
+/// and whether they came with an API key.
+fn maker(user: &identity::User) -> webhooks::Maker {
+    webhooks::Maker {
+        id: user.id.0,
+        name: user.name.clone(),
+        sales_engineer: user.role == identity::user::Role::Sales,
+        blocked: user.blocked,
+        permissions: user.permissions.clone(),
+        via_key: user.api_key.is_some(),
+    }
+}
+
 /// The entities as the dashboard's API answers them (in English), for the webhooks' events:
 /// an integrator reads the same shapes in both.
 pub struct ShapesAsAnswered {
@@ -548,9 +576,16 @@ pub struct ShapesAsAnswered {
 }
 
 impl webhooks::ports::Shapes for ShapesAsAnswered {
-    fn order(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>> {
+    fn order(&self, id: i64) -> anyhow::Result<Option<(serde_json::Value, Audience)>> {
         match self.orders.any_order(OrderId(id)) {
-            Ok(found) => Ok(Some(serde_json::to_value(StaffOrderData::new(found, Locale::En))?)),
+            Ok(found) => {
+                let order = &found.order;
+                let audience = match order.placed.user {
+                    Some(_) => Audience::ClientOrder { engineer: order.sales_engineer.map(|engineer| engineer.0) },
+                    None => Audience::GuestOrder,
+                };
+                Ok(Some((serde_json::to_value(StaffOrderData::new(found, Locale::En))?, audience)))
+            }
             Err(ordering::OrderingError::NotFound) => Ok(None),
             Err(error) => Err(error.into()),
         }
@@ -563,13 +598,14 @@ impl webhooks::ports::Shapes for ShapesAsAnswered {
         Ok(Some(serde_json::to_value(StaffProductData::new(catalogue.product_for_staff(&slug, now)?, Locale::En, now))?))
     }
 
-    fn client(&self, id: i64) -> anyhow::Result<Option<serde_json::Value>> {
+    fn client(&self, id: i64) -> anyhow::Result<Option<(serde_json::Value, Audience)>> {
         let profile = match self.people.any_client(identity::UserId(id)) {
             Ok(profile) => profile,
             Err(identity::IdentityError::NotFound) => return Ok(None),
             Err(error) => return Err(error.into()),
         };
         let standing = profile.summary.phone.as_ref().map(|phone| self.standings.standing(phone)).transpose()?;
-        Ok(Some(serde_json::to_value(ClientProfileData::new(profile, standing, Locale::En))?))
+        let audience = Audience::Client { engineer: profile.summary.sales_engineer.as_ref().map(|engineer| engineer.id) };
+        Ok(Some((serde_json::to_value(ClientProfileData::new(profile, standing, Locale::En))?, audience)))
     }
 }

@@ -4,7 +4,7 @@
 use actix_web::web::{self, Data, Json, Path};
 use identity::permission::Permission;
 use kernel::FieldErrors;
-use ordering::PhoneBand;
+use ordering::{BandSetter, PhoneBand};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -55,10 +55,12 @@ pub struct PhoneStandingResponse {
 /// cash orders at the checkout, `confirm_by_call` and `prepay_shipping` make its orders wait
 /// for the staff's call, `trusted` and `normal` let a phone the rules block order again. A
 /// null band gives the phone back to the rules. The phone in any common form; a band
-/// without a note, or an unknown band, is 422.
+/// without a note, or an unknown band, is 422. A sales engineer bands only the phones of their
+/// own clients and of the guest orders they see (any other is 404); `trusted`, and lifting a
+/// block, need `phone-trust` (403).
 #[utoipa::path(operation_id = "setPhoneBand", put, path = "/api/dashboard/phones/{phone}/band", params(("phone" = String, Path, description = "The phone, any common form")),
     tag = "dashboard", security(("bearer" = [])), request_body = BandRequest,
-    responses((status = 200, body = PhoneStandingResponse), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+    responses((status = 200, body = PhoneStandingResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
 pub async fn set_band(
     state: Data<AppState>,
     Lang(locale): Lang,
@@ -71,7 +73,14 @@ pub async fn set_band(
         Some(band) => Some(band.parse::<PhoneBand>().map_err(|_| FieldErrors::single("band", "choice_invalid"))?),
         None => None,
     };
-    let (standings, by, note) = (state.phone_standings.clone(), principal.user.id, body.note.unwrap_or_default());
+    let user = &principal.user;
+    let by = BandSetter {
+        id: user.id,
+        sales_engineer: user.role == identity::user::Role::Sales,
+        sees_guests: user.can(Permission::GuestOrderList),
+        may_trust: user.can(Permission::PhoneTrust),
+    };
+    let (standings, note) = (state.phone_standings.clone(), body.note.unwrap_or_default());
     let standing = blocking(move || standings.set_band(by, &phone, band, &note)).await?;
     Ok(Json(PhoneStandingResponse { message: text(locale, "phone.band_set", &[]), data: PhoneHistoryData::of(standing) }))
 }

@@ -181,11 +181,28 @@ async fn update(
     Ok(Json(MessageResponse { message: text(locale, "staff.account_saved", &[]) }))
 }
 
-async fn delete(kind: Kind, state: Data<AppState>, locale: Locale, principal: Principal, id: i64) -> Result<Json<MessageResponse>, ApiError> {
+/// A removed staff account and what went with it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffRemovedResponse {
+    /// What happened, in the request's language.
+    pub message: String,
+    /// Their API keys that worked until now, revoked with the account.
+    pub keys_revoked: u32,
+    /// Their webhook endpoints, paused until another person saves them.
+    pub endpoints_paused: u32,
+}
+
+async fn delete(kind: Kind, state: Data<AppState>, locale: Locale, principal: Principal, id: i64) -> Result<Json<StaffRemovedResponse>, ApiError> {
     principal.require(kind.delete)?;
     let people = state.people.clone();
-    blocking(move || people.remove_staff(&principal.user, kind.role, UserId(id))).await?;
-    Ok(Json(MessageResponse { message: text(locale, "staff.account_deleted", &[]) }))
+    let retired = blocking(move || people.remove_staff(&principal.user, kind.role, UserId(id))).await?;
+    let message = if retired == identity::people::Retired::default() {
+        text(locale, "staff.account_deleted", &[])
+    } else {
+        let counts = [("keys", retired.keys_revoked.to_string()), ("endpoints", retired.endpoints_paused.to_string())];
+        text(locale, "staff.account_deleted_with_integrations", &counts)
+    };
+    Ok(Json(StaffRemovedResponse { message, keys_revoked: retired.keys_revoked, endpoints_paused: retired.endpoints_paused }))
 }
 
 /// Lists the admins (`admin-list`): `search`, `page`, `per_page`.
@@ -236,10 +253,16 @@ pub async fn update_admin(
     update(ADMINS, state, locale, principal, id.into_inner(), form).await
 }
 
-/// Removes an admin (`admin-delete`): never your own account, never the last admin.
+/// Removes an admin (`admin-delete`): never your own account, never the last admin. Their API
+/// keys are revoked and their webhook endpoints paused in the same step.
 #[utoipa::path(operation_id = "deleteAdmin", delete, path = "/api/dashboard/admins/{id}", params(("id" = i64, Path, description = "The admin's id")), tag = "dashboard",
-    security(("bearer" = [])), responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn delete_admin(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    security(("bearer" = [])), responses((status = 200, body = StaffRemovedResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn delete_admin(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+) -> Result<Json<StaffRemovedResponse>, ApiError> {
     delete(ADMINS, state, locale, principal, id.into_inner()).await
 }
 
@@ -291,10 +314,16 @@ pub async fn update_sales(
     update(SALES, state, locale, principal, id.into_inner(), form).await
 }
 
-/// Removes a sales engineer (`sales-delete`); their clients go back to the shop's default one.
+/// Removes a sales engineer (`sales-delete`); their clients go back to the shop's default one,
+/// their API keys are revoked and their webhook endpoints paused in the same step.
 #[utoipa::path(operation_id = "deleteSalesEngineer", delete, path = "/api/dashboard/sales/{id}", params(("id" = i64, Path, description = "The sales engineer's id")),
     tag = "dashboard", security(("bearer" = [])),
-    responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
-pub async fn delete_sales(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser, id: Path<i64>) -> Result<Json<MessageResponse>, ApiError> {
+    responses((status = 200, body = StaffRemovedResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn delete_sales(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    id: Path<i64>,
+) -> Result<Json<StaffRemovedResponse>, ApiError> {
     delete(SALES, state, locale, principal, id.into_inner()).await
 }

@@ -33,6 +33,7 @@ fn staff(permissions: &[Permission]) -> User {
         points: 0,
         group_id: None,
         created_at: now(),
+        api_key: None,
     }
 }
 
@@ -43,7 +44,8 @@ fn key(scopes: &[Permission]) -> ApiKey {
         prefix: "mk_12345678".into(),
         scopes: scopes.iter().map(ToString::to_string).collect(),
         allowed_addresses: Vec::new(),
-        created_by: UserId(7),
+        created_by: Some(UserId(7)),
+        maker_name: "Owner".into(),
         created_at: now(),
         expires_at: None,
         revoked_at: None,
@@ -118,4 +120,27 @@ fn a_key_over_its_rate_waits_for_its_window_to_end() {
     store.expect_holder().returning(|_| Ok(Some((key(&[Permission::OrderList]), staff(&[Permission::OrderList])))));
     store.expect_count_use().returning(|_, at, _| Ok((3, at - Duration::seconds(20))));
     assert!(matches!(desk(store).authenticate("mk_secret", "203.0.113.9"), Err(IdentityError::TooManyAttempts { retry_after: 40 })));
+}
+
+#[test]
+fn a_super_admins_key_is_no_super_admin_and_makes_no_keys() {
+    let mut store = MockApiKeyStore::new();
+    let owner = User {
+        access_role: Some(crate::permission::SUPER_ADMIN.into()),
+        ..staff(&[Permission::RoleEdit, Permission::IntegrationCreate, Permission::IntegrationDelete])
+    };
+    assert!(owner.is_super_admin());
+    store
+        .expect_holder()
+        .returning(move |_| Ok(Some((key(&[Permission::RoleEdit, Permission::IntegrationCreate, Permission::IntegrationDelete]), owner.clone()))));
+    store.expect_count_use().returning(|_, at, _| Ok((1, at)));
+    let through_key = desk(store).authenticate("mk_secret", "203.0.113.9").unwrap().user;
+    assert_eq!(through_key.api_key, Some(3));
+    assert!(!through_key.is_super_admin(), "a key is judged by its scopes, whoever made it");
+
+    // No store call is expected: the refusal comes before anything is written.
+    let made = desk(MockApiKeyStore::new()).create(&through_key, ApiKeyDraft { name: "child".into(), scopes: vec!["role-edit".into()], ..Default::default() });
+    assert!(matches!(made, Err(IdentityError::BeyondReach(crate::error::Reach::PersonOnly))), "{made:?}");
+    let revoked = desk(MockApiKeyStore::new()).revoke(&through_key, 4);
+    assert!(matches!(revoked, Err(IdentityError::BeyondReach(crate::error::Reach::PersonOnly))), "{revoked:?}");
 }

@@ -27,6 +27,7 @@ fn user(id: i64, role: Role) -> User {
         points: 0,
         group_id: None,
         created_at: DateTime::<Utc>::default(),
+        api_key: None,
     }
 }
 
@@ -135,13 +136,23 @@ fn nobody_removes_themselves_nor_the_last_admin() {
     let mut store = MockPeopleStore::new();
     store.expect_staff_member().returning(|id| Ok(Some(member(id.0, 4))));
     store.expect_role().with(eq(4)).returning(|_| Ok(Some(role(4, "Cashiers", false, vec![Permission::OrderList]))));
-    store.expect_remove_staff().with(eq(UserId(2)), eq(Role::Admin)).returning(|_, _| Ok(Removal::LastAdmin));
-    store.expect_remove_staff().with(eq(UserId(3)), eq(Role::Admin)).returning(|_, _| Ok(Removal::Removed));
+    store
+        .expect_remove_staff()
+        .with(eq(UserId(2)), eq(Role::Admin), mockall::predicate::always())
+        .returning(|_, _, _| Ok((Removal::LastAdmin, Retired::default())));
+    store
+        .expect_remove_staff()
+        .with(eq(UserId(3)), eq(Role::Admin), mockall::predicate::always())
+        .returning(|_, _, _| Ok((Removal::Removed, Retired { keys_revoked: 2, endpoints_paused: 1 })));
     let desk = desk(store);
     let me = super_admin(1);
     assert!(matches!(desk.remove_staff(&me, Role::Admin, UserId(1)), Err(IdentityError::Invalid(errors)) if errors.has("id")));
     assert!(matches!(desk.remove_staff(&me, Role::Admin, UserId(2)), Err(IdentityError::Invalid(errors)) if errors.has("id")));
-    assert!(desk.remove_staff(&me, Role::Admin, UserId(3)).is_ok());
+    assert_eq!(
+        desk.remove_staff(&me, Role::Admin, UserId(3)).unwrap(),
+        Retired { keys_revoked: 2, endpoints_paused: 1 },
+        "the answer says what went with them"
+    );
 }
 
 #[test]
@@ -249,8 +260,8 @@ fn a_staff_member_grants_only_roles_within_their_own_permissions_and_never_super
     assert_eq!(beyond(desk.update_staff(&lead, Role::Admin, UserId(10), staff_form(1, "Taken0ver1"))), Some(Reach::SuperAdminOnly), "a Super Admin's password");
     assert_eq!(beyond(desk.update_staff(&lead, Role::Admin, UserId(10), staff_form(3, ""))), Some(Reach::SuperAdminOnly), "demoting a Super Admin");
     assert_eq!(beyond(desk.update_staff(&lead, Role::Admin, UserId(40), staff_form(3, "Taken0ver1"))), Some(Reach::AccountBeyondYours));
-    assert_eq!(beyond(desk.remove_staff(&lead, Role::Admin, UserId(10))), Some(Reach::SuperAdminOnly));
-    assert_eq!(beyond(desk.remove_staff(&lead, Role::Admin, UserId(40))), Some(Reach::AccountBeyondYours));
+    assert_eq!(beyond(desk.remove_staff(&lead, Role::Admin, UserId(10)).map(drop)), Some(Reach::SuperAdminOnly));
+    assert_eq!(beyond(desk.remove_staff(&lead, Role::Admin, UserId(40)).map(drop)), Some(Reach::AccountBeyondYours));
 }
 
 #[test]
@@ -282,4 +293,28 @@ fn the_last_super_admin_keeps_the_role() {
     let desk = desk(store);
     let refused = desk.update_staff(&super_admin(10), Role::Admin, UserId(10), staff_form(3, ""));
     assert!(matches!(refused, Err(IdentityError::BeyondReach(Reach::LastSuperAdmin))));
+}
+
+#[test]
+fn a_super_admins_role_edit_key_raises_no_role_and_no_account() {
+    let mut store = store_of_roles();
+    store.expect_update_role().never();
+    store.expect_update_staff().never();
+    store.expect_add_staff().never();
+    let desk = desk(store);
+    // What `ApiKeyDesk::authenticate` makes of a Super Admin's key scoped to `role-edit` and `order-list`.
+    let key = User { permissions: vec![Permission::RoleEdit.to_string(), Permission::OrderList.to_string()], api_key: Some(9), ..super_admin(99) };
+    let reach = |result: Result<(), IdentityError>| match result {
+        Err(IdentityError::BeyondReach(reach)) => Some(reach),
+        _ => None,
+    };
+    let everything = RoleDraft { name: "Desk".into(), permissions: every_permission() };
+    assert_eq!(reach(desk.update_role(&key, 3, everything)), Some(Reach::RoleBeyondYours), "every permission through a key");
+    assert_eq!(
+        reach(desk.update_role(&key, 1, RoleDraft { name: permission::SUPER_ADMIN.into(), permissions: every_permission() })),
+        Some(Reach::SuperAdminOnly)
+    );
+    assert_eq!(reach(desk.update_staff(&key, Role::Admin, UserId(30), staff_form(1, ""))), Some(Reach::SuperAdminOnly), "granting Super Admin");
+    assert_eq!(reach(desk.remove_staff(&key, Role::Admin, UserId(10)).map(drop)), Some(Reach::SuperAdminOnly), "removing a Super Admin");
+    assert_eq!(reach(desk.add_staff(&key, Role::Admin, staff_form(4, "Harvest2026")).map(drop)), Some(Reach::RoleBeyondYours), "a role beyond the key");
 }

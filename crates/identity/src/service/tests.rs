@@ -63,6 +63,7 @@ fn customer() -> User {
         points: 0,
         group_id: None,
         created_at: now(),
+        api_key: None,
     }
 }
 

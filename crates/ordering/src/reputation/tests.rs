@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{DateTime, Utc};
 use kernel::{Clock, Money, Phone, UserId};
 
-use super::{BandOverride, CodLimits, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneRefusal, PhoneStandings, ReputationRules};
+use super::{BandOverride, BandSetter, CodLimits, MockPhoneBook, MockReputationTerms, PhoneBand, PhoneReach, PhoneRefusal, PhoneStandings, ReputationRules};
 use crate::desk::PhoneRecord;
 use crate::error::OrderingError;
 
@@ -62,6 +62,11 @@ fn only_the_bands_that_wait_for_a_call_need_one() {
 
 /// Standings over a book holding `found` for every phone and whatever band staff set, kept.
 fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverride>>>) {
+    reached(PhoneReach::default(), found)
+}
+
+/// Standings as [`standings`], whose phone is, to sales engineer 5, `reach`.
+fn reached(reach: PhoneReach, found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverride>>>) {
     let kept: Arc<Mutex<Option<BandOverride>>> = Arc::default();
     let mut book = MockPhoneBook::new();
     book.expect_record().returning(move |_| Ok(found));
@@ -71,6 +76,7 @@ fn standings(found: PhoneRecord) -> (PhoneStandings, Arc<Mutex<Option<BandOverri
         *writer.lock().unwrap() = set.map(|(band, note, by, at)| BandOverride { band, note, by: Some(by), by_name: None, at });
         Ok(())
     });
+    book.expect_reach().withf(|_, engineer| *engineer == UserId(5)).returning(move |_, _| Ok(reach));
     let mut terms = MockReputationTerms::new();
     terms.expect_rules().returning(|| Ok(RULES));
     terms.expect_shop_phone().returning(|| Ok("01000000000".into()));
@@ -87,23 +93,26 @@ fn a_blocked_phone_is_refused_at_the_checkout_with_the_shops_number() {
     assert_eq!(terms.judge(&record(1, 0, 0), None, Money::from_pounds(100)).unwrap(), PhoneBand::Normal);
 }
 
+/// The owner: any phone, any band.
+const OWNER: BandSetter = BandSetter { id: UserId(1), sales_engineer: false, sees_guests: true, may_trust: true };
+
 #[test]
 fn staff_set_a_band_over_the_rules_with_a_note_and_give_it_back() {
     let (standings, kept) = standings(record(0, 3, 0));
     let phone = Phone::parse("01012345678").unwrap();
-    let missing = standings.set_band(UserId(1), "01012345678", Some(PhoneBand::Normal), "  ");
+    let missing = standings.set_band(OWNER, "01012345678", Some(PhoneBand::Normal), "  ");
     assert!(matches!(&missing, Err(OrderingError::Invalid(errors)) if errors.has("note")), "{missing:?}");
-    let wrong = standings.set_band(UserId(1), "not a phone", Some(PhoneBand::Normal), "known farmer");
+    let wrong = standings.set_band(OWNER, "not a phone", Some(PhoneBand::Normal), "known farmer");
     assert!(matches!(&wrong, Err(OrderingError::Invalid(errors)) if errors.has("phone")), "{wrong:?}");
     assert!(kept.lock().unwrap().is_none(), "nothing set by a refused change");
 
-    let set = standings.set_band(UserId(1), "+20 10 1234 5678", Some(PhoneBand::Normal), " known farmer, paid the courier ").unwrap();
+    let set = standings.set_band(OWNER, "+20 10 1234 5678", Some(PhoneBand::Normal), " known farmer, paid the courier ").unwrap();
     assert_eq!((set.by_rules, set.band()), (PhoneBand::Blocked, PhoneBand::Normal));
     assert_eq!(set.overridden.as_ref().map(|o| (o.note.as_str(), o.by)), Some(("known farmer, paid the courier", Some(UserId(1)))));
     let terms = standings.terms().unwrap();
     let now = standings.standing(&phone).unwrap();
     assert_eq!(terms.judge(&now.record, now.overridden.as_ref(), Money::from_pounds(100)), Ok(PhoneBand::Normal), "the staff's word lets it order");
-    let back = standings.set_band(UserId(1), "01012345678", None, "").unwrap();
+    let back = standings.set_band(OWNER, "01012345678", None, "").unwrap();
     assert_eq!(back.band(), PhoneBand::Blocked);
     assert_eq!(terms.judge(&back.record, back.overridden.as_ref(), Money::from_pounds(100)), Err(PhoneRefusal::Blocked));
 }
@@ -126,4 +135,46 @@ fn a_total_above_the_cash_limit_is_refused_with_the_limit_it_broke() {
         "{refused:?}"
     );
     assert!(refused.is_kept());
+}
+
+/// Sales engineer 5 as the built-in role makes them: guest orders seen, no `phone-trust`.
+const ENGINEER: BandSetter = BandSetter { id: UserId(5), sales_engineer: true, sees_guests: true, may_trust: false };
+
+#[test]
+fn a_sales_engineer_bands_only_their_own_clients_and_the_guests_they_see() {
+    let (standings, kept) = reached(PhoneReach::default(), record(0, 0, 0));
+    let other = standings.set_band(ENGINEER, "01012345678", Some(PhoneBand::ConfirmByCall), "asked twice");
+    assert!(matches!(other, Err(OrderingError::NotFound)), "another engineer's client: {other:?}");
+    assert!(kept.lock().unwrap().is_none());
+
+    let (standings, kept) = reached(PhoneReach { own_client: false, guest_order: true }, record(0, 0, 0));
+    let blind = BandSetter { sees_guests: false, ..ENGINEER };
+    assert!(matches!(standings.set_band(blind, "01012345678", Some(PhoneBand::ConfirmByCall), "asked twice"), Err(OrderingError::NotFound)));
+    standings.set_band(ENGINEER, "01012345678", Some(PhoneBand::PrepayShipping), "refused twice").unwrap();
+    assert_eq!(kept.lock().unwrap().as_ref().map(|band| band.band), Some(PhoneBand::PrepayShipping));
+
+    let (standings, kept) = reached(PhoneReach { own_client: true, guest_order: false }, record(0, 0, 0));
+    for band in [Some(PhoneBand::Normal), Some(PhoneBand::ConfirmByCall), Some(PhoneBand::PrepayShipping), None] {
+        standings.set_band(ENGINEER, "01012345678", band, "their farmer").unwrap();
+    }
+    assert!(kept.lock().unwrap().is_none(), "cleared last");
+}
+
+#[test]
+fn trusting_a_phone_or_lifting_its_block_needs_phone_trust() {
+    let (standings, kept) = reached(PhoneReach { own_client: true, guest_order: false }, record(0, 0, 0));
+    assert!(matches!(standings.set_band(ENGINEER, "01012345678", Some(PhoneBand::Trusted), "a good farmer"), Err(OrderingError::PhoneTrustNeeded)));
+    standings.set_band(ENGINEER, "01012345678", Some(PhoneBand::Blocked), "fake orders").unwrap();
+    for band in [Some(PhoneBand::Normal), None] {
+        assert!(matches!(standings.set_band(ENGINEER, "01012345678", band, "sorry"), Err(OrderingError::PhoneTrustNeeded)), "{band:?}");
+    }
+    assert_eq!(kept.lock().unwrap().as_ref().map(|band| band.band), Some(PhoneBand::Blocked), "still blocked");
+    standings.set_band(BandSetter { may_trust: true, ..ENGINEER }, "01012345678", Some(PhoneBand::Trusted), "vouched for").unwrap();
+    assert_eq!(kept.lock().unwrap().as_ref().map(|band| band.band), Some(PhoneBand::Trusted));
+
+    let (by_rules, _) = reached(PhoneReach { own_client: true, guest_order: false }, record(0, 3, 0));
+    assert!(
+        matches!(by_rules.set_band(ENGINEER, "01012345678", Some(PhoneBand::Normal), "let them"), Err(OrderingError::PhoneTrustNeeded)),
+        "blocked by the rules"
+    );
 }

@@ -318,3 +318,21 @@ async fn cash_with_couriers_is_their_delivered_parcels_until_a_remittance_settle
     assert_eq!(remit(vec![orders[1].0], "50").await.status(), 201);
     assert_eq!(json_of(app.get("dashboard/courier-cash", Some(&admin)).await).await["data"], json!([]));
 }
+
+#[actix_web::test]
+async fn a_burst_of_wrong_bosta_secrets_meets_429_and_the_right_secret_is_never_slowed() {
+    let bosta = MockServer::start_async().await;
+    let app = shop_with_bosta(&bosta).await;
+    let unknown_parcel = json!({"trackingNumber": "0000000", "state": 24, "timeStamp": 1_795_000_000_000_i64});
+    for attempt in 1..=20 {
+        let wrong = webhook(&app, Some("guess"), unknown_parcel.clone()).await;
+        assert_eq!(wrong.status(), 401, "wrong secret {attempt} of the burst");
+    }
+    let limited = webhook(&app, Some("guess"), unknown_parcel.clone()).await;
+    assert_eq!(limited.status(), 429, "past 20 wrong secrets a minute");
+    let wait: u64 = limited.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert_eq!(webhook(&app, None, unknown_parcel.clone()).await.status(), 429, "no secret at all counts as a wrong one");
+    let right = webhook(&app, Some(SECRET), unknown_parcel).await.status();
+    assert!(right != 429 && right != 401, "the right secret from the same address is heard: {right}");
+}

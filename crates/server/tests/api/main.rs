@@ -40,5 +40,6 @@ mod staff_orders;
 mod staff_products;
 mod staff_settings;
 mod system;
+mod trust;
 mod undo;
 mod upkeep;

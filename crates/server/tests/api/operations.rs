@@ -16,6 +16,12 @@ use serde_json::{Value, json};
 use crate::helpers::{json_of, spawn_app, spawn_app_with};
 use crate::node::{Node, mahsoul};
 
+/// A file's or folder's permission bits.
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap_or_else(|_| panic!("{}", path.display())).permissions().mode() & 0o777
+}
+
 /// A guest's order of one unit of `product`, to Giza.
 fn one_unit(product: i64) -> Value {
     json!({"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": [{"id": product, "quantity": 1}]})
@@ -184,9 +190,12 @@ async fn a_backup_taken_while_orders_come_in_restores_a_shop_with_every_order_ac
     let said = String::from_utf8_lossy(&backed_up.stdout).into_owned();
     assert!(said.contains(&format!("Backed up the {} database and 1 media file(s)", app.backend)), "{said}");
 
-    let target = test_support::fresh_database();
+    let target = test_support::fresh_database_for_restore();
     let restored = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
     assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    let restored_picture = target.dir.path().join("media/products/basil.webp");
+    assert_eq!(mode(&restored_picture), 0o600, "a restored file is the owner's alone");
+    assert_eq!(mode(restored_picture.parent().unwrap()), 0o700, "and so is its folder");
     let again = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
     assert!(!again.status.success(), "a restore never writes over a shop");
     assert!(String::from_utf8_lossy(&again.stderr).contains("empty"), "{}", String::from_utf8_lossy(&again.stderr));
@@ -372,7 +381,6 @@ async fn the_secret_the_database_the_outbox_and_backups_are_the_owners_alone() {
     use std::os::unix::fs::PermissionsExt;
     let data = test_support::fresh_database();
     let dir = data.dir.path();
-    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap_or_else(|_| panic!("{}", path.display())).permissions().mode() & 0o777;
     // A data dir made before the rule, readable by anyone, with an outbox already in it.
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::write(dir.join("outbox.jsonl"), "").unwrap();
@@ -432,7 +440,9 @@ async fn a_restore_refuses_a_tampered_archive_whole_and_leaves_nothing_behind() 
     let database: &str = if test_support::postgres_leg() { "postgres.dump" } else { "mahsoul.db" };
     let dotdot = format!("media/../../{}", escaped.strip_prefix("/").unwrap().display());
     let absolute = escaped.to_string_lossy().into_owned();
-    let shell = format!("SELECT 1;\n\\! touch {}\n", marker.display());
+    let mid_line = format!("SELECT 1; \\! touch {}\n", marker.display());
+    let indented = format!("SELECT 1;\n   \\! touch {}\n", marker.display());
+    let oversized = vec![0_u8; 10 * 1024 * 1024 + 1];
     let hostile: Vec<(&str, Vec<ArchiveEntry>)> = vec![
         ("a symlink", vec![(database, Regular, b"db", ""), ("media", Directory, b"", ""), ("media/evil.webp", Symlink, b"", "/etc/passwd")]),
         ("a hard link", vec![(database, Regular, b"db", ""), ("media/evil.webp", Link, b"", "/etc/passwd")]),
@@ -440,13 +450,15 @@ async fn a_restore_refuses_a_tampered_archive_whole_and_leaves_nothing_behind() 
         ("a path with ..", vec![(database, Regular, b"db", ""), (dotdot.as_str(), Regular, b"out", "")]),
         ("an absolute path", vec![(database, Regular, b"db", ""), (absolute.as_str(), Regular, b"out", "")]),
         ("an unknown name", vec![(database, Regular, b"db", ""), ("run.sh", Regular, b"rm -rf /", "")]),
+        ("a media file larger than any upload", vec![(database, Regular, b"db", ""), ("media/huge.webp", Regular, oversized.as_slice(), "")]),
     ];
     let mut cases = hostile;
     if test_support::postgres_leg() {
-        cases.push(("a psql shell command", vec![("postgres.sql", Regular, shell.as_bytes(), "")]));
+        cases.push(("a plain-SQL dump with a shell command mid-line", vec![("postgres.sql", Regular, mid_line.as_bytes(), "")]));
+        cases.push(("a plain-SQL dump with an indented shell command", vec![("postgres.sql", Regular, indented.as_bytes(), "")]));
     }
     for (what, entries) in cases {
-        let target = test_support::fresh_database();
+        let target = test_support::fresh_database_for_restore();
         let archive = outside.path().join("hostile.tar.gz");
         hostile_archive(&archive, &entries);
         let restored = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
@@ -464,6 +476,70 @@ async fn a_restore_refuses_a_tampered_archive_whole_and_leaves_nothing_behind() 
                 "{what}: no table loaded"
             );
         }
+    }
+}
+
+#[actix_web::test]
+async fn a_restore_writes_every_file_for_the_owner_alone_bounds_the_archive_and_refuses_a_superuser() {
+    use tar::EntryType::{Directory, Regular};
+    let outside = tempfile::tempdir().unwrap();
+    let source = test_support::fresh_database();
+    let backup_dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(backup_dir.path().join("media/products")).unwrap();
+    std::fs::write(backup_dir.path().join("media/products/basil.webp"), b"basil").unwrap();
+    let migrated = mahsoul(backup_dir.path(), &source.url, &[]).arg("migrate").output().unwrap();
+    assert!(migrated.status.success(), "{}", String::from_utf8_lossy(&migrated.stderr));
+    let archive = outside.path().join("shop.tar.gz");
+    let backup = mahsoul(backup_dir.path(), &source.url, &[]).args(["backup", "--to"]).arg(&archive).output().unwrap();
+    assert!(backup.status.success(), "{}", String::from_utf8_lossy(&backup.stderr));
+
+    // The same shop's archive with every mode opened wide, as a careless or hostile tar would.
+    let wide = outside.path().join("wide.tar.gz");
+    {
+        let mut reader = tar::Archive::new(flate2::read::GzDecoder::new(std::fs::File::open(&archive).unwrap()));
+        let mut builder = tar::Builder::new(flate2::write::GzEncoder::new(std::fs::File::create(&wide).unwrap(), flate2::Compression::fast()));
+        for entry in reader.entries().unwrap() {
+            let mut entry = entry.unwrap();
+            let mut header = entry.header().clone();
+            header.set_mode(0o777);
+            header.set_cksum();
+            let path = entry.path().unwrap().into_owned();
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut entry, &mut bytes).unwrap();
+            builder.append_data(&mut header, path, bytes.as_slice()).unwrap();
+        }
+        builder.into_inner().unwrap().finish().unwrap();
+    }
+    let target = test_support::fresh_database_for_restore();
+    let restored = mahsoul(target.dir.path(), &target.url, &[]).args(["restore", "--from"]).arg(&wide).output().unwrap();
+    assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    let media = target.dir.path().join("media");
+    for (path, expected) in [(media.join("products/basil.webp"), 0o600), (media.join("products"), 0o700), (media.clone(), 0o700)] {
+        assert_eq!(mode(&path), expected, "{}", path.display());
+    }
+    if !test_support::postgres_leg() {
+        assert_eq!(mode(&target.dir.path().join("test.db")), 0o600, "the restored database too");
+    }
+
+    let database: &str = if test_support::postgres_leg() { "postgres.dump" } else { "mahsoul.db" };
+    let bounded = outside.path().join("bounded.tar.gz");
+    hostile_archive(&bounded, &[(database, Regular, &[0_u8; 600], ""), ("media", Directory, b"", ""), ("media/a.webp", Regular, &[1_u8; 600], "")]);
+    let small = test_support::fresh_database_for_restore();
+    let refused =
+        mahsoul(small.dir.path(), &small.url, &[("MAHSOUL__BACKUPS__MAX_RESTORE_BYTES", "1000")]).args(["restore", "--from"]).arg(&bounded).output().unwrap();
+    assert!(!refused.status.success(), "over the configured bound");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("max_restore_bytes"), "{}", String::from_utf8_lossy(&refused.stderr));
+    assert!(!small.dir.path().join("media").exists() && !small.dir.path().join("test.db").exists(), "nothing written");
+
+    if test_support::postgres_leg() {
+        let superuser = test_support::fresh_database();
+        let refused = mahsoul(superuser.dir.path(), &superuser.url, &[]).args(["restore", "--from"]).arg(&archive).output().unwrap();
+        let said = String::from_utf8_lossy(&refused.stderr).into_owned();
+        assert!(!refused.status.success() && said.contains("superuser") && said.contains("--allow-superuser"), "{said}");
+        let db = store::Database::connect(&superuser.url, 1).unwrap();
+        assert!(!db.pending_migrations().unwrap().is_empty(), "no table loaded");
+        let allowed = mahsoul(superuser.dir.path(), &superuser.url, &[]).args(["restore", "--allow-superuser", "--from"]).arg(&archive).output().unwrap();
+        assert!(allowed.status.success(), "{}", String::from_utf8_lossy(&allowed.stderr));
     }
 }
 

@@ -111,7 +111,14 @@ function EndpointCard({
   const remove = useDeleteEndpoint();
   const rotate = useRotateSecret();
   const test = useSendTest();
-  const state = endpoint.active ? 'on' : endpoint.disabled_reason ? `disabled_${endpoint.disabled_reason}` : 'off';
+  const state =
+    endpoint.active && endpoint.paused_reason
+      ? 'paused'
+      : endpoint.active
+        ? 'on'
+        : endpoint.disabled_reason
+          ? `disabled_${endpoint.disabled_reason}`
+          : 'off';
   const replay = useReplay();
   // Turned on after the shop turned it off: what it missed since is a click away.
   const [missedSince, setMissedSince] = useState<string | null>(null);
@@ -144,6 +151,16 @@ function EndpointCard({
             </Badge>
           ))}
         </Group>
+        {endpoint.paused_reason && (
+          <Text size="sm" c="orange.8" data-testid="webhook-paused">
+            <FormattedMessage id={`dashboard.integrations.webhooks.paused.${endpoint.paused_reason}`} />
+          </Text>
+        )}
+        {endpoint.created_by_name && (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="dashboard.integrations.webhooks.maker" values={{ name: endpoint.created_by_name }} />
+          </Text>
+        )}
         <Text size="sm" c="dimmed">
           {endpoint.last_success_at ? (
             <FormattedMessage

@@ -19,6 +19,7 @@ export const RESOURCES = [
   'contact',
   'agronomy',
   'integration',
+  'phone',
 ] as const;
 
 /** A permission's resource and action: `guest-order-edit` is `guest-order` and `edit`. */

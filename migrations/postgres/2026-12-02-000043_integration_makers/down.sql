@@ -1,0 +1,12 @@
+ALTER TABLE webhook_events DROP COLUMN engineer_id;
+ALTER TABLE webhook_events DROP COLUMN audience;
+DROP INDEX webhook_endpoints_maker;
+ALTER TABLE webhook_endpoints DROP COLUMN paused_reason;
+ALTER TABLE webhook_endpoints DROP COLUMN maker_name;
+ALTER TABLE webhook_endpoints DROP COLUMN created_by;
+DROP INDEX api_keys_maker;
+DELETE FROM api_keys WHERE created_by IS NULL;
+ALTER TABLE api_keys DROP COLUMN maker_name;
+ALTER TABLE api_keys DROP CONSTRAINT api_keys_created_by_fkey;
+ALTER TABLE api_keys ADD CONSTRAINT api_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES users (id);
+ALTER TABLE api_keys ALTER COLUMN created_by SET NOT NULL;
