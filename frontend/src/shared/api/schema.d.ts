@@ -461,8 +461,9 @@ export interface paths {
          *     secret the shop set in Bosta's dashboard, `couriers.bosta.webhook_header`). Picked up or
          *     out for delivery puts a new order on delivery, delivered delivers it, an exception is a
          *     failed attempt, returned is a refusal; the same report sent again is taken and changes
-         *     nothing. Without the secret, 401; a body that is no report, 400; a courier the shop has no
-         *     account with, 404.
+         *     nothing. Without the secret, 401, and past 20 wrong secrets a minute from one address
+         *     (`couriers.wrong_secrets_per_minute`), 429 with `Retry-After`; a body that is no report, 400;
+         *     a courier the shop has no account with, 404.
          */
         post: operations["courierWebhook"];
         delete?: never;
@@ -571,7 +572,10 @@ export interface paths {
         /** Changes an admin (`admin-edit`); a password given replaces theirs and ends their sessions. */
         put: operations["updateAdmin"];
         post?: never;
-        /** Removes an admin (`admin-delete`): never your own account, never the last admin. */
+        /**
+         * Removes an admin (`admin-delete`): never your own account, never the last admin. Their API
+         *     keys are revoked and their webhook endpoints paused in the same step.
+         */
         delete: operations["deleteAdmin"];
         options?: never;
         head?: never;
@@ -1854,7 +1858,9 @@ export interface paths {
          *     cash orders at the checkout, `confirm_by_call` and `prepay_shipping` make its orders wait
          *     for the staff's call, `trusted` and `normal` let a phone the rules block order again. A
          *     null band gives the phone back to the rules. The phone in any common form; a band
-         *     without a note, or an unknown band, is 422.
+         *     without a note, or an unknown band, is 422. A sales engineer bands only the phones of their
+         *     own clients and of the guest orders they see (any other is 404); `trusted`, and lifting a
+         *     block, need `phone-trust` (403).
          */
         put: operations["setPhoneBand"];
         post?: never;
@@ -2115,7 +2121,10 @@ export interface paths {
         /** Changes a sales engineer (`sales-edit`). */
         put: operations["updateSalesEngineer"];
         post?: never;
-        /** Removes a sales engineer (`sales-delete`); their clients go back to the shop's default one. */
+        /**
+         * Removes a sales engineer (`sales-delete`); their clients go back to the shop's default one,
+         *     their API keys are revoked and their webhook endpoints paused in the same step.
+         */
         delete: operations["deleteSalesEngineer"];
         options?: never;
         head?: never;
@@ -3423,9 +3432,11 @@ export interface components {
             created_at: string;
             /**
              * Format: int64
-             * @description The staff member it acts for.
+             * @description The staff member it acts for; null once their account was removed (which revoked it).
              */
-            created_by: number;
+            created_by?: number | null;
+            /** @description The maker's name, kept after their account is removed. */
+            created_by_name: string;
             /**
              * Format: date-time
              * @description When it stops working by itself; null for never.
@@ -4478,6 +4489,14 @@ export interface components {
              */
             created_at: string;
             /**
+             * Format: int64
+             * @description Who last saved its URL or events: it carries only what they may read. Null once their
+             *     account is gone, or when it was saved before the shop kept makers.
+             */
+            created_by?: number | null;
+            /** @description The maker's name, kept after their account is removed. */
+            created_by_name: string;
+            /**
              * Format: date-time
              * @description When the shop turned it off by itself; null otherwise.
              */
@@ -4501,6 +4520,12 @@ export interface components {
              * @description Its last success.
              */
             last_success_at?: string | null;
+            /**
+             * @description Why it is sent nothing for now though it may be on: `unsaved` (saved before makers were
+             *     kept), `maker_removed`, `maker_blocked` or `maker_lacks_permission`; a person who may read
+             *     every kind it takes saving it again ends the pause. Null while it is sent events.
+             */
+            paused_reason?: string | null;
             /**
              * Format: date-time
              * @description Until when the secret before the last rotation signs too.
@@ -6665,6 +6690,21 @@ export interface components {
             data: components["schemas"]["StaffProductData"];
             /** @description What happened, on writes. */
             message?: string | null;
+        };
+        /** @description A removed staff account and what went with it. */
+        StaffRemovedResponse: {
+            /**
+             * Format: int32
+             * @description Their webhook endpoints, paused until another person saves them.
+             */
+            endpoints_paused: number;
+            /**
+             * Format: int32
+             * @description Their API keys that worked until now, revoked with the account.
+             */
+            keys_revoked: number;
+            /** @description What happened, in the request's language. */
+            message: string;
         };
         /** @description One staff account. */
         StaffResponse: {
@@ -8987,6 +9027,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     crops: {
@@ -9617,7 +9665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["StaffRemovedResponse"];
                 };
             };
             /** @description No valid bearer token: sign in again. */
@@ -15455,7 +15503,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Nothing with this id or name. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17388,7 +17435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["StaffRemovedResponse"];
                 };
             };
             /** @description No valid bearer token: sign in again. */

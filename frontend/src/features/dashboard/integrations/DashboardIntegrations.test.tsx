@@ -20,6 +20,9 @@ const endpoint = {
   disabled_at: '2026-11-25T10:00:00Z',
   disabled_reason: 'failing',
   previous_secret_until: null,
+  created_by: 1,
+  created_by_name: 'Samir',
+  paused_reason: null as string | null,
 };
 
 const delivery = {
@@ -69,6 +72,7 @@ beforeEach(() => {
             scopes: ['order-list'],
             allowed_addresses: [],
             created_by: 1,
+            created_by_name: 'Samir',
             created_at: '2026-11-29T10:00:00Z',
             expires_at: null,
             revoked_at: null,
@@ -111,6 +115,25 @@ describe('DashboardIntegrations', () => {
     expect(sent[0]?.body).toEqual({ url: endpoint.url, events: endpoint.events, active: true });
     expect(sent[1]?.body).toEqual({ since: endpoint.disabled_at });
     await waitFor(() => expect(within(card).queryByTestId('replay-missed')).toBeNull());
+  });
+
+  it('says an endpoint whose maker was removed is paused until someone saves it, and whose reads it carries', async () => {
+    server.use(
+      http.get('*/api/dashboard/webhooks', () =>
+        HttpResponse.json({
+          data: [{ ...endpoint, active: true, created_by: null, paused_reason: 'maker_removed' }],
+          events: ['order.created'],
+        }),
+      ),
+    );
+    session.signIn(staffUser(['integration-list', 'integration-edit']));
+    renderAt('/', { '/': <DashboardIntegrations /> });
+    const card = await screen.findByTestId('webhook-endpoint');
+    expect(within(card).getByText('Paused')).toBeInTheDocument();
+    expect(within(card).getByTestId('webhook-paused')).toHaveTextContent(
+      'Paused: the staff member who saved it was removed. Save it again to send it events as yourself.',
+    );
+    expect(within(card).getByText('Carries what Samir may read.')).toBeInTheDocument();
   });
 
   it('offers only the permissions the staff member holds and shows a new key once', async () => {
