@@ -107,6 +107,9 @@ fn deliver(conn: &mut DbConn, seq: i64, endpoints: &[i64], at: NaiveDateTime) ->
     execute_natively(conn, diesel::insert_into(webhook_deliveries::table).values(rows))
 }
 
+/// An endpoint as its subscription is read: id, on or off, stored kinds, maker, stored pause.
+type SubscriptionRow = (i64, bool, String, Option<i64>, Option<String>);
+
 /// The makers of these accounts as they are now: their role, whether they are blocked, and
 /// their access role's permissions.
 fn makers(conn: &mut DbConn, ids: &[i64]) -> QueryResult<HashMap<i64, Maker>> {
@@ -189,7 +192,7 @@ impl WebhookStore for DieselWebhookStore {
 
     fn subscriptions(&self) -> anyhow::Result<Vec<Subscription>> {
         let conn = &mut *self.db.conn()?;
-        let rows: Vec<(i64, bool, String, Option<i64>, Option<String>)> = webhook_endpoints::table
+        let rows: Vec<SubscriptionRow> = webhook_endpoints::table
             .order(webhook_endpoints::id)
             .select((
                 webhook_endpoints::id,
