@@ -217,10 +217,22 @@ pub struct CashParcel {
     pub order: OrderId,
     /// The order's number.
     pub number: String,
-    /// The cash collected: what the courier reported, else the order's total.
+    /// What the courier owes for it: the order's total after every change (a partial
+    /// delivery, refused lines).
     pub amount: Money,
+    /// What the courier says it collected: Bosta's report, or for the shop's own courier the
+    /// total it was given; none while Bosta has not said.
+    pub collected: Option<Money>,
     /// When the order was delivered.
     pub delivered_at: DateTime<Utc>,
+}
+
+impl CashParcel {
+    /// Whether what the courier says it collected differs from what it owes: flagged to staff,
+    /// never settled silently.
+    pub fn mismatch(&self) -> bool {
+        self.collected.is_some_and(|collected| collected != self.amount)
+    }
 }
 
 /// The cash one courier holds for the shop: its delivered parcels not settled yet, oldest

@@ -14,7 +14,7 @@ use crate::database::DbConn;
 use crate::lots::TakenRecord;
 use crate::order_events;
 use crate::orders::{Refusal, apply_move, insert_lines, put_back_line, take_line};
-use crate::schema::{order_items, orders};
+use crate::schema::{order_items, orders, shipments};
 
 /// Changes the lines of an order still new and unconfirmed (see
 /// [`ordering::OrderBook::change_lines`]): false when it is not.
@@ -67,6 +67,8 @@ pub(crate) fn deliver_partly_in(conn: &mut DbConn, id: i64, delivery: &PartialDe
 /// `status` (new ones only while unconfirmed); its version then.
 fn rewrite_totals(conn: &mut DbConn, id: i64, status: OrderStatus, change: &LinesChange) -> QueryResult<Option<i32>> {
     let totals = &change.totals;
+    // What the courier owes follows the order: a parcel not settled yet is due its new total.
+    diesel::update(shipments::table.find(id).filter(shipments::remittance_id.is_null())).set(shipments::cod.eq(totals.total.piastres())).execute(conn)?;
     let unconfirmed_only = status == OrderStatus::New;
     let confirmation_allows = orders::confirmed_at.is_null().or((!unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
     diesel::update(orders::table.find(id).filter(orders::status.eq(<&str>::from(status))).filter(confirmation_allows))

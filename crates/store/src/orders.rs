@@ -493,7 +493,12 @@ fn assemble(conn: &mut DbConn, rows: Vec<OrderRow>) -> anyhow::Result<Vec<Order>
                     None => Some(CancelCause::CalledOff),
                 },
                 failed_attempts: attempts.remove(&row.id).unwrap_or_default(),
-                shipment: shipments.remove(&row.id),
+                shipment: shipments.remove(&row.id).map(|mut shipment| {
+                    let delivered = row.status == <&str>::from(OrderStatus::Delivered);
+                    shipment.collected =
+                        crate::shipments::collected_of(shipment.courier, shipment.collected.map(Money::piastres), shipment.cod.piastres(), delivered);
+                    shipment
+                }),
                 returns: returns.remove(&row.id).unwrap_or_default(),
                 placed: NewOrder {
                     user: row.user_id.map(UserId),

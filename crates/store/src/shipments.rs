@@ -44,6 +44,15 @@ struct ShipmentRow {
 /// collected, and the order's number.
 type UnsettledRow = (i64, String, String, i64, Option<i64>, Option<String>);
 
+/// What a delivered parcel's courier collected: Bosta's report, or the shop's own courier the
+/// cash due (it reports nothing); nothing before delivery.
+pub(crate) fn collected_of(courier: CourierKind, reported: Option<i64>, cod: i64, delivered: bool) -> Option<Money> {
+    match courier {
+        CourierKind::Manual if delivered => Some(Money::from_piastres(reported.unwrap_or(cod))),
+        _ => reported.map(Money::from_piastres),
+    }
+}
+
 /// The shipments of these orders, each with its courier's reports oldest first.
 pub fn shipments_of(conn: &mut DbConn, orders: &[i64]) -> anyhow::Result<HashMap<i64, Shipment>> {
     let rows: Vec<ShipmentRow> = shipments::table.filter(shipments::order_id.eq_any(orders)).select(ShipmentRow::as_select()).load(conn)?;
@@ -191,7 +200,8 @@ impl ShipmentBook for DieselShipmentBook {
             let parcel = CashParcel {
                 order: kernel::OrderId(order),
                 number: number.unwrap_or_default(),
-                amount: Money::from_piastres(collected.unwrap_or(cod)),
+                amount: Money::from_piastres(cod),
+                collected: collected_of(courier, collected, cod, true),
                 delivered_at: delivered.get(&order).map_or_else(Utc::now, |at| at.and_utc()),
             };
             match couriers.iter_mut().find(|cash| cash.courier == courier && cash.courier_name == courier_name) {

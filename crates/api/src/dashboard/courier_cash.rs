@@ -38,9 +38,17 @@ pub struct CashParcelData {
     pub order_id: i64,
     /// The order's number.
     pub number: String,
-    /// The cash collected, EGP.
+    /// What the courier owes for it, EGP: the order's total after every change (a partial
+    /// delivery, refused lines).
     #[schema(value_type = f64)]
     pub amount: Money,
+    /// What the courier says it collected, EGP (Bosta's report; the shop's own courier, the
+    /// total); null while Bosta has not said.
+    #[schema(value_type = Option<f64>)]
+    pub collected: Option<Money>,
+    /// Whether the collected cash differs from what is owed: check with the courier before
+    /// settling.
+    pub mismatch: bool,
     /// When it was delivered.
     pub delivered_at: DateTime<Utc>,
 }
@@ -82,7 +90,14 @@ fn listed(cash: Vec<CourierCash>, message: Option<String>) -> CourierCashList {
             parcels: cash
                 .parcels
                 .into_iter()
-                .map(|parcel| CashParcelData { order_id: parcel.order.0, number: parcel.number, amount: parcel.amount, delivered_at: parcel.delivered_at })
+                .map(|parcel| CashParcelData {
+                    order_id: parcel.order.0,
+                    mismatch: parcel.mismatch(),
+                    number: parcel.number,
+                    amount: parcel.amount,
+                    collected: parcel.collected,
+                    delivered_at: parcel.delivered_at,
+                })
                 .collect(),
             courier_name: cash.courier_name,
         })

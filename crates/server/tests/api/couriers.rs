@@ -336,3 +336,43 @@ async fn a_burst_of_wrong_bosta_secrets_meets_429_and_the_right_secret_is_never_
     let right = webhook(&app, Some(SECRET), unknown_parcel).await.status();
     assert!(right != 429 && right != 401, "the right secret from the same address is heard: {right}");
 }
+
+#[actix_web::test]
+async fn what_a_courier_owes_follows_a_partial_delivery_and_a_refused_parcel_owes_nothing() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012395061").await;
+    let beans = app.add_product(&admin, "Bean seeds", 100, 20, 100).await;
+    let mut ids = Vec::new();
+    for (phone, packs) in [("01112395061", 2), ("01112395062", 1)] {
+        let placed = confirmed_guest_order(&app, &admin, beans, packs, phone).await;
+        let id = placed["data"]["id"].as_i64().unwrap();
+        let handed = app
+            .post(
+                &format!("dashboard/guest-orders/{id}/shipment"),
+                json!({"courier": "manual", "courier_name": "Said", "tracking": format!("S-{phone}")}),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(handed.status(), 200);
+        ids.push(id);
+    }
+    let (partly, refused) = (ids[0], ids[1]);
+    let before = guest_order(&app, &admin, partly).await["data"]["total"].as_f64().unwrap();
+    let body = json!({"items": [{"id": beans, "quantity": 1}], "reason": "one pack torn"});
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{partly}/partial-delivery"), body, Some(&admin)).await.status(), 200);
+    assert_eq!(app.post(&format!("dashboard/guest-orders/{refused}/refusal"), json!({"reason": "refused at the door"}), Some(&admin)).await.status(), 200);
+
+    let order = guest_order(&app, &admin, partly).await;
+    let total = order["data"]["total"].as_f64().unwrap();
+    assert!(total < before, "the order's total fell with the refused pack: {before} → {total}");
+    let shipment = &order["data"]["shipment"];
+    assert_eq!((shipment["cod"].as_f64(), shipment["collected"].as_f64()), (Some(total), Some(total)), "the courier box: {shipment}");
+
+    let cash = json_of(app.get("dashboard/courier-cash", Some(&admin)).await).await;
+    let said = &cash["data"][0];
+    assert_eq!(said["parcels"].as_array().unwrap().len(), 1, "the refused parcel owes nothing: {cash}");
+    let parcel = &said["parcels"][0];
+    assert_eq!(parcel["order_id"], partly);
+    assert_eq!((parcel["amount"].as_f64(), parcel["collected"].as_f64(), parcel["mismatch"].as_bool()), (Some(total), Some(total), Some(false)));
+    assert_eq!(said["total"].as_f64(), Some(total), "never the total before the partial delivery");
+}

@@ -3838,14 +3838,26 @@ export interface components {
         CashParcelData: {
             /**
              * Format: double
-             * @description The cash collected, EGP.
+             * @description What the courier owes for it, EGP: the order's total after every change (a partial
+             *     delivery, refused lines).
              */
             amount: number;
+            /**
+             * Format: double
+             * @description What the courier says it collected, EGP (Bosta's report; the shop's own courier, the
+             *     total); null while Bosta has not said.
+             */
+            collected?: number | null;
             /**
              * Format: date-time
              * @description When it was delivered.
              */
             delivered_at: string;
+            /**
+             * @description Whether the collected cash differs from what is owed: check with the courier before
+             *     settling.
+             */
+            mismatch: boolean;
             /** @description The order's number. */
             number: string;
             /**

@@ -9,10 +9,12 @@ import { applyLanguage } from '../../../shared/i18n/language';
 import { session } from '../../../shared/session/session';
 import { CourierCash } from './CourierCash';
 
-const parcel = (id: number, amount: number) => ({
+const parcel = (id: number, amount: number, collected: number | null = amount) => ({
   order_id: id,
   number: `MS-2026-00000${id}`,
   amount,
+  collected,
+  mismatch: collected !== null && collected !== amount,
   delivered_at: '2026-11-20T10:00:00Z',
 });
 const said = {
@@ -54,6 +56,12 @@ describe('cash with couriers', () => {
     expect(within(card).getByText('Said')).toBeInTheDocument();
     expect(within(card).getByText('Oldest: 7 days')).toBeInTheDocument();
     await user.click(within(card).getByRole('checkbox', { name: /MS-2026-000001/ }));
+    expect(within(card).getByTestId('remittance-amount')).toHaveValue('100');
+    await user.click(within(card).getByRole('checkbox', { name: /MS-2026-000002/ }));
+    expect(within(card).getByTestId('remittance-amount')).toHaveValue('250');
+    await user.click(within(card).getByRole('checkbox', { name: /MS-2026-000002/ }));
+    expect(within(card).getByTestId('remittance-amount')).toHaveValue('100');
+    await user.clear(within(card).getByTestId('remittance-amount'));
     await user.type(within(card).getByTestId('remittance-amount'), 'abc');
     await user.click(within(card).getByTestId('record-remittance'));
     expect(await within(card).findByText('Enter a price in pounds.')).toBeInTheDocument();
@@ -62,6 +70,19 @@ describe('cash with couriers', () => {
     await user.click(within(card).getByTestId('record-remittance'));
     await waitFor(() => expect(screen.getAllByTestId('cash-parcel')).toHaveLength(1));
     expect(sent.at(-1)).toEqual({ courier: 'manual', courier_name: 'Said', amount: 95, order_ids: [1], note: '' });
+  });
+
+  it('flags a parcel whose collected cash differs from what the courier owes', async () => {
+    session.signIn(staffUser(['shipping-list']));
+    server.use(
+      http.get('*/api/dashboard/courier-cash', () =>
+        HttpResponse.json({ data: [{ ...said, parcels: [parcel(1, 100), parcel(2, 150, 200)] }] }),
+      ),
+    );
+    renderAt('/dashboard/courier-cash', { '/dashboard/courier-cash': <CourierCash /> });
+    const flags = await screen.findAllByTestId('cash-mismatch');
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toHaveTextContent(/collected EGP\s?200/i);
   });
 
   it('staff who may only look see the cash without the payment form', async () => {

@@ -39,7 +39,17 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
   const record = useRecordRemittance();
   const [chosen, setChosen] = useState<number[]>([]);
   const [amount, setAmount] = useState('');
+  // The sum of the ticked parcels fills the amount until staff type one of their own.
+  const [amountTyped, setAmountTyped] = useState(false);
   const [note, setNote] = useState('');
+  const choose = (ids: number[]) => {
+    setChosen(ids);
+    if (amountTyped) return;
+    const owed = cash.parcels
+      .filter((parcel) => ids.includes(parcel.order_id))
+      .reduce((sum, parcel) => sum + parcel.amount, 0);
+    setAmount(ids.length === 0 ? '' : String(Math.round(owed * 100) / 100));
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () =>
@@ -50,6 +60,7 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
           toast('success', answer.message ?? '');
           setChosen([]);
           setAmount('');
+          setAmountTyped(false);
           setNote('');
           setErrors({});
         },
@@ -83,12 +94,21 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
             checked={chosen.includes(parcel.order_id)}
             onChange={(event) => {
               const checked = event.currentTarget.checked;
-              setChosen((now) => (checked ? [...now, parcel.order_id] : now.filter((id) => id !== parcel.order_id)));
+              choose(checked ? [...chosen, parcel.order_id] : chosen.filter((id) => id !== parcel.order_id));
             }}
             label={
               <span>
                 <bdi dir="ltr">{parcel.number}</bdi> · {price(parcel.amount)} ·{' '}
                 <FormattedDate value={parcel.delivered_at} {...DAY} />
+                {parcel.mismatch && parcel.collected !== null && (
+                  <Text component="span" c="red.8" fw={600} data-testid="cash-mismatch">
+                    {' · '}
+                    <FormattedMessage
+                      id="dashboard.courier_cash.mismatch"
+                      values={{ collected: price(parcel.collected) }}
+                    />
+                  </Text>
+                )}
               </span>
             }
             data-testid="cash-parcel"
@@ -104,7 +124,10 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
             <TextInput
               label={intl.formatMessage({ id: 'dashboard.courier_cash.amount' })}
               value={amount}
-              onChange={(event) => setAmount(event.currentTarget.value)}
+              onChange={(event) => {
+                setAmount(event.currentTarget.value);
+                setAmountTyped(true);
+              }}
               error={errors.amount}
               inputMode="decimal"
               data-testid="remittance-amount"
