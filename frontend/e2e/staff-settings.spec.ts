@@ -146,30 +146,54 @@ test(
   },
 );
 
-test("on a phone the dashboard's menu waits behind a button naming the screen, and each screen starts in view", async ({
-  page,
-}) => {
-  await page.goto('/dashboard/search');
-  await expect(page.getByTestId('side-menu')).toBeHidden();
-  const button = page.getByTestId('menu-button');
-  await expect(button).toBeVisible();
-  expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
-  // The screen's title is on the first screen, under the button, not below eighteen links.
-  const title = page.locator('main').getByRole('heading').first();
-  await expect(title).toBeInViewport();
-  await button.click();
-  const drawer = page.getByTestId('menu-drawer');
-  await expect(drawer.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/search');
-  const heights = await drawer
-    .getByRole('link')
-    .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().height));
-  expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
-  expect(await wcagViolations(page)).toEqual([]);
-  await drawer.locator('a[href="/dashboard/overview"]').click();
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
-  await expect(drawer).toBeHidden();
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(sideways).toBeLessThanOrEqual(0);
+test.describe('at 360 × 800', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("on a phone the dashboard's menu waits behind a button naming the screen, and each screen starts in view", async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/search');
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+    const button = page.getByTestId('menu-button');
+    await expect(button).toBeVisible();
+    expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    // The screen's title is on the first screen, under the button, not below eighteen links.
+    const title = page.locator('main').getByRole('heading').first();
+    await expect(title).toBeInViewport();
+    await button.click();
+    const drawer = page.getByTestId('menu-drawer');
+    await expect(drawer.locator('[aria-current="page"]')).toHaveAttribute('href', '/dashboard/search');
+    // Where the menu is, not only that it is: it slides in over the page, on the first screen,
+    // without the page scrolling to it (Playwright would scroll to a link at the page's bottom).
+    await expect(page.locator('.mantine-Drawer-overlay')).toBeVisible();
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    const boxes = await drawer
+      .getByRole('link')
+      .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(boxes[0]?.top ?? -1).toBeGreaterThanOrEqual(0);
+    expect(boxes[0]?.bottom ?? Infinity).toBeLessThanOrEqual(viewport.height);
+    for (const box of boxes) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(viewport.width);
+    }
+    // The links below the drawer's fold are in the drawer, which scrolls: never below the page.
+    const body = await page.locator('.mantine-Drawer-content').boundingBox();
+    expect((body?.y ?? -1) >= 0 && (body?.y ?? 0) + (body?.height ?? Infinity) <= viewport.height).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await button.click();
+    const heights = await drawer
+      .getByRole('link')
+      .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().height));
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    expect(await wcagViolations(page)).toEqual([]);
+    await drawer.locator('a[href="/dashboard/overview"]').click();
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await expect(drawer).toBeHidden();
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways).toBeLessThanOrEqual(0);
+  });
 });
 
 test(

@@ -100,7 +100,7 @@ function CourierCard({ cash, mayRecord }: { cash: Cash; mayRecord: boolean }) {
               <span>
                 <bdi dir="ltr">{parcel.number}</bdi> · {price(parcel.amount)} ·{' '}
                 <FormattedDate value={parcel.delivered_at} {...DAY} />
-                {parcel.mismatch && parcel.collected !== null && (
+                {parcel.mismatch && parcel.collected != null && (
                   <Text component="span" c="red.8" fw={600} data-testid="cash-mismatch">
                     {' · '}
                     <FormattedMessage

@@ -40,6 +40,18 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Timeline.css';
+import '@mantine/core/styles/Progress.css';
+// Drawer (the dashboard's phone menu) and Modal draw a ModalBase over an Overlay: without these
+// a drawer's links fall into the page's flow, at its bottom (styles.test.ts lists every part).
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Drawer.css';
 import '@mantine/notifications/styles.css';
 // Last: the shop's adjustments to the components above.
 import './adjustments.css';
