@@ -9,7 +9,7 @@ use kernel::{CategoryId, FieldErrors, Localized, Money, OfferId, ProductId, shop
 
 use crate::agronomy::Agronomy;
 use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
-use crate::lots::{EXPIRING_WITHIN_DAYS, Lot, LotDraft, LotId};
+use crate::lots::{EXPIRING_WITHIN_DAYS, Lot, LotDraft, LotId, UnlottedUnits};
 use crate::offer::OfferDraft;
 use crate::offer::OfferTarget;
 use crate::ports::{CatalogueEditor, FarmList, FarmListEditor, ListWrite, LotWrite, MediaStore, Shelf, UploadRejected};
@@ -378,11 +378,19 @@ impl CatalogAdmin {
     }
 
     /// Records a lot received (`POST dashboard/products/{id}/lots`); the product's stock becomes
-    /// the units of its lots in date.
-    pub fn add_lot(&self, product: ProductId, draft: LotDraft) -> Result<LotId, CatalogError> {
+    /// the units of its lots in date. The first lot of a product holding units in no lot needs a
+    /// word of what becomes of them (`unlotted`): kept as an opening lot, or written off.
+    pub fn add_lot(&self, product: ProductId, draft: LotDraft, unlotted: Option<UnlottedUnits>) -> Result<LotId, CatalogError> {
         let today = self.today();
-        draft.check(today).map_err(CatalogError::Invalid)?;
-        self.lot_written(self.shelf.add_lot(product, &draft, today)?)
+        let mut errors = FieldErrors::new();
+        if let Err(broken) = draft.check(today) {
+            errors.merge(broken);
+        }
+        if let Some(Err(broken)) = unlotted.as_ref().map(|unlotted| unlotted.check(today)) {
+            errors.merge(broken);
+        }
+        errors.into_result().map_err(CatalogError::Invalid)?;
+        self.lot_written(self.shelf.add_lot(product, &draft, unlotted.as_ref(), today)?)
     }
 
     /// Corrects a lot (`PUT dashboard/products/{id}/lots/{lot}`).
@@ -479,6 +487,7 @@ impl CatalogAdmin {
             }
             LotWrite::NoProduct | LotWrite::NoLot => Err(CatalogError::NotFound),
             LotWrite::BatchTaken => Err(CatalogError::Invalid(FieldErrors::single("batch", "batch_taken"))),
+            LotWrite::UnlottedUndecided(_) => Err(CatalogError::Invalid(FieldErrors::single("existing_units", "unlotted_stock_choice"))),
         }
     }
 

@@ -15,7 +15,7 @@ pub mod service;
 pub mod slug;
 
 pub use back_in_stock::{BackInStock, StockAlert, StockAlerts};
-pub use lots::{Lot, LotDraft, LotId, LotState, LotTake};
+pub use lots::{Lot, LotDraft, LotId, LotState, LotTake, UnlottedUnits};
 pub use offer::OfferDraft;
 pub use product::{Category, CategoryDraft, Product, ProductDocument, ProductDocuments, ProductDraft, WeightUnit};
 pub use service::{CatalogError, CatalogService, CategoryRef, Home, OfferQuery, ProductCard, ProductPage, ProductQuery, RegistrationLapse, Sort, Suggestions};

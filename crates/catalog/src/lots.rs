@@ -45,6 +45,43 @@ impl LotDraft {
     }
 }
 
+/// The batch name of the lot that keeps the units a product held before it was kept in lots.
+pub const OPENING_STOCK_BATCH: &str = "رصيد افتتاحي (opening stock)";
+/// The longest reason for writing units off.
+pub const WRITE_OFF_REASON_MAX_CHARS: usize = 500;
+
+/// What becomes of the units a product holds outside any lot when its first lot is received:
+/// once kept in lots, its stock is the units of its lots, and units in none would be lost
+/// without a word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UnlottedUnits {
+    /// Kept as a lot of their own ([`OPENING_STOCK_BATCH`]), selling until this day.
+    OpeningStock {
+        /// The day the owner says they expire.
+        expires_on: NaiveDate,
+    },
+    /// Written off, with why (damaged, counted wrong, given away).
+    WriteOff {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl UnlottedUnits {
+    /// The rules of the choice: an opening lot's expiry not already past, a write-off's reason
+    /// of 1 to 500 characters.
+    pub fn check(&self, today: NaiveDate) -> Result<(), FieldErrors> {
+        let mut errors = FieldErrors::new();
+        match self {
+            UnlottedUnits::OpeningStock { expires_on } if *expires_on < today => errors.add("opening_expires_on", "lot_expired"),
+            UnlottedUnits::OpeningStock { .. } => {}
+            UnlottedUnits::WriteOff { reason } if reason.trim().is_empty() => errors.add("write_off_reason", "required"),
+            UnlottedUnits::WriteOff { reason } => errors.limit_length("write_off_reason", reason, WRITE_OFF_REASON_MAX_CHARS),
+        }
+        errors.into_result()
+    }
+}
+
 /// A lot of a product.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lot {

@@ -5,7 +5,7 @@ use kernel::{CategoryId, OfferId, ProductId};
 
 use crate::agronomy::lists::{CropDraft, IngredientDraft, PestDraft};
 use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
-use crate::lots::{Lot, LotDraft, LotId};
+use crate::lots::{Lot, LotDraft, LotId, UnlottedUnits};
 use crate::offer::{Offer, OfferDraft};
 use crate::product::{Category, CategoryDraft, Product, ProductDocument, ProductDraft};
 use crate::search::SynonymGroup;
@@ -154,6 +154,9 @@ pub enum LotWrite {
     NoLot,
     /// Another lot of the product has this batch number.
     BatchTaken,
+    /// The product's first lot, while it holds units in no lot, came without a word of what
+    /// becomes of them: how many.
+    UnlottedUndecided(i64),
 }
 
 /// A product's lots on the shelf. Every write counts the product's stock again as the units of
@@ -162,8 +165,10 @@ pub enum LotWrite {
 pub trait Shelf: Send + Sync {
     /// The product's lots, soonest to expire first; `None` when there is no such product.
     fn lots(&self, product: ProductId) -> anyhow::Result<Option<Vec<Lot>>>;
-    /// Records a lot received.
-    fn add_lot(&self, product: ProductId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite>;
+    /// Records a lot received; the product's first, while it holds units in no lot, also
+    /// keeps them as an opening lot or writes them off, as `unlotted` says (without it, nothing
+    /// is written).
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<&UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite>;
     /// Corrects a lot's batch, expiry or units.
     fn update_lot(&self, product: ProductId, lot: LotId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite>;
     /// Takes a lot off the shelf.

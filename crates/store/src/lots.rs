@@ -5,9 +5,9 @@
 //! each line's units from the lots in the same transaction (`take_from_lots`). Registrations
 //! that ran out are told to staff once each (`registration_lapses`).
 
-use catalog::lots::{first_expiring_first, sellable_units};
+use catalog::lots::{OPENING_STOCK_BATCH, first_expiring_first, sellable_units};
 use catalog::ports::{LotWrite, Shelf};
-use catalog::{Lot, LotDraft, LotId, RegistrationLapse};
+use catalog::{Lot, LotDraft, LotId, RegistrationLapse, UnlottedUnits};
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use identity::permission::Permission;
@@ -17,7 +17,7 @@ use ordering::{LineLot, Notice};
 use crate::catalogue::{DieselCatalogueStore, stock_moved_in_transaction, write_moving_stock};
 use crate::database::{DbConn, execute_natively, write};
 use crate::desk::{NoticeRow, notice_row};
-use crate::schema::{notifications, order_lot_takes, product_lots, products, registration_lapses, role_permissions, users};
+use crate::schema::{notifications, order_lot_takes, product_lots, products, registration_lapses, role_permissions, stock_write_offs, users};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = product_lots)]
@@ -83,6 +83,21 @@ fn set_stock(conn: &mut DbConn, product: i64, units: i64) -> QueryResult<bool> {
     Ok(changed)
 }
 
+/// Stores a lot of the product; answers its id.
+fn insert_lot(conn: &mut DbConn, product: i64, draft: &LotDraft, received_at: NaiveDateTime) -> QueryResult<LotId> {
+    diesel::insert_into(product_lots::table)
+        .values((
+            product_lots::product_id.eq(product),
+            product_lots::batch.eq(&draft.batch),
+            product_lots::expires_on.eq(draft.expires_on),
+            product_lots::quantity.eq(draft.quantity),
+            product_lots::received_at.eq(received_at),
+        ))
+        .returning(product_lots::id)
+        .get_result(conn)
+        .map(LotId)
+}
+
 /// Whether another lot of the product has this batch number.
 fn batch_taken(conn: &mut DbConn, product: i64, batch: &str, besides: Option<i64>) -> QueryResult<bool> {
     let mut query = product_lots::table.filter(product_lots::product_id.eq(product).and(product_lots::batch.eq(batch))).select(product_lots::id).into_boxed();
@@ -127,22 +142,36 @@ impl Shelf for DieselCatalogueStore {
         Ok(Some(lots_of(conn, product.0)?))
     }
 
-    fn add_lot(&self, product: ProductId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite> {
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<&UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite> {
         lot_write(self, product, today, |conn| {
             if batch_taken(conn, product.0, &draft.batch, None)? {
                 return Ok(LotWrite::BatchTaken);
             }
-            let id = diesel::insert_into(product_lots::table)
-                .values((
-                    product_lots::product_id.eq(product.0),
-                    product_lots::batch.eq(&draft.batch),
-                    product_lots::expires_on.eq(draft.expires_on),
-                    product_lots::quantity.eq(draft.quantity),
-                    product_lots::received_at.eq(Utc::now().naive_utc()),
-                ))
-                .returning(product_lots::id)
-                .get_result(conn)?;
-            Ok(LotWrite::Done(LotId(id)))
+            let now = Utc::now().naive_utc();
+            // The first lot: the units the product holds in no lot are kept or written off, as
+            // the owner said, under the row lock orders take them by.
+            let first = !diesel::select(diesel::dsl::exists(product_lots::table.filter(product_lots::product_id.eq(product.0)))).get_result::<bool>(conn)?;
+            let in_no_lot: i64 = if first { products::table.find(product.0).select(products::quantity).first(conn)? } else { 0 };
+            if in_no_lot > 0 {
+                match unlotted {
+                    None => return Ok(LotWrite::UnlottedUndecided(in_no_lot)),
+                    Some(UnlottedUnits::OpeningStock { .. }) if draft.batch == OPENING_STOCK_BATCH => return Ok(LotWrite::BatchTaken),
+                    Some(UnlottedUnits::OpeningStock { expires_on }) => {
+                        insert_lot(conn, product.0, &LotDraft { batch: OPENING_STOCK_BATCH.into(), expires_on: *expires_on, quantity: in_no_lot }, now)?;
+                    }
+                    Some(UnlottedUnits::WriteOff { reason }) => {
+                        diesel::insert_into(stock_write_offs::table)
+                            .values((
+                                stock_write_offs::product_id.eq(product.0),
+                                stock_write_offs::units.eq(in_no_lot),
+                                stock_write_offs::reason.eq(reason.trim()),
+                                stock_write_offs::written_at.eq(now),
+                            ))
+                            .execute(conn)?;
+                    }
+                }
+            }
+            Ok(LotWrite::Done(insert_lot(conn, product.0, draft, now)?))
         })
     }
 

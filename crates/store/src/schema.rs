@@ -383,6 +383,16 @@ diesel::table! {
 }
 
 diesel::table! {
+    stock_write_offs (id) {
+        id -> BigInt,
+        product_id -> BigInt,
+        units -> BigInt,
+        reason -> Text,
+        written_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     webhook_events (seq) {
         seq -> BigInt,
         id -> Text,

@@ -3,7 +3,7 @@
 //! `product-list`, writing `product-edit`: a lot is the product's stock.
 
 use actix_web::web::{self, Data, Json, Path};
-use catalog::{Lot, LotDraft, LotId};
+use catalog::{Lot, LotDraft, LotId, UnlottedUnits};
 use chrono::{NaiveDate, NaiveDateTime};
 use identity::permission::Permission;
 use kernel::{FieldErrors, Locale, ProductId};
@@ -81,30 +81,62 @@ pub struct LotForm {
     #[schema(minimum = 0, maximum = 1000000)]
     #[serde(default, deserialize_with = "lenient_int")]
     pub quantity: Option<i64>,
+    /// The first lot of a product holding units in no lot (its stock from before lots) says
+    /// what becomes of them: `opening_stock` keeps them as a lot named "رصيد افتتاحي (opening
+    /// stock)" expiring on `opening_expires_on`; `write_off` writes them off with
+    /// `write_off_reason`. Without it such a lot is refused (422 on `existing_units`) and
+    /// nothing is written; for any other lot it is ignored.
+    #[schema(pattern = r"^(opening_stock|write_off)$")]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub existing_units: Option<String>,
+    /// The opening lot's last day of sale, `YYYY-MM-DD`, with `existing_units=opening_stock`.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub opening_expires_on: Option<String>,
+    /// Why the units in no lot are written off (up to 500 characters), with
+    /// `existing_units=write_off`.
+    #[schema(max_length = 500)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub write_off_reason: Option<String>,
+}
+
+/// A required day, `YYYY-MM-DD` in either digit system, or its field's error.
+fn day(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<NaiveDate> {
+    match raw.map(str::trim).filter(|day| !day.is_empty()) {
+        None => {
+            errors.add(field, "required");
+            None
+        }
+        Some(raw) => {
+            let day = NaiveDate::parse_from_str(&kernel::digits::to_latin_digits(raw), "%Y-%m-%d").ok();
+            if day.is_none() {
+                errors.add(field, "date_invalid");
+            }
+            day
+        }
+    }
 }
 
 impl LotForm {
-    fn into_domain(self) -> Result<LotDraft, FieldErrors> {
+    fn into_domain(self) -> Result<(LotDraft, Option<UnlottedUnits>), FieldErrors> {
         let mut errors = FieldErrors::new();
         let batch = self.batch.map(|batch| batch.trim().to_string()).unwrap_or_default();
-        let expires_on = match self.expires_on.as_deref().map(str::trim).filter(|day| !day.is_empty()) {
-            None => {
-                errors.add("expires_on", "required");
-                None
-            }
-            Some(raw) => {
-                let day = NaiveDate::parse_from_str(&kernel::digits::to_latin_digits(raw), "%Y-%m-%d").ok();
-                if day.is_none() {
-                    errors.add("expires_on", "date_invalid");
-                }
-                day
-            }
-        };
+        let expires_on = day(&mut errors, "expires_on", self.expires_on.as_deref());
         if self.quantity.is_none() {
             errors.add("quantity", "required");
         }
+        let unlotted = match self.existing_units.as_deref().map(str::trim).filter(|choice| !choice.is_empty()) {
+            None => None,
+            Some("opening_stock") => {
+                day(&mut errors, "opening_expires_on", self.opening_expires_on.as_deref()).map(|expires_on| UnlottedUnits::OpeningStock { expires_on })
+            }
+            Some("write_off") => Some(UnlottedUnits::WriteOff { reason: self.write_off_reason.unwrap_or_default().chars().take(501).collect() }),
+            Some(_) => {
+                errors.add("existing_units", "choice_invalid");
+                None
+            }
+        };
         errors.into_result()?;
-        Ok(LotDraft { batch, expires_on: expires_on.unwrap_or_default(), quantity: self.quantity.unwrap_or_default() })
+        Ok((LotDraft { batch, expires_on: expires_on.unwrap_or_default(), quantity: self.quantity.unwrap_or_default() }, unlotted))
     }
 }
 
@@ -152,7 +184,8 @@ pub async fn list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal)
 }
 
 /// Records a lot received (`product-edit`); the product's stock becomes the units of its lots
-/// in date. Orders take the lot that expires first, never an expired one.
+/// in date. Orders take the lot that expires first, never an expired one. A product's first
+/// lot, while it holds units in no lot, says what becomes of them (`existing_units`).
 #[utoipa::path(operation_id = "addProductLot", post, path = "/api/dashboard/products/{id}/lots", params(("id" = i64, Path, description = "The product's id")),
     tag = "dashboard", security(("bearer" = [])), request_body = LotForm,
     responses((status = 200, body = MessageResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
@@ -164,8 +197,8 @@ pub async fn add(
     Body(form): Body<LotForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::ProductEdit)?;
-    let (admin, id, draft) = (state.catalog_admin.clone(), id.into_inner(), form.into_domain()?);
-    blocking(move || admin.add_lot(id, draft)).await?;
+    let (admin, id, (draft, unlotted)) = (state.catalog_admin.clone(), id.into_inner(), form.into_domain()?);
+    blocking(move || admin.add_lot(id, draft, unlotted)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.lot_saved", &[]) }))
 }
 
@@ -182,7 +215,7 @@ pub async fn update(
     Body(form): Body<LotForm>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     principal.require(Permission::ProductEdit)?;
-    let ((id, lot), admin, draft) = (path.into_inner(), state.catalog_admin.clone(), form.into_domain()?);
+    let ((id, lot), admin, (draft, _)) = (path.into_inner(), state.catalog_admin.clone(), form.into_domain()?);
     blocking(move || admin.update_lot(id, LotId(lot), draft)).await?;
     Ok(Json(MessageResponse { message: text(locale, "staff.lot_saved", &[]) }))
 }

@@ -15,8 +15,10 @@ fn guest(product: i64, quantity: i64) -> Value {
     json!({"name": "Mona", "phone": "01112345678", "address": "Farm road", "city_id": 2, "items": [{"id": product, "quantity": quantity}]})
 }
 
+/// Records a lot; a product's first one writes off the units typed before lots.
 async fn add_lot(app: &TestApp, token: &str, product: i64, batch: &str, expires_on: &str, quantity: i64) -> reqwest::Response {
-    app.post(&format!("dashboard/products/{product}/lots"), json!({"batch": batch, "expires_on": expires_on, "quantity": quantity}), Some(token)).await
+    let body = json!({"batch": batch, "expires_on": expires_on, "quantity": quantity, "existing_units": "write_off", "write_off_reason": "counted again"});
+    app.post(&format!("dashboard/products/{product}/lots"), body, Some(token)).await
 }
 
 /// The product's lots as staff see them: (batch, units, state).
@@ -120,7 +122,7 @@ async fn staff_correct_and_remove_lots_and_every_wrong_lot_is_refused_in_both_la
     let admin = app.account_token(Role::Admin, "01012390021").await;
     let product = app.add_product(&admin, "Sulphur 80% WG", 60, 7, 1000).await;
     assert_eq!(add_lot(&app, &admin, product, "S-100", "2099-01-01", 4).await.status(), 200);
-    assert_eq!(app.stock(product), 4, "the typed stock gives way to the lots");
+    assert_eq!(app.stock(product), 4, "the typed stock, written off, gives way to the lots");
 
     let refusals = [
         (json!({"batch": " ", "expires_on": "2099-01-01", "quantity": 1}), "batch", "This field is required."),
@@ -171,4 +173,54 @@ async fn staff_correct_and_remove_lots_and_every_wrong_lot_is_refused_in_both_la
     assert_eq!(app.request(Method::DELETE, &format!("dashboard/products/{product}/lots/{lot}"), Some(&admin), "en").send().await.unwrap().status(), 200);
     assert!(lots(&app, &admin, product).await.is_empty());
     assert_eq!(app.stock(product), 0, "the last lot gone, nothing is left on the shelf");
+}
+
+#[actix_web::test]
+async fn the_first_lot_of_a_product_with_stock_keeps_it_as_opening_stock_or_writes_it_off_but_never_drops_it() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012390061").await;
+    let kept = app.add_product(&admin, "Mancozeb 80% WP", 75, 59, 1000).await;
+    let lot = json!({"batch": "M-40", "expires_on": "2099-01-01", "quantity": 40});
+
+    let silent = app.post(&format!("dashboard/products/{kept}/lots"), lot.clone(), Some(&admin)).await;
+    assert_eq!(silent.status(), 422, "the 59 units in no lot need a word");
+    assert_eq!(
+        json_of(silent).await["errors"]["existing_units"][0],
+        "This product has units in stock that belong to no lot: keep them as an opening-stock lot with their expiry date, or write them off with a reason."
+    );
+    assert_eq!((app.stock(kept), lots(&app, &admin, kept).await.len()), (59, 0), "nothing written");
+    let mut without_expiry = lot.clone();
+    without_expiry["existing_units"] = json!("opening_stock");
+    let refused = app.post(&format!("dashboard/products/{kept}/lots"), without_expiry, Some(&admin)).await;
+    assert_eq!(refused.status(), 422);
+    assert!(json_of(refused).await["errors"]["opening_expires_on"].is_array());
+
+    let mut opening = lot.clone();
+    opening["existing_units"] = json!("opening_stock");
+    opening["opening_expires_on"] = json!("٢٠٩٨-٠٦-٣٠");
+    assert_eq!(app.post(&format!("dashboard/products/{kept}/lots"), opening, Some(&admin)).await.status(), 200);
+    assert_eq!(app.stock(kept), 99, "59 kept as opening stock and 40 received");
+    assert_eq!(
+        lots(&app, &admin, kept).await,
+        [("رصيد افتتاحي (opening stock)".to_string(), 59, "in_date".to_string()), ("M-40".to_string(), 40, "in_date".to_string())]
+    );
+
+    let written_off = app.add_product(&admin, "Copper 77% WP", 60, 12, 1000).await;
+    let mut write_off = lot.clone();
+    write_off["existing_units"] = json!("write_off");
+    write_off["write_off_reason"] = json!("  ");
+    assert_eq!(app.post(&format!("dashboard/products/{written_off}/lots"), write_off.clone(), Some(&admin)).await.status(), 422, "a reason is required");
+    write_off["write_off_reason"] = json!("wet sacks");
+    assert_eq!(app.post(&format!("dashboard/products/{written_off}/lots"), write_off, Some(&admin)).await.status(), 200);
+    assert_eq!(app.stock(written_off), 40);
+    let database = app.database();
+    let conn = &mut *database.conn().unwrap();
+    use store::schema::stock_write_offs;
+    let kept_on_record: Vec<(i64, i64, String)> =
+        stock_write_offs::table.select((stock_write_offs::product_id, stock_write_offs::units, stock_write_offs::reason)).load(conn).unwrap();
+    assert_eq!(kept_on_record, [(written_off, 12, "wet sacks".to_string())], "the units written off are accounted for");
+
+    let second = json!({"batch": "M-41", "expires_on": "2099-01-01", "quantity": 5});
+    assert_eq!(app.post(&format!("dashboard/products/{kept}/lots"), second, Some(&admin)).await.status(), 200, "later lots need no word");
+    assert_eq!(app.stock(kept), 104);
 }

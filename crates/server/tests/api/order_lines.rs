@@ -97,8 +97,13 @@ async fn lines_of_lot_kept_products_are_taken_again_from_the_lots_and_refused_un
     let admin = app.account_token(Role::Admin, "01012393021").await;
     let seeds = app.add_product(&admin, "Tomato seeds", 20, 0, 100).await;
     for (batch, expires, units) in [("B-LATE", "2031-06-30", 5), ("B-SOON", "2030-01-31", 2)] {
-        let added =
-            app.post(&format!("dashboard/products/{seeds}/lots"), json!({"batch": batch, "expires_on": expires, "quantity": units}), Some(&admin)).await;
+        let added = app
+            .post(
+                &format!("dashboard/products/{seeds}/lots"),
+                json!({"batch": batch, "expires_on": expires, "quantity": units, "existing_units": "write_off", "write_off_reason": "counted again"}),
+                Some(&admin),
+            )
+            .await;
         assert_eq!(added.status(), 200);
     }
     let id = json_of(app.guest_checkout(&guest(json!([{"id": seeds, "quantity": 1}]), "01112393021"), None).await).await["data"]["id"].as_i64().unwrap();

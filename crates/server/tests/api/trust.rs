@@ -276,7 +276,13 @@ async fn the_node_that_saves_a_product_serves_it_on_its_very_next_request() {
     assert_eq!(refused.status(), 422, "the very next order on this node judges the product as Ib");
     assert!(json_of(refused).await["errors"]["acknowledged_safety"].is_array());
 
-    let lot = app.post(&format!("dashboard/products/{product}/lots"), json!({"batch": "B-1", "expires_on": "2099-01-01", "quantity": 4}), Some(&admin)).await;
+    let lot = app
+        .post(
+            &format!("dashboard/products/{product}/lots"),
+            json!({"batch": "B-1", "expires_on": "2099-01-01", "quantity": 4, "existing_units": "write_off", "write_off_reason": "counted again"}),
+            Some(&admin),
+        )
+        .await;
     assert!(lot.status().is_success(), "{}", lot.status());
     let shown = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await;
     assert_eq!(shown["data"]["quantity"], 4, "a lot received shows in the product's stock at once");

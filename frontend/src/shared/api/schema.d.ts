@@ -2004,7 +2004,8 @@ export interface paths {
         put?: never;
         /**
          * Records a lot received (`product-edit`); the product's stock becomes the units of its lots
-         *     in date. Orders take the lot that expires first, never an expired one.
+         *     in date. Orders take the lot that expires first, never an expired one. A product's first
+         *     lot, while it holds units in no lot, says what becomes of them (`existing_units`).
          */
         post: operations["addProductLot"];
         delete?: never;
@@ -4937,13 +4938,28 @@ export interface components {
         LotForm: {
             /** @description The maker's batch number, 1 to 40 characters, unique per product. */
             batch?: string | null;
+            /**
+             * @description The first lot of a product holding units in no lot (its stock from before lots) says
+             *     what becomes of them: `opening_stock` keeps them as a lot named "رصيد افتتاحي (opening
+             *     stock)" expiring on `opening_expires_on`; `write_off` writes them off with
+             *     `write_off_reason`. Without it such a lot is refused (422 on `existing_units`) and
+             *     nothing is written; for any other lot it is ignored.
+             */
+            existing_units?: string | null;
             /** @description The last day it sells, `YYYY-MM-DD`, not already past. */
             expires_on?: string | null;
+            /** @description The opening lot's last day of sale, `YYYY-MM-DD`, with `existing_units=opening_stock`. */
+            opening_expires_on?: string | null;
             /**
              * Format: int64
              * @description Units on the shelf, 0 to 1,000,000.
              */
             quantity?: number | null;
+            /**
+             * @description Why the units in no lot are written off (up to 500 characters), with
+             *     `existing_units=write_off`.
+             */
+            write_off_reason?: string | null;
         };
         /** @description Lots, soonest to expire first. */
         LotList: {

@@ -46,9 +46,10 @@ describe('batches and the farm lists', () => {
       }),
     );
     const user = userEvent.setup();
-    renderAt('/', { '/': <ProductLots product={7} /> });
+    renderAt('/', { '/': <ProductLots product={7} stock={44} /> });
 
     const rows = await screen.findAllByTestId('lot-row');
+    expect(screen.queryByTestId('unlotted-choice')).toBeNull();
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('CU-17'),
       expect.stringContaining('CU-31'),
@@ -67,6 +68,45 @@ describe('batches and the farm lists', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The batch has been saved.')).toBeInTheDocument();
     expect(await screen.findAllByTestId('lot-row')).toHaveLength(3);
+  });
+
+  it('asks, before the first batch of a product with stock, whether to keep those units or write them off', async () => {
+    session.signIn(staffUser(['product-list', 'product-edit']));
+    const sent: Array<Record<string, unknown>> = [];
+    server.use(
+      http.get('*/api/dashboard/products/8/lots', () => HttpResponse.json({ data: [] })),
+      http.post('*/api/dashboard/products/8/lots', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (!body.existing_units) {
+          const message = 'This product has units in stock that belong to no lot.';
+          return HttpResponse.json({ message, errors: { existing_units: [message] } }, { status: 422 });
+        }
+        return HttpResponse.json({ message: 'The batch has been saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderAt('/', { '/': <ProductLots product={8} stock={59} /> });
+    const choice = await screen.findByTestId('unlotted-choice');
+    expect(choice).toHaveTextContent('This product has 59 units in stock');
+    const form = screen.getByTestId('lot-form');
+    await user.type(within(form).getByLabelText('Batch number'), 'M-40');
+    await user.type(within(form).getByLabelText('Expiry date'), '2029-03-31');
+    await user.type(within(form).getByLabelText('Units'), '40');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('This product has units in stock that belong to no lot.')).toBeInTheDocument();
+    await user.click(within(choice).getByRole('radio', { name: 'Keep them as an “opening stock” batch' }));
+    await user.type(within(choice).getByLabelText('Their expiry date'), '2028-06-30');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The batch has been saved.')).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({
+      batch: 'M-40',
+      expires_on: '2029-03-31',
+      quantity: 40,
+      existing_units: 'opening_stock',
+      opening_expires_on: '2028-06-30',
+      write_off_reason: '',
+    });
   });
 
   it('lists the lots to look at, each linked to its product', async () => {

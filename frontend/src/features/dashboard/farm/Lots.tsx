@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -24,30 +24,45 @@ function LotState({ lot }: { lot: Lot }) {
   );
 }
 
-const EMPTY = { batch: '', expires_on: '', quantity: '' };
+const EMPTY = {
+  batch: '',
+  expires_on: '',
+  quantity: '',
+  existing_units: '',
+  opening_expires_on: '',
+  write_off_reason: '',
+};
 
 /** A product's lots under its form: batch, expiry, units and state, with a form to receive a
- * lot or correct the one picked; the product's stock is what its lots in date hold. */
-export function ProductLots({ product }: { product: number }) {
+ * lot or correct the one picked; the product's stock is what its lots in date hold. The first
+ * lot of a product holding `stock` units in no lot asks what becomes of them: kept as an
+ * opening-stock lot with its expiry, or written off with why. */
+export function ProductLots({ product, stock }: { product: number; stock: number }) {
   const intl = useIntl();
   const { user } = useSession();
-  const lots = useQuery(farmQueries.lots(product)).data?.data ?? [];
   const [editing, setEditing] = useState<Lot | null>(null);
   const form = useForm({ initialValues: EMPTY });
   const save = useSaveLot(product);
   const remove = useRemoveLot(product);
   const canWrite = hasPermission(user, 'product-edit');
+  const lotsQuery = useQuery(farmQueries.lots(product));
+  const lots = lotsQuery.data?.data ?? [];
+  const unlotted = lotsQuery.isSuccess && lots.length === 0 && stock > 0 && !editing;
 
   const pick = (lot: Lot | null) => {
     setEditing(lot);
-    form.setValues(lot ? { batch: lot.batch, expires_on: lot.expires_on, quantity: String(lot.quantity) } : EMPTY);
+    form.setValues(
+      lot ? { ...EMPTY, batch: lot.batch, expires_on: lot.expires_on, quantity: String(lot.quantity) } : EMPTY,
+    );
   };
   const submit = form.onSubmit(async (values) => {
     try {
       // A blank count is sent as none and one that is no number as one out of range: the
       // server names what is wrong with either.
       const quantity = values.quantity.trim() === '' ? null : Number(toLatinDigits(values.quantity.trim()));
-      const body = { ...values, quantity: Number.isNaN(quantity) ? -1 : quantity };
+      const { existing_units, opening_expires_on, write_off_reason, ...lot } = values;
+      const choice = unlotted ? { existing_units, opening_expires_on, write_off_reason } : {};
+      const body = { ...lot, ...choice, quantity: Number.isNaN(quantity) ? -1 : quantity };
       const answer = await withLoading(save.mutateAsync({ lot: editing?.id ?? null, body }));
       toast('success', answer.message);
       pick(null);
@@ -118,6 +133,40 @@ export function ProductLots({ product }: { product: number }) {
                   {...form.getInputProps('quantity')}
                 />
               </SimpleGrid>
+              {unlotted && (
+                <Stack gap="xs" data-testid="unlotted-choice">
+                  <Text size="sm">
+                    <FormattedMessage id="dashboard.lots.unlotted" values={{ units: stock }} />
+                  </Text>
+                  <Radio.Group
+                    name="existing_units"
+                    label={intl.formatMessage({ id: 'dashboard.lots.unlotted_choice' })}
+                    {...form.getInputProps('existing_units')}
+                  >
+                    <Stack gap="xs" mt="xs">
+                      <Radio value="opening_stock" label={intl.formatMessage({ id: 'dashboard.lots.opening_stock' })} />
+                      <Radio value="write_off" label={intl.formatMessage({ id: 'dashboard.lots.write_off' })} />
+                    </Stack>
+                  </Radio.Group>
+                  {form.values.existing_units === 'opening_stock' && (
+                    <TextInput
+                      label={intl.formatMessage({ id: 'dashboard.lots.opening_expires_on' })}
+                      name="opening_expires_on"
+                      type="date"
+                      dir="ltr"
+                      {...form.getInputProps('opening_expires_on')}
+                    />
+                  )}
+                  {form.values.existing_units === 'write_off' && (
+                    <TextInput
+                      label={intl.formatMessage({ id: 'dashboard.lots.write_off_reason' })}
+                      name="write_off_reason"
+                      maxLength={500}
+                      {...form.getInputProps('write_off_reason')}
+                    />
+                  )}
+                </Stack>
+              )}
               <SaveOrCancel pending={save.isPending} editing={!!editing} onCancel={() => pick(null)} />
             </Stack>
           </form>

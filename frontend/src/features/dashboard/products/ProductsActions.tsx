@@ -178,7 +178,7 @@ export function ProductsActions() {
       </form>
       {existing && <AgronomyForm product={existing.id} agronomy={existing.agronomy} />}
       {existing?.agronomy && <ProductDocuments product={existing.id} agronomy={existing.agronomy} />}
-      {id && <ProductLots product={Number(id)} />}
+      {id && <ProductLots product={Number(id)} stock={existing?.quantity ?? 0} />}
     </Stack>
   );
 }
