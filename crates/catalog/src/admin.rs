@@ -390,7 +390,7 @@ impl CatalogAdmin {
             errors.merge(broken);
         }
         errors.into_result().map_err(CatalogError::Invalid)?;
-        self.lot_written(self.shelf.add_lot(product, &draft, unlotted.as_ref(), today)?)
+        self.lot_written(self.shelf.add_lot(product, &draft, unlotted, today)?)
     }
 
     /// Corrects a lot (`PUT dashboard/products/{id}/lots/{lot}`).

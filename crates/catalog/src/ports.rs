@@ -168,7 +168,7 @@ pub trait Shelf: Send + Sync {
     /// Records a lot received; the product's first, while it holds units in no lot, also
     /// keeps them as an opening lot or writes them off, as `unlotted` says (without it, nothing
     /// is written).
-    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<&UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite>;
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite>;
     /// Corrects a lot's batch, expiry or units.
     fn update_lot(&self, product: ProductId, lot: LotId, draft: &LotDraft, today: NaiveDate) -> anyhow::Result<LotWrite>;
     /// Takes a lot off the shelf.

@@ -142,7 +142,7 @@ impl Shelf for DieselCatalogueStore {
         Ok(Some(lots_of(conn, product.0)?))
     }
 
-    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<&UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite> {
+    fn add_lot(&self, product: ProductId, draft: &LotDraft, unlotted: Option<UnlottedUnits>, today: NaiveDate) -> anyhow::Result<LotWrite> {
         lot_write(self, product, today, |conn| {
             if batch_taken(conn, product.0, &draft.batch, None)? {
                 return Ok(LotWrite::BatchTaken);
@@ -153,7 +153,7 @@ impl Shelf for DieselCatalogueStore {
             let first = !diesel::select(diesel::dsl::exists(product_lots::table.filter(product_lots::product_id.eq(product.0)))).get_result::<bool>(conn)?;
             let in_no_lot: i64 = if first { products::table.find(product.0).select(products::quantity).first(conn)? } else { 0 };
             if in_no_lot > 0 {
-                match unlotted {
+                match &unlotted {
                     None => return Ok(LotWrite::UnlottedUndecided(in_no_lot)),
                     Some(UnlottedUnits::OpeningStock { .. }) if draft.batch == OPENING_STOCK_BATCH => return Ok(LotWrite::BatchTaken),
                     Some(UnlottedUnits::OpeningStock { expires_on }) => {

@@ -118,7 +118,7 @@ fn the_daily_write_off_takes_an_expired_lots_units_out_of_the_stock_and_keeps_th
     assert_eq!(store.add_lot(id, &lot("CU-1", "2026-11-30", 6), None, day("2026-11-27")).unwrap(), LotWrite::UnlottedUndecided(40));
     assert!(store.lots(id).unwrap().unwrap().is_empty(), "nothing written");
     let counted_again = catalog::UnlottedUnits::WriteOff { reason: "counted again".into() };
-    assert!(matches!(store.add_lot(id, &lot("CU-1", "2026-11-30", 6), Some(&counted_again), day("2026-11-27")).unwrap(), LotWrite::Done(_)));
+    assert!(matches!(store.add_lot(id, &lot("CU-1", "2026-11-30", 6), Some(counted_again), day("2026-11-27")).unwrap(), LotWrite::Done(_)));
     assert!(matches!(store.add_lot(id, &lot("CU-2", "2027-06-30", 4), None, day("2026-11-27")).unwrap(), LotWrite::Done(_)));
     let stock = || store.stock().unwrap().into_iter().find(|(product, _)| *product == id).map(|(_, units)| units);
     assert_eq!(stock(), Some(10));

@@ -200,7 +200,7 @@ fn a_lot_received_while_an_order_waits_for_its_product_is_the_lot_the_order_take
         let today = at().date_naive();
         // The units typed before lots are written off: the lots alone count from here.
         let typed = catalog::UnlottedUnits::WriteOff { reason: "counted again".into() };
-        move || shelf.add_lot(okra, &LotDraft { batch: "L-1".into(), expires_on, quantity: 3 }, Some(&typed), today).unwrap()
+        move || shelf.add_lot(okra, &LotDraft { batch: "L-1".into(), expires_on, quantity: 3 }, Some(typed), today).unwrap()
     });
     waiting_for_locks(&db, 1);
     let order = thread::spawn({
