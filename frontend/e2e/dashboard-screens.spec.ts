@@ -7,8 +7,17 @@ import { expect, expectNoSidewaysScroll, smallTargets, test, wcagViolations } fr
 test.use({ role: 'admin' });
 
 /** The rows of the lists a phone shows as cards. */
-const LIST_ROWS =
-  '[data-testid=staff-order-row], [data-testid=staff-product-row], [data-testid=client-row], [data-testid=staff-copoun-row]';
+const LIST_ROWS = [
+  'staff-order-row',
+  'staff-product-row',
+  'client-row',
+  'staff-copoun-row',
+  'farm-list-row',
+  'lot-row',
+  'watched-lot',
+]
+  .map((row) => `[data-testid=${row}]`)
+  .join(', ');
 
 const SCREENS = [
   'overview',

@@ -25,6 +25,7 @@ import { DeleteButton } from '../DeleteButton';
 import { EntryPicture } from './EntryPicture';
 import { NameFields, SaveOrCancel } from '../FormParts';
 import { FARM_LISTS, farmQueries, useRemoveEntry, useSaveEntry, type FarmListEntry, type FarmListName } from './api';
+import cards from '../ListCards.module.css';
 
 const PEST_KINDS = ['insect', 'mite', 'disease', 'weed', 'nematode'] as const;
 
@@ -114,8 +115,8 @@ function FarmList({ list }: { list: FarmListName }) {
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {entries.map((entry) => (
               <Table.Tr key={entry.id} data-testid="farm-list-row">
@@ -147,7 +148,7 @@ function FarmList({ list }: { list: FarmListName }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       {canWrite && (
         <Paper withBorder p="md">
           <form onSubmit={submit} noValidate data-testid="farm-list-form">

@@ -12,6 +12,7 @@ import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
 import { SaveOrCancel } from '../FormParts';
 import { farmQueries, useRemoveLot, useSaveLot, type Lot } from './api';
+import cards from '../ListCards.module.css';
 
 const STATE_COLOUR: Record<string, string> = { in_date: 'green', expiring_soon: 'orange', expired: 'red' };
 
@@ -77,14 +78,16 @@ export function ProductLots({ product, stock }: { product: number; stock: number
         <Title order={3}>
           <FormattedMessage id="dashboard.lots.title" />
         </Title>
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
+        <div className={cards.scroller}>
+          <Table striped className={cards.table}>
             <Table.Tbody>
               {lots.map((lot) => (
                 <Table.Tr key={lot.id} data-testid="lot-row">
                   <Table.Td dir="ltr">{lot.batch}</Table.Td>
-                  <Table.Td dir="ltr">{lot.expires_on}</Table.Td>
-                  <Table.Td>{lot.quantity}</Table.Td>
+                  <Table.Td dir="ltr" data-label={intl.formatMessage({ id: 'dashboard.lots.expires_on' })}>
+                    {lot.expires_on}
+                  </Table.Td>
+                  <Table.Td data-label={intl.formatMessage({ id: 'dashboard.lots.quantity' })}>{lot.quantity}</Table.Td>
                   <Table.Td>
                     <LotState lot={lot} />
                   </Table.Td>
@@ -107,7 +110,7 @@ export function ProductLots({ product, stock }: { product: number; stock: number
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
         {canWrite && (
           <form onSubmit={submit} noValidate data-testid="lot-form">
             <Stack gap="sm">
@@ -179,6 +182,7 @@ export function ProductLots({ product, stock }: { product: number; stock: number
 /** The lots to look at (`/dashboard/lots`): expired ones still on the shelf, to take off, and
  * those expiring within 60 days, soonest first, each linked to its product. */
 export function LotsWatch() {
+  const intl = useIntl();
   const lots = useQuery(farmQueries.watch()).data?.data ?? [];
   return (
     <Stack gap="md">
@@ -190,8 +194,8 @@ export function LotsWatch() {
           <FormattedMessage id="dashboard.lots.none" />
         </p>
       )}
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {lots.map((lot) => (
               <Table.Tr key={lot.id} data-testid="watched-lot">
@@ -199,8 +203,10 @@ export function LotsWatch() {
                   <Link to={`/dashboard/products-actions?id=${lot.product_id}`}>{lot.product_name}</Link>
                 </Table.Td>
                 <Table.Td dir="ltr">{lot.batch}</Table.Td>
-                <Table.Td dir="ltr">{lot.expires_on}</Table.Td>
-                <Table.Td>{lot.quantity}</Table.Td>
+                <Table.Td dir="ltr" data-label={intl.formatMessage({ id: 'dashboard.lots.expires_on' })}>
+                  {lot.expires_on}
+                </Table.Td>
+                <Table.Td data-label={intl.formatMessage({ id: 'dashboard.lots.quantity' })}>{lot.quantity}</Table.Td>
                 <Table.Td>
                   <LotState lot={lot} />
                 </Table.Td>
@@ -208,7 +214,7 @@ export function LotsWatch() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Stack>
   );
 }
