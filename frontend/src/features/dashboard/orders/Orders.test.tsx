@@ -77,6 +77,15 @@ describe('staff order screens', () => {
     );
     const confirmation = await screen.findByTestId('order-confirmation');
     expect(confirmation).toHaveTextContent('Awaiting confirmation');
+    // The confirm buttons sit right under the buyer's phone, above the phone's band, whose
+    // editor waits folded behind its button.
+    const standing = screen.getByTestId('phone-standing');
+    expect(confirmation.compareDocumentPosition(standing) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByTestId('band-editor')).toBeNull();
+    const whatsApp = screen.getByTestId('whatsapp-customer');
+    const link = new URL(whatsApp.getAttribute('href') ?? '');
+    expect(link.origin + link.pathname).toBe(`https://wa.me/2${order.customer.phone.replace(/\D/g, '')}`);
+    expect(link.searchParams.get('text')).toContain(order.number);
     await userEvent.click(within(confirmation).getByRole('button', { name: 'Confirmed by phone' }));
     await waitFor(() => expect(screen.getByTestId('order-confirmation')).toHaveTextContent(/^Confirmed by phone, /));
     expect(screen.queryByRole('button', { name: 'Confirmed on WhatsApp' })).toBeNull();

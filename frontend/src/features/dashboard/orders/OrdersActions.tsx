@@ -15,7 +15,8 @@ import { OrderUndo } from './OrderUndo';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { MOMENT } from '../../../shared/format';
+import { MOMENT, usePrice } from '../../../shared/format';
+import { whatsAppUrl } from '../../../shared/whatsapp';
 import {
   MOVE_QUESTIONS,
   listRoute,
@@ -59,7 +60,13 @@ const STATUS_LABELS: Record<string, string> = {
 /** One order for staff (`/dashboard/orders-actions?id=`, `&list=guest` for a guest order): the
  * order, who to call, its history, staff notes, the status moves allowed now, the invoice and
  * printing. */
+/** An Egyptian mobile as WhatsApp dials it: `01012345678` is `201012345678`. */
+function international(phone: string): string {
+  return phone.startsWith('0') ? `2${phone}` : phone;
+}
+
 export function OrdersActions() {
+  const price = usePrice();
   const intl = useIntl();
   const { language } = useLanguage();
   const { user } = useSession();
@@ -127,19 +134,23 @@ export function OrdersActions() {
           <FormattedMessage id="dashboard.orders.customer" values={{ name: order.customer.name }} />{' '}
           <Anchor href={`tel:${order.customer.phone}`} dir="ltr" data-testid="call-customer">
             {order.customer.phone}
+          </Anchor>{' '}
+          <Anchor
+            href={whatsAppUrl(
+              international(order.customer.phone),
+              intl.formatMessage(
+                { id: 'dashboard.orders.whatsapp_message' },
+                { name: order.customer.name, number: order.number, total: price(order.total) },
+              ),
+            )}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="whatsapp-customer"
+          >
+            <FormattedMessage id="dashboard.orders.whatsapp" />
           </Anchor>
         </Text>
-        {order.phone_history && <PhoneStanding phone={order.customer.phone} history={order.phone_history} />}
-        {order.receiver_phone && (
-          <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">
-            {order.receiver_phone}
-          </Anchor>
-        )}
-        {order.notes && (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            <FormattedMessage id="dashboard.orders.buyer_notes" values={{ notes: order.notes }} />
-          </Text>
-        )}
+        {/* The confirm buttons right under the buyer's phone: the call and the tap are one. */}
         <OrderConfirmation
           order={order}
           mayConfirm={mayMove}
@@ -151,6 +162,17 @@ export function OrdersActions() {
           }
           pending={changes.confirm.isPending}
         />
+        {order.phone_history && <PhoneStanding phone={order.customer.phone} history={order.phone_history} />}
+        {order.receiver_phone && (
+          <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">
+            {order.receiver_phone}
+          </Anchor>
+        )}
+        {order.notes && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <FormattedMessage id="dashboard.orders.buyer_notes" values={{ notes: order.notes }} />
+          </Text>
+        )}
         {order.safety_acknowledged && (
           <Text size="sm" c="orange.8" fw={600} data-testid="safety-acknowledged">
             <FormattedMessage id="dashboard.orders.safety_acknowledged" />

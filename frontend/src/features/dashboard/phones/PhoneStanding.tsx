@@ -26,7 +26,8 @@ const BAND_COLOURS: Record<string, string> = {
 /** A phone's standing with cash on delivery, on an order's and a client's page: its record, the
  * band that holds and why (the owner's rules, or a staff member's word and note), and, for staff
  * who may block clients, the form that sets a band over the rules or gives the phone back to
- * them. */
+ * them, folded behind its button so it never stands above the order's own buttons. `trusted`
+ * is offered only to staff holding `phone-trust`. */
 export function PhoneStanding({ phone, history }: { phone: string; history: PhoneHistory }) {
   const intl = useIntl();
   const { user } = useSession();
@@ -34,6 +35,8 @@ export function PhoneStanding({ phone, history }: { phone: string; history: Phon
   const [band, setChosen] = useState<string>(history.band_override?.band ?? history.band);
   const [note, setNote] = useState('');
   const [noteNeeded, setNoteNeeded] = useState(false);
+  const [open, setOpen] = useState(false);
+  const bands = BANDS.filter((value) => value !== 'trusted' || hasPermission(user, 'phone-trust'));
   const save = (chosen: string | null) => {
     if (chosen !== null && !note.trim()) {
       setNoteNeeded(true);
@@ -45,6 +48,7 @@ export function PhoneStanding({ phone, history }: { phone: string; history: Phon
         onSuccess: (answer) => {
           toast('success', answer.message);
           setNote('');
+          setOpen(false);
         },
       },
     );
@@ -81,13 +85,20 @@ export function PhoneStanding({ phone, history }: { phone: string; history: Phon
           />
         </Text>
       )}
-      {hasPermission(user, 'client-block') && (
-        <Group align="end" gap="xs" className="no-print" wrap="wrap">
+      {hasPermission(user, 'client-block') && !open && (
+        <Group className="no-print">
+          <Button variant="subtle" size="compact-md" onClick={() => setOpen(true)} data-testid="change-band">
+            <FormattedMessage id="dashboard.phones.change_band" />
+          </Button>
+        </Group>
+      )}
+      {hasPermission(user, 'client-block') && open && (
+        <Group align="end" gap="xs" className="no-print" wrap="wrap" data-testid="band-editor">
           <NativeSelect
             label={intl.formatMessage({ id: 'dashboard.phones.set_band' })}
             value={band}
             onChange={(event) => setChosen(event.currentTarget.value)}
-            data={BANDS.map((value) => ({ value, label: intl.formatMessage({ id: BAND_LABELS[value] }) }))}
+            data={bands.map((value) => ({ value, label: intl.formatMessage({ id: BAND_LABELS[value] }) }))}
           />
           <TextInput
             style={{ flex: 1, minInlineSize: '12rem' }}
