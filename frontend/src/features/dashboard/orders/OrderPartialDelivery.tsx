@@ -60,6 +60,16 @@ export function OrderPartialDelivery({ audience, order }: { audience: Audience; 
           <FormattedMessage id="dashboard.orders.partial_delivery" />
         </Title>
         <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <FormattedMessage id="dashboard.orders.partial_line" />
+              </Table.Th>
+              <Table.Th>
+                <FormattedMessage id="dashboard.orders.partial_refused" />
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {order.items.map((item) => (
               <Table.Tr key={item.product_id ?? item.slug}>

@@ -112,6 +112,11 @@ describe('staff order screens', () => {
     await user.click(await screen.findByTestId('record-attempt'));
     expect(await screen.findByText('Write the reason here first.')).toBeVisible();
     expect(confirm).not.toHaveBeenCalled();
+    await user.click(
+      within(screen.getByTestId('usual-reasons')).getByRole('checkbox', { name: 'Nobody was at the address' }),
+    );
+    expect(screen.getByLabelText(/^Note for the history/)).toHaveValue('Nobody was at the address');
+    await user.clear(screen.getByLabelText(/^Note for the history/));
     await user.type(screen.getByLabelText(/^Note for the history/), '  phone switched off ');
     expect(screen.queryByText('Write the reason here first.')).toBeNull();
     await user.click(screen.getByTestId('record-attempt'));

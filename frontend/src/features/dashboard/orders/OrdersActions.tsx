@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Chip, Group, Paper, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -60,6 +60,14 @@ const STATUS_LABELS: Record<string, string> = {
 /** One order for staff (`/dashboard/orders-actions?id=`, `&list=guest` for a guest order): the
  * order, who to call, its history, staff notes, the status moves allowed now, the invoice and
  * printing. */
+/** Why a delivery fails or a parcel comes back, as couriers say it most (the message ids). */
+const USUAL_REASONS = [
+  'dashboard.orders.reason.phone_off',
+  'dashboard.orders.reason.address_unclear',
+  'dashboard.orders.reason.buyer_absent',
+  'dashboard.orders.reason.refused',
+];
+
 /** An Egyptian mobile as WhatsApp dials it: `01012345678` is `201012345678`. */
 function international(phone: string): string {
   return phone.startsWith('0') ? `2${phone}` : phone;
@@ -209,6 +217,24 @@ export function OrdersActions() {
       {mayMove && order.next_statuses.length > 0 && (
         <Paper withBorder p="md" className="no-print">
           <Stack gap="sm">
+            {order.status === 'on_delivery' && (
+              // The courier's usual words, one tap each; anything else is typed below.
+              <Group gap="xs" data-testid="usual-reasons">
+                {USUAL_REASONS.map((reason) => (
+                  <Chip
+                    key={reason}
+                    size="sm"
+                    checked={note === intl.formatMessage({ id: reason })}
+                    onChange={() => {
+                      setNote(intl.formatMessage({ id: reason }));
+                      setReasonNeeded(false);
+                    }}
+                  >
+                    <FormattedMessage id={reason} />
+                  </Chip>
+                ))}
+              </Group>
+            )}
             <Textarea
               label={intl.formatMessage({ id: 'dashboard.orders.move_note' })}
               value={note}
