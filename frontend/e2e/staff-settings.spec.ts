@@ -167,6 +167,13 @@ test.describe('at 360 × 800', () => {
     // without the page scrolling to it (Playwright would scroll to a link at the page's bottom).
     await expect(page.locator('.mantine-Drawer-overlay')).toBeVisible();
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    // The drawer slides in: its box is read once it has come to rest inside the screen.
+    await expect
+      .poll(async () => {
+        const content = await page.locator('.mantine-Drawer-content').boundingBox();
+        return !!content && content.x >= 0 && content.x + content.width <= viewport.width;
+      })
+      .toBe(true);
     const boxes = await drawer
       .getByRole('link')
       .evaluateAll((all) => all.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));

@@ -84,31 +84,26 @@ async fn an_endpoint_subscribes_only_to_what_its_maker_may_read() {
     assert_eq!(widened.status(), 422, "changing its events needs the same");
 }
 
-/// Adds `permissions` to the built-in Sales Engineer role, as an owner might.
-fn grant_sales(app: &TestApp, permissions: &[&str]) {
+/// Gives the built-in Sales Engineer role `permissions` (`grant`) or takes them from it, as an
+/// owner might.
+fn change_sales(app: &TestApp, permissions: &[&str], grant: bool) {
     use diesel::prelude::*;
     use store::schema::{access_roles, role_permissions};
     let db = app.database();
     let conn = &mut *db.conn().unwrap();
     let role: i64 = access_roles::table.filter(access_roles::name.eq("Sales Engineer")).select(access_roles::id).first(conn).unwrap();
-    for permission in permissions {
-        diesel::insert_into(role_permissions::table)
-            .values((role_permissions::role_id.eq(role), role_permissions::permission.eq(*permission)))
+    if grant {
+        for permission in permissions {
+            diesel::insert_into(role_permissions::table)
+                .values((role_permissions::role_id.eq(role), role_permissions::permission.eq(*permission)))
+                .execute(conn)
+                .unwrap();
+        }
+    } else {
+        diesel::delete(role_permissions::table.filter(role_permissions::role_id.eq(role)).filter(role_permissions::permission.eq_any(permissions)))
             .execute(conn)
             .unwrap();
     }
-}
-
-/// Takes `permissions` from the built-in Sales Engineer role.
-fn revoke_sales(app: &TestApp, permissions: &[&str]) {
-    use diesel::prelude::*;
-    use store::schema::{access_roles, role_permissions};
-    let db = app.database();
-    let conn = &mut *db.conn().unwrap();
-    let role: i64 = access_roles::table.filter(access_roles::name.eq("Sales Engineer")).select(access_roles::id).first(conn).unwrap();
-    diesel::delete(role_permissions::table.filter(role_permissions::role_id.eq(role)).filter(role_permissions::permission.eq_any(permissions)))
-        .execute(conn)
-        .unwrap();
 }
 
 /// A client the sales engineer adds (theirs), signed in.
@@ -158,7 +153,7 @@ async fn a_sales_engineers_endpoint_carries_only_their_clients_orders_and_pauses
     let seeds = app.add_product(&owner, "Scoped seeds", 40, 100, 250).await;
     let ahmed = app.account_token(Role::Sales, "01012362202").await;
     let bassem = app.account_token(Role::Sales, "01012362203").await;
-    grant_sales(&app, &["integration-create", "integration-list"]);
+    change_sales(&app, &["integration-create", "integration-list"], true);
     let added = app.post("dashboard/webhooks", json!({"url": "http://127.0.0.1:9/hooks", "events": ["order.created"]}), Some(&ahmed)).await;
     assert_eq!(added.status(), 201);
     let endpoint = json_of(added).await["data"]["id"].as_i64().unwrap();
@@ -179,7 +174,7 @@ async fn a_sales_engineers_endpoint_carries_only_their_clients_orders_and_pauses
     published(&app).await;
     assert_eq!(delivered_orders(&app, endpoint), [orders[0], guest_order], "their client's order and the guest's, never another engineer's client's");
 
-    revoke_sales(&app, &["order-list", "guest-order-list"]);
+    change_sales(&app, &["order-list", "guest-order-list"], false);
     let listed = json_of(app.get("dashboard/webhooks", Some(&owner)).await).await;
     assert_eq!(listed["data"][0]["paused_reason"], "maker_lacks_permission", "the screen says why it is sent nothing");
     let placed = app

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Chip, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -141,16 +141,29 @@ export function ProductLots({ product, stock }: { product: number; stock: number
                   <Text size="sm">
                     <FormattedMessage id="dashboard.lots.unlotted" values={{ units: stock }} />
                   </Text>
-                  <Radio.Group
-                    name="existing_units"
-                    label={intl.formatMessage({ id: 'dashboard.lots.unlotted_choice' })}
-                    {...form.getInputProps('existing_units')}
+                  <Text size="sm" fw={500} id="unlotted-choice-label">
+                    <FormattedMessage id="dashboard.lots.unlotted_choice" />
+                  </Text>
+                  {/* Chips, not radios: a thumb-sized choice on a phone. */}
+                  <Chip.Group
+                    multiple={false}
+                    value={form.values.existing_units}
+                    onChange={(value) => form.setFieldValue('existing_units', value)}
                   >
-                    <Stack gap="xs" mt="xs">
-                      <Radio value="opening_stock" label={intl.formatMessage({ id: 'dashboard.lots.opening_stock' })} />
-                      <Radio value="write_off" label={intl.formatMessage({ id: 'dashboard.lots.write_off' })} />
-                    </Stack>
-                  </Radio.Group>
+                    <Group gap="xs" role="radiogroup" aria-labelledby="unlotted-choice-label">
+                      <Chip value="opening_stock">
+                        <FormattedMessage id="dashboard.lots.opening_stock" />
+                      </Chip>
+                      <Chip value="write_off">
+                        <FormattedMessage id="dashboard.lots.write_off" />
+                      </Chip>
+                    </Group>
+                  </Chip.Group>
+                  {form.errors.existing_units && (
+                    <Text size="sm" c="red.8" role="alert">
+                      {form.errors.existing_units}
+                    </Text>
+                  )}
                   {form.values.existing_units === 'opening_stock' && (
                     <TextInput
                       label={intl.formatMessage({ id: 'dashboard.lots.opening_expires_on' })}
