@@ -139,6 +139,7 @@ pub const RESOURCES: &[Resource] = &[
     dashboard::sales_orders::RESOURCE,
     dashboard::sms::RESOURCE,
     dashboard::overview::RESOURCE,
+    dashboard::lookup::RESOURCE,
     dashboard::shipments::RESOURCE,
     dashboard::returns::RESOURCE,
     dashboard::order_lines::RESOURCE,

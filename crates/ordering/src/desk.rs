@@ -145,6 +145,9 @@ pub struct OrderListing {
     pub page: Page<Order>,
     /// The list's orders in each status, whatever status the page shows.
     pub counts: CountsByStatus,
+    /// Of the list's new orders, those still awaiting their buyer's confirmation (at most
+    /// [`COUNT_CAP`]), whether or not the page shows only those.
+    pub awaiting: u64,
     /// True when a search matched more orders than the newest [`SEARCH_WINDOW`] it lists.
     pub more_matches: bool,
 }
@@ -177,6 +180,22 @@ pub struct StaffOrder {
     /// Until when a staff member may undo its last move; none when it cannot be undone.
     /// Worked out for one order's page, not for lists.
     pub undo_until: Option<DateTime<Utc>>,
+    /// Everything that happened to it, oldest first; read for one order's page, not for lists.
+    pub story: Vec<StoryLine>,
+}
+
+/// One line of an order's story as staff read it: what changed, when, and by whose hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoryLine {
+    /// When.
+    pub at: DateTime<Utc>,
+    /// What changed.
+    pub change: crate::order::OrderChange,
+    /// The name of the person the change names (its doer, or the engineer it was given to),
+    /// while their account exists.
+    pub name: Option<String>,
+    /// What staff said of a move of its status (the courier, the reason for a refusal).
+    pub note: Option<String>,
 }
 
 /// The orders placed with one phone (this one included), as staff weigh a cash order before

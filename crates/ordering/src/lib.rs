@@ -31,7 +31,7 @@ pub use checkout::{AddressChoice, Checkout, GuestCheckout, ReceiverKind};
 pub use city::{COD_PERCENT_MAX, CashTerms, CityDraft, CityQuery, CityRemoval, CodFee, ShippingCity};
 pub use desk::{
     Audience, COUNT_CAP, CountsByStatus, DeskPorts, MAX_SETTLED, OrderDesk, OrderListing, OrderSearch, PhoneRecord, RemittanceDraft, Repricing, SEARCH_WINDOW,
-    StaffNote, StaffOrder, StaffOrderQuery, Viewer,
+    StaffNote, StaffOrder, StaffOrderQuery, StoryLine, Viewer,
 };
 pub use error::OrderingError;
 pub use inbox::Inbox;

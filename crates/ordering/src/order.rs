@@ -388,6 +388,22 @@ impl OrderChange {
         }
     }
 
+    /// The person the change names: whoever made it, or the engineer it was given to; none
+    /// for the buyer or the shop itself.
+    pub fn person(&self) -> Option<UserId> {
+        match self {
+            OrderChange::Placed { .. } => None,
+            OrderChange::Assigned { sales_engineer } => Some(*sales_engineer),
+            OrderChange::StatusChanged { by, .. }
+            | OrderChange::Cancelled { by, .. }
+            | OrderChange::DeliveryFailed { by, .. }
+            | OrderChange::LinesChanged { by, .. }
+            | OrderChange::ReturnChanged { by, .. }
+            | OrderChange::MoveUndone { by, .. }
+            | OrderChange::Confirmed { by, .. } => *by,
+        }
+    }
+
     /// Its kind as stored and as integrators will see it (`order.status_changed`).
     pub fn kind(&self) -> &'static str {
         match self {

@@ -2,12 +2,14 @@
 //! what orders tell people: notifications and the queue of SMS written in the same
 //! transaction as the change they announce.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
 use kernel::{OrderId, Page, PageRequest, UserId};
 use ordering::{
-    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderNews, OrderSearch, OrderStatus, QueuedMessage,
-    SEARCH_WINDOW, StaffNote, StaffNotice, StaffOrder, StaffOrderQuery,
+    Audience, COUNT_CAP, CountsByStatus, MessageChannel, MessageQueue, Notice, Notification, Notifications, OrderChange, OrderNews, OrderSearch, OrderStatus,
+    QueuedMessage, SEARCH_WINDOW, StaffNote, StaffNotice, StaffOrder, StaffOrderQuery, StoryLine,
 };
 
 use diesel::dsl::sql;
@@ -15,7 +17,7 @@ use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
 use diesel::sqlite::Sqlite;
 
 use crate::database::{Database, DbConn, execute_natively};
-use crate::schema::{message_queue, notifications, order_notes, orders, role_permissions, users};
+use crate::schema::{message_queue, notifications, order_events, order_history, order_notes, orders, role_permissions, users};
 
 type Backend = <DbConn as Connection>::Backend;
 
@@ -58,11 +60,13 @@ fn matching<'a>(query: &StaffOrderQuery, number: Option<String>) -> orders::Boxe
 }
 
 /// The ids of one page of a staff list, in the list's order, the page's total, the counts per status
-/// of the list's filters, and whether a search matched more than it lists.
+/// of the list's filters (and of its new orders awaiting confirmation), and whether a search
+/// matched more than it lists.
 pub(crate) struct ListedIds {
     pub ids: Vec<i64>,
     pub total: u64,
     pub counts: CountsByStatus,
+    pub awaiting: u64,
     pub more_matches: bool,
 }
 
@@ -79,21 +83,22 @@ pub(crate) fn staff_page(conn: &mut DbConn, query: &StaffOrderQuery) -> anyhow::
 }
 
 fn counted_page(conn: &mut DbConn, query: &StaffOrderQuery, number: Option<String>) -> anyhow::Result<ListedIds> {
-    let cap = i64::try_from(COUNT_CAP).unwrap_or(i64::MAX);
     let dated = query.from.is_some() || query.to.is_some();
+    // The tabs count the list's other filters, awaiting confirmation or not.
+    let all = StaffOrderQuery { awaiting_confirmation: false, ..query.clone() };
     let mut counts = Vec::with_capacity(STATUSES.len());
     for status in STATUSES {
-        let of_status = || matching(query, number.clone()).filter(orders::status.eq(<&str>::from(status)));
-        // Whether there are as many as the cap is one walk down an index, reading only what
-        // the index holds; only a smaller number is counted. Within days the walk follows the
-        // index by day, in its own order.
-        let probe = of_status().select(orders::status).offset(cap - 1).limit(1);
-        let probe = if dated { probe } else { probe.order(orders::id.desc()) };
-        let at_cap = probe.first::<String>(conn).optional()?.is_some();
-        let count = if at_cap { cap } else { of_status().count().get_result(conn)? };
-        counts.push((status, u64::try_from(count).unwrap_or(0)));
+        let count = capped_count(conn, dated, || matching(&all, number.clone()).filter(orders::status.eq(<&str>::from(status))))?;
+        counts.push((status, count));
     }
-    let total = counts.iter().filter(|(status, _)| query.status.is_none_or(|wanted| wanted == *status)).map(|(_, count)| count).sum();
+    let awaiting = capped_count(conn, dated, || {
+        matching(&all, number.clone()).filter(orders::status.eq(<&str>::from(OrderStatus::New)).and(orders::confirmed_at.is_null()))
+    })?;
+    let total = if query.awaiting_confirmation {
+        if query.status.is_none_or(|wanted| wanted == OrderStatus::New) { awaiting } else { 0 }
+    } else {
+        counts.iter().filter(|(status, _)| query.status.is_none_or(|wanted| wanted == *status)).map(|(_, count)| count).sum()
+    };
     let mut rows = matching(query, number);
     if let Some(status) = query.status {
         rows = rows.filter(orders::status.eq(<&str>::from(status)));
@@ -103,16 +108,30 @@ fn counted_page(conn: &mut DbConn, query: &StaffOrderQuery, number: Option<Strin
     let rows = if dated { rows.order((orders::created_at.desc(), orders::id.desc())) } else { rows.order(orders::id.desc()) };
     let page: PageRequest = query.page;
     let ids = rows.limit(i64::from(page.per_page)).offset(page.offset()).select(orders::id).load(conn)?;
-    Ok(ListedIds { ids, total, counts, more_matches: false })
+    Ok(ListedIds { ids, total, counts, awaiting, more_matches: false })
 }
 
-/// An order a search found, with its status.
+/// How many orders `rows` holds, up to [`COUNT_CAP`]: whether there are as many as the cap is
+/// one walk down an index, reading only what the index holds; only a smaller number is counted.
+/// Within days the walk follows the index by day, in its own order.
+fn capped_count<'a>(conn: &mut DbConn, dated: bool, rows: impl Fn() -> orders::BoxedQuery<'a, Backend>) -> QueryResult<u64> {
+    let cap = i64::try_from(COUNT_CAP).unwrap_or(i64::MAX);
+    let probe = rows().select(orders::status).offset(cap - 1).limit(1);
+    let probe = if dated { probe } else { probe.order(orders::id.desc()) };
+    let at_cap = probe.first::<String>(conn).optional()?.is_some();
+    let count = if at_cap { cap } else { rows().count().get_result(conn)? };
+    Ok(u64::try_from(count).unwrap_or(0))
+}
+
+/// An order a search found, with its status and whether its buyer has not confirmed it.
 #[derive(QueryableByName)]
 struct Match {
     #[diesel(sql_type = BigInt)]
     id: i64,
     #[diesel(sql_type = Text)]
     status: String,
+    #[diesel(sql_type = Bool)]
+    unconfirmed: bool,
 }
 
 /// A search by words: its newest matches (up to [`SEARCH_WINDOW`]), with their statuses, read
@@ -121,7 +140,9 @@ struct Match {
 fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String>]) -> anyhow::Result<ListedIds> {
     let window = i64::try_from(SEARCH_WINDOW + 1).unwrap_or(i64::MAX);
     let facets = facets(query);
-    let mut matches: Vec<(i64, String)> = if let DbConn::Sqlite(sqlite) = conn {
+    // The newest matches awaiting confirmation or not: the tabs count both.
+    let all = StaffOrderQuery { awaiting_confirmation: false, ..query.clone() };
+    let mut matches: Vec<(i64, String, bool)> = if let DbConn::Sqlite(sqlite) = conn {
         // FTS5 hands its rows newest first, so the walk stops at the window; the audience,
         // city, source and engineer are words of the index, the days a check of each order.
         let facets = facets.iter().map(String::as_str).chain([audience_word(query.audience)]);
@@ -129,17 +150,17 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
         let from = query.from.map(|day| day.and_time(NaiveTime::MIN));
         let until = query.to.and_then(|day| day.succ_opt()).map(|day| day.and_time(NaiveTime::MIN));
         let sql = format!(
-            "SELECT orders.id AS id, orders.status AS status FROM order_words JOIN orders ON orders.id = order_words.rowid \
-             WHERE order_words MATCH ?{}{}{} ORDER BY order_words.rowid DESC LIMIT ?",
+            "SELECT orders.id AS id, orders.status AS status, orders.confirmed_at IS NULL AS unconfirmed \
+             FROM order_words JOIN orders ON orders.id = order_words.rowid \
+             WHERE order_words MATCH ?{}{} ORDER BY order_words.rowid DESC LIMIT ?",
             if from.is_some() { " AND orders.created_at >= ?" } else { "" },
             if until.is_some() { " AND orders.created_at < ?" } else { "" },
-            if query.awaiting_confirmation { " AND orders.status = 'new' AND orders.confirmed_at IS NULL" } else { "" },
         );
         let mut search = diesel::sql_query(sql).into_boxed::<Sqlite>().bind::<Text, _>(matching);
         for day in from.into_iter().chain(until) {
             search = search.bind::<Timestamp, _>(day);
         }
-        search.bind::<BigInt, _>(window).load::<Match>(sqlite)?.into_iter().map(|found| (found.id, found.status)).collect()
+        search.bind::<BigInt, _>(window).load::<Match>(sqlite)?.into_iter().map(|found| (found.id, found.status, found.unconfirmed)).collect()
     } else {
         // A GIN index hands its matches in no order, each fetched from the table for its id and
         // status: a common word's newest matches are found within the newest batches of orders
@@ -149,23 +170,29 @@ fn searched_page(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String
         let recent = if newest >= RECENT_BATCHES {
             let mut within = words.to_vec();
             within.push((newest - RECENT_BATCHES + 1..=newest).map(|batch| format!("zb{batch}")).collect());
-            Some(postgres_matches(conn, query, &within, &facets, window)?).filter(|matches| matches.len() > SEARCH_WINDOW)
+            Some(postgres_matches(conn, &all, &within, &facets, window)?).filter(|matches| matches.len() > SEARCH_WINDOW)
         } else {
             None
         };
         match recent {
             Some(matches) => matches,
-            None => postgres_matches(conn, query, words, &facets, window)?,
+            None => postgres_matches(conn, &all, words, &facets, window)?,
         }
     };
     let more_matches = matches.len() > SEARCH_WINDOW;
     matches.truncate(SEARCH_WINDOW);
-    let counts = STATUSES.map(|status| (status, matches.iter().filter(|(_, of)| of == <&str>::from(status)).count() as u64)).to_vec();
-    let listed: Vec<i64> = matches.into_iter().filter(|(_, of)| query.status.is_none_or(|wanted| of == <&str>::from(wanted))).map(|(id, _)| id).collect();
+    let counts = STATUSES.map(|status| (status, matches.iter().filter(|(_, of, _)| of == <&str>::from(status)).count() as u64)).to_vec();
+    let awaits = |(_, status, unconfirmed): &(i64, String, bool)| *unconfirmed && status == <&str>::from(OrderStatus::New);
+    let awaiting = matches.iter().filter(|found| awaits(found)).count() as u64;
+    let listed: Vec<i64> = matches
+        .into_iter()
+        .filter(|found| query.status.is_none_or(|wanted| found.1 == <&str>::from(wanted)) && (!query.awaiting_confirmation || awaits(found)))
+        .map(|(id, _, _)| id)
+        .collect();
     let page: PageRequest = query.page;
     let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
     let ids = listed.iter().skip(offset).take(usize::try_from(page.per_page).unwrap_or(usize::MAX)).copied().collect();
-    Ok(ListedIds { ids, total: listed.len() as u64, counts, more_matches })
+    Ok(ListedIds { ids, total: listed.len() as u64, counts, awaiting, more_matches })
 }
 
 /// An order's batch on PostgreSQL is its id shifted right by this: 131,072 orders a batch, more
@@ -177,14 +204,20 @@ const BATCH_BITS: u32 = 17;
 const RECENT_BATCHES: i64 = 2;
 
 /// The newest `window` orders of the list's audience and days whose words match, with their
-/// statuses. The audience picks the partial index.
-fn postgres_matches(conn: &mut DbConn, query: &StaffOrderQuery, words: &[Vec<String>], facets: &[String], window: i64) -> QueryResult<Vec<(i64, String)>> {
+/// statuses and whether they are unconfirmed. The audience picks the partial index.
+fn postgres_matches(
+    conn: &mut DbConn,
+    query: &StaffOrderQuery,
+    words: &[Vec<String>],
+    facets: &[String],
+    window: i64,
+) -> QueryResult<Vec<(i64, String, bool)>> {
     let matching = search_expression(words, facets.iter().map(String::as_str), tsquery_word, " | ", " & ");
     of_audience_and_days(query)
         .filter(sql::<Bool>("orders.search_words @@ ").bind::<Text, _>(matching).sql("::tsquery"))
         .order(orders::id.desc())
         .limit(window)
-        .select((orders::id, orders::status))
+        .select((orders::id, orders::status, orders::confirmed_at.is_null()))
         .load(conn)
 }
 
@@ -238,7 +271,41 @@ pub(crate) fn staff_order_of(conn: &mut DbConn, order: ordering::Order) -> anyho
         .load(conn)?;
     let notes =
         notes.into_iter().map(|(author, author_name, body, at)| StaffNote { author: author.map(UserId), author_name, body, at: at.and_utc() }).collect();
-    Ok(StaffOrder { order, sales_engineer_name, notes, phone: None, undo_until: None })
+    let story = story_of(conn, order.id)?;
+    Ok(StaffOrder { order, sales_engineer_name, notes, phone: None, undo_until: None, story })
+}
+
+/// The order's story from its events, oldest first, each with the name of the person it names
+/// and a move with the note its history row keeps (written in the same statement, at the same
+/// moment).
+fn story_of(conn: &mut DbConn, order: OrderId) -> anyhow::Result<Vec<StoryLine>> {
+    let notes: Vec<(String, chrono::NaiveDateTime, Option<String>)> = order_history::table
+        .filter(order_history::order_id.eq(order.0).and(order_history::note.is_not_null()))
+        .select((order_history::to_status, order_history::changed_at, order_history::note))
+        .load(conn)?;
+    let note_of = |change: &OrderChange, at: DateTime<Utc>| {
+        let to = match change {
+            OrderChange::StatusChanged { to, .. } => *to,
+            OrderChange::Cancelled { .. } => OrderStatus::Cancelled,
+            _ => return None,
+        };
+        notes.iter().find(|(status, when, _)| status == <&str>::from(to) && when.and_utc() == at).and_then(|(_, _, note)| note.clone())
+    };
+    let events: Vec<(String, String, chrono::NaiveDateTime)> = order_events::table
+        .filter(order_events::order_id.eq(order.0))
+        .order((order_events::order_version, order_events::occurred_at))
+        .select((order_events::kind, order_events::payload, order_events::occurred_at))
+        .load(conn)?;
+    let changes = events
+        .into_iter()
+        .map(|(kind, payload, at)| Ok((at.and_utc(), crate::order_events::change_of(&kind, &payload)?)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let people: Vec<i64> = changes.iter().filter_map(|(_, change)| change.person()).map(|user| user.0).collect();
+    let names: HashMap<i64, String> = users::table.filter(users::id.eq_any(&people)).select((users::id, users::name)).load(conn)?.into_iter().collect();
+    Ok(changes
+        .into_iter()
+        .map(|(at, change)| StoryLine { at, name: change.person().and_then(|user| names.get(&user.0).cloned()), note: note_of(&change, at), change })
+        .collect())
 }
 
 /// Keeps a staff note.

@@ -136,7 +136,7 @@ fn payload(change: &OrderChange) -> Value {
 }
 
 /// The change a stored event records.
-fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
+pub(crate) fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange> {
     let payload: Value = serde_json::from_str(payload)?;
     let text = |field: &str| payload[field].as_str().map(str::to_string).ok_or_else(|| anyhow::anyhow!("order event without {field}"));
     let status = |field: &str| -> anyhow::Result<OrderStatus> { Ok(text(field)?.parse()?) };

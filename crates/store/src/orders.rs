@@ -590,7 +590,12 @@ impl OrderBook for DieselOrderBook {
         let listed = staff_page(conn, query)?;
         let mut rows: Vec<OrderRow> = orders::table.filter(orders::id.eq_any(&listed.ids)).select(OrderRow::as_select()).load(conn)?;
         rows.sort_by_key(|row| listed.ids.iter().position(|id| *id == row.id));
-        Ok(OrderListing { page: Page::new(assemble(conn, rows)?, query.page, listed.total), counts: listed.counts, more_matches: listed.more_matches })
+        Ok(OrderListing {
+            page: Page::new(assemble(conn, rows)?, query.page, listed.total),
+            counts: listed.counts,
+            awaiting: listed.awaiting,
+            more_matches: listed.more_matches,
+        })
     }
 
     fn staff_order(&self, id: OrderId) -> anyhow::Result<Option<StaffOrder>> {

@@ -6,6 +6,7 @@ pub mod copouns;
 pub mod courier_cash;
 pub mod farm_lists;
 pub mod integrations;
+pub mod lookup;
 pub mod lots;
 pub mod offers;
 pub mod order_lines;

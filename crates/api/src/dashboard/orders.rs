@@ -12,8 +12,9 @@ use chrono::{DateTime, NaiveDate, Utc};
 use identity::permission::Permission;
 use identity::service::Principal;
 use identity::user::Role;
-use kernel::{CityId, FieldErrors, Locale, OrderId, PageRequest, UserId};
-use ordering::{Audience, ConfirmedVia, OrderSource, OrderStatus, PhoneStanding, StaffOrder, StaffOrderQuery, Viewer};
+use kernel::{CityId, FieldErrors, Locale, Money, OrderId, PageRequest, UserId};
+use ordering::returns::ReturnState;
+use ordering::{Audience, CancelCause, ConfirmedVia, OrderChange, OrderSource, OrderStatus, PhoneStanding, StaffOrder, StaffOrderQuery, StoryLine, Viewer};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
@@ -144,6 +145,74 @@ pub struct StaffOrderData {
     /// Until when its last move can be undone (`POST …/{id}/undo`); null when it cannot be, or
     /// in a list.
     pub undo_until: Option<DateTime<Utc>>,
+    /// Everything that happened to it, oldest first: placed, confirmed (how), moved, failed
+    /// attempts, lines changed or partly refused, returns; empty in a list.
+    pub story: Vec<StoryLineData>,
+}
+
+/// One line of an order's story.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoryLineData {
+    /// The change's kind, as its webhook names it (`order.confirmed`).
+    pub kind: String,
+    /// When.
+    pub at: DateTime<Utc>,
+    /// Who did it (or, for `order.assigned`, the engineer it went to); null for the buyer or the
+    /// shop itself, or an account since removed.
+    pub name: Option<String>,
+    /// What happened, in the request's language.
+    pub text: String,
+    /// What staff said of a move (the courier, why it was refused).
+    pub note: Option<String>,
+}
+
+impl StoryLineData {
+    fn of(line: StoryLine, locale: Locale) -> StoryLineData {
+        let status = |status: OrderStatus| status_label(locale, status);
+        let egp = |amount: Money| format!("{:.2}", amount.pounds());
+        let (key, args): (&str, Vec<(&str, String)>) = match &line.change {
+            OrderChange::Placed { total, awaits_call, .. } => {
+                (if *awaits_call { "order.story.placed_to_call" } else { "order.story.placed" }, vec![("total", egp(*total))])
+            }
+            OrderChange::StatusChanged { from, to, .. } => ("order.story.moved", vec![("from", status(*from)), ("to", status(*to))]),
+            OrderChange::Cancelled { from, cause, .. } => match cause {
+                CancelCause::CalledOff => ("order.story.cancelled", vec![("from", status(*from))]),
+                CancelCause::Unconfirmed => ("order.story.unconfirmed", vec![]),
+                CancelCause::Refused => ("order.story.refused", vec![]),
+            },
+            OrderChange::DeliveryFailed { attempt, reason, .. } => {
+                ("order.story.delivery_failed", vec![("attempt", attempt.to_string()), ("reason", reason.clone())])
+            }
+            OrderChange::Assigned { .. } => ("order.story.assigned", vec![]),
+            OrderChange::LinesChanged { total_before, total, at_door, .. } => (
+                if *at_door { "order.story.partly_delivered" } else { "order.story.lines_changed" },
+                vec![("before", egp(*total_before)), ("total", egp(*total))],
+            ),
+            OrderChange::ReturnChanged { return_id, state, .. } => {
+                let key = match state {
+                    ReturnState::Requested => "order.story.return_requested",
+                    ReturnState::Approved => "order.story.return_approved",
+                    ReturnState::Refused => "order.story.return_refused",
+                    ReturnState::Received => "order.story.return_received",
+                    ReturnState::Refunded => "order.story.return_refunded",
+                };
+                (key, vec![("id", return_id.to_string())])
+            }
+            OrderChange::MoveUndone { to, .. } => ("order.story.undone", vec![("to", status(*to))]),
+            OrderChange::Confirmed { via, .. } => (
+                match via {
+                    ConfirmedVia::Link => "order.story.confirmed_link",
+                    ConfirmedVia::Call => "order.story.confirmed_call",
+                    ConfirmedVia::Whatsapp => "order.story.confirmed_whatsapp",
+                    ConfirmedVia::Trusted => "order.story.confirmed_trusted",
+                    ConfirmedVia::Sales => "order.story.confirmed_sales",
+                    ConfirmedVia::Before => "order.story.confirmed_before",
+                },
+                vec![],
+            ),
+        };
+        StoryLineData { kind: line.change.kind().to_string(), at: line.at, name: line.name, text: text(locale, key, &args), note: line.note }
+    }
 }
 
 /// The orders placed with one phone.
@@ -208,7 +277,7 @@ impl PhoneHistoryData {
 
 impl StaffOrderData {
     pub(crate) fn new(found: StaffOrder, locale: Locale) -> StaffOrderData {
-        let StaffOrder { order, sales_engineer_name, notes, phone, undo_until } = found;
+        let StaffOrder { order, sales_engineer_name, notes, phone, undo_until, story } = found;
         let next_statuses = [OrderStatus::OnDelivery, OrderStatus::Delivered, OrderStatus::Cancelled]
             .into_iter()
             .filter(|next| order.status.can_become(*next))
@@ -224,6 +293,7 @@ impl StaffOrderData {
             next_statuses,
             phone_history: phone.map(PhoneHistoryData::of),
             undo_until,
+            story: story.into_iter().map(|line| StoryLineData::of(line, locale)).collect(),
             order: OrderData::for_staff(order, locale),
         }
     }
@@ -242,6 +312,9 @@ pub struct StatusCounts {
     pub delivered: u64,
     /// `cancelled`.
     pub cancelled: u64,
+    /// Of the `new` ones, those still awaiting their buyer's confirmation (the list's
+    /// `confirmation=awaiting`).
+    pub awaiting: u64,
 }
 
 /// A page of a staff list, newest first.
@@ -337,8 +410,8 @@ fn filters(audience: Audience, params: &ListParams, page: PageRequest) -> Result
     })
 }
 
-fn counts(by_status: Vec<(OrderStatus, u64)>) -> StatusCounts {
-    let mut counts = StatusCounts::default();
+fn counts(by_status: Vec<(OrderStatus, u64)>, awaiting: u64) -> StatusCounts {
+    let mut counts = StatusCounts { awaiting, ..StatusCounts::default() };
     for (status, count) in by_status {
         match status {
             OrderStatus::New => counts.new = count,
@@ -357,13 +430,15 @@ async fn list(state: Data<AppState>, audience: Audience, locale: Locale, princip
     let listing = blocking(move || desk.orders(viewer, query)).await?;
     Ok(Json(StaffOrderList {
         meta: PageMeta::from(&listing.page),
-        counts: counts(listing.counts),
+        counts: counts(listing.counts, listing.awaiting),
         more_matches: listing.more_matches,
         data: listing
             .page
             .data
             .into_iter()
-            .map(|order| StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone: None, undo_until: None }, locale))
+            .map(|order| {
+                StaffOrderData::new(StaffOrder { order, sales_engineer_name: None, notes: vec![], phone: None, undo_until: None, story: vec![] }, locale)
+            })
             .collect(),
     }))
 }

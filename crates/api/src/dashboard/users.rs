@@ -91,7 +91,7 @@ pub struct ClientData {
 }
 
 impl ClientData {
-    fn new(client: ClientSummary, locale: Locale) -> ClientData {
+    pub(crate) fn new(client: ClientSummary, locale: Locale) -> ClientData {
         ClientData {
             id: client.id.0,
             name: client.name,

@@ -75,6 +75,7 @@ fn order(id: i64, status: OrderStatus, client: Option<UserId>, engineer: Option<
         notes: vec![],
         phone: None,
         undo_until: None,
+        story: vec![],
     }
 }
 
@@ -186,11 +187,11 @@ fn a_sales_engineer_lists_only_the_client_orders_they_look_after() {
     book.expect_staff_orders()
         .withf(|query| query.sales_engineer == Some(SALES.id))
         .times(1)
-        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], more_matches: false }));
+        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], awaiting: 0, more_matches: false }));
     book.expect_staff_orders()
         .withf(|query| query.sales_engineer.is_none())
         .times(2)
-        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], more_matches: false }));
+        .returning(|query| Ok(OrderListing { page: kernel::Page::new(vec![], query.page, 0), counts: vec![], awaiting: 0, more_matches: false }));
     let desk = desk(book).0;
     desk.orders(SALES, query(Audience::Clients)).unwrap();
     desk.orders(ADMIN, query(Audience::Clients)).unwrap();

@@ -48,9 +48,14 @@ async fn a_guest_confirms_once_with_the_link_texted_to_them_and_only_their_own_o
 
     let ids = |list: &Value| list["data"].as_array().unwrap().iter().map(|order| order["id"].as_i64().unwrap()).collect::<Vec<_>>();
     let awaiting = json_of(app.get("dashboard/guest-orders?confirmation=awaiting", Some(&admin)).await).await;
-    assert_eq!((ids(&awaiting), awaiting["counts"]["new"].as_u64()), (vec![other_id], Some(1)), "the list of those to call: {awaiting}");
+    assert_eq!(ids(&awaiting), [other_id], "the list of those to call: {awaiting}");
+    let tabs = |list: &Value| (list["counts"]["awaiting"].as_u64(), list["counts"]["new"].as_u64(), list["meta"]["total"].as_u64());
+    assert_eq!(tabs(&awaiting), (Some(1), Some(2), Some(1)), "the tabs count the whole list, the page only those awaiting: {awaiting}");
     let searched = json_of(app.get("dashboard/guest-orders?confirmation=awaiting&search=Mona", Some(&admin)).await).await;
     assert_eq!(ids(&searched), [other_id], "a search keeps the filter");
+    assert_eq!(tabs(&searched), (Some(1), Some(2), Some(1)), "and counts as the list does: {searched}");
+    let delivering = json_of(app.get("dashboard/guest-orders?confirmation=awaiting&status=on_delivery", Some(&admin)).await).await;
+    assert_eq!((ids(&delivering).len(), tabs(&delivering)), (0, (Some(1), Some(2), Some(0))), "none awaits on its way: {delivering}");
     let everything = json_of(app.get("dashboard/guest-orders?status=new", Some(&admin)).await).await;
     assert_eq!(ids(&everything).len(), 2);
     let wrong = app.get("dashboard/guest-orders?confirmation=maybe", Some(&admin)).await;
@@ -76,6 +81,11 @@ async fn staff_confirm_after_the_call_once_and_a_sales_engineers_or_trusted_clie
     assert_eq!(done["message"], "The order is confirmed.");
     assert_eq!(done["data"]["confirmation"]["via"], "call");
     assert!(done["data"]["confirmation"]["by"].as_i64().is_some(), "who confirmed it: {done}");
+    let story = &done["data"]["story"];
+    let kinds: Vec<&str> = story.as_array().unwrap().iter().map(|line| line["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["order.created", "order.confirmed"], "the order's story: {story}");
+    assert_eq!((story[1]["text"].as_str(), story[1]["name"].is_string()), (Some("Confirmed on a call"), true), "how and by whom: {story}");
+    assert!(story[0]["text"].as_str().unwrap().starts_with("Placed, EGP "), "{story}");
     let again = confirm(json!({"via": "whatsapp"}), "ar").await;
     assert_eq!(again.status(), 422);
     assert_eq!(json_of(again).await["errors"]["order"][0], "هذا الطلب لا ينتظر التأكيد.");

@@ -21,6 +21,7 @@ mod google;
 mod helpers;
 mod integrations;
 mod invoices;
+mod lookup;
 mod lots;
 mod node;
 mod operations;

@@ -9,10 +9,12 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import { HeaderSearch } from '../../features/catalog/HeaderSearch';
+import { LookupBox } from '../../features/dashboard/lookup/LookupBox';
 import controls from '../../shared/ui/controls.module.css';
 import classes from './Header.module.css';
 
-/** The header: the shop, its sections (and the dashboard, for staff), the search box, the language switch and the account
+/** The header: the shop, its sections (and the dashboard, for staff), the search box (the
+ * dashboard's look-up inside it), the language switch and the account
  * menu — one row on a phone, where the cart moves to the bottom bar, and the account too when
  * the page has that bar (`accountBelow`). */
 export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
@@ -36,8 +38,13 @@ export function Header({ accountBelow = false }: { accountBelow?: boolean }) {
             </NavLink>
           )}
         </nav>
-        {/* With the bell and the account beside it, a phone leaves the box about 90 px. */}
-        <HeaderSearch short={phone && !!token && !accountBelow} />
+        {/* With the bell and the account beside it, a phone leaves the box about 90 px. In the
+            dashboard the box looks up orders, people and products there. */}
+        {location.pathname.startsWith('/dashboard') ? (
+          <LookupBox />
+        ) : (
+          <HeaderSearch short={phone && !!token && !accountBelow} />
+        )}
         <div className={classes.actions}>
           <LanguageSwitch />
           {!phone && <CartBadge />}

@@ -138,6 +138,13 @@ export const dashboardRoutes: RouteObject = {
       ),
     },
     {
+      path: 'lookup',
+      ...screen(
+        () => import('../../features/dashboard/lookup/DashboardLookup'),
+        (m) => m.DashboardLookup,
+      ),
+    },
+    {
       path: 'products',
       ...screen(
         () => import('../../features/dashboard/products/DashboardProducts'),

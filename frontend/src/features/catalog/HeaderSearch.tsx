@@ -1,13 +1,11 @@
-import { startTransition, Suspense, useState, type CSSProperties } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyWithMantine } from '../../shared/ui/mantine/lazyWithMantine';
 import controls from '../../shared/ui/controls.module.css';
+import { SEARCH_FORM_STYLE } from '../../shared/ui/searchForm';
 
 /** The id of the header's search field, which the phone's bottom bar focuses. */
 export const HEADER_SEARCH_ID = 'header-search';
-
-/** The search form's place in the header. */
-export const SEARCH_FORM_STYLE: CSSProperties = { flex: 1, minInlineSize: 0, maxInlineSize: '32rem' };
 
 /** What the shopper typed in the plain box, and whether it has the focus. */
 export interface SearchDraft {

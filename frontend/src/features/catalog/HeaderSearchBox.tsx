@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { catalogQueries } from './api';
-import { HEADER_SEARCH_ID, SEARCH_FORM_STYLE, forgetDraft, readDraft, useSearchHint } from './HeaderSearch';
+import { SEARCH_FORM_STYLE } from '../../shared/ui/searchForm';
+import { HEADER_SEARCH_ID, forgetDraft, readDraft, useSearchHint } from './HeaderSearch';
 
 /** The search box with its suggestions: products and categories as the shopper types, Enter
  * for every result, a clear button; categories to browse when nothing matches. It carries on

@@ -1261,6 +1261,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Looks up a text across orders (`order-list`, `guest-order-list`), clients (`client-list`)
+         *     and products (`product-list`), at most 5 of each: an order number, a phone in any form
+         *     (Arabic-Indic digits too), a name or an e-mail. A sales engineer finds only their own
+         *     clients and their orders. Holding none of the four permissions is 403; a text over 100
+         *     characters is 422 on `q`.
+         */
+        get: operations["dashboardLookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/lots": {
         parameters: {
             query?: never;
@@ -4694,6 +4717,48 @@ export interface components {
             /** @description E-mail or mobile number. */
             username?: string | null;
         };
+        /** @description An order the look-up found. */
+        FoundOrder: {
+            /** @description Still awaiting the buyer's confirmation. */
+            awaiting_confirmation: boolean;
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description `orders` (a client's) or `guest-orders`: the list, and the page, it belongs to. */
+            list: string;
+            /** @description The buyer's name. */
+            name: string;
+            /** @description `MS-2026-000123`. */
+            number: string;
+            /** @description The buyer's phone, national form. */
+            phone: string;
+            /** @description `new`, `on_delivery`, `delivered` or `cancelled`. */
+            status: string;
+            /** @description The status in the request's language. */
+            status_label: string;
+            /**
+             * Format: double
+             * @description What the buyer pays, EGP.
+             */
+            total: number;
+        };
+        /** @description A product the look-up found. */
+        FoundProduct: {
+            /**
+             * Format: int64
+             * @description Id.
+             */
+            id: number;
+            /** @description Its name in the request's language. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Units in stock.
+             */
+            quantity: number;
+        };
         /** @description `POST /api/auth/login/google`. */
         GoogleLoginRequest: {
             /** @description The Google ID token from Google Identity Services. */
@@ -4896,6 +4961,23 @@ export interface components {
             password?: string | null;
             /** @description E-mail or mobile number (any common form, Arabic-Indic digits too). */
             username?: string | null;
+        };
+        /** @description What one text found, group by group; a group the staff member may not list is empty. */
+        LookupData: {
+            /** @description Clients by name, phone or e-mail. */
+            clients: components["schemas"]["ClientData"][];
+            /**
+             * @description Orders by number, the buyer's phone (any form) or name, or a product's name, newest
+             *     first: clients' orders, then guests'.
+             */
+            orders: components["schemas"]["FoundOrder"][];
+            /** @description Products by name. */
+            products: components["schemas"]["FoundProduct"][];
+        };
+        /** @description The look-up's answer. */
+        LookupResponse: {
+            /** @description What it found. */
+            data: components["schemas"]["LookupData"];
         };
         /** @description A lot as staff see it. */
         LotData: {
@@ -6586,6 +6668,11 @@ export interface components {
             /** @description Staff notes, oldest first. */
             staff_notes: components["schemas"]["StaffNoteData"][];
             /**
+             * @description Everything that happened to it, oldest first: placed, confirmed (how), moved, failed
+             *     attempts, lines changed or partly refused, returns; empty in a list.
+             */
+            story: components["schemas"]["StoryLineData"][];
+            /**
              * Format: date-time
              * @description Until when its last move can be undone (`POST …/{id}/undo`); null when it cannot be, or
              *     in a list.
@@ -6830,6 +6917,12 @@ export interface components {
         StatusCounts: {
             /**
              * Format: int64
+             * @description Of the `new` ones, those still awaiting their buyer's confirmation (the list's
+             *     `confirmation=awaiting`).
+             */
+            awaiting: number;
+            /**
+             * Format: int64
              * @description `cancelled`.
              */
             cancelled: number;
@@ -6855,6 +6948,25 @@ export interface components {
             note?: string | null;
             /** @description `on_delivery`, `delivered` or `cancelled`. */
             status?: string | null;
+        };
+        /** @description One line of an order's story. */
+        StoryLineData: {
+            /**
+             * Format: date-time
+             * @description When.
+             */
+            at: string;
+            /** @description The change's kind, as its webhook names it (`order.confirmed`). */
+            kind: string;
+            /**
+             * @description Who did it (or, for `order.assigned`, the engineer it went to); null for the buyer or the
+             *     shop itself, or an account since removed.
+             */
+            name?: string | null;
+            /** @description What staff said of a move (the courier, why it was refused). */
+            note?: string | null;
+            /** @description What happened, in the request's language. */
+            text: string;
         };
         /** @description A product the search box suggests: what its line shows. */
         SuggestedProduct: {
@@ -12988,6 +13100,52 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboardLookup: {
+        parameters: {
+            query?: {
+                /** @description What to look for */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupResponse"];
                 };
             };
             401: {

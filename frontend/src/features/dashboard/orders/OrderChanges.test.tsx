@@ -19,6 +19,7 @@ function staffOrder(changes: Record<string, unknown> = {}) {
     staff_notes: [],
     next_statuses: ['on_delivery', 'cancelled'],
     undo_until: null,
+    story: [],
     ...changes,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../test/server';
-import { renderAt } from '../../../test/render';
+import { LocationProbe, renderAt } from '../../../test/render';
 import { anOrder } from '../../../test/orders';
 import { staffUser } from '../../../test/users';
 import { applyLanguage } from '../../../shared/i18n/language';
@@ -19,11 +19,12 @@ function staffOrder(changes: Record<string, unknown> = {}) {
     sales_engineer: { id: 2, name: 'Hany' },
     staff_notes: [] as Array<{ author_id: number; author_name: string; body: string; at: string }>,
     next_statuses: ['on_delivery', 'cancelled'],
+    story: [] as Array<{ kind: string; at: string; name: string | null; text: string; note: string | null }>,
     ...changes,
   };
 }
 
-const counts = { new: 1, on_delivery: 4, delivered: 9, cancelled: 2 };
+const counts = { new: 1, on_delivery: 4, delivered: 9, cancelled: 2, awaiting: 1 };
 const meta = { current_page: 1, last_page: 1, per_page: 20, total: 1 };
 
 beforeEach(() => {
@@ -66,7 +67,19 @@ describe('staff order screens', () => {
       http.get('*/api/dashboard/orders/3', () => HttpResponse.json({ data: order })),
       http.post('*/api/dashboard/orders/3/confirm', async ({ request }) => {
         sent.push(await request.json());
-        order = staffOrder({ confirmation: { state: 'confirmed', via: 'call', at: '2026-11-20T11:00:00Z', by: 1 } });
+        order = staffOrder({
+          confirmation: { state: 'confirmed', via: 'call', at: '2026-11-20T11:00:00Z', by: 1 },
+          story: [
+            { kind: 'order.created', at: '2026-11-20T10:00:00Z', name: null, text: 'Placed, EGP 450.00', note: null },
+            {
+              kind: 'order.confirmed',
+              at: '2026-11-20T11:00:00Z',
+              name: 'Sara',
+              text: 'Confirmed on a call',
+              note: null,
+            },
+          ],
+        });
         return HttpResponse.json({ message: 'The order is confirmed.', data: order });
       }),
     );
@@ -90,6 +103,12 @@ describe('staff order screens', () => {
     await waitFor(() => expect(screen.getByTestId('order-confirmation')).toHaveTextContent(/^Confirmed by phone, /));
     expect(screen.queryByRole('button', { name: 'Confirmed on WhatsApp' })).toBeNull();
     expect(sent).toEqual([{ via: 'call' }]);
+    // The history card tells the whole story, each line with who.
+    const story = screen.getAllByTestId('history-item');
+    expect(story.map((line) => line.textContent)).toEqual([
+      expect.stringContaining('Placed, EGP 450.00'),
+      expect.stringMatching(/Confirmed on a call.*Sara/),
+    ]);
   });
 
   it('records a failed delivery with its reason, asking for the reason first, and shows the attempts', async () => {
@@ -211,8 +230,17 @@ describe('staff order screens', () => {
       }),
     );
     const NewOrders = orderListScreen('new-orders');
+    const AllOrders = orderListScreen('orders');
     const user = userEvent.setup();
-    renderAt('/dashboard/new-orders', { '/dashboard/new-orders': <NewOrders /> });
+    renderAt('/dashboard/new-orders', {
+      '/dashboard/new-orders': <NewOrders />,
+      '/dashboard/orders': (
+        <>
+          <AllOrders />
+          <LocationProbe />
+        </>
+      ),
+    });
 
     const row = await screen.findByTestId('staff-order-row');
     expect(row).toHaveTextContent('MS-2026-000003');
@@ -225,18 +253,31 @@ describe('staff order screens', () => {
     await user.type(screen.getByLabelText('Search by number, phone, or whole words of a name or product'), '٠١٠١٢');
     await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('٠١٠١٢'));
     expect(await screen.findByTestId('orders-more-matches')).toHaveTextContent('Showing the newest 500 orders');
-    await user.click(screen.getByLabelText('Awaiting confirmation only'));
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs[0]).toHaveAttribute('data-testid', 'orders-tab-awaiting');
+    expect(tabs[0]).toHaveTextContent('Awaiting confirmation1');
+    expect(screen.queryByLabelText('Awaiting confirmation only')).toBeNull();
+    await user.click(tabs[0]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?confirmation=awaiting'),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/orders');
     await waitFor(() => expect(asked.at(-1)?.get('confirmation')).toBe('awaiting'));
+    expect(screen.getByTestId('orders-tab-awaiting')).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByTestId('orders-tab-delivered'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/delivered-orders');
   });
 
-  it("a card offers the order's next move, asking first, and never a cancellation", async () => {
+  it("a card offers the order's next move, asking first, never a cancellation, and a call before a confirmation", async () => {
     const sent: unknown[] = [];
     server.use(
       http.get('*/api/dashboard/orders', () =>
         HttpResponse.json({
-          data: [staffOrder(), staffOrder({ id: 4, number: 'MS-2026-000004', status: 'delivered', next_statuses: [] })],
+          data: [
+            staffOrder({ confirmation: { state: 'confirmed', via: 'call', at: '2026-11-20T11:00:00Z', by: 1 } }),
+            staffOrder({ id: 4, number: 'MS-2026-000004', status: 'delivered', next_statuses: [] }),
+            staffOrder({ id: 5, number: 'MS-2026-000005' }),
+          ],
           meta,
           counts,
           more_matches: false,
@@ -251,8 +292,14 @@ describe('staff order screens', () => {
     const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => answers.shift() ?? false);
     const Orders = orderListScreen('orders');
     renderAt('/dashboard/orders', { '/dashboard/orders': <Orders /> });
-    const [first, delivered] = await screen.findAllByTestId('staff-order-row');
+    const [first, delivered, unconfirmed] = await screen.findAllByTestId('staff-order-row');
     expect(within(delivered!).queryByTestId('card-next-move')).toBeNull();
+    // An order nobody confirmed yet is called first, or written to on WhatsApp.
+    expect(within(unconfirmed!).queryByTestId('card-next-move')).toBeNull();
+    expect(within(unconfirmed!).getByTestId('card-call')).toHaveAttribute('href', 'tel:01012345678');
+    const whatsApp = new URL(within(unconfirmed!).getByTestId('card-whatsapp').getAttribute('href') ?? '');
+    expect(whatsApp.pathname).toBe('/201012345678');
+    expect(whatsApp.searchParams.get('text')).toContain('MS-2026-000005');
     const next = within(first!).getByTestId('card-next-move');
     expect(next).toHaveTextContent('Send out for delivery');
     await userEvent.click(next);

@@ -16,7 +16,7 @@ import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { MOMENT, usePrice } from '../../../shared/format';
-import { whatsAppUrl } from '../../../shared/whatsapp';
+import { whatsAppNumber, whatsAppUrl } from '../../../shared/whatsapp';
 import {
   MOVE_QUESTIONS,
   listRoute,
@@ -67,11 +67,6 @@ const USUAL_REASONS = [
   'dashboard.orders.reason.buyer_absent',
   'dashboard.orders.reason.refused',
 ];
-
-/** An Egyptian mobile as WhatsApp dials it: `01012345678` is `201012345678`. */
-function international(phone: string): string {
-  return phone.startsWith('0') ? `2${phone}` : phone;
-}
 
 export function OrdersActions() {
   const price = usePrice();
@@ -145,7 +140,7 @@ export function OrdersActions() {
           </Anchor>{' '}
           <Anchor
             href={whatsAppUrl(
-              international(order.customer.phone),
+              whatsAppNumber(order.customer.phone),
               intl.formatMessage(
                 { id: 'dashboard.orders.whatsapp_message' },
                 { name: order.customer.name, number: order.number, total: price(order.total) },
@@ -279,19 +274,36 @@ export function OrdersActions() {
         <Title order={4} mb="sm">
           <FormattedMessage id="dashboard.orders.history" />
         </Title>
-        <Timeline active={order.history.length - 1} bulletSize={14} lineWidth={2}>
-          {order.history.map((change, index) => (
-            <Timeline.Item
-              key={index}
-              title={intl.formatMessage({ id: STATUS_LABELS[change.to] })}
-              data-testid="history-item"
-            >
-              <Text size="xs" c="dimmed">
-                <FormattedDate value={change.at} {...MOMENT} />
-              </Text>
-              {change.note && <Text size="sm">{change.note}</Text>}
-            </Timeline.Item>
-          ))}
+        {/* The order's whole story: placed, confirmed, moved, attempts, lines, returns, each with
+            who and when. An order from before the story was kept shows its moves alone. */}
+        <Timeline
+          active={(order.story.length || order.history.length) - 1}
+          bulletSize={14}
+          lineWidth={2}
+          data-testid="order-story"
+        >
+          {order.story.length > 0
+            ? order.story.map((line, index) => (
+                <Timeline.Item key={index} title={line.text} data-testid="history-item">
+                  <Text size="xs" c="dimmed">
+                    <FormattedDate value={line.at} {...MOMENT} />
+                    {line.name && ` · ${line.name}`}
+                  </Text>
+                  {line.note && <Text size="sm">{line.note}</Text>}
+                </Timeline.Item>
+              ))
+            : order.history.map((change, index) => (
+                <Timeline.Item
+                  key={index}
+                  title={intl.formatMessage({ id: STATUS_LABELS[change.to] })}
+                  data-testid="history-item"
+                >
+                  <Text size="xs" c="dimmed">
+                    <FormattedDate value={change.at} {...MOMENT} />
+                  </Text>
+                  {change.note && <Text size="sm">{change.note}</Text>}
+                </Timeline.Item>
+              ))}
         </Timeline>
       </Paper>
       <Paper withBorder p="md">

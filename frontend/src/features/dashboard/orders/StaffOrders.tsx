@@ -23,6 +23,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
+import { whatsAppNumber, whatsAppUrl } from '../../../shared/whatsapp';
 import { ListFilters, ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import classes from './StaffOrders.module.css';
@@ -42,6 +43,7 @@ const ORDER_LIST_ID = 'order-list';
 
 // Written out so the message-id test sees every id.
 const STATUS_LABELS: Record<string, string> = {
+  awaiting: 'dashboard.orders.awaiting_confirmation',
   '': 'orders.filter.all',
   new: 'orders.filter.new',
   on_delivery: 'orders.filter.on_delivery',
@@ -117,10 +119,22 @@ export function StaffOrders({ list }: { list: OrderList }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [move, setMove] = useState('');
   const mayMove = hasPermission(user, guests ? 'guest-order-edit' : 'order-status');
+  // The status tabs, awaiting confirmation first: the calls to make before anything ships. A
+  // list of one source has no tabs and keeps the filter.
+  const tabbed = !list.source;
   // What a phone's filter button counts.
-  const filtersSet = (['source', 'city', 'from', 'to', 'confirmation'] as const).filter((name) => filter(name)).length;
+  const filterNames: Array<'source' | 'city' | 'from' | 'to' | 'confirmation'> = ['source', 'city', 'from', 'to'];
+  if (!tabbed) filterNames.push('confirmation');
+  const filtersSet = filterNames.filter((name) => filter(name)).length;
   const counts = orders?.counts;
   const total = counts ? counts.new + counts.on_delivery + counts.delivered + counts.cancelled : undefined;
+  const tabCount = (tab: string) =>
+    tab === 'awaiting'
+      ? (counts?.awaiting ?? 0)
+      : tab
+        ? (counts?.[tab as 'new' | 'on_delivery' | 'delivered' | 'cancelled'] ?? 0)
+        : (total ?? 0);
+  const currentTab = filter('confirmation') === 'awaiting' ? 'awaiting' : list.status || 'all';
 
   const counted = (count: number) =>
     count >= COUNT_CAP ? `${intl.formatNumber(COUNT_CAP)}+` : intl.formatNumber(count);
@@ -172,26 +186,41 @@ export function StaffOrders({ list }: { list: OrderList }) {
           <FormattedMessage id="dashboard.orders.export" />
         </Button>
       </Group>
-      {!list.source && (
+      {tabbed && (
         <Tabs
-          value={list.status || 'all'}
-          onChange={(value) => navigate(listRoute(list.audience, value === 'all' || !value ? '' : value))}
+          value={currentTab}
+          onChange={(value) =>
+            navigate(
+              value === 'awaiting'
+                ? `${listRoute(list.audience, '')}?confirmation=awaiting`
+                : listRoute(list.audience, value === 'all' || !value ? '' : value),
+            )
+          }
         >
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-            {['', 'new', 'on_delivery', 'delivered', 'cancelled'].map((status) => (
+          <Tabs.List className={classes.tabs}>
+            {['awaiting', '', 'new', 'on_delivery', 'delivered', 'cancelled'].map((tab) => (
               <Tabs.Tab
-                key={status}
-                value={status || 'all'}
+                key={tab}
+                value={tab || 'all'}
                 // Each tab is a screen of its own (a route) that fills the list below, not one
                 // of Mantine's panels.
                 aria-controls={ORDER_LIST_ID}
                 className={classes.tab}
-                data-testid={`orders-tab-${status || 'all'}`}
+                data-testid={`orders-tab-${tab || 'all'}`}
               >
-                <FormattedMessage id={STATUS_LABELS[status]} />{' '}
-                <Badge size="sm" variant="light" component="span">
-                  {counted(status ? (counts?.[status as keyof typeof counts] ?? 0) : (total ?? 0))}
-                </Badge>
+                {/* The count under the word, so that neither is drawn over the other. */}
+                <span className={classes.tabLabel}>
+                  <FormattedMessage id={STATUS_LABELS[tab]} />
+                  <Badge
+                    size="sm"
+                    variant={tab === 'awaiting' && tabCount(tab) > 0 ? 'filled' : 'light'}
+                    color={tab === 'awaiting' ? 'yellow' : undefined}
+                    component="span"
+                    data-testid="tab-count"
+                  >
+                    {counted(tabCount(tab))}
+                  </Badge>
+                </span>
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -232,7 +261,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
           value={filter('to')}
           onChange={(day) => setFilter('to', day || null)}
         />
-        {(list.status === '' || list.status === 'new') && (
+        {!tabbed && (
           <Checkbox
             label={intl.formatMessage({ id: 'dashboard.orders.awaiting_only' })}
             checked={filter('confirmation') === 'awaiting'}
@@ -329,14 +358,20 @@ export function StaffOrders({ list }: { list: OrderList }) {
                     </Badge>
                   )}
                 </Table.Td>
-                {mayMove && (
+                {order.confirmation.state === 'awaiting' ? (
                   <Table.Td className={classes.nextMove}>
-                    <NextMove
-                      order={order}
-                      onMove={(status) => moveOne(order, status)}
-                      pending={changes.status.isPending}
-                    />
+                    <CallToConfirm order={order} />
                   </Table.Td>
+                ) : (
+                  mayMove && (
+                    <Table.Td className={classes.nextMove}>
+                      <NextMove
+                        order={order}
+                        onMove={(status) => moveOne(order, status)}
+                        pending={changes.status.isPending}
+                      />
+                    </Table.Td>
+                  )
                 )}
               </Table.Tr>
             ))}
@@ -345,6 +380,39 @@ export function StaffOrders({ list }: { list: OrderList }) {
       </div>
       <ListPages lastPage={orders?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
+  );
+}
+
+/** An unconfirmed order card's first step: call the buyer (or write on WhatsApp, the order and
+ * its total already written), then confirm on the order's page. */
+function CallToConfirm({
+  order,
+}: {
+  order: { number: string; total: number; customer: { name: string; phone: string } };
+}) {
+  const intl = useIntl();
+  const price = usePrice();
+  const message = intl.formatMessage(
+    { id: 'dashboard.orders.whatsapp_message' },
+    { name: order.customer.name, number: order.number, total: price(order.total) },
+  );
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.contact}>
+      <Button component="a" href={`tel:${order.customer.phone}`} data-testid="card-call">
+        <FormattedMessage id="dashboard.orders.call_to_confirm" />
+      </Button>
+      <Button
+        component="a"
+        variant="light"
+        color="green"
+        href={whatsAppUrl(whatsAppNumber(order.customer.phone), message)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="card-whatsapp"
+      >
+        <FormattedMessage id="dashboard.orders.whatsapp" />
+      </Button>
+    </Group>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
-import { usePrice } from '../../../shared/format';
+import { Link, useSearchParams } from 'react-router-dom';
+import { shopToday, usePrice } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
@@ -10,6 +10,7 @@ import { overviewQueries } from './api';
 import { CashFigures } from './CashFigures';
 import { CityChart, MonthlyChart, RevenueChart } from './Charts';
 import { DateField } from '../DateField';
+import classes from './DashboardOverview.module.css';
 
 /** The dashboard's first screen (`/dashboard/overview`): who is signed in, and for staff holding
  * `dashboard-overview` today's and this month's cards, the charts over a range of days (the
@@ -50,6 +51,7 @@ function Figures() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const overview = useQuery(overviewQueries.figures(from, to, '', language)).data?.data;
+  const today = shopToday();
   const setDay = (name: 'from' | 'to', value: string) =>
     setParams(
       (current) => {
@@ -60,8 +62,9 @@ function Figures() {
       },
       { replace: true },
     );
-  const card = (label: string, value: string, testId: string) => (
-    <Paper withBorder p="md" data-testid={testId}>
+  // Each card opens the list it counts.
+  const card = (label: string, value: string, testId: string, to: string) => (
+    <Paper withBorder p="md" data-testid={testId} component={Link} to={to} className={classes.card}>
       <Text size="sm" c="dimmed">
         <FormattedMessage id={label} />
       </Text>
@@ -91,19 +94,32 @@ function Figures() {
               'dashboard.overview.orders_today',
               intl.formatNumber(overview.cards.orders_today),
               'card-orders-today',
+              `/dashboard/orders?from=${today}&to=${today}`,
             )}
-            {card('dashboard.overview.revenue_month', price(overview.cards.revenue_month), 'card-revenue-month')}
+            {card(
+              'dashboard.overview.revenue_month',
+              price(overview.cards.revenue_month),
+              'card-revenue-month',
+              `/dashboard/delivered-orders?from=${today.slice(0, 8)}01`,
+            )}
             {card(
               'dashboard.overview.new_clients_month',
               intl.formatNumber(overview.cards.new_clients_month),
               'card-new-clients',
+              '/dashboard/users',
             )}
             {card(
               'dashboard.overview.orders_waiting',
               intl.formatNumber(overview.cards.orders_waiting),
               'card-orders-waiting',
+              '/dashboard/new-orders',
             )}
-            {card('dashboard.overview.low_stock', intl.formatNumber(overview.cards.low_stock), 'card-low-stock')}
+            {card(
+              'dashboard.overview.low_stock',
+              intl.formatNumber(overview.cards.low_stock),
+              'card-low-stock',
+              '/dashboard/products',
+            )}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <MonthlyChart data={overview} />

@@ -50,6 +50,12 @@ describe('the overview', () => {
     expect(await screen.findByTestId('card-orders-today')).toHaveTextContent('4');
     expect(screen.getByTestId('card-revenue-month')).toHaveTextContent('EGP 1,250.50');
     expect(screen.getByTestId('card-orders-waiting')).toHaveTextContent('3');
+    // Each card opens the list it counts.
+    expect(screen.getByTestId('card-orders-waiting')).toHaveAttribute('href', '/dashboard/new-orders');
+    expect(screen.getByTestId('card-orders-today').getAttribute('href')).toMatch(
+      /^\/dashboard\/orders\?from=(\d{4}-\d{2}-\d{2})&to=\1$/,
+    );
+    expect(screen.getByTestId('card-low-stock')).toHaveAttribute('href', '/dashboard/products');
     expect(screen.getByTestId('chart-per-month')).toBeInTheDocument();
     expect(screen.getByTestId('chart-per-city')).toBeInTheDocument();
     expect(screen.getByText('Super Admin')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
+import cards from '../ListCards.module.css';
 import { ListHeader } from '../FormParts';
 import { staffQueries, useDeleteRole } from '../staff/api';
 
@@ -23,8 +24,8 @@ export function DashboardRoles() {
         addTo="/dashboard/roles-actions"
         permission="role-create"
       />
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {roles?.map((role) => (
               <Table.Tr key={role.id} data-testid="role-row">
@@ -71,7 +72,7 @@ export function DashboardRoles() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Stack>
   );
 }

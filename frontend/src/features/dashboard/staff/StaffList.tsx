@@ -6,6 +6,7 @@ import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
 import { toast } from '../../../shared/ui/toast';
 import { DeleteButton } from '../DeleteButton';
+import cards from '../ListCards.module.css';
 import { ListHeader, ListPages, SearchBox, useListState } from '../FormParts';
 import { staffQueries, useDeleteStaff, type StaffKind } from './api';
 
@@ -33,8 +34,8 @@ export function StaffList({ kind }: { kind: StaffKind }) {
         permission={`${permission}-create`}
       />
       <SearchBox value={typed} onChange={type} label={intl.formatMessage({ id: 'dashboard.staff.search' })} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped>
+      <div className={cards.scroller}>
+        <Table striped className={cards.table}>
           <Table.Tbody>
             {list?.data.map((member) => (
               <Table.Tr key={member.id} data-testid="staff-row">
@@ -86,7 +87,7 @@ export function StaffList({ kind }: { kind: StaffKind }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <ListPages lastPage={list?.meta.last_page} page={page} onChange={setPage} />
     </Stack>
   );
