@@ -178,6 +178,12 @@ pub struct UseData {
     #[schema(read_only)]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pest: Option<NamedRef>,
+    /// What a use stored before the rule lacks (answers only): `phi_days` for a pesticide,
+    /// `water_per_feddan` for a rate in water. Such a use is incomplete: the agronomy screen
+    /// says so, and its calculator counts sprayers only.
+    #[schema(read_only)]
+    #[serde(default)]
+    pub gaps: Vec<String>,
 }
 
 /// A crop or pest a use names, with its address (answers only: what is sent is not read).
@@ -373,7 +379,7 @@ impl AgronomyData {
                 min_germination: seed.min_germination.map(i64::from),
                 sowing_months: seed.sowing_months.iter().map(|month| i64::from(*month)).collect(),
             }),
-            uses: agronomy.uses.iter().map(UseData::of).collect(),
+            uses: agronomy.uses.iter().map(|crop_use| UseData::of(agronomy, crop_use)).collect(),
             label_url: product.documents.label.as_ref().map(|path| format!("/media/{path}")),
             sds_url: product.documents.sds.as_ref().map(|path| format!("/media/{path}")),
         })
@@ -381,7 +387,7 @@ impl AgronomyData {
 }
 
 impl UseData {
-    fn of(crop_use: &CropUse) -> UseData {
+    fn of(agronomy: &Agronomy, crop_use: &CropUse) -> UseData {
         UseData {
             crop_id: Some(crop_use.crop_id),
             pest_id: crop_use.pest_id,
@@ -397,6 +403,7 @@ impl UseData {
             interval_days: crop_use.interval_days.map(i64::from),
             crop: None,
             pest: None,
+            gaps: agronomy.gaps(crop_use).into_iter().map(str::to_string).collect(),
         }
     }
 }

@@ -295,6 +295,13 @@ impl RateUnit {
             RateUnit::KgPerFeddan => (BaseUnit::G, 1000),
         }
     }
+
+    /// Whether the rate is per 100 litres of water: a label that gives it gives the water a
+    /// feddan takes too, through which a field's area becomes an amount. (A rate per sprayer is
+    /// often written alone; its use counts sprayers.)
+    pub fn per_hundred_litres(self) -> bool {
+        matches!(self, RateUnit::MlPer100l | RateUnit::GPer100l)
+    }
 }
 
 /// How much of the product goes on one crop (against one pest, or for a purpose), as the
@@ -414,8 +421,27 @@ impl Agronomy {
             errors.add("agronomy.uses", "too_many");
         }
         for (n, crop_use) in self.uses.iter().enumerate() {
-            check_use(crop_use, &format!("agronomy.uses.{n}"), errors);
+            let at = format!("agronomy.uses.{n}");
+            check_use(crop_use, &at, errors);
+            for field in self.gaps(crop_use) {
+                errors.add(&format!("{at}.{field}"), if field == "phi_days" { "phi_required" } else { "water_required" });
+            }
         }
+    }
+
+    /// What a use lacks for the farmer's calculator and the harvest's safety: a pesticide's
+    /// pre-harvest interval (`phi_days`), and for a rate per 100 litres the water a feddan
+    /// takes (`water_per_feddan`). Saving refuses both; a use stored before the rule is
+    /// incomplete, and its calculator counts sprayers only.
+    pub fn gaps(&self, crop_use: &CropUse) -> Vec<&'static str> {
+        let mut gaps = Vec::new();
+        if self.kind == ProductKind::Pesticide && crop_use.phi_days.is_none() {
+            gaps.push("phi_days");
+        }
+        if crop_use.rate_unit.per_hundred_litres() && crop_use.water_per_feddan.is_none() {
+            gaps.push("water_per_feddan");
+        }
+        gaps
     }
 
     /// The fields a pesticide must have before it is published, each named: a registration

@@ -187,3 +187,24 @@ fn broken_agronomy_is_refused_field_by_field() {
     registered_pesticide().check(&mut none);
     assert!(none.is_empty(), "{:?}", rules(&none));
 }
+
+#[test]
+fn a_pesticide_use_needs_its_harvest_interval_and_a_rate_per_100_litres_the_water_a_feddan_takes() {
+    let gappy = Agronomy {
+        uses: vec![
+            CropUse { phi_days: None, ..per_100_litres() },
+            CropUse { water_per_feddan: None, rate_unit: RateUnit::GPer100l, ..per_100_litres() },
+            CropUse { water_per_feddan: None, rate_unit: RateUnit::GPer20l, ..per_100_litres() },
+        ],
+        ..registered_pesticide()
+    };
+    let mut errors = FieldErrors::new();
+    gappy.check(&mut errors);
+    assert_eq!(
+        rules(&errors),
+        [("agronomy.uses.0.phi_days".into(), vec!["phi_required"]), ("agronomy.uses.1.water_per_feddan".into(), vec!["water_required"])]
+    );
+    assert_eq!(gappy.gaps(&gappy.uses[2]), Vec::<&str>::new(), "a rate per sprayer is often written alone");
+    let fertiliser = Agronomy { kind: ProductKind::Fertiliser, ..gappy.clone() };
+    assert_eq!(fertiliser.gaps(&fertiliser.uses[0]), Vec::<&str>::new(), "only a pesticide has a harvest interval to keep");
+}

@@ -84,6 +84,12 @@ async fn a_pesticide_is_refused_until_it_can_be_sold_legally_each_missing_field_
     let errors = json_of(put_agronomy(&app, &admin, product, expired, "en").await).await["errors"].clone();
     assert_eq!(errors["agronomy.registration_expires_on"][0], "This registration has expired: a product under it cannot be sold.");
     assert_eq!(errors["agronomy.uses.0.rate"][0], "The rate runs from a number above zero up to a number no smaller.");
+    let mut gappy = abamectin(&ids);
+    gappy["uses"][0]["water_per_feddan"] = json!(null);
+    gappy["uses"][1]["phi_days"] = json!(null);
+    let errors = json_of(put_agronomy(&app, &admin, product, gappy, "ar").await).await["errors"].clone();
+    assert_eq!(errors["agronomy.uses.0.water_per_feddan"][0], "معدل لكل ١٠٠ لتر يحتاج كمية الماء للفدان، وإلا فلن تعمل حاسبة الفدان.", "{errors}");
+    assert_eq!(errors["agronomy.uses.1.phi_days"][0], "اكتب فترة الأمان قبل الحصاد (بالأيام) لاستخدام المبيد.");
     let shown = json_of(app.get(&format!("dashboard/products/{product}"), Some(&admin)).await).await;
     assert!(shown["data"].get("agronomy").is_none(), "nothing refused was written: {}", shown["data"]);
 
@@ -103,6 +109,7 @@ async fn a_pesticide_is_refused_until_it_can_be_sold_legally_each_missing_field_
     assert_eq!(agronomy["active_ingredients"][0], json!({"ingredient_id": ids.abamectin, "concentration": "18", "unit": "g/L", "name": "abamectin"}));
     assert_eq!(agronomy["uses"][0]["crop"], json!({"slug": "tomato", "name": "Tomato"}), "named for the shopper");
     assert_eq!((agronomy["uses"][0]["rate_to"].as_str(), agronomy["uses"][0]["phi_days"].as_i64()), (Some("50"), Some(3)));
+    assert_eq!(agronomy["uses"][0]["gaps"], json!([]), "a complete use lacks nothing");
     assert_eq!(page["data"]["name"], "Vertimec 1.8% EC", "the card's fields stay where they were");
 
     // The product form's save leaves the agronomy as it was.

@@ -7073,6 +7073,12 @@ export interface components {
              */
             crop_id?: number | null;
             /**
+             * @description What a use stored before the rule lacks (answers only): `phi_days` for a pesticide,
+             *     `water_per_feddan` for a rate in water. Such a use is incomplete: the agronomy screen
+             *     says so, and its calculator counts sprayers only.
+             */
+            gaps?: string[];
+            /**
              * Format: int64
              * @description Days between applications.
              */

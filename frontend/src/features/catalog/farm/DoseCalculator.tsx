@@ -11,7 +11,13 @@ import { AREA_UNITS, useDose, type AreaUnit, type CropUse } from './api';
 function choices(uses: CropUse[]) {
   return uses
     .filter((use) => use.crop)
-    .map((use, index) => ({ key: String(index), crop: use.crop!, pest: use.pest ?? undefined }));
+    .map((use, index) => ({ key: String(index), crop: use.crop!, pest: use.pest ?? undefined, use }));
+}
+
+/** Whether a use's rate is in water but the label gives no water per feddan: an area cannot
+ * become an amount, sprayers can. */
+function countsSprayersOnly(use: CropUse): boolean {
+  return /_per_(20|100)l$/.test(use.rate_unit ?? '') && use.water_per_feddan == null;
 }
 
 /** How much of the product a field needs and which packs to buy, for an area in feddan, qirat,
@@ -28,15 +34,23 @@ export function DoseCalculator({ productId, uses }: { productId: number; uses: C
   const { onServer } = useCart();
   const addToServer = useAddToServerCart();
   if (options.length === 0) return null;
+  const chosen = options.find((option) => option.key === choice) ?? options[0]!;
+  const sprayersOnly = countsSprayersOnly(chosen.use);
+  const units: readonly AreaUnit[] = sprayersOnly ? ['sprayer_20l'] : AREA_UNITS;
+  const shownUnit = sprayersOnly ? 'sprayer_20l' : unit;
 
   const refusal =
     dose.error instanceof ApiError ? (Object.values(dose.error.firstMessages())[0] ?? dose.error.message) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const picked = options.find((option) => option.key === choice) ?? options[0];
-    if (!picked) return;
     setAdded(false);
-    dose.mutate({ product_id: productId, crop: picked.crop.slug, pest: picked.pest?.slug, area, area_unit: unit });
+    dose.mutate({
+      product_id: productId,
+      crop: chosen.crop.slug,
+      pest: chosen.pest?.slug,
+      area,
+      area_unit: shownUnit,
+    });
   };
   const addPacks = async () => {
     // As the product page's button adds: to the product's line when it has one.
@@ -89,16 +103,21 @@ export function DoseCalculator({ productId, uses }: { productId: number; uses: C
           <select
             aria-label={intl.formatMessage({ id: 'dose.unit' })}
             className={`${controls.input} ${controls.select}`}
-            value={unit}
+            value={shownUnit}
             onChange={(event) => setUnit(event.target.value as AreaUnit)}
           >
-            {AREA_UNITS.map((value) => (
+            {units.map((value) => (
               <option key={value} value={value}>
                 {intl.formatMessage({ id: `dose.unit.${value}` })}
               </option>
             ))}
           </select>
         </div>
+        {sprayersOnly && (
+          <p className={`${controls.text} ${controls.dimmed} ${controls.small}`} data-testid="dose-sprayers-only">
+            <FormattedMessage id="dose.sprayers_only" />
+          </p>
+        )}
         {refusal && (
           <p id={`${id}-refusal`} className={controls.error} role="alert">
             {refusal}

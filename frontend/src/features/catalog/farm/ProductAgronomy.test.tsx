@@ -40,6 +40,7 @@ const copper: Agronomy = {
       reentry_hours: 24,
       crop: tomato,
       pest: { slug: 'late-blight', name: 'Late blight' },
+      gaps: [],
     },
   ],
 };
@@ -120,5 +121,40 @@ describe('ProductAgronomy', () => {
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a number such as 2.5.');
     expect(screen.getByLabelText('Area')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('a use whose label gives no water per feddan', () => {
+  it('is reckoned in sprayers only, and says why', async () => {
+    applyLanguage('en');
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/dose', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({
+          data: { amount: 250, unit: 'g', water_l: 200, tank_fills: 10, phi_days: 3, packs: [] },
+        });
+      }),
+    );
+    const perSprayer: Agronomy = {
+      ...copper,
+      uses: [{ ...copper.uses![0]!, rate_from: '25', rate_to: '25', rate_unit: 'g_per_20l', water_per_feddan: null }],
+    };
+    const user = userEvent.setup();
+    renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={perSprayer} /> });
+    const calculator = screen.getByTestId('dose-calculator');
+    const units = within(calculator).getByLabelText('Unit');
+    expect(
+      within(units)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['20-litre sprayers']);
+    expect(within(calculator).getByTestId('dose-sprayers-only')).toHaveTextContent('count it in 20-litre sprayers');
+    await user.type(within(calculator).getByLabelText('Area'), '10');
+    await user.click(within(calculator).getByRole('button', { name: 'Calculate' }));
+    await screen.findByTestId('dose-result');
+    expect(asked).toEqual([
+      { product_id: 7, crop: 'tomato', pest: 'late-blight', area: '10', area_unit: 'sprayer_20l' },
+    ]);
   });
 });

@@ -21,6 +21,7 @@ import type { components } from '../../../shared/api/schema';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../../shared/ui/loading';
 import { toast } from '../../../shared/ui/toast';
+import { DateField } from '../DateField';
 import { SaveButton } from '../FormParts';
 import { useRefreshCatalogue } from '../refresh';
 import { farmQueries } from './api';
@@ -30,7 +31,12 @@ type Agronomy = components['schemas']['AgronomyData'];
 const KINDS = ['pesticide', 'fertiliser', 'seed', 'soil', 'tool', 'other'];
 const FORMULATIONS = ['', 'EC', 'SC', 'WP', 'WG', 'SL', 'EW', 'ME', 'OD', 'GR', 'DP', 'other'];
 const PACK_UNITS = ['ml', 'l', 'g', 'kg', 'seeds'];
-const CONCENTRATION_UNITS = ['g/L', 'g/kg', '%'];
+// The stored unit and its word's id.
+const CONCENTRATION_UNITS: Record<string, string> = {
+  'g/L': 'dashboard.agronomy.concentration_unit.g_per_l',
+  'g/kg': 'dashboard.agronomy.concentration_unit.g_per_kg',
+  '%': 'dashboard.agronomy.concentration_unit.percent',
+};
 const WHO_CLASSES = ['', 'Ia', 'Ib', 'II', 'III', 'U'];
 const SIGNAL_WORDS = ['', 'danger', 'warning'];
 const PICTOGRAMS = Array.from({ length: 9 }, (_, index) => `GHS0${index + 1}`);
@@ -157,10 +163,11 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
     { value: '', label: '—' },
     ...entries.map((entry) => ({ value: String(entry.id), label: name(entry) })),
   ];
-  const choices = (values: string[], prefix?: string) =>
+  // Every choice in words of the staff member's language; the code is what is saved.
+  const choices = (values: string[], prefix: string) =>
     values.map((value) => ({
       value,
-      label: value === '' ? '—' : prefix ? intl.formatMessage({ id: `${prefix}.${value}` }) : value,
+      label: value === '' ? '—' : intl.formatMessage({ id: `${prefix}.${value.toLowerCase()}` }),
     }));
 
   const submit = form.onSubmit(async (values) => {
@@ -205,7 +212,7 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
             />
             <NativeSelect
               label={intl.formatMessage({ id: 'dashboard.agronomy.formulation' })}
-              data={choices(FORMULATIONS)}
+              data={choices(FORMULATIONS, 'dashboard.agronomy.formulation')}
               {...form.getInputProps('formulation')}
             />
             <Group grow gap="xs" align="flex-start">
@@ -217,7 +224,7 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
               />
               <NativeSelect
                 label={intl.formatMessage({ id: 'dashboard.agronomy.pack_unit' })}
-                data={choices(PACK_UNITS)}
+                data={choices(PACK_UNITS, 'dashboard.agronomy.pack_unit')}
                 {...form.getInputProps('pack_unit')}
               />
             </Group>
@@ -232,25 +239,25 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
               dir="ltr"
               {...form.getInputProps('registration_no')}
             />
-            <TextInput
+            <DateField
               label={intl.formatMessage({ id: 'dashboard.agronomy.registration_expires_on' })}
-              type="date"
-              dir="ltr"
-              {...form.getInputProps('registration_expires_on')}
+              value={form.values.registration_expires_on}
+              onChange={(day) => form.setFieldValue('registration_expires_on', day)}
+              error={form.errors.registration_expires_on}
             />
             <NativeSelect
               label={intl.formatMessage({ id: 'dashboard.agronomy.who_class' })}
-              data={choices(WHO_CLASSES)}
+              data={choices(WHO_CLASSES, 'dashboard.agronomy.who_class')}
               {...form.getInputProps('who_class')}
             />
             <NativeSelect
               label={intl.formatMessage({ id: 'dashboard.agronomy.signal_word' })}
-              data={choices(SIGNAL_WORDS)}
+              data={choices(SIGNAL_WORDS, 'dashboard.agronomy.signal_word')}
               {...form.getInputProps('signal_word')}
             />
             <MultiSelect
               label={intl.formatMessage({ id: 'dashboard.agronomy.pictograms' })}
-              data={PICTOGRAMS}
+              data={choices(PICTOGRAMS, 'dashboard.agronomy.pictograms')}
               {...form.getInputProps('ghs_pictograms')}
             />
             <Checkbox
@@ -279,7 +286,10 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
               />
               <NativeSelect
                 label={intl.formatMessage({ id: 'dashboard.agronomy.unit' })}
-                data={CONCENTRATION_UNITS}
+                data={Object.entries(CONCENTRATION_UNITS).map(([value, id]) => ({
+                  value,
+                  label: intl.formatMessage({ id }),
+                }))}
                 {...form.getInputProps(`active_ingredients.${index}.unit`)}
               />
               <ActionIcon
@@ -303,58 +313,73 @@ export function AgronomyForm({ product, agronomy }: { product: number; agronomy:
           <Title order={4}>
             <FormattedMessage id="dashboard.agronomy.uses" />
           </Title>
-          {form.values.uses.map((_, index) => (
-            <SimpleGrid key={index} cols={{ base: 2, sm: 4 }} data-testid="use-row">
-              <NativeSelect
-                label={intl.formatMessage({ id: 'dashboard.agronomy.crop' })}
-                data={options(crops)}
-                {...form.getInputProps(`uses.${index}.crop_id`)}
-              />
-              <NativeSelect
-                label={intl.formatMessage({ id: 'dashboard.agronomy.pest' })}
-                data={options(pests)}
-                {...form.getInputProps(`uses.${index}.pest_id`)}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.agronomy.rate_from' })}
-                dir="ltr"
-                inputMode="decimal"
-                {...form.getInputProps(`uses.${index}.rate_from`)}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.agronomy.rate_to' })}
-                dir="ltr"
-                inputMode="decimal"
-                {...form.getInputProps(`uses.${index}.rate_to`)}
-              />
-              <NativeSelect
-                label={intl.formatMessage({ id: 'dashboard.agronomy.rate_unit' })}
-                data={choices(RATE_UNITS, 'dashboard.agronomy.rate_unit')}
-                {...form.getInputProps(`uses.${index}.rate_unit`)}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.agronomy.water' })}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.getInputProps(`uses.${index}.water_per_feddan`)}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.agronomy.phi' })}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.getInputProps(`uses.${index}.phi_days`)}
-              />
-              <TextInput
-                label={intl.formatMessage({ id: 'dashboard.agronomy.reentry' })}
-                dir="ltr"
-                inputMode="numeric"
-                {...form.getInputProps(`uses.${index}.reentry_hours`)}
-              />
-              <Button variant="subtle" color="red" onClick={() => form.removeListItem('uses', index)}>
-                <FormattedMessage id="dashboard.agronomy.remove_row" />
-              </Button>
-            </SimpleGrid>
-          ))}
+          {form.values.uses.map((_, index) => {
+            const gaps = agronomy?.uses?.[index]?.gaps ?? [];
+            return (
+              <SimpleGrid key={index} cols={{ base: 2, sm: 4 }} data-testid="use-row">
+                {gaps.length > 0 && (
+                  <Alert color="yellow" p="xs" style={{ gridColumn: '1 / -1' }} data-testid="use-incomplete">
+                    <FormattedMessage
+                      id="dashboard.agronomy.incomplete"
+                      values={{
+                        missing: intl.formatList(
+                          gaps.map((gap) => intl.formatMessage({ id: `dashboard.agronomy.gap.${gap}` })),
+                        ),
+                      }}
+                    />
+                  </Alert>
+                )}
+                <NativeSelect
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.crop' })}
+                  data={options(crops)}
+                  {...form.getInputProps(`uses.${index}.crop_id`)}
+                />
+                <NativeSelect
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.pest' })}
+                  data={options(pests)}
+                  {...form.getInputProps(`uses.${index}.pest_id`)}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.rate_from' })}
+                  dir="ltr"
+                  inputMode="decimal"
+                  {...form.getInputProps(`uses.${index}.rate_from`)}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.rate_to' })}
+                  dir="ltr"
+                  inputMode="decimal"
+                  {...form.getInputProps(`uses.${index}.rate_to`)}
+                />
+                <NativeSelect
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.rate_unit' })}
+                  data={choices(RATE_UNITS, 'dashboard.agronomy.rate_unit')}
+                  {...form.getInputProps(`uses.${index}.rate_unit`)}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.water' })}
+                  dir="ltr"
+                  inputMode="numeric"
+                  {...form.getInputProps(`uses.${index}.water_per_feddan`)}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.phi' })}
+                  dir="ltr"
+                  inputMode="numeric"
+                  {...form.getInputProps(`uses.${index}.phi_days`)}
+                />
+                <TextInput
+                  label={intl.formatMessage({ id: 'dashboard.agronomy.reentry' })}
+                  dir="ltr"
+                  inputMode="numeric"
+                  {...form.getInputProps(`uses.${index}.reentry_hours`)}
+                />
+                <Button variant="subtle" color="red" onClick={() => form.removeListItem('uses', index)}>
+                  <FormattedMessage id="dashboard.agronomy.remove_row" />
+                </Button>
+              </SimpleGrid>
+            );
+          })}
           <Group>
             <Button variant="light" onClick={() => form.insertListItem('uses', { ...useRow })}>
               <FormattedMessage id="dashboard.agronomy.add_use" />

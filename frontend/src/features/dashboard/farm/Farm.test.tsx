@@ -185,7 +185,15 @@ describe('batches and the farm lists', () => {
     const user = userEvent.setup();
     renderAt('/', { '/': <AgronomyForm product={7} agronomy={null} /> });
     const form = screen.getByTestId('agronomy-form');
+    // Every choice in words, the code only where it is the name people know.
+    expect(
+      within(within(form).getByLabelText('Signal word'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', 'Danger', 'Warning']);
+    expect(within(form).getByRole('option', { name: 'Wettable powder (WP)' })).toBeInTheDocument();
     await user.selectOptions(within(form).getByLabelText('WHO hazard class'), 'Ib');
+    expect(within(form).getByRole('option', { name: 'Ib: highly hazardous', selected: true })).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Add an active ingredient' }));
     await within(form).findByRole('option', { name: 'abamectin' });
     await user.selectOptions(within(form).getByLabelText('Active ingredient'), '3');
@@ -245,5 +253,41 @@ describe('batches and the farm lists', () => {
       '/media/documents/sheet.pdf',
     );
     expect(within(label).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('a stored use the calculator cannot compute', () => {
+  it('is marked incomplete with what it lacks', async () => {
+    applyLanguage('en');
+    session.signIn(staffUser(['product-list', 'product-edit']));
+    server.use(
+      http.get('*/api/dashboard/crops', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/dashboard/pests', () => HttpResponse.json({ data: [] })),
+      http.get('*/api/dashboard/active-ingredients', () => HttpResponse.json({ data: [] })),
+    );
+    const use = {
+      crop_id: 1,
+      rate_from: '50',
+      rate_to: '60',
+      rate_unit: 'ml_per_100l',
+      purpose_ar: '',
+      purpose_en: '',
+    };
+    const agronomy = {
+      kind: 'pesticide',
+      active_ingredients: [],
+      ghs_pictograms: [],
+      restricted: false,
+      uses: [
+        { ...use, gaps: ['phi_days', 'water_per_feddan'] },
+        { ...use, water_per_feddan: 400, phi_days: 3, gaps: [] },
+      ],
+    };
+    renderAt('/', { '/': <AgronomyForm product={7} agronomy={agronomy} /> });
+    const [first, second] = screen.getAllByTestId('use-row');
+    expect(within(first!).getByTestId('use-incomplete')).toHaveTextContent(
+      'Incomplete: the pre-harvest interval and the water a feddan takes (the calculator counts sprayers only)',
+    );
+    expect(within(second!).queryByTestId('use-incomplete')).toBeNull();
   });
 });
