@@ -208,8 +208,27 @@ pub struct Answer {
     /// Its status; `None` when it did not answer (timeout, refused connection, an address the
     /// guard refused).
     pub status: Option<u16>,
-    /// The start of what it said (at most 1 KB, redacted), or why nothing was heard.
+    /// The start of what it said (at most 1 KB, redacted), or, when it did not answer, the
+    /// [`Silence`] that says why (`timed_out`), which the dashboard words in the staff's language.
     pub excerpt: String,
+}
+
+/// Why a receiver said nothing, as staff are told it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString)]
+#[strum(serialize_all = "snake_case")]
+pub enum Silence {
+    /// Nothing listens at the address (connection refused).
+    Refused,
+    /// It did not answer in time.
+    TimedOut,
+    /// Its host name does not resolve.
+    NameUnknown,
+    /// Its address is inside the shop's own network, where webhooks are not sent.
+    InsideNetwork,
+    /// The secure connection failed (a certificate, a protocol).
+    Tls,
+    /// Anything else; the server's log has the detail.
+    Other,
 }
 
 /// Sends events over HTTP, guarding the shop's own network.

@@ -14,7 +14,7 @@ use kernel::{FieldErrors, Locale, OrderId, ProductId};
 use serde::{Deserialize, Serialize};
 use strum::IntoEnumIterator;
 use utoipa::{OpenApi, ToSchema};
-use webhooks::ports::DeliveryLog;
+use webhooks::ports::{DeliveryLog, Silence};
 use webhooks::{Audience, Endpoint, EndpointDraft, EventKind};
 
 use crate::common::answers::MessageResponse;
@@ -265,8 +265,12 @@ pub struct AttemptData {
     pub status: Option<u16>,
     /// `delivered`, `retry`, `failed` or `gone`.
     pub outcome: String,
-    /// The first kilobyte of its answer, redacted, or why nothing was heard.
+    /// The first kilobyte of its answer, redacted; empty when it did not answer.
     pub response: String,
+    /// Why nothing was heard, when it did not answer: `refused`, `timed_out`, `name_unknown`,
+    /// `inside_network`, `tls` or `other`.
+    #[schema(pattern = "^(refused|timed_out|name_unknown|inside_network|tls|other)$")]
+    pub silence: Option<String>,
     /// How long it took.
     pub duration_ms: u32,
 }
@@ -299,12 +303,18 @@ impl From<DeliveryLog> for DeliveryData {
             attempts: log
                 .attempts
                 .into_iter()
-                .map(|attempt| AttemptData {
-                    at: attempt.at,
-                    status: attempt.status,
-                    outcome: attempt.outcome,
-                    response: attempt.response,
-                    duration_ms: attempt.duration_ms,
+                .map(|attempt| {
+                    // Without an answer the record keeps why (an attempt from before the words
+                    // were kept holds the transport's own text: `other`).
+                    let silence = attempt.status.is_none().then(|| <&str>::from(attempt.response.parse::<Silence>().unwrap_or(Silence::Other)).to_string());
+                    AttemptData {
+                        at: attempt.at,
+                        status: attempt.status,
+                        outcome: attempt.outcome,
+                        response: if silence.is_some() { String::new() } else { attempt.response },
+                        silence,
+                        duration_ms: attempt.duration_ms,
+                    }
                 })
                 .collect(),
         }

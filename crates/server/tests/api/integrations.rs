@@ -185,6 +185,7 @@ async fn a_receiver_failing_twice_gets_the_same_event_three_times_and_a_410_turn
     assert_eq!(outcomes, ["delivered", "retry", "retry"], "newest first");
     assert_eq!(delivery["attempts"][1]["status"], 500);
     assert_eq!(delivery["attempts"][0]["response"], "thanks, token [redacted]", "the answer is kept, redacted");
+    assert_eq!(delivery["attempts"][0]["silence"], Value::Null, "an answer is no silence");
 
     // Resent by hand: the same id once more.
     let resent = app.post(&format!("dashboard/webhooks/{endpoint}/deliveries/{}/resend", delivery["id"]), json!({}), Some(&admin)).await;

@@ -3531,8 +3531,13 @@ export interface components {
             duration_ms: number;
             /** @description `delivered`, `retry`, `failed` or `gone`. */
             outcome: string;
-            /** @description The first kilobyte of its answer, redacted, or why nothing was heard. */
+            /** @description The first kilobyte of its answer, redacted; empty when it did not answer. */
             response: string;
+            /**
+             * @description Why nothing was heard, when it did not answer: `refused`, `timed_out`, `name_unknown`,
+             *     `inside_network`, `tls` or `other`.
+             */
+            silence?: string | null;
             /**
              * Format: int32
              * @description The receiver's status; null when it did not answer.

@@ -12,7 +12,7 @@ import { DeleteButton } from '../DeleteButton';
 import { SaveButton } from '../FormParts';
 import { integrationQueries, useCreateKey, useRevokeKey, type ApiKey, type KeyDraft } from './api';
 import { SecretMaker } from './OnceSecret';
-import { byResource, splitPermission } from '../roles/permissions';
+import { byResource, permissionWords } from '../roles/permissions';
 
 /** Integrators' API keys: made with a name, scopes the maker holds, source addresses and an
  * expiry, the secret shown once; listed with their last use and count; revoked. */
@@ -31,7 +31,7 @@ export function ApiKeys() {
       group,
       items: permissions.map((permission) => ({
         value: permission,
-        label: `${group} — ${intl.formatMessage({ id: `dashboard.roles.action.${splitPermission(permission).action}` })}`,
+        label: permissionWords(permission, intl.formatMessage),
       })),
     };
   });
@@ -107,6 +107,7 @@ function keyState(key: ApiKey): 'active' | 'revoked' | 'expired' {
 }
 
 function KeyCard({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke?: () => void }) {
+  const intl = useIntl();
   const state = keyState(key);
   return (
     <Paper withBorder p="md" data-testid="api-key">
@@ -131,7 +132,10 @@ function KeyCard({ apiKey: key, onRevoke }: { apiKey: ApiKey; onRevoke?: () => v
           {key.prefix}…
         </Text>
         <Text size="sm">
-          <FormattedMessage id="dashboard.integrations.keys.scopes_list" values={{ scopes: key.scopes.join(', ') }} />
+          <FormattedMessage
+            id="dashboard.integrations.keys.scopes_list"
+            values={{ scopes: intl.formatList(key.scopes.map((scope) => permissionWords(scope, intl.formatMessage))) }}
+          />
         </Text>
         {key.allowed_addresses.length > 0 && (
           <Text size="sm">

@@ -31,7 +31,17 @@ const delivery = {
   event: 'order.created',
   state: 'failed',
   next_attempt_at: null,
-  attempts: [{ at: '2026-11-25T09:00:00Z', status: 500, outcome: 'failed', response: 'oops', duration_ms: 42 }],
+  attempts: [
+    { at: '2026-11-25T09:00:00Z', status: 500, outcome: 'failed', response: 'oops', silence: null, duration_ms: 42 },
+    {
+      at: '2026-11-25T08:00:00Z',
+      status: null,
+      outcome: 'retry',
+      response: '',
+      silence: 'timed_out',
+      duration_ms: 10_000,
+    },
+  ],
 };
 
 let sent: { path: string; body: unknown }[] = [];
@@ -95,6 +105,9 @@ describe('DashboardIntegrations', () => {
     expect(within(card).getByText(/10 failures in a row\./)).toBeInTheDocument();
     const log = await screen.findByTestId('webhook-delivery');
     expect(within(log).getByText('oops')).toBeInTheDocument();
+    // Why a receiver said nothing, in words; the kind of event too, never its id.
+    expect(log).toHaveTextContent('It did not answer in time.');
+    expect(log).toHaveTextContent('Order placed');
     await userEvent.click(within(log).getByRole('button', { name: 'Send again' }));
     await waitFor(() =>
       expect(sent.map((call) => call.path)).toEqual(['/api/dashboard/webhooks/4/deliveries/31/resend']),
@@ -149,5 +162,35 @@ describe('DashboardIntegrations', () => {
     expect(sent[0]?.body).toEqual({ name: 'ERP', scopes: ['order-list'], allowed_addresses: [], expires_at: null });
     await userEvent.click(screen.getByRole('button', { name: 'I have saved it' }));
     expect(screen.queryByTestId('secret-value')).toBeNull();
+  });
+
+  it("lists a key's permissions in words, as the roles screen names them", async () => {
+    session.signIn(staffUser(['integration-list']));
+    server.use(
+      http.get('*/api/dashboard/api-keys', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 1,
+              name: 'ERP',
+              prefix: 'mk_01234567',
+              scopes: ['order-list', 'guest-order-edit'],
+              allowed_addresses: [],
+              created_by: 1,
+              created_by_name: 'Samir',
+              created_at: '2026-11-29T10:00:00Z',
+              expires_at: null,
+              revoked_at: null,
+              last_used_at: null,
+              request_count: 0,
+            },
+          ],
+        }),
+      ),
+    );
+    renderAt('/?tab=keys', { '/': <DashboardIntegrations /> });
+    const key = await screen.findByTestId('api-key');
+    expect(key).toHaveTextContent('Orders — View');
+    expect(key).not.toHaveTextContent('order-list');
   });
 });

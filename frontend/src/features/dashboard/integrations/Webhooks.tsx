@@ -322,6 +322,7 @@ function DeliveryLog({ endpoint, canEdit }: { endpoint: number; canEdit: boolean
                     ms: attempt.duration_ms,
                   }}
                 />{' '}
+                {attempt.silence && <FormattedMessage id={`dashboard.integrations.silence.${attempt.silence}`} />}
                 {attempt.response && <Code dir="ltr">{attempt.response}</Code>}
               </Text>
             ))}

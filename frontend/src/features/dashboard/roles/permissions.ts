@@ -37,3 +37,9 @@ export function byResource(permissions: string[]): [string, string[]][] {
   }
   return [...groups.entries()];
 }
+
+/** A permission in the staff member's words: "Orders — edit", as the roles screen groups it. */
+export function permissionWords(permission: string, formatMessage: (descriptor: { id: string }) => string): string {
+  const { resource, action } = splitPermission(permission);
+  return `${formatMessage({ id: `dashboard.roles.resource.${resource}` })} — ${formatMessage({ id: `dashboard.roles.action.${action}` })}`;
+}
