@@ -142,7 +142,6 @@ export class StaffApi {
       .toBe(true);
   }
 
-  /** How many units of a product are left. */
   /** Counts a product's units anew, as staff do on its form. */
   async setStock(product: OwnProduct, quantity: number): Promise<void> {
     const answer = await this.request.put(`/api/dashboard/products/${product.id}`, {
@@ -158,10 +157,19 @@ export class StaffApi {
     expect(answer.status(), await answer.text()).toBe(200);
   }
 
+  /** How many units of a product are left. */
   async stock(id: number): Promise<number> {
     const answer = await this.request.get(`/api/dashboard/products/${id}`);
     expect(answer.status(), await answer.text()).toBe(200);
     return (await answer.json()).data.quantity;
+  }
+
+  /** Receives a lot of a product that holds no units outside lots. */
+  async addLot(product: OwnProduct, batch: string, expiresOn: string, quantity: number): Promise<void> {
+    const answer = await this.request.post(`/api/dashboard/products/${product.id}/lots`, {
+      data: { batch, expires_on: expiresOn, quantity },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
   }
 
   /** Adds a running promo code of its own (a unique code from `prefix`); answers the code. */

@@ -121,9 +121,11 @@ test('a guest order appears in the guest lists and staff cancel it, undo the wro
   staff.on('dialog', (dialog) => dialog.accept());
   await staff.goto('/dashboard/new-guest-orders');
   await search(staff, number);
-  // On a phone each order is a card with its next move, and nothing scrolls sideways.
+  // On a phone each order is a card with its first step — a guest's order awaits its call —
+  // and nothing scrolls sideways.
   const card = staff.getByTestId('staff-order-row').filter({ hasText: number });
-  await expect(card.getByTestId('card-next-move')).toBeVisible();
+  await expect(card.getByTestId('card-call')).toBeVisible();
+  await expect(card.getByTestId('card-next-move')).toHaveCount(0);
   await expectNoSidewaysScroll(staff);
   await card.getByRole('link', { name: number }).click();
   await staff.waitForURL('**/dashboard/orders-actions?id=*&list=guest');

@@ -412,6 +412,13 @@ impl CatalogAdmin {
         Ok(self.shelf.lots_expiring_by(horizon, WATCH_LIST_MAX)?)
     }
 
+    /// Every lot holding units, soonest to expire first (`GET dashboard/lots?all=1`, at most
+    /// [`WATCH_LIST_MAX`]): the shelf as it is, for receiving and counting stock.
+    pub fn lots_on_shelf(&self) -> Result<Vec<Lot>, CatalogError> {
+        let end_of_calendar = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap_or(NaiveDate::MAX);
+        Ok(self.shelf.lots_expiring_by(end_of_calendar, WATCH_LIST_MAX)?)
+    }
+
     /// Adds a crop (`POST dashboard/crops`); its address is made from its English name.
     pub fn add_crop(&self, draft: CropDraft) -> Result<i64, CatalogError> {
         draft.check().map_err(CatalogError::Invalid)?;

@@ -12,8 +12,8 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::common::answers::MessageResponse;
 use crate::common::error::{ApiError, ErrorBody};
-use crate::common::extract::{AuthUser, Body, Lang, blocking};
-use crate::common::lenient::{lenient_int, lenient_text};
+use crate::common::extract::{AuthUser, Body, Lang, QueryParams, blocking};
+use crate::common::lenient::{flag, lenient_int, lenient_text};
 use crate::common::messages::text;
 use crate::storefront::catalog::catalogue;
 use crate::{AppState, Resource};
@@ -160,14 +160,24 @@ async fn lot_list(state: &AppState, locale: Locale, lots: Vec<Lot>, today: Naive
 }
 
 /// The lots to look at (`product-list`): every expired lot still holding units, to take off
-/// the shelf, and every lot within 60 days of expiry, soonest first (at most 500).
+/// the shelf, and every lot within 60 days of expiry, soonest first (at most 500); with
+/// `all=1` every lot holding units.
 #[utoipa::path(operation_id = "listLotsToWatch", get, path = "/api/dashboard/lots", tag = "dashboard", security(("bearer" = [])),
-    responses((status = 200, body = LotList), (status = 403, body = ErrorBody)))]
-pub async fn watch_list(state: Data<AppState>, Lang(locale): Lang, AuthUser(principal): AuthUser) -> Result<Json<LotList>, ApiError> {
+    params(("all" = Option<String>, Query, pattern = r"^\s*(0|1|true|false|yes|no|on|off)?\s*$", description = "`1`: every lot holding units, not only those to look at")),
+    responses((status = 200, body = LotList), (status = 403, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn watch_list(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    AuthUser(principal): AuthUser,
+    QueryParams(params): QueryParams,
+) -> Result<Json<LotList>, ApiError> {
     principal.require(Permission::ProductList)?;
+    let mut errors = FieldErrors::new();
+    let all = flag(&mut errors, &params, "all");
+    errors.into_result()?;
     let admin = state.catalog_admin.clone();
     let today = admin.today();
-    let lots = blocking(move || admin.lots_to_watch()).await?;
+    let lots = blocking(move || if all { admin.lots_on_shelf() } else { admin.lots_to_watch() }).await?;
     Ok(Json(lot_list(&state, locale, lots, today).await?))
 }
 

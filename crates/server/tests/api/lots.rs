@@ -74,6 +74,14 @@ async fn twenty_parallel_orders_against_one_lot_of_three_in_date_make_exactly_th
         watched["data"].as_array().unwrap().iter().filter(|lot| lot["state"] == "expired").map(|lot| lot["batch"].as_str().unwrap()).collect();
     assert_eq!(expired, ["OLD-7"], "listed for staff to take off the shelf");
     assert_eq!(watched["data"][0]["product_name"], "Copper oxychloride 50% WP");
+
+    assert_eq!(add_lot(&app, &admin, product, "FAR-1", "2099-09-01", 5).await.status(), 200);
+    let batches = |list: &Value| list["data"].as_array().unwrap().iter().map(|lot| lot["batch"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let watched = json_of(app.get("dashboard/lots", Some(&admin)).await).await;
+    assert!(!batches(&watched).contains(&"FAR-1".to_string()), "years from expiry: nothing to look at");
+    let shelf = json_of(app.get("dashboard/lots?all=1", Some(&admin)).await).await;
+    assert_eq!(batches(&shelf), ["OLD-7", "FAR-1"], "every lot holding units, soonest first; the sold-out one left out");
+    assert_eq!(app.get("dashboard/lots?all=maybe", Some(&admin)).await.status(), 422);
 }
 
 #[actix_web::test]

@@ -1293,7 +1293,8 @@ export interface paths {
         };
         /**
          * The lots to look at (`product-list`): every expired lot still holding units, to take off
-         *     the shelf, and every lot within 60 days of expiry, soonest first (at most 500).
+         *     the shelf, and every lot within 60 days of expiry, soonest first (at most 500); with
+         *     `all=1` every lot holding units.
          */
         get: operations["listLotsToWatch"];
         put?: never;
@@ -13187,7 +13188,10 @@ export interface operations {
     };
     listLotsToWatch: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `1`: every lot holding units, not only those to look at */
+                all?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13212,6 +13216,14 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,9 +1,24 @@
-import { useState } from 'react';
-import { Badge, Button, Chip, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Chip,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLanguage } from '../../../shared/i18n/LanguageProvider';
+import { lookupQueries } from '../lookup/api';
 import { toLatinDigits } from '../../../shared/digits';
 import { showServerErrors } from '../../../shared/forms';
 import { hasPermission, useSession } from '../../../shared/session/session';
@@ -49,6 +64,12 @@ export function ProductLots({ product, stock }: { product: number; stock: number
   const lotsQuery = useQuery(farmQueries.lots(product));
   const lots = lotsQuery.data?.data ?? [];
   const unlotted = lotsQuery.isSuccess && lots.length === 0 && stock > 0 && !editing;
+  // "Receive a lot" (the lots screen, a product's card) opens here, at the form.
+  const { hash } = useLocation();
+  const section = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === '#lots' && lotsQuery.isSuccess) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, lotsQuery.isSuccess]);
 
   const pick = (lot: Lot | null) => {
     setEditing(lot);
@@ -73,7 +94,7 @@ export function ProductLots({ product, stock }: { product: number; stock: number
   });
 
   return (
-    <Paper withBorder p="md" data-testid="product-lots">
+    <Paper withBorder p="md" data-testid="product-lots" id="lots" ref={section}>
       <Stack gap="sm">
         <Title order={3}>
           <FormattedMessage id="dashboard.lots.title" />
@@ -196,15 +217,28 @@ export function ProductLots({ product, stock }: { product: number; stock: number
  * those expiring within 60 days, soonest first, each linked to its product. */
 export function LotsWatch() {
   const intl = useIntl();
-  const lots = useQuery(farmQueries.watch()).data?.data ?? [];
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const all = params.get('all') === '1';
+  const lots = useQuery(farmQueries.watch(all)).data?.data ?? [];
   return (
     <Stack gap="md">
       <Title order={2}>
         <FormattedMessage id="dashboard.lots.watch_title" />
       </Title>
+      {hasPermission(user, 'product-edit') && <ReceiveLot />}
+      <SegmentedControl
+        value={all ? 'all' : 'watch'}
+        onChange={(value) => setParams(value === 'all' ? { all: '1' } : {}, { replace: true })}
+        data={[
+          { value: 'watch', label: intl.formatMessage({ id: 'dashboard.lots.to_look_at' }) },
+          { value: 'all', label: intl.formatMessage({ id: 'dashboard.lots.all' }) },
+        ]}
+        data-testid="lots-scope"
+      />
       {lots.length === 0 && (
         <p>
-          <FormattedMessage id="dashboard.lots.none" />
+          <FormattedMessage id={all ? 'dashboard.lots.none_on_shelf' : 'dashboard.lots.none'} />
         </p>
       )}
       <div className={cards.scroller}>
@@ -229,5 +263,38 @@ export function LotsWatch() {
         </Table>
       </div>
     </Stack>
+  );
+}
+
+/** "Receive a lot": the product looked up by name, then its lots' form. */
+function ReceiveLot() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { language } = useLanguage();
+  const [text, setText] = useState('');
+  const found = useQuery(lookupQueries.of(text, language)).data?.data.products ?? [];
+  return (
+    <Paper withBorder p="sm" data-testid="receive-lot">
+      <Stack gap="xs">
+        <TextInput
+          label={intl.formatMessage({ id: 'dashboard.lots.receive' })}
+          placeholder={intl.formatMessage({ id: 'dashboard.lots.receive_hint' })}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+        {text.trim() !== '' &&
+          found.map((product) => (
+            <Button
+              key={product.id}
+              variant="light"
+              justify="start"
+              onClick={() => navigate(`/dashboard/products-actions?id=${product.id}#lots`)}
+              data-testid="receive-lot-product"
+            >
+              {product.name}
+            </Button>
+          ))}
+      </Stack>
+    </Paper>
   );
 }

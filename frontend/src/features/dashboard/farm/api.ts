@@ -35,8 +35,12 @@ export const farmQueries = {
       queryKey: ['dashboard', 'lots', product],
       queryFn: () => answer(api.GET('/api/dashboard/products/{id}/lots', { params: { path: { id: product } } })),
     }),
-  watch: () =>
-    queryOptions({ queryKey: ['dashboard', 'lots', 'watch'], queryFn: () => answer(api.GET('/api/dashboard/lots')) }),
+  /** The lots to look at, or every lot holding units (`all`). */
+  watch: (all = false) =>
+    queryOptions({
+      queryKey: ['dashboard', 'lots', 'watch', all],
+      queryFn: () => answer(api.GET('/api/dashboard/lots', { params: { query: all ? { all: '1' } : {} } })),
+    }),
 };
 
 /** Adds an entry to a list, or changes the one with `id`. */

@@ -132,39 +132,50 @@ export function OrdersActions() {
           </Button>
         </Group>
       </Group>
+      {/* Who to call and the confirm buttons first, above the lines: on a phone the call, the
+          WhatsApp message and the tap that records it are one screen. */}
+      <Paper withBorder p="md" data-testid="order-contact" className="no-print">
+        <Stack gap="xs">
+          <Text size="sm">
+            <FormattedMessage id="dashboard.orders.customer" values={{ name: order.customer.name }} />{' '}
+            <bdi dir="ltr">{order.customer.phone}</bdi>
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Button component="a" href={`tel:${order.customer.phone}`} variant="light" data-testid="call-customer">
+              <FormattedMessage id="dashboard.orders.call" />
+            </Button>
+            <Button
+              component="a"
+              variant="light"
+              color="green"
+              href={whatsAppUrl(
+                whatsAppNumber(order.customer.phone),
+                intl.formatMessage(
+                  { id: 'dashboard.orders.whatsapp_message' },
+                  { name: order.customer.name, number: order.number, total: price(order.total) },
+                ),
+              )}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="whatsapp-customer"
+            >
+              <FormattedMessage id="dashboard.orders.whatsapp" />
+            </Button>
+          </Group>
+          <OrderConfirmation
+            order={order}
+            mayConfirm={mayMove}
+            onConfirm={(via) =>
+              changes.confirm.mutate(
+                { id: order.id, via },
+                { onSuccess: (answer) => toast('success', answer.message ?? '') },
+              )
+            }
+            pending={changes.confirm.isPending}
+          />
+        </Stack>
+      </Paper>
       <OrderSummary order={order}>
-        <Text size="sm">
-          <FormattedMessage id="dashboard.orders.customer" values={{ name: order.customer.name }} />{' '}
-          <Anchor href={`tel:${order.customer.phone}`} dir="ltr" data-testid="call-customer">
-            {order.customer.phone}
-          </Anchor>{' '}
-          <Anchor
-            href={whatsAppUrl(
-              whatsAppNumber(order.customer.phone),
-              intl.formatMessage(
-                { id: 'dashboard.orders.whatsapp_message' },
-                { name: order.customer.name, number: order.number, total: price(order.total) },
-              ),
-            )}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="whatsapp-customer"
-          >
-            <FormattedMessage id="dashboard.orders.whatsapp" />
-          </Anchor>
-        </Text>
-        {/* The confirm buttons right under the buyer's phone: the call and the tap are one. */}
-        <OrderConfirmation
-          order={order}
-          mayConfirm={mayMove}
-          onConfirm={(via) =>
-            changes.confirm.mutate(
-              { id: order.id, via },
-              { onSuccess: (answer) => toast('success', answer.message ?? '') },
-            )
-          }
-          pending={changes.confirm.isPending}
-        />
         {order.phone_history && <PhoneStanding phone={order.customer.phone} history={order.phone_history} />}
         {order.receiver_phone && (
           <Anchor href={`tel:${order.receiver_phone}`} size="sm" dir="ltr">

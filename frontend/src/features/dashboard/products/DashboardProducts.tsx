@@ -93,6 +93,16 @@ export function DashboardProducts() {
                         <FormattedMessage id="dashboard.products.edit" />
                       </Anchor>
                     )}
+                    {hasPermission(user, 'product-edit') && (
+                      <Anchor
+                        component={Link}
+                        to={`/dashboard/products-actions?id=${product.id}#lots`}
+                        size="sm"
+                        data-testid="product-receive-lot"
+                      >
+                        <FormattedMessage id="dashboard.lots.receive" />
+                      </Anchor>
+                    )}
                     {hasPermission(user, 'product-delete') && (
                       <DeleteButton
                         name={product.name}
