@@ -26,7 +26,10 @@ const projects: Project<Options>[] = SHOPS.flatMap((shop) => [
     testMatch: /.*\.setup\.ts/,
     use: { ...chromium, baseURL: shop.baseURL, database: shop.database, language: 'en' },
   },
-  ...(['ar', 'en'] as const).map((language) => ({
+  // Every journey in both languages on SQLite; on PostgreSQL once, in Arabic, the shop's first
+  // language: what differs there is the database under the journey, not its words, and the
+  // second pass kept CI over its 30 minutes.
+  ...(shop.database === 'sqlite' ? (['ar', 'en'] as const) : (['ar'] as const)).map((language) => ({
     name: `${shop.database}-${language}`,
     dependencies: [`${shop.database}-setup`],
     // A journey tagged with one language runs only in that language's project; one tagged
@@ -50,8 +53,9 @@ export default defineConfig<Options>({
   testDir: 'e2e',
   testMatch: /.*\.spec\.ts/,
   outputDir: 'test-results',
-  // Files run side by side; the tests of one file run in order.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Files run side by side; the tests of one file run in order. Three on a two-core machine:
+  // a journey waits on its server and the browser's drawing as much as it computes.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -195,7 +195,7 @@ test('a shop page painted by the server is taken over by the app without asking 
 });
 
 test(
-  "a first visit from an English phone: the server paints English and the app carries on in it with the server's data",
+  "a first visit from an English phone opens the shop in Arabic with the server's data, one tap from English for good",
   { tag: '@en-only' },
   async ({ browser, baseURL }) => {
     // No cookie of an earlier visit: the project's signed-in state is not taken.
@@ -211,10 +211,14 @@ test(
       if (new URL(request.url()).pathname.startsWith('/api/products/')) asked.push(request.url());
     });
     const response = await page.goto('/products/neem-oil');
-    expect(await response?.text()).toContain('<html lang="en" dir="ltr">');
-    await expect(page.getByTestId('product-profile').getByRole('heading', { level: 1 })).toHaveText('Neem oil');
-    await expect(page.getByTestId('add-to-cart')).toContainText('Add to cart');
+    expect(await response?.text()).toContain('<html lang="ar" dir="rtl">');
+    await expect(page.getByTestId('product-profile').getByRole('heading', { level: 1 })).toHaveText('زيت النيم');
     expect(asked).toEqual([]);
+    await page.getByTestId('language-switch').click();
+    await expect(page.getByTestId('product-profile').getByRole('heading', { level: 1 })).toHaveText('Neem oil');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('add-to-cart')).toContainText('Add to cart');
     await context.close();
   },
 );

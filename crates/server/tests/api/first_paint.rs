@@ -149,3 +149,22 @@ async fn the_cart_and_the_checkout_come_painted_in_their_language_with_their_own
         assert!(!home[..home.find("</head>").unwrap()].contains(&preload("CartScreen.js")), "{language}: Home preloads no screen");
     }
 }
+
+#[actix_web::test]
+async fn a_first_visit_opens_in_arabic_whatever_the_phone_asks_and_a_link_or_the_cookie_choose_english() {
+    let app = spawn_app_with_catalogue().await;
+    let get = |path: &str, cookie: Option<&str>| {
+        let mut request = app.client.get(format!("{}{path}", app.address)).header("Accept-Language", "en-US,en;q=0.9");
+        if let Some(cookie) = cookie {
+            request = request.header("Cookie", cookie);
+        }
+        async move { request.send().await.unwrap().text().await.unwrap() }
+    };
+    assert!(get("/products", None).await.contains(r#"<html lang="ar" dir="rtl">"#), "no cookie: Arabic, though the phone asks for English");
+    assert!(get("/products?lang=en", None).await.contains(r#"<html lang="en" dir="ltr">"#), "a link in English");
+    assert!(get("/products", Some("language=en")).await.contains(r#"<html lang="en" dir="ltr">"#), "the choice kept");
+    let api = app.client.get(format!("{}/api/products/no-such-product", app.address)).header("Accept-Language", "en").send().await.unwrap();
+    assert_eq!(api.status(), 404);
+    let answer: serde_json::Value = api.json().await.unwrap();
+    assert_eq!(answer["message"], "Page not found", "the API still answers in the language asked");
+}

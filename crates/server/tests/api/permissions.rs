@@ -243,6 +243,7 @@ const NEEDS: &[(&str, &str, &[&str])] = &[
     ("post", "dashboard/guest-orders/{id}/returns", &["guest-order-edit"]),
     ("post", "dashboard/guest-orders/{id}/returns/{return_id}/{step}", &["guest-order-edit"]),
     ("get", "dashboard/couriers", &[]),
+    ("get", "dashboard/lookup", &[]),
     ("get", "dashboard/courier-cash", &["shipping-list"]),
     ("post", "dashboard/courier-cash/remittances", &["shipping-edit"]),
     ("post", "dashboard/guest-orders/bulk-status", &["guest-order-edit"]),

@@ -258,7 +258,7 @@ async fn the_node_that_saves_a_product_serves_it_on_its_very_next_request() {
             "kind": "pesticide", "formulation": "EC", "pack": {"size": 250, "unit": "ml"},
             "active_ingredients": [{"ingredient_id": ingredient, "concentration": "18", "unit": "g/L"}],
             "registration_no": "SAMPLE-APC-9", "registration_expires_on": "2099-12-31", "who_class": who_class,
-            "uses": [{"crop_id": tomato, "rate_from": 40, "rate_to": 50, "rate_unit": "ml_per_100l", "phi_days": 3}]
+            "uses": [{"crop_id": tomato, "rate_from": 40, "rate_to": 50, "rate_unit": "ml_per_100l", "water_per_feddan": 400, "phi_days": 3}]
         })
     };
     let put = app.put(&format!("dashboard/products/{product}/agronomy"), agronomy("II"), Some(&admin)).await;

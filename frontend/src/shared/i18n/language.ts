@@ -16,8 +16,8 @@ export function readLanguageCookie(cookies: string = document.cookie): Language 
 }
 
 /** The language a link asks for (`?lang=`, the sitemap's alternates), else the cookie's, else
- * the one the server wrote on the page (`<html lang>`: from the browser's Accept-Language on
- * a first visit). The same order as the server's, so the app starts in the language the server
+ * the one the server wrote on the page (`<html lang>`: Arabic on a first visit, whatever the
+ * browser asks). The same order as the server's, so the app starts in the language the server
  * painted the page in, and takes over its data. */
 export function initialLanguage(search: string, cookies: string, page?: string): Language {
   const asked = new URLSearchParams(search).get('lang');
