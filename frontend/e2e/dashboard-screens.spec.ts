@@ -14,6 +14,8 @@ import {
 } from './fixtures';
 
 test.use({ role: 'admin' });
+// Every test makes what it changes: they run side by side.
+test.describe.configure({ mode: 'parallel' });
 
 /** The rows of the lists a phone shows as cards. */
 const LIST_ROWS = [
@@ -61,36 +63,41 @@ const SCREENS = [
   'integrations?tab=keys',
 ];
 
-test('every dashboard screen reads in Western digits, fits the phone, takes a thumb and passes WCAG AA', async ({
-  page,
-  language,
-}) => {
-  test.setTimeout(180_000);
-  for (const path of SCREENS) {
-    await page.goto(`/dashboard/${path}`);
-    await page.locator('main').getByRole('heading').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    if (language === 'ar') {
-      const written = await page.locator('body').evaluate((body) => {
-        const copy = body.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('[data-typed], script, style').forEach((typed) => typed.remove());
-        return copy.textContent ?? '';
-      });
-      expect(written, path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+// The screens in four tests that may run side by side: each screen's checks take seconds.
+const PARTS = 4;
+for (let part = 0; part < PARTS; part++) {
+  const screens = SCREENS.filter((_, index) => index % PARTS === part);
+  test(`every dashboard screen reads in Western digits, fits the phone, takes a thumb and passes WCAG AA (${part + 1} of ${PARTS})`, async ({
+    page,
+    language,
+  }) => {
+    test.setTimeout(120_000);
+    for (const path of screens) {
+      await page.goto(`/dashboard/${path}`);
+      await page.locator('main').getByRole('heading').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      if (language === 'ar') {
+        const written = await page.locator('body').evaluate((body) => {
+          const copy = body.cloneNode(true) as HTMLElement;
+          copy.querySelectorAll('[data-typed], script, style').forEach((typed) => typed.remove());
+          return copy.textContent ?? '';
+        });
+        expect(written, path).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
+      }
+      await expectNoSidewaysScroll(page);
+      // A list's rows are cards that fit the screen, not a table to scroll sideways inside.
+      const width = page.viewportSize()!.width;
+      for (const row of await page.locator(LIST_ROWS).all()) {
+        const box = (await row.boundingBox())!;
+        expect
+          .soft(box.x >= 0 && box.x + box.width <= width, `${path}: a row ${Math.round(box.width)} px wide`)
+          .toBe(true);
+      }
+      expect.soft(await smallTargets(page), path).toEqual([]);
+      expect.soft(await wcagViolations(page), path).toEqual([]);
     }
-    await expectNoSidewaysScroll(page);
-    // A list's rows are cards that fit the screen, not a table to scroll sideways inside.
-    const width = page.viewportSize()!.width;
-    for (const row of await page.locator(LIST_ROWS).all()) {
-      const box = (await row.boundingBox())!;
-      expect
-        .soft(box.x >= 0 && box.x + box.width <= width, `${path}: a row ${Math.round(box.width)} px wide`)
-        .toBe(true);
-    }
-    expect.soft(await smallTargets(page), path).toEqual([]);
-    expect.soft(await wcagViolations(page), path).toEqual([]);
-  }
-});
+  });
+}
 
 /** What of the elements `selector` finds (and everything inside them) lies outside the
  * screen's width, other than in a row of tabs, which scrolls sideways on purpose. */

@@ -44,6 +44,27 @@ async function badgeOrder(page: Page): Promise<{ text: string; minusLeftOfPercen
   );
 }
 
+test.describe('on a 360 × 800 phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('home opens on the crops to shop by, one tap from a crop page, and the bottom bar leads to them', async ({
+    page,
+    language,
+  }) => {
+    await page.goto('/');
+    const strip = page.getByTestId('home-crops');
+    const box = (await strip.boundingBox())!;
+    expect(box.y + Math.min(box.height, 120) <= 800, `the crop strip starts at ${Math.round(box.y)} px`).toBe(true);
+    const tomato = strip.getByTestId('home-crop').filter({ hasText: language === 'ar' ? 'طماطم' : 'Tomato' });
+    const tile = (await tomato.boundingBox())!;
+    expect(Math.min(tile.width, tile.height)).toBeGreaterThanOrEqual(44);
+    await tomato.click();
+    await expect(page.getByTestId('crop-page')).toBeVisible();
+    await page.getByTestId('bottom-nav').getByTestId('crops-link').click();
+    await expect(page.getByTestId('crops-page')).toBeVisible();
+  });
+});
+
 test('numbers are Western digits and discounts read "-20%" in either direction', async ({ page, language }) => {
   for (const path of ['/', '/products?offers=1', '/products/neem-oil', '/contact']) {
     await page.goto(path);

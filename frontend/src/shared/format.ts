@@ -30,14 +30,3 @@ export const DAY = { year: 'numeric', month: 'long', day: 'numeric' } as const;
 
 /** A moment: the day as above, and the time. */
 export const MOMENT = { ...DAY, hour: 'numeric', minute: '2-digit' } as const;
-
-/** Today in the shop's time zone (Cairo), `YYYY-MM-DD`: the day the server's "today" figures
- * and date filters mean. */
-export function shopToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Cairo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whatsAppNumber, whatsAppUrl } from './whatsapp';
+import { whatsAppUrl } from './whatsapp';
 
 describe('whatsAppUrl', () => {
   it('keeps only the digits of the number and encodes the message', () => {
@@ -7,12 +7,5 @@ describe('whatsAppUrl', () => {
     expect(whatsAppUrl('201000000000', 'زيت النيم: a&b')).toBe(
       `https://wa.me/201000000000?text=${encodeURIComponent('زيت النيم: a&b')}`,
     );
-  });
-});
-
-describe('whatsAppNumber', () => {
-  it('dials an Egyptian mobile with the country code and leaves an international one', () => {
-    expect(whatsAppNumber('01012345678')).toBe('201012345678');
-    expect(whatsAppNumber('201012345678')).toBe('201012345678');
   });
 });

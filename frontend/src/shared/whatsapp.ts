@@ -4,8 +4,3 @@ export function whatsAppUrl(number: string, text?: string): string {
   const chat = `https://wa.me/${number.replace(/\D/g, '')}`;
   return text ? `${chat}?text=${encodeURIComponent(text)}` : chat;
 }
-
-/** An Egyptian mobile as WhatsApp dials it: `01012345678` is `201012345678`. */
-export function whatsAppNumber(phone: string): string {
-  return phone.startsWith('0') ? `2${phone}` : phone;
-}

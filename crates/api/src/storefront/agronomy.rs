@@ -45,7 +45,8 @@ pub struct CropData {
 }
 
 impl CropData {
-    fn new(crop: &Crop, locale: Locale) -> CropData {
+    /// A crop in `locale`.
+    pub(crate) fn new(crop: &Crop, locale: Locale) -> CropData {
         CropData { id: crop.id, slug: crop.slug.clone(), name: crop.name.pick(locale).clone(), image: crop.image.as_ref().map(|path| format!("/media/{path}")) }
     }
 }
@@ -68,7 +69,8 @@ pub struct PestData {
 }
 
 impl PestData {
-    fn new(pest: &Pest, locale: Locale) -> PestData {
+    /// A pest in `locale`.
+    pub(crate) fn new(pest: &Pest, locale: Locale) -> PestData {
         PestData {
             id: pest.id,
             slug: pest.slug.clone(),

@@ -304,10 +304,20 @@ fn category_links(categories: &[CategoryData]) -> Markup {
     }
 }
 
-/// Home: the hero, the running offers, the featured products, the categories, the newest.
+/// Home: the hero, the crops to shop by, the featured products, the running offers, the
+/// categories, the newest.
 pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiError> {
     let answer = catalogue_api::home_answer(state, locale).await?;
-    let HomeData { featured, categories, recent, offers } = &answer.data;
+    let HomeData { crops, featured, categories, recent, offers } = &answer.data;
+    let crop_links = html! {
+        @if !crops.is_empty() {
+            ul.fp-links {
+                @for crop in crops {
+                    li { a href={ "/crops/" (encode(&crop.slug)) } { (crop.name) } }
+                }
+            }
+        }
+    };
     let deals = html! {
         @if !offers.is_empty() {
             ul.fp-links {
@@ -323,6 +333,7 @@ pub async fn home(state: &AppState, locale: Locale) -> Result<FirstPaint, ApiErr
             p { (text(locale, "home.hero.subtitle")) }
             a href="/products" { (text(locale, "home.hero.cta")) }
         }
+        (section(locale, "home.crops.title", crop_links))
         (section(locale, "home.featured.title", grid(locale, featured.iter().map(Tile::of_data), true)))
         (section(locale, "home.deals.title", deals))
         (section(locale, "home.categories.title", category_links(categories)))

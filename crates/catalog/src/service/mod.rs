@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use chrono::NaiveDate;
-use kernel::{CategoryId, Clock, Money, OfferId, Page, PageRequest, ProductId, shop_day};
+use kernel::{CategoryId, Clock, Localized, Money, OfferId, Page, PageRequest, ProductId, shop_day};
 
-use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest};
+use crate::agronomy::{ActiveIngredient, Agronomy, Crop, Pest, ProductKind};
 use crate::offer::{Offer, OfferStatus};
 use crate::ports::{CatalogueStore, StoredCatalogue};
 use crate::pricing::{ShownPrice, shown_price};
@@ -120,6 +120,10 @@ pub struct Suggestions {
     pub products: Vec<ProductCard>,
     /// The categories whose names match every word.
     pub categories: Vec<Category>,
+    /// The crops whose names (or Arabic synonyms) match every word.
+    pub crops: Vec<Crop>,
+    /// The pests, diseases and weeds whose names (or Arabic synonyms) match every word.
+    pub pests: Vec<Pest>,
 }
 
 /// A product with the price shown for it now and its category.
@@ -387,10 +391,11 @@ impl Catalogue {
         &self.lists.ingredients
     }
 
-    /// The products with a use on the crop (against the pest, when given), newest first, as
-    /// cards priced at `now`.
+    /// The products with a use on the crop (against the pest, when given), the pesticides first,
+    /// each kind newest first, as cards priced at `now`.
     pub fn used_on(&self, crop_id: Option<i64>, pest_id: Option<i64>, now: chrono::DateTime<chrono::Utc>) -> Vec<ProductCard> {
-        self.products
+        let mut used: Vec<&Arc<Product>> = self
+            .products
             .iter()
             .filter(|product| {
                 product
@@ -400,8 +405,10 @@ impl Catalogue {
                     .any(|crop_use| crop_id.is_none_or(|crop| crop_use.crop_id == crop) && pest_id.is_none_or(|pest| crop_use.pest_id == Some(pest)))
                     && product.on_sale(now)
             })
-            .map(|product| self.card(product, self.price(product, now)))
-            .collect()
+            .collect();
+        // Protection first: a farmer on a crop's page has most often come about a pest.
+        used.sort_by_key(|product| product.agronomy.kind != ProductKind::Pesticide);
+        used.into_iter().map(|product| self.card(product, self.price(product, now))).collect()
     }
 
     fn card(&self, product: &Arc<Product>, price: ShownPrice) -> ProductCard {
@@ -805,17 +812,21 @@ impl Catalogue {
             page: PageRequest::new(None, Some(SUGGESTED_PRODUCTS)),
             off_sale_too: false,
         };
-        let categories = self
-            .categories
-            .iter()
-            .filter(|category| {
-                let names = [indexed_terms(&category.draft.name.ar), indexed_terms(&category.draft.name.en)];
-                words.iter().all(|word| names.iter().any(|name| name.iter().any(|term| match_term(word, term).is_some())))
-            })
-            .take(SUGGESTED_CATEGORIES)
-            .cloned()
-            .collect();
-        Suggestions { products: self.list_products(&query, now).page.data, categories }
+        // Every word found in one of the names: a category's, a crop's or a pest's.
+        let named = |names: &[&str]| {
+            let names: Vec<Vec<String>> = names.iter().map(|name| indexed_terms(name)).collect();
+            words.iter().all(|word| names.iter().any(|name| name.iter().any(|term| match_term(word, term).is_some())))
+        };
+        let with_synonyms = |name: &Localized<String>, synonyms: &[String]| {
+            let mut names = vec![name.ar.as_str(), name.en.as_str()];
+            names.extend(synonyms.iter().map(String::as_str));
+            named(&names)
+        };
+        let categories =
+            self.categories.iter().filter(|category| named(&[&category.draft.name.ar, &category.draft.name.en])).take(SUGGESTED_CATEGORIES).cloned().collect();
+        let crops = self.crops().iter().filter(|crop| with_synonyms(&crop.name, &crop.synonyms_ar)).take(SUGGESTED_CATEGORIES).cloned().collect();
+        let pests = self.pests().iter().filter(|pest| with_synonyms(&pest.name, &pest.synonyms_ar)).take(SUGGESTED_CATEGORIES).cloned().collect();
+        Suggestions { products: self.list_products(&query, now).page.data, categories, crops, pests }
     }
 
     /// The cards of the products among `ids` that exist and are on sale, priced at `now` (a

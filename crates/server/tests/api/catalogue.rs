@@ -142,6 +142,11 @@ async fn home_and_categories_in_one_call_each() {
     assert_eq!(home["data"]["featured"].as_array().unwrap().len(), 6);
     assert_eq!(home["data"]["recent"].as_array().unwrap().len(), 8);
     assert_eq!(home["data"]["offers"][0]["title"], "خصم موسم الزراعة على الأسمدة");
+    let crops: Vec<&str> = home["data"]["crops"].as_array().unwrap().iter().map(|crop| crop["name"].as_str().unwrap()).collect();
+    assert!(crops.contains(&"طماطم") && crops.len() <= 12, "the crops to shop by come first, in Arabic: {crops:?}");
+    let tomato = json_of(app.request(Method::GET, "crops/tomato", None, "en").send().await.unwrap()).await;
+    let names: Vec<&str> = tomato["data"]["products"].as_array().unwrap().iter().map(|product| product["name"].as_str().unwrap()).collect();
+    assert_eq!(names.last(), Some(&"Poultry manure pellets"), "on a crop's page its protection comes first: {names:?}");
     let categories = json_of(app.get("categories", None).await).await;
     let slugs: Vec<&str> = categories["data"].as_array().unwrap().iter().map(|c| c["slug"].as_str().unwrap()).collect();
     assert_eq!(slugs, ["seeds", "soil", "fertilisers", "pesticides", "packages"]);
@@ -165,7 +170,7 @@ async fn a_plural_and_its_singular_and_a_misspelt_american_word_find_the_fertili
 }
 
 #[actix_web::test]
-async fn the_search_box_suggests_products_and_categories() {
+async fn the_search_box_suggests_crops_pests_categories_and_products() {
     let app = spawn_app_with_catalogue().await;
     let suggest = |q: &str, lang: &'static str| {
         let path = format!("search/suggestions?q={}", urlencoding(q));
@@ -179,8 +184,12 @@ async fn the_search_box_suggests_products_and_categories() {
     assert!(products.iter().all(|p| p["name"].as_str().unwrap().contains("بذور") && p["sale_price"].as_f64().unwrap() > 0.0));
     let english = suggest("fertiliz", "en").await;
     assert_eq!(english["data"]["categories"][0]["name"], "Fertilisers");
+    let tomato = suggest("طماطم", "ar").await;
+    assert_eq!(tomato["data"]["crops"][0]["slug"], "tomato", "a crop by its name: {tomato}");
+    let aphids = suggest("aphids", "en").await;
+    assert_eq!(aphids["data"]["pests"][0]["slug"], "aphids", "a pest by its name: {aphids}");
     let nothing = suggest("", "en").await;
-    assert_eq!(nothing["data"], serde_json::json!({"products": [], "categories": []}));
+    assert_eq!(nothing["data"], serde_json::json!({"products": [], "categories": [], "crops": [], "pests": []}));
     let long = suggest(&"سماد ".repeat(300), "ar").await;
     assert!(long["data"]["products"].as_array().unwrap().len() <= 6, "a huge query is cut, not refused");
 }

@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
 import { isStaff, useSession } from '../../shared/session/session';
 import { useLogout } from '../../features/auth/api';
 
-/** The signed-in user's menu under (or, from the phone's bottom bar, above) `children`:
- * settings, points, the dashboard for staff, log out. Opened at once when the shopper pressed
+/** The signed-in user's menu under (or, from the phone's bottom bar, above) `children`: a
+ * client's orders and addresses first (what they come for), settings, points, the dashboard for
+ * staff, log out. Opened at once when the shopper pressed
  * its button before this code had arrived. */
 export default function AccountMenu({
   openAtStart = false,
@@ -26,6 +27,16 @@ export default function AccountMenu({
     <Menu position={position} zIndex={500} defaultOpened={openAtStart} floatingStrategy="fixed">
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown>
+        {user?.role === 'customer' && (
+          <>
+            <Menu.Item component={Link} to="/account/orders-history" data-testid="menu-orders">
+              <FormattedMessage id="nav.orders" />
+            </Menu.Item>
+            <Menu.Item component={Link} to="/account/shipping-address" data-testid="menu-addresses">
+              <FormattedMessage id="nav.addresses" />
+            </Menu.Item>
+          </>
+        )}
         <Menu.Item component={Link} to="/account/settings">
           <FormattedMessage id="nav.settings" />
         </Menu.Item>

@@ -32,8 +32,8 @@ export function BottomNav() {
       <NavLink to="/" end className={classes.tab}>
         <FormattedMessage id="nav.home" />
       </NavLink>
-      <NavLink to="/#categories" className={classes.tab}>
-        <FormattedMessage id="nav.categories" />
+      <NavLink to="/crops" className={classes.tab} data-testid="crops-link">
+        <FormattedMessage id="nav.crops" />
       </NavLink>
       {isStaff(user) ? (
         <NavLink to="/dashboard" className={classes.tab} data-testid="dashboard-link">

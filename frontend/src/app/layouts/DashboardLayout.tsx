@@ -1,5 +1,6 @@
 import { hasPermission, useSession } from '../../shared/session/session';
 import { DashboardTexts } from '../../shared/i18n/DashboardTexts';
+import { LookupBox } from '../../features/dashboard/lookup/LookupBox';
 import { SideLayout, type PhoneMenu, type SideLink } from './SideLayout';
 
 /** The screens of an order list's tabs (routes/dashboard.tsx), under `/dashboard`. */
@@ -72,13 +73,14 @@ const PHONE_MENU: PhoneMenu = {
 };
 
 /** The staff dashboard: a side menu of what the user may open, in groups (on a phone, behind a
- * menu button), and the page, with the dashboard's texts. */
+ * menu button), the header's look-up of orders, people and products, and the page, with the
+ * dashboard's texts. */
 export function DashboardLayout() {
   const { user } = useSession();
   const links = LINKS.filter((link) => !link.permission || hasPermission(user, link.permission));
   return (
     <DashboardTexts>
-      <SideLayout links={links} phone={PHONE_MENU} />
+      <SideLayout links={links} phone={PHONE_MENU} search={<LookupBox />} />
     </DashboardTexts>
   );
 }

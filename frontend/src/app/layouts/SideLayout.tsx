@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Drawer, NavLink as MantineNavLink, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -72,11 +72,14 @@ export function SideLayout({
   links,
   phone,
   bottomBar = false,
+  search,
 }: {
   links: SideLink[];
   phone?: PhoneMenu;
   /** The storefront's bottom bar on a phone (the account's pages: the cart stays a tap away). */
   bottomBar?: boolean;
+  /** The header's search box in place of the shop's (the dashboard's look-up). */
+  search?: ReactNode;
 }) {
   const intl = useIntl();
   const below = usePhone() && bottomBar;
@@ -93,7 +96,7 @@ export function SideLayout({
   const here = links.find((link) => isCurrent(link, pathname));
   return (
     <>
-      <Header accountBelow={below} />
+      <Header accountBelow={below} search={search} />
       <div className={`page ${classes.layout}`}>
         {phone && (
           <>

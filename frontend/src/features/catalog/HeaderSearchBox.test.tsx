@@ -13,7 +13,7 @@ beforeEach(() => applyLanguage('en'));
 const seeds = { id: 1, slug: 'seeds', name: 'Seeds', image: null };
 
 describe('HeaderSearchBox', () => {
-  it('suggests products and categories as the shopper types, and Enter lists every result', async () => {
+  it('suggests crops, categories and products as the shopper types, and Enter lists every result', async () => {
     const asked: string[] = [];
     server.use(
       http.get('*/api/search/suggestions', ({ request }) => {
@@ -23,6 +23,8 @@ describe('HeaderSearchBox', () => {
           data: {
             products: [{ slug: 'tomato-seeds', name: 'Tomato seeds', sale_price: 45, image: null }],
             categories: [seeds],
+            crops: [{ id: 1, slug: 'tomato', name: 'Tomato', image: null }],
+            pests: [],
           },
         });
       }),
@@ -33,6 +35,9 @@ describe('HeaderSearchBox', () => {
     await user.type(screen.getByRole('searchbox', { name: /Search seeds/ }), 'seeds');
     expect(await screen.findByText('Tomato seeds')).toBeInTheDocument();
     expect(screen.getByText('All of Seeds')).toBeInTheDocument();
+    // A crop comes first, before the categories and the products.
+    const options = screen.getAllByRole('option', { hidden: true });
+    expect(options[0]).toHaveTextContent('Products for Tomato');
     expect(asked.at(-1)).toBe('seeds');
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/products');
@@ -41,7 +46,9 @@ describe('HeaderSearchBox', () => {
 
   it('offers the categories when nothing matches, and clears', async () => {
     server.use(
-      http.get('*/api/search/suggestions', () => HttpResponse.json({ data: { products: [], categories: [] } })),
+      http.get('*/api/search/suggestions', () =>
+        HttpResponse.json({ data: { products: [], categories: [], crops: [], pests: [] } }),
+      ),
       http.get('*/api/categories', () => HttpResponse.json({ data: [seeds] })),
     );
     const user = userEvent.setup();
@@ -56,7 +63,9 @@ describe('HeaderSearchBox', () => {
 
   it('clears what was typed', async () => {
     server.use(
-      http.get('*/api/search/suggestions', () => HttpResponse.json({ data: { products: [], categories: [] } })),
+      http.get('*/api/search/suggestions', () =>
+        HttpResponse.json({ data: { products: [], categories: [], crops: [], pests: [] } }),
+      ),
     );
     const user = userEvent.setup();
     renderAt('/', { '/': <HeaderSearchBox /> });
@@ -85,6 +94,8 @@ describe('HeaderSearch', () => {
           data: {
             products: [{ slug: 'tomato-seeds', name: 'Tomato seeds', sale_price: 45, image: null }],
             categories: [],
+            crops: [],
+            pests: [],
           },
         }),
       ),

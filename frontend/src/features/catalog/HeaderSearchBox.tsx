@@ -48,7 +48,12 @@ export default function HeaderSearchBox({ short = false }: { short?: boolean }) 
     event.preventDefault();
     if (typed.trim()) go(`/products?search=${encodeURIComponent(typed.trim())}`);
   };
-  const nothing = !!found && found.products.length === 0 && found.categories.length === 0;
+  const nothing =
+    !!found &&
+    found.products.length === 0 &&
+    found.categories.length === 0 &&
+    found.crops.length === 0 &&
+    found.pests.length === 0;
 
   return (
     <form role="search" onSubmit={submit} style={SEARCH_FORM_STYLE}>
@@ -86,6 +91,25 @@ export default function HeaderSearchBox({ short = false }: { short?: boolean }) 
         </Combobox.Target>
         <Combobox.Dropdown hidden={!typed.trim() || !found} data-testid="search-suggestions">
           <Combobox.Options>
+            {/* A crop or a pest first: a farmer shops for a field and what ails it. */}
+            {found?.crops.map((crop) => (
+              <Combobox.Option
+                key={`k${crop.id}`}
+                value={`/crops/${encodeURIComponent(crop.slug)}`}
+                data-testid="suggestion-crop"
+              >
+                <FormattedMessage id="search.for_crop" values={{ crop: crop.name }} />
+              </Combobox.Option>
+            ))}
+            {found?.pests.map((pest) => (
+              <Combobox.Option
+                key={`p${pest.id}`}
+                value={`/pests/${encodeURIComponent(pest.slug)}`}
+                data-testid="suggestion-pest"
+              >
+                <FormattedMessage id="search.against_pest" values={{ pest: pest.name }} />
+              </Combobox.Option>
+            ))}
             {found?.categories.map((category) => (
               <Combobox.Option
                 key={`c${category.id}`}

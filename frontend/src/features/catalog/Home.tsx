@@ -44,6 +44,22 @@ export function Home() {
       </div>
       {home && (
         <>
+          {home.crops.length > 0 && (
+            <Section id="crops" title="home.crops.title">
+              {/* One row of crops that scrolls sideways, in the first screen: a farmer shops for
+                  a crop before a product. */}
+              <ul className={classes.crops}>
+                {home.crops.map((crop) => (
+                  <li key={crop.id}>
+                    <Link to={`/crops/${crop.slug}`} className={classes.crop} data-testid="home-crop">
+                      {crop.image && <img src={crop.image} alt="" width={56} height={56} loading="lazy" />}
+                      <span>{crop.name}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           <Section id="featured" title="home.featured.title">
             <ProductGrid products={home.featured} first />
           </Section>

@@ -1271,9 +1271,9 @@ export interface paths {
         /**
          * Looks up a text across orders (`order-list`, `guest-order-list`), clients (`client-list`)
          *     and products (`product-list`), at most 5 of each: an order number, a phone in any form
-         *     (Arabic-Indic digits too), a name or an e-mail. A sales engineer finds only their own
-         *     clients and their orders. Holding none of the four permissions is 403; a text over 100
-         *     characters is 422 on `q`.
+         *     (Arabic-Indic digits too), a name or an e-mail. Any staff member may look; each group holds
+         *     only what their own list would (empty without its permission; a sales engineer's own
+         *     clients and their orders). A customer is 403; a text over 100 characters is 422 on `q`.
          */
         get: operations["dashboardLookup"];
         put?: never;
@@ -4876,6 +4876,8 @@ export interface components {
         HomeData: {
             /** @description Categories. */
             categories: components["schemas"]["CategoryData"][];
+            /** @description The crops to shop by, in the shop's order, first on the screen: a farmer buys for a crop. */
+            crops: components["schemas"]["CropData"][];
             /** @description Featured products. */
             featured: components["schemas"]["ProductData"][];
             /** @description Offers running now. */
@@ -6992,6 +6994,10 @@ export interface components {
         SuggestionsData: {
             /** @description The categories whose names match. */
             categories: components["schemas"]["CategoryData"][];
+            /** @description The crops whose names match (`/crops/{slug}`). */
+            crops: components["schemas"]["CropData"][];
+            /** @description The pests, diseases and weeds whose names match (`/pests/{slug}`). */
+            pests: components["schemas"]["PestData"][];
             /** @description The best few products. */
             products: components["schemas"]["SuggestedProduct"][];
         };

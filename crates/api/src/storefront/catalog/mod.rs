@@ -21,6 +21,7 @@ use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Lang, QueryParams, blocking};
 use crate::common::lenient::flag;
 use crate::common::paging::{PageMeta, PageParams};
+use crate::storefront::agronomy::{CropData, PestData};
 use crate::storefront::catalog::card_json::CardJson;
 use crate::{AppState, Resource};
 
@@ -218,6 +219,10 @@ pub struct SuggestionsData {
     pub products: Vec<SuggestedProduct>,
     /// The categories whose names match.
     pub categories: Vec<CategoryData>,
+    /// The crops whose names match (`/crops/{slug}`).
+    pub crops: Vec<CropData>,
+    /// The pests, diseases and weeds whose names match (`/pests/{slug}`).
+    pub pests: Vec<PestData>,
 }
 
 /// What the search box suggests.
@@ -264,6 +269,8 @@ pub struct CategoryList {
 /// What the Home screen shows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HomeData {
+    /// The crops to shop by, in the shop's order, first on the screen: a farmer buys for a crop.
+    pub crops: Vec<CropData>,
     /// Featured products.
     pub featured: Vec<ProductData>,
     /// Categories.
@@ -418,12 +425,17 @@ pub async fn home(state: Data<AppState>, Lang(locale): Lang) -> Result<Json<Home
     Ok(Json(home_answer(&state, locale).await?))
 }
 
+/// The most crops Home shows; the rest are one tap away on `/crops`.
+const HOME_CROPS: usize = 12;
+
 /// Home's answer.
 pub(crate) async fn home_answer(state: &AppState, locale: Locale) -> Result<HomeResponse, ApiError> {
-    let Home { featured, categories, recent, offers } = catalogue(state).await?.home(state.catalog.now());
+    let catalogue = catalogue(state).await?;
+    let Home { featured, categories, recent, offers } = catalogue.home(state.catalog.now());
     let cards = |cards: Vec<ProductCard>| cards.into_iter().map(|card| ProductData::new(card, locale)).collect();
     Ok(HomeResponse {
         data: HomeData {
+            crops: catalogue.crops().iter().take(HOME_CROPS).map(|crop| CropData::new(crop, locale)).collect(),
             featured: cards(featured),
             categories: categories.into_iter().map(|c| CategoryData::new(c, locale)).collect(),
             recent: cards(recent),
@@ -465,5 +477,7 @@ pub async fn suggestions(state: Data<AppState>, Lang(locale): Lang, QueryParams(
         })
         .collect();
     let categories = found.categories.into_iter().map(|c| CategoryData::new(c, locale)).collect();
-    Ok(Json(SuggestionsResponse { data: SuggestionsData { products, categories } }))
+    let crops = found.crops.iter().map(|crop| CropData::new(crop, locale)).collect();
+    let pests = found.pests.iter().map(|pest| PestData::new(pest, locale)).collect();
+    Ok(Json(SuggestionsResponse { data: SuggestionsData { products, categories, crops, pests } }))
 }

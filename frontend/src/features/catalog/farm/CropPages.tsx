@@ -9,14 +9,15 @@ import { usePageTitle } from '../../../shared/ui/usePageTitle';
 import controls from '../../../shared/ui/controls.module.css';
 import { ProductGrid } from '../ProductGrid';
 import { ProductImage } from '../ProductImage';
+import classes from './CropPages.module.css';
 
-/** Links to crops or pests, as badges a thumb can hit. */
+/** Links to crops or pests, as chips a thumb can hit, in the names' own case. */
 function Links({ to, items }: { to: 'crops' | 'pests'; items: Array<{ slug: string; name: string }> }) {
   return (
     <ul className={`${controls.row} ${controls.wrap}`} style={{ listStyle: 'none', padding: 0 }}>
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={`/${to}/${item.slug}`} className={`${controls.badge} ${controls.badgeLarge}`}>
+          <Link to={`/${to}/${item.slug}`} className={classes.chip}>
             {item.name}
           </Link>
         </li>
@@ -71,7 +72,7 @@ export function CropPage() {
           </>
         )}
         <h2 className={`${controls.title} ${controls.h4}`}>
-          <FormattedMessage id="agronomy.products_for" values={{ name: page.crop.name }} />
+          <FormattedMessage id="agronomy.products_for_crop" values={{ name: page.crop.name }} />
         </h2>
         <ProductGrid products={page.products} first />
       </div>
@@ -103,7 +104,7 @@ export function PestPage() {
         {page.pest.symptoms && <p className={controls.text}>{page.pest.symptoms}</p>}
         <Links to="crops" items={page.crops} />
         <h2 className={`${controls.title} ${controls.h4}`}>
-          <FormattedMessage id="agronomy.products_for" values={{ name: page.pest.name }} />
+          <FormattedMessage id="agronomy.products_against" values={{ name: page.pest.name }} />
         </h2>
         <ProductGrid products={page.products} first />
       </div>

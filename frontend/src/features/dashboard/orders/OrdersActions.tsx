@@ -16,7 +16,8 @@ import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { MOMENT, usePrice } from '../../../shared/format';
-import { whatsAppNumber, whatsAppUrl } from '../../../shared/whatsapp';
+import { whatsAppUrl } from '../../../shared/whatsapp';
+import { whatsAppNumber } from './whatsapp';
 import {
   MOVE_QUESTIONS,
   listRoute,

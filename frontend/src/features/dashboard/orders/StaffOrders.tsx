@@ -23,7 +23,8 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
-import { whatsAppNumber, whatsAppUrl } from '../../../shared/whatsapp';
+import { whatsAppUrl } from '../../../shared/whatsapp';
+import { whatsAppNumber } from './whatsapp';
 import { ListFilters, ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import classes from './StaffOrders.module.css';
@@ -324,7 +325,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                     <bdi dir="ltr">{order.number}</bdi>
                   </Anchor>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td className={classes.oneLine}>
                   <FormattedDate value={order.created_at} {...MOMENT} />
                 </Table.Td>
                 <Table.Td className={classes.wide}>
@@ -334,7 +335,7 @@ export function StaffOrders({ list }: { list: OrderList }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{order.address.city.name}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{price(order.total)}</Table.Td>
+                <Table.Td className={classes.oneLine}>{price(order.total)}</Table.Td>
                 <Table.Td className={classes.wide}>
                   <Badge color={STATUS_COLOURS[order.status]} data-testid="staff-order-status">
                     {order.status_label}

@@ -2,11 +2,11 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router-dom';
-import { shopToday, usePrice } from '../../../shared/format';
+import { usePrice } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { RoleName } from '../../../shared/ui/RoleName';
-import { overviewQueries } from './api';
+import { overviewQueries, shopToday } from './api';
 import { CashFigures } from './CashFigures';
 import { CityChart, MonthlyChart, RevenueChart } from './Charts';
 import { DateField } from '../DateField';

@@ -21,3 +21,14 @@ export const overviewQueries = {
       placeholderData: keepPreviousData,
     }),
 };
+
+/** Today in the shop's time zone (Cairo), `YYYY-MM-DD`: the day the server's "today" figures
+ * and date filters mean. */
+export function shopToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Cairo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
