@@ -15,9 +15,8 @@ import { OrderUndo } from './OrderUndo';
 import { OrderReturnsDesk } from './OrderReturnsDesk';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { MOMENT, usePrice } from '../../../shared/format';
-import { whatsAppUrl } from '../../../shared/whatsapp';
-import { whatsAppNumber } from './whatsapp';
+import { MOMENT } from '../../../shared/format';
+import { useBuyerWhatsApp } from './whatsapp';
 import {
   MOVE_QUESTIONS,
   listRoute,
@@ -70,8 +69,8 @@ const USUAL_REASONS = [
 ];
 
 export function OrdersActions() {
-  const price = usePrice();
   const intl = useIntl();
+  const buyerWhatsApp = useBuyerWhatsApp();
   const { language } = useLanguage();
   const { user } = useSession();
   const [params] = useSearchParams();
@@ -149,13 +148,7 @@ export function OrdersActions() {
               component="a"
               variant="light"
               color="green"
-              href={whatsAppUrl(
-                whatsAppNumber(order.customer.phone),
-                intl.formatMessage(
-                  { id: 'dashboard.orders.whatsapp_message' },
-                  { name: order.customer.name, number: order.number, total: price(order.total) },
-                ),
-              )}
+              href={buyerWhatsApp(order)}
               target="_blank"
               rel="noopener noreferrer"
               data-testid="whatsapp-customer"

@@ -23,8 +23,7 @@ import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { hasPermission, useSession } from '../../../shared/session/session';
 import { CityPicker } from '../../../shared/ui/CityPicker';
 import { toast } from '../../../shared/ui/toast';
-import { whatsAppUrl } from '../../../shared/whatsapp';
-import { whatsAppNumber } from './whatsapp';
+import { useBuyerWhatsApp } from './whatsapp';
 import { ListFilters, ListPages, SearchBox, useListState } from '../FormParts';
 import { DateField } from '../DateField';
 import classes from './StaffOrders.module.css';
@@ -391,12 +390,7 @@ function CallToConfirm({
 }: {
   order: { number: string; total: number; customer: { name: string; phone: string } };
 }) {
-  const intl = useIntl();
-  const price = usePrice();
-  const message = intl.formatMessage(
-    { id: 'dashboard.orders.whatsapp_message' },
-    { name: order.customer.name, number: order.number, total: price(order.total) },
-  );
+  const buyerWhatsApp = useBuyerWhatsApp();
   return (
     <Group gap="xs" wrap="nowrap" className={classes.contact}>
       <Button component="a" href={`tel:${order.customer.phone}`} data-testid="card-call">
@@ -406,7 +400,7 @@ function CallToConfirm({
         component="a"
         variant="light"
         color="green"
-        href={whatsAppUrl(whatsAppNumber(order.customer.phone), message)}
+        href={buyerWhatsApp(order)}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="card-whatsapp"
