@@ -93,7 +93,8 @@ test-frontend: frontend-deps
 	cd frontend && npm run typecheck && npm run lint && npm test
 
 # Browser tests (@playwright/test, frontend/playwright.config.ts) against the real binary:
-# on SQLite, and on PostgreSQL too when it is reachable, each in Arabic and English. The binary
+# on SQLite in Arabic and English, and on PostgreSQL too when it is reachable (in Arabic, the
+# journeys that write or search through the database). The binary
 # comes from the test build (`cargo test --workspace` builds it with the same features; a plain
 # `cargo build` would resolve features anew and rebuild half the tree).
 test-e2e: frontend-build
