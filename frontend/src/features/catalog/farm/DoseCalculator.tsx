@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../shared/api/client';
 import { useAddToServerCart } from '../../../shared/cart/api';
 import { addToCart } from '../../../shared/cart/localCart';
@@ -21,12 +22,19 @@ function countsSprayersOnly(use: CropUse): boolean {
 }
 
 /** How much of the product a field needs and which packs to buy, for an area in feddan, qirat,
- * m² or 20-litre sprayers (Arabic digits welcome); one tap puts those packs in the cart. */
+ * m² or 20-litre sprayers (Arabic digits welcome), starting on the crop and pest the link names;
+ * one tap puts those packs in the cart. */
 export function DoseCalculator({ productId, uses }: { productId: number; uses: CropUse[] }) {
   const intl = useIntl();
   const id = useId();
   const options = choices(uses);
-  const [choice, setChoice] = useState(options[0]?.key ?? '');
+  // A link may name the farmer's crop and pest (`?crop=tomato&pest=aphids`): their use first.
+  const [params] = useSearchParams();
+  const asked =
+    options.find(
+      (option) => option.crop.slug === params.get('crop') && (option.pest?.slug ?? null) === params.get('pest'),
+    ) ?? options.find((option) => option.crop.slug === params.get('crop'));
+  const [choice, setChoice] = useState((asked ?? options[0])?.key ?? '');
   const [area, setArea] = useState('');
   const [unit, setUnit] = useState<AreaUnit>('feddan');
   const [added, setAdded] = useState(false);

@@ -132,7 +132,7 @@ describe('a use whose label gives no water per feddan', () => {
       http.post('*/api/dose', async ({ request }) => {
         asked.push(await request.json());
         return HttpResponse.json({
-          data: { amount: 250, unit: 'g', water_l: 200, tank_fills: 10, phi_days: 3, packs: [] },
+          data: { amount: 250, unit: 'g', water_l: 200, tank_fills: 10, phi_days: 0, packs: [] },
         });
       }),
     );
@@ -156,5 +156,18 @@ describe('a use whose label gives no water per feddan', () => {
     expect(asked).toEqual([
       { product_id: 7, crop: 'tomato', pest: 'late-blight', area: '10', area_unit: 'sprayer_20l' },
     ]);
+  });
+});
+
+describe('a calculator reached from a crop or a pest', () => {
+  it('starts on the use the link names', async () => {
+    applyLanguage('en');
+    const aphids = { ...copper.uses![0]!, pest: { slug: 'aphids', name: 'Aphids' } };
+    const twoUses: Agronomy = { ...copper, uses: [copper.uses![0]!, aphids] };
+    renderAt('/products/copper?crop=tomato&pest=aphids', {
+      '/products/copper': <ProductAgronomy productId={7} agronomy={twoUses} />,
+    });
+    const use = within(screen.getByTestId('dose-calculator')).getByLabelText('Crop');
+    expect(use).toHaveDisplayValue('Tomato — Aphids');
   });
 });
