@@ -16,6 +16,9 @@ const TEXT = {
     added: 'العبوات في سلتك الآن.',
     typed: '٢٫٥',
     phi: 'انتظر 3 أيام',
+    mites: 'العنكبوت الأحمر',
+    tomatoMites: 'طماطم — العنكبوت الأحمر',
+    twoBottles: 'عبوتان 250 مل',
   },
   en: {
     guest: 'Continue as Guest',
@@ -27,6 +30,9 @@ const TEXT = {
     added: 'The packs are in your cart.',
     typed: '2.5',
     phi: 'Wait 3 days',
+    mites: 'Spider mites',
+    tomatoMites: 'Tomato — Spider mites',
+    twoBottles: '2 × 250 mL',
   },
 };
 
@@ -68,15 +74,21 @@ test('from the crop page to an order: the product, the dose for 2.5 feddan, its 
   await staffApi.describeRestrictedAbamectin(product);
   const name = language === 'ar' ? product.nameAr : product.nameEn;
 
+  // Crop, then pest, then the product: the calculator starts on the farmer's crop and pest.
   await page.goto('/crops/tomato');
-  await page.getByTestId('crop-page').getByRole('link', { name }).first().click();
-  await page.waitForURL(`**/products/${product.slug}`);
+  await page.getByTestId('crop-page').getByRole('link', { name: t.mites }).click();
+  await page.waitForURL('**/pests/spider-mites?crop=tomato');
+  await page.getByTestId('pest-page').getByRole('link', { name }).first().click();
+  await page.waitForURL(`**/products/${product.slug}?crop=tomato&pest=spider-mites`);
   const calculator = page.getByTestId('dose-calculator');
+  await expect(calculator.getByRole('combobox').first().locator('option:checked')).toHaveText(t.tomatoMites);
   await calculator.getByLabel(t.area).fill(t.typed);
   await calculator.getByRole('button', { name: t.reckon }).click();
-  // 2.5 feddan at 50 mL per 100 L with 400 L a feddan: 500 mL, two 250 mL bottles.
+  // 2.5 feddan at 50 mL per 100 L with 400 L a feddan: 500 mL, two 250 mL bottles at 120.
   const result = page.getByTestId('dose-result');
   await expect(result).toContainText('500');
+  await expect(result.getByTestId('dose-packs')).toContainText(t.twoBottles);
+  await expect(result.getByTestId('dose-total')).toContainText('240');
   await result.getByRole('button', { name: t.add }).click();
   await expect(result.getByRole('status')).toHaveText(t.added);
 
@@ -112,6 +124,6 @@ test.describe('without scripts', () => {
     const block = page.locator('main section.fp-agronomy');
     await expect(block.getByRole('heading', { name: TEXT[language].block })).toBeVisible();
     await expect(block).toContainText('SAMPLE-APC-2417');
-    await expect(block.getByRole('row').nth(1)).toContainText(language === 'ar' ? 'طماطم' : 'Tomato');
+    await expect(block.locator('.fp-use').first()).toContainText(language === 'ar' ? 'طماطم' : 'Tomato');
   });
 });

@@ -63,6 +63,37 @@ test.describe('on a 360 × 800 phone', () => {
     await page.getByTestId('bottom-nav').getByTestId('crops-link').click();
     await expect(page.getByTestId('crops-page')).toBeVisible();
   });
+
+  test('the safety block of a pesticide fits the screen: every fact, pictogram and use card, nothing cut', async ({
+    page,
+    language,
+  }) => {
+    await page.goto('/products/copper-fungicide');
+    const block = page.getByTestId('safety-and-use');
+    await expect(block.getByTestId('use-card')).toHaveCount(3);
+    await expect(block).toContainText(language === 'ar' ? 'مسحوق قابل للبلل (WP)' : 'Wettable powder (WP)');
+    const parts = block.locator('dt, dd, [data-testid=use-card], .fp-ghs');
+    expect(await parts.count()).toBeGreaterThan(12);
+    for (const part of await parts.all()) {
+      const box = (await part.boundingBox())!;
+      const text = (await part.textContent())?.slice(0, 40);
+      expect(
+        box.x >= 0 && box.x + box.width <= 360,
+        `"${text}" spans ${Math.round(box.x)}–${Math.round(box.x + box.width)}`,
+      ).toBe(true);
+    }
+    // Nothing clipped inside its box either: no value is wider than the room it is given.
+    const clipped = await block
+      .locator('dd, h3')
+      .evaluateAll((values) =>
+        values.filter((value) => value.scrollWidth > value.clientWidth + 1).map((value) => value.textContent),
+      );
+    expect(clipped).toEqual([]);
+    // The pictograms are drawn (a red diamond in the style sheet), not named by their codes.
+    const sign = block.locator('.fp-ghs').first();
+    expect(await sign.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('data:image/svg+xml');
+    await expect(block).not.toContainText('GHS0');
+  });
 });
 
 test('numbers are Western digits and discounts read "-20%" in either direction', async ({ page, language }) => {

@@ -32,6 +32,8 @@ pub struct StoredCatalogue {
     pub pests: Vec<Pest>,
     /// The active ingredients.
     pub ingredients: Vec<ActiveIngredient>,
+    /// The expiry day of every lot that holds units, by product.
+    pub lot_expiries: Vec<(ProductId, NaiveDate)>,
 }
 
 /// The stored versions: the catalogue's, bumped by staff writes, and the stock's, bumped by
@@ -61,6 +63,9 @@ pub trait CatalogueStore: Send + Sync {
     fn load(&self) -> anyhow::Result<StoredCatalogue>;
     /// Every product's units in stock now.
     fn stock(&self) -> anyhow::Result<Vec<(ProductId, i64)>>;
+    /// The expiry day of every lot that holds units now, by product: sales empty lots, so it
+    /// is read again with the stock.
+    fn lot_expiries(&self) -> anyhow::Result<Vec<(ProductId, NaiveDate)>>;
 }
 
 /// Why an upload was refused.

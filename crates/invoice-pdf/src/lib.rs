@@ -127,17 +127,6 @@ fn grouped(amount: Money) -> String {
     format!("{}{pounds}.{:02}", if piastres < 0 { "-" } else { "" }, piastres.unsigned_abs() % 100)
 }
 
-/// A day as the site writes it: "September 21, 2026", "21 سبتمبر 2026".
-fn long_date(day: chrono::NaiveDate, locale: Locale) -> String {
-    use chrono::Datelike;
-    let month = messages::text(locale, &format!("date.month.{}", day.month()), &[]);
-    messages::text_with(
-        locale,
-        "date.long",
-        &[("day", messages::Arg::from(day.day().to_string())), ("month", messages::Arg::from(month)), ("year", messages::Arg::from(day.year().to_string()))],
-    )
-}
-
 fn payment_word(method: PaymentMethod, locale: Locale) -> String {
     messages::text(locale, &format!("payment.{}", <&str>::from(method)), &[])
 }
@@ -224,7 +213,7 @@ impl<'a> Layout<'a> {
         let order = &invoice.order;
         let facts = [
             (self.words.number.as_str(), order.number.clone()),
-            (self.words.date.as_str(), long_date(order.created_at.date_naive(), self.locale)),
+            (self.words.date.as_str(), messages::long_date(order.created_at.date_naive(), self.locale)),
             (self.words.status.as_str(), status_word(order.status, self.locale).to_string()),
             (self.words.payment.as_str(), payment_word(order.placed.payment_method, self.locale).to_string()),
         ];
@@ -279,7 +268,8 @@ impl<'a> Layout<'a> {
             // The batches the units came from, for a product kept in lots: what a recall or a
             // complaint about a pesticide asks for.
             for lot in order.lots.iter().filter(|lot| Some(lot.product) == line.product) {
-                let args = [("batch", lot.batch.clone()), ("expires", long_date(lot.expires_on, self.locale)), ("quantity", lot.quantity.to_string())];
+                let args =
+                    [("batch", lot.batch.clone()), ("expires", messages::long_date(lot.expires_on, self.locale)), ("quantity", lot.quantity.to_string())];
                 let text = messages::text(self.locale, "invoice.batch", &args);
                 self.room_for(LINE);
                 self.write(&text, self.start_side(12.0), SMALL);

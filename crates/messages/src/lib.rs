@@ -152,6 +152,14 @@ pub fn text_with(locale: Locale, key: &str, args: &[(&str, Arg)]) -> String {
     SHOP.text(locale, key, args)
 }
 
+/// A day as the shop writes it everywhere — day, month name, year: "21 سبتمبر 2026",
+/// "21 September 2026".
+pub fn long_date(day: chrono::NaiveDate, locale: Locale) -> String {
+    use chrono::Datelike;
+    let month = text(locale, &format!("date.month.{}", day.month()), &[]);
+    text_with(locale, "date.long", &[("day", Arg::from(day.day().to_string())), ("month", Arg::from(month)), ("year", Arg::from(day.year().to_string()))])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

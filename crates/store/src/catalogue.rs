@@ -11,7 +11,9 @@ use diesel::prelude::*;
 use kernel::{CategoryId, Localized, Money, OfferId, Percent, ProductId, Weight};
 
 use crate::database::{Database, DbConn, unique_collision, write, write_committing};
-use crate::schema::{active_ingredients, catalogue_version, categories, crops, offer_products, offers, pests, product_images, products, search_synonyms};
+use crate::schema::{
+    active_ingredients, catalogue_version, categories, crops, offer_products, offers, pests, product_images, product_lots, products, search_synonyms,
+};
 
 /// The catalogue in the shop's database.
 #[derive(Clone)]
@@ -259,6 +261,10 @@ impl CatalogueStore for DieselCatalogueStore {
         Ok(rows.into_iter().map(|(id, quantity)| (ProductId(id), quantity)).collect())
     }
 
+    fn lot_expiries(&self) -> anyhow::Result<Vec<(ProductId, NaiveDate)>> {
+        Ok(lot_expiries(&mut *self.db.conn()?)?)
+    }
+
     fn load(&self) -> anyhow::Result<StoredCatalogue> {
         let conn = &mut *self.db.conn()?;
         conn.transaction(|conn| {
@@ -336,9 +342,17 @@ impl CatalogueStore for DieselCatalogueStore {
                 .collect();
             let synonyms = synonym_groups(conn)?;
             let (crops, pests, ingredients) = agronomy_lists(conn)?;
-            Ok(StoredCatalogue { version, stock_version, categories, products, offers, synonyms, crops, pests, ingredients })
+            let lot_expiries = lot_expiries(conn)?;
+            Ok(StoredCatalogue { version, stock_version, categories, products, offers, synonyms, crops, pests, ingredients, lot_expiries })
         })
     }
+}
+
+/// The expiry day of every lot that holds units, by product.
+fn lot_expiries(conn: &mut DbConn) -> QueryResult<Vec<(ProductId, NaiveDate)>> {
+    let rows: Vec<(i64, NaiveDate)> =
+        product_lots::table.filter(product_lots::quantity.gt(0)).select((product_lots::product_id, product_lots::expires_on)).load(conn)?;
+    Ok(rows.into_iter().map(|(product, day)| (ProductId(product), day)).collect())
 }
 
 /// One Arabic name per line, as the lists keep their synonyms.

@@ -24,9 +24,9 @@ export function useWeight(): (kilograms: number, unit: 'kg' | 'g') => string {
       : intl.formatMessage({ id: 'weight.kg' }, { amount: intl.formatNumber(kilograms, { maximumFractionDigits: 3 }) });
 }
 
-/** A day as the shop writes it everywhere a buyer reads one, and on the invoice: "September
- * 21, 2026", "21 سبتمبر 2026". */
+/** A day as the shop writes it everywhere a buyer reads one, and on the invoice: day, month
+ * name, year — "21 September 2026", "21 سبتمبر 2026" (English is `en-GB` for this order). */
 export const DAY = { year: 'numeric', month: 'long', day: 'numeric' } as const;
 
-/** A moment: the day as above, and the time. */
-export const MOMENT = { ...DAY, hour: 'numeric', minute: '2-digit' } as const;
+/** A moment: the day as above, and the time on a twelve-hour clock, as Egypt reads it. */
+export const MOMENT = { ...DAY, hour: 'numeric', minute: '2-digit', hour12: true } as const;

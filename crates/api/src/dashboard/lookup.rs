@@ -184,21 +184,7 @@ async fn orders(
 }
 
 async fn products(state: &AppState, text: &str, page: PageRequest, locale: Locale) -> Result<Vec<FoundProduct>, ApiError> {
-    let query = ProductQuery {
-        category: None,
-        min_price: None,
-        max_price: None,
-        in_stock: false,
-        featured: false,
-        offers: false,
-        crop: None,
-        pest: None,
-        ingredient: None,
-        sort: Sort::Relevance,
-        page,
-        search: Some(text.to_string()),
-        off_sale_too: true,
-    };
+    let query = ProductQuery { search: Some(text.to_string()), sort: Sort::Relevance, off_sale_too: true, ..ProductQuery::every(page) };
     let ProductPage { page, .. } = catalogue(state).await?.list_products(&query, state.catalog.now());
     Ok(page
         .data

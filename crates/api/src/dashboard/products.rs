@@ -249,18 +249,10 @@ pub async fn list(
     let search = params.text("search");
     let query = ProductQuery {
         category: params.text("category").map(|c| c.parse().map(|id| CategoryRef::Id(CategoryId(id))).unwrap_or(CategoryRef::Slug(c))),
-        min_price: None,
-        max_price: None,
-        in_stock: false,
-        featured: false,
-        offers: false,
-        crop: None,
-        pest: None,
-        ingredient: None,
         sort: if search.is_some() { Sort::Relevance } else { Sort::Newest },
-        page: params.page()?,
         search,
         off_sale_too: true,
+        ..ProductQuery::every(params.page()?)
     };
     let ProductPage { page, every_word } = catalogue(&state).await?.list_products(&query, state.catalog.now());
     Ok(Json(StaffProductList {

@@ -4,10 +4,11 @@
 
 use actix_web::web::{self, Data, Json, Path};
 use catalog::agronomy::{Area, Crop, DoseError, PackOffer, Pest, Quantity, cheapest_packs, dose_for};
-use kernel::{FieldErrors, Locale};
+use kernel::{FieldErrors, Locale, Money};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
+use crate::common::agronomy::PackData;
 use crate::common::error::{ApiError, ErrorBody};
 use crate::common::extract::{Body, Lang};
 use crate::common::lenient::{lenient_int, lenient_text};
@@ -228,6 +229,11 @@ pub struct PackLine {
     pub name: String,
     /// How many.
     pub quantity: u32,
+    /// What one pack holds (`500` `g`), as the product's agronomy says.
+    pub pack: PackData,
+    /// One pack's price now, EGP.
+    #[schema(value_type = f64)]
+    pub price: Money,
 }
 
 /// What the field needs.
@@ -246,6 +252,9 @@ pub struct DoseData {
     /// The cheapest packs that hold at least the amount; empty when the product's pack is not
     /// in the dose's unit.
     pub packs: Vec<PackLine>,
+    /// What those packs cost together now, EGP.
+    #[schema(value_type = f64)]
+    pub total: Money,
 }
 
 /// The calculator's answer.
@@ -313,13 +322,25 @@ pub async fn dose(state: Data<AppState>, Lang(locale): Lang, Body(request): Body
             (unit == dose.unit).then_some(PackOffer { product: sibling.product.id, holds, price: sibling.price.sale_price })
         })
         .collect();
-    let name_of = |product| {
-        siblings.iter().find(|sibling| sibling.product.id == product).map(|sibling| sibling.product.draft.name.pick(locale).clone()).unwrap_or_default()
-    };
-    let packs = cheapest_packs(dose.amount, &offers)
+    let packs: Vec<PackLine> = cheapest_packs(dose.amount, &offers)
         .into_iter()
-        .map(|choice| PackLine { product_id: choice.product.0, name: name_of(choice.product), quantity: choice.quantity })
+        .filter_map(|choice| {
+            let sibling = siblings.iter().find(|sibling| sibling.product.id == choice.product)?;
+            let pack = sibling.product.agronomy.pack?;
+            Some(PackLine {
+                product_id: choice.product.0,
+                name: sibling.product.draft.name.pick(locale).clone(),
+                quantity: choice.quantity,
+                pack: PackData { size: Some(pack.size.text()), unit: Some(<&str>::from(pack.unit).to_string()) },
+                price: sibling.price.sale_price,
+            })
+        })
         .collect();
+    // Checked as every sum of money is; a field is at most 100,000 feddan, far inside it.
+    let total = packs
+        .iter()
+        .try_fold(Money::ZERO, |sum, line| line.price.checked_times(i64::from(line.quantity)).and_then(|cost| sum.checked_add(cost)))
+        .unwrap_or(Money::ZERO);
     Ok(Json(DoseResponse {
         data: DoseData {
             amount: dose.amount,
@@ -328,6 +349,7 @@ pub async fn dose(state: Data<AppState>, Lang(locale): Lang, Body(request): Body
             tank_fills: dose.tank_fills,
             phi_days: dose.phi_days,
             packs,
+            total,
         },
     }))
 }

@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use crate::AppState;
-use crate::common::agronomy::AgronomyData;
+use crate::common::agronomy::{AgronomyData, UseData};
 use crate::common::error::ApiError;
 use crate::storefront::catalog::{self as catalogue_api, CategoryData, HomeData, ProductData};
 
@@ -389,9 +389,9 @@ pub async fn products(state: &AppState, locale: Locale, query: &str) -> Result<F
 
 /// A product's page: its picture (loaded at once, at its shown size), where it sits, name,
 /// prices, stock, weight and description.
-pub fn product(card: ProductCard, catalogue: &catalog::service::Catalogue, locale: Locale) -> Result<FirstPaint, ApiError> {
+pub fn product(card: ProductCard, catalogue: &catalog::service::Catalogue, locale: Locale, today: chrono::NaiveDate) -> Result<FirstPaint, ApiError> {
     let slug = card.product.slug.clone();
-    let answer = catalogue_api::ProductResponse { data: catalogue_api::ProductPageData::new(card, catalogue, locale) };
+    let answer = catalogue_api::ProductResponse { data: catalogue_api::ProductPageData::new(card, catalogue, locale, today) };
     let product = &answer.data.product;
     let stock = if product.in_stock { "product.in_stock" } else { "product.out_of_stock" };
     let weight = match product.weight_unit {
@@ -425,13 +425,18 @@ pub fn product(card: ProductCard, catalogue: &catalog::service::Catalogue, local
     FirstPaint::new(locale, main).opening_on([product.image.as_deref()], false).with(json!(["catalog", locale.pick("ar", "en"), "product", slug]), &answer)
 }
 
-/// A product's safety and use block: what is in it, its registration and hazard, and how much
-/// goes on which crop with the days to wait before harvest — readable with scripts off.
+/// A product's safety and use block: what is in it, its registration and hazard in words and
+/// pictograms, and one card per crop and pest with its rate and waits — readable with scripts off.
 fn safety_and_use(agronomy: &AgronomyData, locale: Locale) -> Markup {
+    let registration_until = agronomy
+        .registration_expires_on
+        .as_deref()
+        .and_then(|day| chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok())
+        .map(|day| messages::long_date(day, locale));
     html! {
         section.fp-agronomy aria-label=(farm_text(locale, "agronomy.title")) {
             h2 { (farm_text(locale, "agronomy.title")) }
-            dl {
+            dl.fp-facts {
                 @if !agronomy.active_ingredients.is_empty() {
                     dt { (farm_text(locale, "agronomy.ingredients")) }
                     @for ingredient in &agronomy.active_ingredients {
@@ -443,24 +448,30 @@ fn safety_and_use(agronomy: &AgronomyData, locale: Locale) -> Markup {
                 }
                 @if let Some(formulation) = &agronomy.formulation {
                     dt { (farm_text(locale, "agronomy.formulation")) }
-                    dd { bdi { (formulation) } }
+                    dd { (farm_text(locale, &format!("agronomy.formulation.{formulation}"))) }
                 }
                 @if let Some(number) = &agronomy.registration_no {
                     dt { (farm_text(locale, "agronomy.registration")) }
                     dd {
                         bdi { (number) }
-                        @if let Some(until) = &agronomy.registration_expires_on {
-                            " · " (farm_text(locale, "agronomy.valid_until")) " " bdi { (until) }
+                        @if let Some(until) = &registration_until {
+                            " · " (farm_text(locale, "agronomy.valid_until")) " " (until)
                         }
                     }
                 }
                 @if let Some(class) = &agronomy.who_class {
                     dt { (farm_text(locale, "agronomy.who_class")) }
-                    dd { bdi { (class) } }
+                    dd { (farm_text(locale, &format!("agronomy.who.{class}"))) }
                 }
                 @if !agronomy.ghs_pictograms.is_empty() {
                     dt { (farm_text(locale, "agronomy.pictograms")) }
-                    dd { bdi { (agronomy.ghs_pictograms.join(" · ")) } }
+                    dd {
+                        ul.fp-ghs-list {
+                            @for code in &agronomy.ghs_pictograms {
+                                li { span class={ "fp-ghs fp-ghs-" (code) } aria-hidden="true" {} (farm_text(locale, &format!("agronomy.ghs.{code}"))) }
+                            }
+                        }
+                    }
                 }
                 @if agronomy.label_url.is_some() || agronomy.sds_url.is_some() {
                     dt { (farm_text(locale, "agronomy.documents")) }
@@ -472,28 +483,49 @@ fn safety_and_use(agronomy: &AgronomyData, locale: Locale) -> Markup {
                 }
             }
             @if !agronomy.uses.is_empty() {
-                table.fp-uses {
-                    thead {
-                        tr {
-                            @for heading in ["agronomy.crop", "agronomy.pest", "agronomy.rate", "agronomy.phi", "agronomy.reentry"] {
-                                th scope="col" { (farm_text(locale, heading)) }
-                            }
-                        }
+                ul.fp-uses {
+                    @for crop_use in &agronomy.uses {
+                        (use_card(crop_use, locale))
                     }
-                    tbody {
-                        @for crop_use in &agronomy.uses {
-                            tr {
-                                td { (crop_use.crop.as_ref().map(|crop| crop.name.as_str()).unwrap_or_default()) }
-                                td { (crop_use.pest.as_ref().map(|pest| pest.name.as_str()).unwrap_or_default()) }
-                                td {
-                                    bdi { (crop_use.rate_from.as_deref().unwrap_or_default()) "–" (crop_use.rate_to.as_deref().unwrap_or_default()) } " "
-                                    (farm_text(locale, &format!("agronomy.rate_unit.{}", crop_use.rate_unit.as_deref().unwrap_or_default())))
-                                }
-                                td { (crop_use.phi_days.map(|days| days.to_string()).unwrap_or_default()) }
-                                td { (crop_use.reentry_hours.map(|hours| hours.to_string()).unwrap_or_default()) }
-                            }
-                        }
-                    }
+                }
+            }
+        }
+    }
+}
+
+/// One use of a product: the crop and what it is against, then its rate, water, and the waits.
+fn use_card(crop_use: &UseData, locale: Locale) -> Markup {
+    let count = |key: &str, name: &str, value: i64| FARM_TEXTS.text(locale, key, &[(name, Arg::Number(value))]);
+    html! {
+        li.fp-use {
+            h3 {
+                @if let Some(crop) = &crop_use.crop {
+                    a href={ "/crops/" (encode(&crop.slug)) } { (crop.name) }
+                }
+                @if let Some(pest) = &crop_use.pest {
+                    " — " a href={ "/pests/" (encode(&pest.slug)) } { (pest.name) }
+                } @else {
+                    @let purpose = locale.pick(&crop_use.purpose_ar, &crop_use.purpose_en);
+                    @if !purpose.is_empty() { " — " (purpose) }
+                }
+            }
+            dl {
+                dt { (farm_text(locale, "agronomy.rate")) }
+                dd {
+                    bdi { (crop_use.rate_from.as_deref().unwrap_or_default()) "–" (crop_use.rate_to.as_deref().unwrap_or_default()) } " "
+                    (farm_text(locale, &format!("agronomy.rate_unit.{}", crop_use.rate_unit.as_deref().unwrap_or_default())))
+                }
+                @if let Some(litres) = crop_use.water_per_feddan {
+                    dt { (farm_text(locale, "agronomy.water")) }
+                    dd { (FARM_TEXTS.text(locale, "agronomy.water_per_feddan", &[("litres", Arg::Text(litres.to_string()))])) }
+                }
+                @if let Some(days) = crop_use.phi_days {
+                    dt { (farm_text(locale, "agronomy.phi")) }
+                    dd { (count("agronomy.phi_days", "days", days)) }
+                }
+                @if let Some(hours) = crop_use.reentry_hours {
+                    dt { (farm_text(locale, "agronomy.reentry")) }
+                    dd { (count("agronomy.reentry_hours", "hours", hours)) }
                 }
             }
         }

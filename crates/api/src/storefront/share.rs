@@ -239,7 +239,7 @@ async fn serve(state: Data<AppState>, index: Data<IndexPage>, request: HttpReque
     let (status, body) = match found {
         Ok((card, catalogue)) => {
             let page = with_product(index, &head_tags(&card, &catalogue, locale, &origin).into_string());
-            match crate::storefront::first_paint::product(card, &catalogue, locale) {
+            match crate::storefront::first_paint::product(card, &catalogue, locale, kernel::shop_day(state.catalog.now())) {
                 Ok(paint) => (StatusCode::OK, paint.into_page(&page, locale, crate::storefront::pages::degraded(&request))),
                 Err(_) => (StatusCode::OK, page),
             }

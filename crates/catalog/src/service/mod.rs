@@ -99,6 +99,27 @@ pub struct ProductQuery {
     pub off_sale_too: bool,
 }
 
+impl ProductQuery {
+    /// One page of every product on sale, newest first: the query each list narrows.
+    pub fn every(page: PageRequest) -> ProductQuery {
+        ProductQuery {
+            search: None,
+            category: None,
+            min_price: None,
+            max_price: None,
+            in_stock: false,
+            featured: false,
+            offers: false,
+            crop: None,
+            pest: None,
+            ingredient: None,
+            sort: Sort::Newest,
+            page,
+            off_sale_too: false,
+        }
+    }
+}
+
 /// One page of the product list, and whether its products have every word searched for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductPage {
@@ -171,6 +192,21 @@ pub struct Catalogue {
     /// The last day of sale of the registration that runs out first: until the day after,
     /// every product is on sale and the storefront's reads need not ask.
     first_registration_end: Option<NaiveDate>,
+    /// The expiry days of each lotted product's lots that hold units, soonest first.
+    lot_expiries: Arc<LotExpiries>,
+}
+
+/// The expiry days of each lotted product's lots that hold units, soonest first.
+type LotExpiries = std::collections::HashMap<ProductId, Vec<NaiveDate>>;
+
+/// `expiries` by product, each product's days soonest first.
+fn lot_expiries_by_product(expiries: Vec<(ProductId, NaiveDate)>) -> LotExpiries {
+    let mut by_product = LotExpiries::new();
+    for (product, day) in expiries {
+        by_product.entry(product).or_default().push(day);
+    }
+    by_product.values_mut().for_each(|days| days.sort_unstable());
+    by_product
 }
 
 /// The crops, pests and active ingredients, as loaded.
@@ -268,7 +304,7 @@ impl Catalogue {
 
     /// The same catalogue with the quantities of `stock` (products it does not name keep
     /// theirs): the search index and slugs are shared, only changed products are copied.
-    fn restocked(&self, stock_version: i64, stock: &[(ProductId, i64)]) -> Catalogue {
+    fn restocked(&self, stock_version: i64, stock: &[(ProductId, i64)], lot_expiries: Vec<(ProductId, NaiveDate)>) -> Catalogue {
         let levels: std::collections::HashMap<ProductId, i64> = stock.iter().copied().collect();
         let products: Vec<Arc<Product>> = self
             .products
@@ -295,11 +331,12 @@ impl Catalogue {
             by_slug: Arc::clone(&self.by_slug),
             lists: Arc::clone(&self.lists),
             first_registration_end: self.first_registration_end,
+            lot_expiries: Arc::new(lot_expiries_by_product(lot_expiries)),
         }
     }
 
     fn new(stored: StoredCatalogue) -> Catalogue {
-        let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms, crops, pests, ingredients } = stored;
+        let StoredCatalogue { version, stock_version, mut categories, mut products, offers, synonyms, crops, pests, ingredients, lot_expiries } = stored;
         let lists = AgronomyLists { crops, pests, ingredients };
         categories.sort_by_key(|c| (c.draft.sort_order, c.id));
         products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
@@ -340,7 +377,15 @@ impl Catalogue {
             by_slug: Arc::new(by_slug),
             lists: Arc::new(lists),
             first_registration_end,
+            lot_expiries: Arc::new(lot_expiries_by_product(lot_expiries)),
         }
+    }
+
+    /// The expiry of what a lotted product ships on `today`: its soonest lot in date that
+    /// holds units (first expired, first out). `None` for a product not kept in lots, or
+    /// with none left in date.
+    pub fn ships_expiring_on(&self, product: ProductId, today: NaiveDate) -> Option<NaiveDate> {
+        self.lot_expiries.get(&product)?.iter().copied().find(|day| *day >= today)
     }
 
     /// The crops, in the staff's order.
@@ -558,7 +603,9 @@ impl CatalogService {
         let catalogue = match cached {
             Some((catalogue, _)) if catalogue.version == versions.catalogue && catalogue.stock_version == versions.stock => catalogue,
             // Only orders moved stock: read the quantities, keep the rest.
-            Some((catalogue, _)) if catalogue.version == versions.catalogue => Arc::new(catalogue.restocked(versions.stock, &self.store.stock()?)),
+            Some((catalogue, _)) if catalogue.version == versions.catalogue => {
+                Arc::new(catalogue.restocked(versions.stock, &self.store.stock()?, self.store.lot_expiries()?))
+            }
             _ => {
                 let started = std::time::Instant::now();
                 let loaded = Arc::new(Catalogue::new(self.store.load()?));
@@ -797,21 +844,8 @@ impl Catalogue {
         if words.is_empty() {
             return Suggestions::default();
         }
-        let query = ProductQuery {
-            search: Some(text.to_string()),
-            category: None,
-            min_price: None,
-            max_price: None,
-            in_stock: false,
-            featured: false,
-            offers: false,
-            crop: None,
-            pest: None,
-            ingredient: None,
-            sort: Sort::Relevance,
-            page: PageRequest::new(None, Some(SUGGESTED_PRODUCTS)),
-            off_sale_too: false,
-        };
+        let query =
+            ProductQuery { search: Some(text.to_string()), sort: Sort::Relevance, ..ProductQuery::every(PageRequest::new(None, Some(SUGGESTED_PRODUCTS))) };
         // Every word found in one of the names: a category's, a crop's or a pest's.
         let named = |names: &[&str]| {
             let names: Vec<Vec<String>> = names.iter().map(|name| indexed_terms(name)).collect();

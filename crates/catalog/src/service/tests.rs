@@ -106,21 +106,7 @@ fn store_at_version_one() -> MockCatalogueStore {
 }
 
 fn query() -> ProductQuery {
-    ProductQuery {
-        search: None,
-        category: None,
-        min_price: None,
-        max_price: None,
-        in_stock: false,
-        featured: false,
-        offers: false,
-        crop: None,
-        pest: None,
-        ingredient: None,
-        sort: Sort::Relevance,
-        page: PageRequest::new(None, None),
-        off_sale_too: false,
-    }
+    ProductQuery { sort: Sort::Relevance, ..ProductQuery::every(PageRequest::new(None, None)) }
 }
 
 fn ids(list: &ProductPage) -> Vec<i64> {
@@ -219,6 +205,7 @@ fn a_sale_reloads_only_the_stock_and_a_sold_out_product_leaves_the_in_stock_list
     store.expect_versions().returning(move || Ok(Versions::new(1, read.load(Ordering::SeqCst))));
     store.expect_load().times(1).returning(|| Ok(stored()));
     store.expect_stock().times(1).returning(|| Ok(vec![(ProductId(1), 0), (ProductId(3), 7)]));
+    store.expect_lot_expiries().times(1).returning(|| Ok(vec![]));
     let catalog = service(store);
     let in_stock = || {
         let page = catalog.list_products(&ProductQuery { in_stock: true, ..query() }).unwrap_or_else(|e| panic!("{e}"));
@@ -502,4 +489,28 @@ fn a_client_waits_only_for_a_product_out_of_stock_that_exists() {
         "compost can be ordered now"
     );
     assert!(matches!(back.ask(wish(99)), Err(CatalogError::NotFound)));
+}
+
+#[test]
+fn a_lotted_product_ships_its_soonest_lot_in_date_and_a_sale_that_empties_it_moves_the_day() {
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let day = |text: &str| text.parse::<NaiveDate>().unwrap_or_default();
+    let stock_version = Arc::new(AtomicI64::new(0));
+    let mut store = MockCatalogueStore::new();
+    let read = stock_version.clone();
+    store.expect_versions().returning(move || Ok(Versions::new(1, read.load(Ordering::SeqCst))));
+    store.expect_load().times(1).returning(move || {
+        // The clock's day is 15 January 2027: a lot's expiry day is the last it sells.
+        let lot_expiries = vec![(ProductId(1), day("2027-03-01")), (ProductId(1), day("2027-01-15")), (ProductId(1), day("2027-01-14"))];
+        Ok(StoredCatalogue { lot_expiries, ..stored() })
+    });
+    store.expect_stock().times(1).returning(|| Ok(vec![]));
+    store.expect_lot_expiries().times(1).returning(move || Ok(vec![(ProductId(1), day("2027-03-01"))]));
+    let catalog = service(store);
+    let today = kernel::shop_day(now());
+    let ships = |product| catalog.catalogue().map(|catalogue| catalogue.ships_expiring_on(ProductId(product), today)).ok().flatten();
+    assert_eq!(ships(1), Some(day("2027-01-15")), "the soonest lot in date, not the one past");
+    assert_eq!(ships(2), None, "a product kept outside lots");
+    stock_version.store(1, Ordering::SeqCst);
+    assert_eq!(ships(1), Some(day("2027-03-01")), "a sale emptied the January lot");
 }

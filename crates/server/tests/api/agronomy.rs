@@ -164,7 +164,12 @@ async fn a_farmer_finds_the_product_by_crop_pest_or_ingredient_and_reckons_the_d
     let dose = json_of(dose).await["data"].clone();
     assert_eq!(
         dose,
-        json!({"amount": 500, "unit": "ml", "water_l": 1000, "tank_fills": 50, "phi_days": 3, "packs": [{"product_id": product, "name": "Vertimec 1.8% EC", "quantity": 2}]})
+        json!({
+            "amount": 500, "unit": "ml", "water_l": 1000, "tank_fills": 50, "phi_days": 3,
+            "packs": [{"product_id": product, "name": "Vertimec 1.8% EC", "quantity": 2, "pack": {"size": "250", "unit": "ml"}, "price": 120.0}],
+            "total": 240.0
+        }),
+        "the packs named by their size and price, and what they cost together"
     );
     let qirat =
         json_of(app.post("dose", json!({"product_id": product, "crop": "tomato", "pest": "spider-mites", "area": 60, "area_unit": "qirat"}), None).await).await;
@@ -364,18 +369,19 @@ async fn the_dose_is_packed_from_every_size_of_the_products_pack_group_cheapest_
         let app = &app;
         async move {
             let body = json!({"product_id": bottle, "crop": "tomato", "pest": "spider-mites", "area": feddan, "area_unit": "feddan"});
-            json_of(app.post("dose", body, None).await).await["data"]["packs"].clone()
+            let data = json_of(app.post("dose", body, None).await).await["data"].clone();
+            (data["packs"].clone(), data["total"].clone())
         }
     };
     // 50 mL per 100 L, 400 L a feddan: 200 mL a feddan.
     assert_eq!(
         dose("2.5").await,
-        json!([{"product_id": bottle, "name": "Vertimec 250 mL", "quantity": 2}]),
+        (json!([{"product_id": bottle, "name": "Vertimec 250 mL", "quantity": 2, "pack": {"size": "250", "unit": "ml"}, "price": 120.0}]), json!(240.0)),
         "500 mL: two bottles (240 EGP) beat a litre (400)"
     );
     assert_eq!(
         dose("5").await,
-        json!([{"product_id": litre, "name": "Vertimec 1 L", "quantity": 1}]),
+        (json!([{"product_id": litre, "name": "Vertimec 1 L", "quantity": 1, "pack": {"size": "1000", "unit": "ml"}, "price": 400.0}]), json!(400.0)),
         "1 L: the litre (400 EGP) beats four bottles (480); the sold-out 500 mL and another maker's litre are not offered"
     );
     let page = json_of(app.get(&format!("dashboard/products/{litre}"), Some(&admin)).await).await;

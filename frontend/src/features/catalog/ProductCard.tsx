@@ -12,13 +12,21 @@ import classes from './ProductCard.module.css';
 const CardBuy = lazy(() => import('./CardBuy'));
 
 /** A product in a list: picture, name, price (and the sale price), stock, and "Add to cart"
- * for one unit while it is in stock. */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+ * for one unit while it is in stock; `query` (a crop, a pest) goes on its link. */
+export function ProductCard({
+  product,
+  priority = false,
+  query = '',
+}: {
+  product: Product;
+  priority?: boolean;
+  query?: string;
+}) {
   const price = usePrice();
   const discounted = product.sale_price < product.price;
   return (
     <div className={`${controls.card} ${classes.card}`} data-testid="product-card">
-      <Link to={`/products/${product.slug}`} className={classes.link}>
+      <Link to={`/products/${product.slug}${query}`} className={classes.link}>
         <div className={classes.picture}>
           <ProductImage src={product.image} alt={product.name} priority={priority} />
         </div>

@@ -105,15 +105,30 @@ export function ProductProfile({ buy }: { buy: (product: Product) => ReactNode }
                   </td>
                 </tr>
               )}
-              {product.expires_at && (
-                <tr>
+              {product.ships_expiring_on ? (
+                // Kept in lots: the expiry of what an order today gets, not the staff's field.
+                <tr data-testid="ships-expiring">
                   <th>
                     <FormattedMessage id="product.expires" />
                   </th>
                   <td>
-                    <FormattedDate value={product.expires_at} {...DAY} />
+                    <FormattedMessage
+                      id="product.ships_expiring"
+                      values={{ date: intl.formatDate(product.ships_expiring_on, { ...DAY, timeZone: 'UTC' }) }}
+                    />
                   </td>
                 </tr>
+              ) : (
+                product.expires_at && (
+                  <tr>
+                    <th>
+                      <FormattedMessage id="product.expires" />
+                    </th>
+                    <td>
+                      <FormattedDate value={product.expires_at} {...DAY} timeZone="UTC" />
+                    </td>
+                  </tr>
+                )
               )}
             </tbody>
           </table>

@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { FieldSource } from '../../shared/forms';
 import type { OrderTotals } from './api';
 import { PaymentMethod } from './PaymentMethod';
 import type { Refusal } from './placement';
-import { PromoField, usePromo } from './promo';
+import type { usePromo } from './promo';
 import { SafetyAcknowledgement, type useSafety } from './safety';
 import { Totals } from './Totals';
 import { Alert, TextArea } from '../../shared/ui/fields';
 import { FormErrorsSummary } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
+
+// Most orders carry no code: the field comes just after the form, in its kept place.
+const PromoField = lazy(() => import('./PromoField'));
 
 /** The end of every order form: notes, the promo code, the payment method, the totals, the
  * safety acknowledgement a dangerous product needs, why the last attempt was refused, how many
@@ -36,7 +40,9 @@ export function OrderFormEnd({
   return (
     <>
       <TextArea label={intl.formatMessage({ id: 'checkout.notes' })} name="notes" {...form.getInputProps('notes')} />
-      <PromoField promo={promo} />
+      <Suspense fallback={<div style={{ minBlockSize: '4.5rem' }} />}>
+        <PromoField promo={promo} />
+      </Suspense>
       <PaymentMethod />
       <h2 className={`${controls.title} ${controls.h4}`}>
         <FormattedMessage id="checkout.summary" />

@@ -64,7 +64,7 @@ describe('points exchange', () => {
     once.data.last_expiry = once.data.next_expiry;
     server.use(http.get('*/api/points', () => HttpResponse.json(once)));
     const { unmount } = renderAt('/account/points-exchange', { '/account/points-exchange': <PointsExchange /> });
-    expect(await screen.findByTestId('points-next-expiry')).toHaveTextContent('All 40 points expire on March 1, 2027.');
+    expect(await screen.findByTestId('points-next-expiry')).toHaveTextContent('All 40 points expire on 1 March 2027.');
     unmount();
     const kept = points(70);
     kept.data.last_expiry = kept.data.next_expiry;
@@ -72,7 +72,7 @@ describe('points exchange', () => {
     server.use(http.get('*/api/points', () => HttpResponse.json(kept)));
     renderAt('/account/points-exchange', { '/account/points-exchange': <PointsExchange /> });
     expect(await screen.findByTestId('points-next-expiry')).toHaveTextContent(
-      '70 points: 40 expire on March 1, 2027, and 30 never expire.',
+      '70 points: 40 expire on 1 March 2027, and 30 never expire.',
     );
   });
 
@@ -82,7 +82,7 @@ describe('points exchange', () => {
 
     expect(await screen.findByTestId('points-balance')).toHaveTextContent('150 points');
     expect(screen.getByTestId('points-next-expiry')).toHaveTextContent(
-      '150 points: 40 expire on March 1, 2027, 110 more by November 20, 2027.',
+      '150 points: 40 expire on 1 March 2027, 110 more by 20 November 2027.',
     );
     const cheap = rule(0);
     expect(within(cheap).getByRole('button', { name: 'Exchange' })).toBeEnabled();

@@ -120,7 +120,7 @@ describe('OrdersHistory', () => {
     const user = userEvent.setup();
     renderAt('/account/orders-history', { '/account/orders-history': <OrdersHistory /> });
 
-    expect(await screen.findByText('You can ask to return items until December 4, 2026.')).toBeInTheDocument();
+    expect(await screen.findByText('You can ask to return items until 4 December 2026.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Return items' }));
     await user.click(screen.getByRole('button', { name: 'Send the return request' }));
     expect(await screen.findByText('Choose at least one unit to return.')).toBeInTheDocument();

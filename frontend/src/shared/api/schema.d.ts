@@ -4489,6 +4489,11 @@ export interface components {
              * @description Full 20-litre sprayers that water fills.
              */
             tank_fills?: number | null;
+            /**
+             * Format: double
+             * @description What those packs cost together now, EGP.
+             */
+            total: number;
             /** @description `ml`, `g` or `seeds`. */
             unit: string;
             /**
@@ -5456,6 +5461,13 @@ export interface components {
         PackLine: {
             /** @description That product's name in the request's language. */
             name: string;
+            /** @description What one pack holds (`500` `g`), as the product's agronomy says. */
+            pack: components["schemas"]["PackData"];
+            /**
+             * Format: double
+             * @description One pack's price now, EGP.
+             */
+            price: number;
             /**
              * Format: int64
              * @description The product sold in this pack: this one, or another size of its pack group.
@@ -5870,6 +5882,13 @@ export interface components {
         /** @description A product as its page shows it: the card's fields and what it is to a farmer. */
         ProductPageData: components["schemas"]["ProductData"] & {
             agronomy?: null | components["schemas"]["AgronomyData"];
+            /**
+             * Format: date
+             * @description For a product kept in lots, the expiry of the units an order placed today gets: its
+             *     soonest lot in date that holds units (first expired, first out), `YYYY-MM-DD`. The page
+             *     shows it rather than `expires_at`, which is the staff's own field.
+             */
+            ships_expiring_on?: string | null;
         };
         /** @description One product. */
         ProductResponse: {

@@ -5,7 +5,7 @@ import { loadedMessages, loadMessages } from './messages';
 
 /** Arabic with Western digits (0–9), as Noon, Amazon.eg and Jumia write prices; inputs still
  * accept Arabic-Indic digits (`toLatinDigits`). */
-export const INTL_LOCALES: Record<Language, string> = { ar: 'ar-EG-u-nu-latn', en: 'en' };
+export const INTL_LOCALES: Record<Language, string> = { ar: 'ar-EG-u-nu-latn', en: 'en-GB' };
 
 interface LanguageContextValue {
   language: Language;

@@ -249,13 +249,19 @@ pub struct ProductPageData {
     /// them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub agronomy: Option<AgronomyData>,
+    /// For a product kept in lots, the expiry of the units an order placed today gets: its
+    /// soonest lot in date that holds units (first expired, first out), `YYYY-MM-DD`. The page
+    /// shows it rather than `expires_at`, which is the staff's own field.
+    pub ships_expiring_on: Option<NaiveDate>,
 }
 
 impl ProductPageData {
-    /// The page's data of `card` in `locale`, its agronomy named from `catalogue`.
-    pub(crate) fn new(card: ProductCard, catalogue: &Catalogue, locale: Locale) -> ProductPageData {
+    /// The page's data of `card` in `locale` on the shop's day `today`, its agronomy named
+    /// from `catalogue`.
+    pub(crate) fn new(card: ProductCard, catalogue: &Catalogue, locale: Locale, today: NaiveDate) -> ProductPageData {
         let agronomy = AgronomyData::named(&card.product, catalogue, locale);
-        ProductPageData { product: ProductData::new(card, locale), agronomy }
+        let ships_expiring_on = catalogue.ships_expiring_on(card.product.id, today);
+        ProductPageData { product: ProductData::new(card, locale), agronomy, ships_expiring_on }
     }
 }
 
@@ -404,8 +410,9 @@ pub(crate) fn product_list(state: &AppState, catalogue: &Catalogue, found: Produ
     responses((status = 200, body = ProductResponse), (status = 404, body = ErrorBody)))]
 pub async fn product(state: Data<AppState>, Lang(locale): Lang, slug: Path<String>) -> Result<Json<ProductResponse>, ApiError> {
     let catalogue = catalogue(&state).await?;
-    let card = catalogue.product(&slug, state.catalog.now())?;
-    Ok(Json(ProductResponse { data: ProductPageData::new(card, &catalogue, locale) }))
+    let now = state.catalog.now();
+    let card = catalogue.product(&slug, now)?;
+    Ok(Json(ProductResponse { data: ProductPageData::new(card, &catalogue, locale, kernel::shop_day(now)) }))
 }
 
 /// Every category in order.

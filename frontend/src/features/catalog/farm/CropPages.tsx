@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, answer, api } from '../../../shared/api/client';
 import { useLanguage } from '../../../shared/i18n/LanguageProvider';
 import { AgronomyTexts } from '../../../shared/i18n/AgronomyTexts';
@@ -11,13 +11,22 @@ import { ProductGrid } from '../ProductGrid';
 import { ProductImage } from '../ProductImage';
 import classes from './CropPages.module.css';
 
-/** Links to crops or pests, as chips a thumb can hit, in the names' own case. */
-function Links({ to, items }: { to: 'crops' | 'pests'; items: Array<{ slug: string; name: string }> }) {
+/** Links to crops or pests, as chips a thumb can hit, in the names' own case; `query` carries
+ * the farmer's crop along. */
+function Links({
+  to,
+  items,
+  query = '',
+}: {
+  to: 'crops' | 'pests';
+  items: Array<{ slug: string; name: string }>;
+  query?: string;
+}) {
   return (
     <ul className={`${controls.row} ${controls.wrap}`} style={{ listStyle: 'none', padding: 0 }}>
       {items.map((item) => (
         <li key={item.slug}>
-          <Link to={`/${to}/${item.slug}`} className={classes.chip}>
+          <Link to={`/${to}/${item.slug}${query}`} className={classes.chip}>
             {item.name}
           </Link>
         </li>
@@ -68,13 +77,14 @@ export function CropPage() {
             <h2 className={`${controls.title} ${controls.h4}`}>
               <FormattedMessage id="agronomy.pests_on" values={{ crop: page.crop.name }} />
             </h2>
-            <Links to="pests" items={page.pests} />
+            <Links to="pests" items={page.pests} query={`?crop=${page.crop.slug}`} />
           </>
         )}
         <h2 className={`${controls.title} ${controls.h4}`}>
           <FormattedMessage id="agronomy.products_for_crop" values={{ name: page.crop.name }} />
         </h2>
-        <ProductGrid products={page.products} first />
+        {/* The product's dose calculator starts on this crop. */}
+        <ProductGrid products={page.products} first query={`?crop=${page.crop.slug}`} />
       </div>
     </AgronomyTexts>
   );
@@ -83,6 +93,9 @@ export function CropPage() {
 /** A pest or disease (`/pests/{slug}`): what a farmer sees, the crops, and what treats it. */
 export function PestPage() {
   const { slug = '' } = useParams();
+  // Reached from a crop's page, the farmer's crop comes along to the products' calculator.
+  const [params] = useSearchParams();
+  const crop = params.get('crop');
   const { language } = useLanguage();
   const query = useQuery({
     queryKey: ['pests', language, slug],
@@ -106,7 +119,11 @@ export function PestPage() {
         <h2 className={`${controls.title} ${controls.h4}`}>
           <FormattedMessage id="agronomy.products_against" values={{ name: page.pest.name }} />
         </h2>
-        <ProductGrid products={page.products} first />
+        <ProductGrid
+          products={page.products}
+          first
+          query={`?${crop ? `crop=${encodeURIComponent(crop)}&` : ''}pest=${page.pest.slug}`}
+        />
       </div>
     </AgronomyTexts>
   );

@@ -5,6 +5,7 @@ import { ApiError } from '../../../shared/api/client';
 import { useAddToServerCart } from '../../../shared/cart/api';
 import { addToCart } from '../../../shared/cart/localCart';
 import { useCart } from '../../../shared/cart/useCart';
+import { usePrice } from '../../../shared/format';
 import controls from '../../../shared/ui/controls.module.css';
 import { AREA_UNITS, useDose, type AreaUnit, type CropUse } from './api';
 
@@ -26,14 +27,16 @@ function countsSprayersOnly(use: CropUse): boolean {
  * one tap puts those packs in the cart. */
 export function DoseCalculator({ productId, uses }: { productId: number; uses: CropUse[] }) {
   const intl = useIntl();
+  const price = usePrice();
   const id = useId();
   const options = choices(uses);
-  // A link may name the farmer's crop and pest (`?crop=tomato&pest=aphids`): their use first.
+  // A link may name the farmer's crop and pest (`?crop=tomato&pest=aphids`, or either): their
+  // use first.
   const [params] = useSearchParams();
+  const [crop, pest] = [params.get('crop'), params.get('pest')];
   const asked =
-    options.find(
-      (option) => option.crop.slug === params.get('crop') && (option.pest?.slug ?? null) === params.get('pest'),
-    ) ?? options.find((option) => option.crop.slug === params.get('crop'));
+    options.find((option) => option.crop.slug === crop && (option.pest?.slug ?? null) === pest) ??
+    options.find((option) => (crop ? option.crop.slug === crop : option.pest?.slug === pest));
   const [choice, setChoice] = useState((asked ?? options[0])?.key ?? '');
   const [area, setArea] = useState('');
   const [unit, setUnit] = useState<AreaUnit>('feddan');
@@ -168,12 +171,28 @@ export function DoseCalculator({ productId, uses }: { productId: number; uses: C
                 />
               </p>
               <ul className={controls.text} data-testid="dose-packs">
-                {result.packs.map((pack) => (
-                  <li key={pack.product_id}>
-                    <bdi>{pack.quantity}</bdi> × {pack.name}
+                {result.packs.map((line) => (
+                  <li key={line.product_id}>
+                    <FormattedMessage
+                      id="dose.pack_line"
+                      values={{
+                        quantity: line.quantity,
+                        size: intl.formatMessage(
+                          { id: `dose.pack_size.${line.pack.unit}` },
+                          { size: intl.formatNumber(Number(line.pack.size)) },
+                        ),
+                        name: <bdi>{line.name}</bdi>,
+                        price: price(line.price * line.quantity),
+                      }}
+                    />
                   </li>
                 ))}
               </ul>
+              <p className={controls.text} data-testid="dose-total">
+                <strong>
+                  <FormattedMessage id="dose.total" values={{ total: price(result.total) }} />
+                </strong>
+              </p>
               <button type="button" className={controls.button} onClick={addPacks}>
                 <FormattedMessage id="dose.add" />
               </button>

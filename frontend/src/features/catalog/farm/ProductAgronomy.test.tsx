@@ -46,25 +46,46 @@ const copper: Agronomy = {
 };
 
 describe('ProductAgronomy', () => {
-  it('shows what is in the product, its registration and hazard, and its uses with the days before harvest', () => {
+  it('words its codes, draws its pictograms and gives each crop and pest a card with its rate and waits', () => {
     applyLanguage('en');
     renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={copper} /> });
     const block = screen.getByTestId('safety-and-use');
     expect(within(block).getByText('copper hydroxide')).toBeInTheDocument();
     expect(within(block).getByText('SAMPLE-APC-2417')).toBeInTheDocument();
-    expect(within(block).getByText('GHS07 · GHS09')).toBeInTheDocument();
+    expect(block).toHaveTextContent('valid until 30 June 2028');
+    expect(within(block).getByText('Wettable powder (WP)')).toBeInTheDocument();
+    expect(within(block).getByText('Moderately hazardous (II)')).toBeInTheDocument();
+    const pictograms = within(block)
+      .getAllByRole('listitem')
+      .filter((item) => item.querySelector('.fp-ghs'));
+    expect(pictograms.map((item) => [item.textContent, item.querySelector('.fp-ghs')!.className])).toEqual([
+      ['Harmful or irritant', 'fp-ghs fp-ghs-GHS07'],
+      ['Harmful to aquatic life', 'fp-ghs fp-ghs-GHS09'],
+    ]);
+    expect(block).not.toHaveTextContent('GHS07');
     expect(within(block).getByRole('link', { name: 'Label (PDF)' })).toHaveAttribute(
       'href',
       '/media/documents/abc.pdf',
     );
     expect(within(block).queryByTestId('sds-pdf')).toBeNull();
-    const row = within(block).getByRole('row', { name: /Late blight/ });
-    expect(row).toHaveTextContent('200–250 g per 100 L of water');
+    const card = within(block).getByTestId('use-card');
+    expect(within(card).getByRole('heading')).toHaveTextContent('Tomato — Late blight');
+    expect(within(card).getByRole('link', { name: 'Late blight' })).toHaveAttribute('href', '/pests/late-blight');
     expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Tomato', 'Late blight', '200–250 g per 100 L of water', '3', '24']);
+      within(card)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['200–250 g per 100 L of water', '400 L per feddan', 'after 3 days', 'after 24 hours']);
+  });
+
+  it('says a harvest may follow the same day when the wait is zero, in Arabic', () => {
+    applyLanguage('ar');
+    const sameDay = { ...copper, uses: [{ ...copper.uses![0]!, phi_days: 0, reentry_hours: 4 }] };
+    renderAt('/', { '/': <ProductAgronomy productId={7} agronomy={sameDay} /> });
+    const card = screen.getByTestId('use-card');
+    expect(card).toHaveTextContent('في نفس يوم الرش');
+    expect(card).toHaveTextContent('بعد 4 ساعات');
+    expect(screen.getByTestId('safety-and-use')).toHaveTextContent('سارٍ حتى 30 يونيو 2028');
   });
 
   it('reckons the dose for an area typed in Arabic digits and puts the packs of every size in the cart in one tap', async () => {
@@ -81,9 +102,10 @@ describe('ProductAgronomy', () => {
             tank_fills: 50,
             phi_days: 3,
             packs: [
-              { product_id: 7, name: 'مبيد نحاسي 1 كجم', quantity: 2 },
-              { product_id: 9, name: 'مبيد نحاسي 500 جم', quantity: 1 },
+              { product_id: 7, name: 'مبيد نحاسي', quantity: 2, pack: { size: '1', unit: 'kg' }, price: 310 },
+              { product_id: 9, name: 'مبيد نحاسي', quantity: 1, pack: { size: '500', unit: 'g' }, price: 170.5 },
             ],
+            total: 790.5,
           },
         });
       }),
@@ -96,7 +118,13 @@ describe('ProductAgronomy', () => {
     const result = await screen.findByTestId('dose-result');
     expect(asked).toEqual([{ product_id: 7, crop: 'tomato', pest: 'late-blight', area: '٢٫٥', area_unit: 'feddan' }]);
     expect(result).toHaveTextContent('انتظر 3 أيام بعد آخر رشة قبل الحصاد.');
-    expect(within(result).getByTestId('dose-packs')).toHaveTextContent('2 × مبيد نحاسي 1 كجم1 × مبيد نحاسي 500 جم');
+    // Each pack by its size and what that many cost, then the whole.
+    expect(
+      within(within(result).getByTestId('dose-packs'))
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['عبوتان 1 كجم من مبيد نحاسي = 620 جنيه', 'عبوة واحدة 500 جم من مبيد نحاسي = 170.50 جنيه']);
+    expect(within(result).getByTestId('dose-total')).toHaveTextContent('الإجمالي: 790.50 جنيه');
     await user.click(within(result).getByRole('button', { name: 'أضف هذه العبوات إلى السلة' }));
     expect(await within(result).findByRole('status')).toHaveTextContent('العبوات في سلتك الآن.');
     expect(cartLines()).toEqual([

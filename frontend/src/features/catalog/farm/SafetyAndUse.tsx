@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { DAY } from '../../../shared/format';
 import controls from '../../../shared/ui/controls.module.css';
-import type { Agronomy } from './api';
+import type { Agronomy, CropUse } from './api';
 
-/** What is in the product, its registration and hazard, and how much goes on which crop with
- * the days to wait before harvest — the same block the server paints for scripts-off readers. */
+/** What is in the product, its registration and hazard in words and pictograms, and one card
+ * per crop and pest with how much goes on and how long to wait — the same block, in the same
+ * classes, the server paints for scripts-off readers. */
 export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
   const intl = useIntl();
   const ingredients = agronomy.active_ingredients ?? [];
@@ -19,7 +21,7 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
       <h2 className={controls.title}>
         <FormattedMessage id="agronomy.title" />
       </h2>
-      <dl>
+      <dl className="fp-facts">
         {ingredients.length > 0 && (
           <>
             <dt>
@@ -41,7 +43,7 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
               <FormattedMessage id="agronomy.formulation" />
             </dt>
             <dd>
-              <bdi>{agronomy.formulation}</bdi>
+              <FormattedMessage id={`agronomy.formulation.${agronomy.formulation}`} />
             </dd>
           </>
         )}
@@ -55,7 +57,8 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
               {agronomy.registration_expires_on && (
                 <>
                   {' · '}
-                  <FormattedMessage id="agronomy.valid_until" /> <bdi>{agronomy.registration_expires_on}</bdi>
+                  <FormattedMessage id="agronomy.valid_until" />{' '}
+                  {intl.formatDate(agronomy.registration_expires_on, { ...DAY, timeZone: 'UTC' })}
                 </>
               )}
             </dd>
@@ -67,7 +70,7 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
               <FormattedMessage id="agronomy.who_class" />
             </dt>
             <dd>
-              <bdi>{agronomy.who_class}</bdi>
+              <FormattedMessage id={`agronomy.who.${agronomy.who_class}`} />
             </dd>
           </>
         )}
@@ -77,7 +80,14 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
               <FormattedMessage id="agronomy.pictograms" />
             </dt>
             <dd>
-              <bdi>{pictograms.join(' · ')}</bdi>
+              <ul className="fp-ghs-list">
+                {pictograms.map((code) => (
+                  <li key={code}>
+                    <span className={`fp-ghs fp-ghs-${code}`} aria-hidden="true" />
+                    <FormattedMessage id={`agronomy.ghs.${code}`} />
+                  </li>
+                ))}
+              </ul>
             </dd>
           </>
         )}
@@ -104,36 +114,77 @@ export function SafetyAndUse({ agronomy }: { agronomy: Agronomy }) {
         )}
       </dl>
       {uses.length > 0 && (
-        <div>
-          <table className="fp-uses">
-            <thead>
-              <tr>
-                {['agronomy.crop', 'agronomy.pest', 'agronomy.rate', 'agronomy.phi', 'agronomy.reentry'].map((id) => (
-                  <th key={id} scope="col">
-                    <FormattedMessage id={id} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {uses.map((use, index) => (
-                <tr key={index}>
-                  <td>{use.crop && <Link to={`/crops/${use.crop.slug}`}>{use.crop.name}</Link>}</td>
-                  <td>{use.pest && <Link to={`/pests/${use.pest.slug}`}>{use.pest.name}</Link>}</td>
-                  <td>
-                    <bdi>
-                      {use.rate_from}–{use.rate_to}
-                    </bdi>{' '}
-                    <FormattedMessage id={`agronomy.rate_unit.${use.rate_unit}`} />
-                  </td>
-                  <td>{use.phi_days ?? ''}</td>
-                  <td>{use.reentry_hours ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="fp-uses">
+          {uses.map((use, index) => (
+            <UseCard key={index} use={use} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+/** One use: the crop and what it is against, then its rate, water, and the waits. */
+function UseCard({ use }: { use: CropUse }) {
+  const intl = useIntl();
+  const purpose = intl.locale.startsWith('ar') ? use.purpose_ar : use.purpose_en;
+  return (
+    <li className="fp-use" data-testid="use-card">
+      <h3>
+        {use.crop && <Link to={`/crops/${use.crop.slug}`}>{use.crop.name}</Link>}
+        {use.pest ? (
+          <>
+            {' — '}
+            <Link to={`/pests/${use.pest.slug}`}>{use.pest.name}</Link>
+          </>
+        ) : (
+          purpose && ` — ${purpose}`
+        )}
+      </h3>
+      <dl>
+        <dt>
+          <FormattedMessage id="agronomy.rate" />
+        </dt>
+        <dd>
+          <bdi>
+            {use.rate_from}–{use.rate_to}
+          </bdi>{' '}
+          <FormattedMessage id={`agronomy.rate_unit.${use.rate_unit}`} />
+        </dd>
+        {use.water_per_feddan != null && (
+          <>
+            <dt>
+              <FormattedMessage id="agronomy.water" />
+            </dt>
+            <dd>
+              <FormattedMessage
+                id="agronomy.water_per_feddan"
+                values={{ litres: intl.formatNumber(use.water_per_feddan) }}
+              />
+            </dd>
+          </>
+        )}
+        {use.phi_days != null && (
+          <>
+            <dt>
+              <FormattedMessage id="agronomy.phi" />
+            </dt>
+            <dd>
+              <FormattedMessage id="agronomy.phi_days" values={{ days: use.phi_days }} />
+            </dd>
+          </>
+        )}
+        {use.reentry_hours != null && (
+          <>
+            <dt>
+              <FormattedMessage id="agronomy.reentry" />
+            </dt>
+            <dd>
+              <FormattedMessage id="agronomy.reentry_hours" values={{ hours: use.reentry_hours }} />
+            </dd>
+          </>
+        )}
+      </dl>
+    </li>
   );
 }

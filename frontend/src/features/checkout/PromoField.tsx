@@ -1,47 +1,12 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../shared/api/client';
-import type { CartLine } from '../../shared/cart/localCart';
-import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { TextField } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
-import { checkPromo } from './api';
-
-/** The promo code of a checkout: typed, applied, checked again whenever the cart changes, so
- * the discount shown is the one the server will give. */
-export function usePromo(items: CartLine[]) {
-  const { language } = useLanguage();
-  const [typed, setTyped] = useState('');
-  const [applied, setApplied] = useState<string | null>(null);
-  const check = useQuery({
-    queryKey: ['checkout', 'promo', language, applied, items],
-    queryFn: () => checkPromo(applied ?? '', items),
-    enabled: applied !== null && items.length > 0,
-    retry: false,
-  });
-  return {
-    typed,
-    setTyped,
-    apply: () => setApplied(typed.trim() || null),
-    remove: () => {
-      setApplied(null);
-      setTyped('');
-    },
-    applied,
-    checking: check.isFetching,
-    /** The code to send with the order: only one the server accepted. */
-    code: check.isSuccess && applied ? applied : undefined,
-    discount: check.isSuccess ? check.data.data.discount : 0,
-    message: check.isSuccess ? check.data.message : undefined,
-    error: check.isError ? check.error : undefined,
-    recheck: () => check.refetch(),
-  };
-}
+import type { usePromo } from './promo';
 
 /** The code field with its Apply button and, under it, the shop's message: what it takes off,
  * or why it does not apply (spec: the server's message goes into the coupon message). */
-export function PromoField({ promo }: { promo: ReturnType<typeof usePromo> }) {
+export default function PromoField({ promo }: { promo: ReturnType<typeof usePromo> }) {
   const intl = useIntl();
   const refusal =
     promo.error instanceof ApiError && promo.error.status === 422
