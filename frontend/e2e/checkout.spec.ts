@@ -2,7 +2,17 @@
 // new client's order with a new address and a promo code; a guest checks out and tracks the
 // order; a double click places one order; the WhatsApp order; and a city and a code that staff
 // add on their screens, used by a buyer.
-import { arabicDigits, expect, expectNoSidewaysScroll, test, uniquePhone, type OwnProduct } from './fixtures';
+import {
+  CLIENT_PASSWORD,
+  arabicDigits,
+  expect,
+  expectNoSidewaysScroll,
+  logIn,
+  newClient,
+  test,
+  uniquePhone,
+  type OwnProduct,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 test.use({ viewport: { width: 360, height: 740 } });
@@ -14,6 +24,9 @@ const TEXT = {
     applied: 'تم تطبيق كود الخصم',
     guest: 'المتابعة كزائر',
     placed: 'تم تسجيل طلبك',
+    farm: 'المزرعة',
+    near: 'بجوار البوابة الخضراء',
+    receives: 'يستلمه حسن الخفير',
   },
   en: {
     add: 'Add to cart',
@@ -21,6 +34,9 @@ const TEXT = {
     applied: 'Promo code applied',
     guest: 'Continue as Guest',
     placed: 'Your order has been placed',
+    farm: 'Farm',
+    near: 'near البوابة الخضراء',
+    receives: 'received by حسن الخفير',
   },
 };
 
@@ -38,7 +54,8 @@ async function fillGuest(form: ReturnType<Page['getByTestId']>, phone: string, c
   await form.locator('input[name=name]').fill('Mona');
   await form.locator('input[name=phone]').fill(phone);
   await form.locator('select[name=city_id]').selectOption(city);
-  await form.locator('input[name=address]').fill('Farm road, near the mosque');
+  await form.locator('input[name=address]').fill('Farm road');
+  await form.locator('input[name=landmark]').fill('خلف المسجد');
 }
 
 test('a guest cart becomes a new client order: register, verify, check out with a new address and a promo code', async ({
@@ -124,7 +141,52 @@ test('a guest checks out as a guest, lands on the success screen and tracks the 
   await page.getByTestId('track-form').locator('input[name=phone]').fill(phone);
   await page.getByTestId('track-form').locator('button[type=submit]').click();
   await expect(page.getByTestId('order-summary')).toContainText(number);
+  await expect(page.getByTestId('order-summary')).toContainText('Farm road — خلف المسجد');
   await expect(page.getByTestId('order-item')).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
+});
+
+test('a saved address with its recipient sends the order to them: the choice names them and fills them in', async ({
+  page,
+  language,
+  request,
+  outbox,
+  staffApi,
+}) => {
+  const t = TEXT[language];
+  const seeds = await staffApi.addProduct('Trial dill seeds', 'بذور شبت تجريبية', 25);
+  const { phone, token } = await newClient(request, outbox, '015');
+  const headers = { Authorization: `Bearer ${token}` };
+  const address = {
+    label: 'farm',
+    address: 'Farm road 4',
+    city_id: 2,
+    landmark: 'البوابة الخضراء',
+    recipient_name: 'حسن الخفير',
+    recipient_phone: '01098765432',
+  };
+  expect((await request.post('/api/addresses', { data: address, headers })).ok()).toBe(true);
+  expect((await request.post(`/api/cart/${seeds.id}`, { data: { quantity: 1 }, headers })).status()).toBe(200);
+
+  await logIn(page, phone, CLIENT_PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/account/checkout');
+  const form = page.getByTestId('client-checkout');
+  const choice = form.getByRole('radio', { name: new RegExp(t.farm) });
+  await expect(choice).toBeChecked();
+  const line = form.locator('label').filter({ hasText: 'Farm road 4' });
+  for (const part of [t.farm, t.near, t.receives]) await expect(line).toContainText(part);
+  // The recipient comes with the address: "for someone else", their name and phone filled in.
+  await expect(form.locator('input[name=type][value=other]')).toBeChecked();
+  await expect(form.locator('input[name=receiver_name]')).toHaveValue('حسن الخفير');
+  await expect(form.locator('input[name=receiver_phone]')).toHaveValue('01098765432');
+  await expectNoSidewaysScroll(page);
+  await form.getByTestId('place-order').click();
+  await page.waitForURL('**/account/orders-history');
+
+  const orders = await (await request.get('/api/orders', { headers })).json();
+  const placed = await (await request.get(`/api/orders/${orders.data[0].id}`, { headers })).json();
+  expect([placed.data.receiver_name, placed.data.receiver_phone]).toEqual(['حسن الخفير', '01098765432']);
+  expect(placed.data.address.address).toBe('Farm road 4 — البوابة الخضراء');
 });
 
 test('a double click on "place order" places one order', async ({ page, language, staffApi }) => {

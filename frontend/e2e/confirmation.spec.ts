@@ -36,9 +36,18 @@ test('the buyer confirms from the texted link, and staff confirm another order a
       'the SMS with the link',
     )
     .not.toBe('');
-  await page.goto(new URL(sms.slice(sms.indexOf('http'))).pathname);
+  const link = new URL(sms.slice(sms.indexOf('http'))).pathname;
+  await page.goto(link);
+  // The page says what it confirms before anything is tapped.
+  await expect(page.getByTestId('confirm-details')).toContainText(first.number);
+  await expect(page.getByTestId('confirm-details')).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
+  await expect(page.getByTestId('confirm-deadline')).toBeVisible();
   await page.getByTestId('confirm-button').click();
   await expect(page.getByTestId('order-confirmed')).toContainText(first.number);
+  // Opened again (farmers do), it says the order is confirmed, with no button to tap.
+  await page.reload();
+  await expect(page.getByTestId('order-confirmed')).toContainText(first.number);
+  await expect(page.getByTestId('confirm-button')).toHaveCount(0);
 
   const staff = await openPage('admin');
   await staff.goto(`/dashboard/orders-actions?id=${first.id}&list=guest`);
@@ -49,6 +58,30 @@ test('the buyer confirms from the texted link, and staff confirm another order a
   await staff.getByTestId('confirm-call').click();
   await expect(staff.getByTestId('order-confirmation')).toContainText(t.byPhone);
   await expect(staff.getByTestId('order-confirmation')).not.toContainText(t.awaiting);
+});
+
+test('"I did not order this" on the link cancels the order and gives its unit back', async ({
+  page,
+  request,
+  outbox,
+  staffApi,
+}) => {
+  const seeds = await staffApi.addProduct('Trial chard seeds', 'بذور سلق للتأكيد', 25);
+  const phone = uniquePhone('010');
+  const placed = await request.post('/api/guest-orders/checkout', {
+    data: { name: 'Mona', phone, address: 'Farm road', city_id: 1, items: [{ id: seeds.id, quantity: 1 }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { number } = (await placed.json()).data as { number: string };
+  await expect.poll(() => staffApi.stock(seeds.id)).toBe(49);
+  let sms = '';
+  await expect
+    .poll(() => (sms = outbox.sentTo(`+2${phone}`).find((body) => body.includes('/confirm/')) ?? ''))
+    .not.toBe('');
+  await page.goto(new URL(sms.slice(sms.indexOf('http'))).pathname);
+  await page.getByTestId('not-mine-button').click();
+  await expect(page.getByTestId('order-not_ordered')).toContainText(number);
+  await expect.poll(() => staffApi.stock(seeds.id), { message: 'the unit is back' }).toBe(50);
 });
 
 test.describe('on a sales engineer’s phone', () => {

@@ -1,12 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/App';
 import { currentLanguage } from './shared/i18n/language';
 import { loadMessages } from './shared/i18n/messages';
 
 // The service worker (vite.config.ts) keeps the shell, scripts and pictures for weak networks.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) registerSW({ immediate: true });
+// Its registration's code comes once the page has loaded: it never stands before a first tap.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  });
+}
 
 const root = document.getElementById('root');
 if (root) {

@@ -51,10 +51,16 @@ pub struct Address {
 impl Address {
     /// The address as an order carries it: the text, and the landmark after it.
     pub fn written(&self) -> String {
-        match &self.landmark {
-            Some(landmark) => format!("{} — {landmark}", self.text),
-            None => self.text.clone(),
-        }
+        written_with_landmark(&self.text, self.landmark.as_deref())
+    }
+}
+
+/// An address as an order carries it: the text, and the landmark (when one was written) after
+/// it, for the courier to read in one line.
+pub fn written_with_landmark(text: &str, landmark: Option<&str>) -> String {
+    match landmark.filter(|landmark| !landmark.is_empty()) {
+        Some(landmark) => format!("{text} — {landmark}"),
+        None => text.to_string(),
     }
 }
 

@@ -104,6 +104,9 @@ pub struct GuestCheckout {
     pub phone: String,
     /// The street, village or landmark.
     pub address: String,
+    /// What the courier looks for there ("behind the mosque"), when written: the order carries
+    /// it after the address, as a saved address's.
+    pub landmark: String,
     /// The city.
     pub city: Option<CityId>,
     /// The browser cart's lines.
@@ -131,6 +134,7 @@ impl GuestCheckout {
         }
         errors.limit_length("name", &self.name, limits::NAME);
         errors.limit_length("address", &self.address, limits::ADDRESS);
+        errors.limit_length("landmark", &self.landmark, limits::NAME);
         errors.limit_length("notes", &self.notes, limits::MESSAGE);
         check_phone(&mut errors, "phone", &self.phone);
         if self.city.is_none() {

@@ -213,6 +213,9 @@ pub struct PhoneRecord {
     pub never_confirmed: u64,
     /// Of the cancelled, those whose parcel was refused.
     pub refused: u64,
+    /// Of the cancelled, those its owner said they never placed (someone else used the
+    /// number): counted apart, never against the phone.
+    pub not_ordered: u64,
 }
 
 /// The staff's order use cases over their ports.

@@ -77,6 +77,9 @@ pub enum CancelCause {
     /// The buyer refused the parcel at the door, or the courier gave up after the last
     /// allowed attempt; the parcel came back to the shop.
     Refused,
+    /// The phone's owner said, on the confirmation link's page, that they never placed it:
+    /// someone else used the number. Counted apart, never against the phone.
+    NotOrdered,
 }
 
 /// A delivery the courier could not make: the order stays on delivery and the buyer is asked
@@ -382,6 +385,8 @@ impl OrderChange {
             OrderChange::LinesChanged { total, at_door: false, .. } => Some(OrderEvent::LinesChanged { total: *total }),
             OrderChange::ReturnChanged { state, .. } => Some(OrderEvent::Return(*state)),
             OrderChange::LinesChanged { at_door: true, .. } => None,
+            // The phone's owner just said so on the link's page: a message would go to them.
+            OrderChange::Cancelled { cause: CancelCause::NotOrdered, .. } => None,
             // An undone move is told to nobody: the wrong tap's news may have gone, and a
             // second message would only confuse; the buyer's tracking shows where it is.
             OrderChange::Assigned { .. } | OrderChange::Confirmed { .. } | OrderChange::MoveUndone { .. } => None,

@@ -26,6 +26,10 @@ const EXPIRY_BATCH: i64 = 200;
 
 /// The history's note on an order that cancelled itself unconfirmed.
 const NOT_CONFIRMED: &str = "not confirmed in time";
+/// The note of an order its phone's owner said they never placed.
+const NOT_ORDERED: &str = "not ordered by the phone's owner";
+/// How long a confirmation link shows its order: a farmer opens it again weeks later.
+const LINK_SHOWS_DAYS: i64 = 30;
 
 /// The signed-in client placing an order, as their account knows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,7 +185,8 @@ impl Orders {
         request.check()?;
         let phone = Phone::parse(&request.phone).ok_or_else(|| FieldErrors::single("phone", "phone_invalid"))?;
         let payment_method = payment::chosen(request.payment_method, &*self.payments)?;
-        let choice = AddressChoice::Written { text: request.address.clone(), city: request.city };
+        let text = crate::address::written_with_landmark(&request.address, Some(&request.landmark));
+        let choice = AddressChoice::Written { text, city: request.city };
         let destination = self.destination(None, Some(&choice))?;
         let (lines, safety_acknowledged) = self.lines(&merged_items(&request.items), request.acknowledged_safety)?;
         let promo = request.copoun.as_deref().map(|code| self.promo_for(code, None, Some(&phone), &lines)).transpose()?;
@@ -266,6 +271,39 @@ impl Orders {
             return Err(OrderingError::NotFound);
         }
         self.book.order(id)?.ok_or(OrderingError::NotFound)
+    }
+
+    /// The order a confirmation link names, for its page to show (`GET
+    /// order-confirmations/{token}`): reading it changes nothing, so a link preview in an SMS
+    /// or WhatsApp app cannot. Not found once 30 days have passed since the order.
+    pub fn order_by_link(&self, token: &str) -> Result<Order, OrderingError> {
+        let id = self.links.order_of(token).ok_or(OrderingError::NotFound)?;
+        let order = self.book.order(id)?.ok_or(OrderingError::NotFound)?;
+        if self.clock.now() - order.created_at > chrono::Duration::days(LINK_SHOWS_DAYS) {
+            return Err(OrderingError::NotFound);
+        }
+        Ok(order)
+    }
+
+    /// When an order awaiting its buyer's confirmation cancels itself.
+    pub fn confirm_by(&self, order: &Order) -> chrono::DateTime<chrono::Utc> {
+        order.created_at + self.rules.within
+    }
+
+    /// "I did not order this", from the confirmation link's page (`POST
+    /// order-confirmations/{token}/not-mine`): the order, while it awaits confirmation, is
+    /// cancelled as not ordered by the phone's owner, its stock goes back once, and the phone's
+    /// record counts it apart (someone else used the number: its standing does not fall).
+    pub fn disown_by_link(&self, token: &str) -> Result<Order, OrderingError> {
+        let order = self.order_by_link(token)?;
+        let now = self.clock.now();
+        let change = StatusMove::decide(OrderStatus::New, OrderStatus::Cancelled, None, Some(NOT_ORDERED.to_string()), now);
+        let Some(change) = change.filter(|_| order.awaiting_confirmation()) else { return Err(OrderingError::NotFound) };
+        if !self.book.change_status(order.id, &StatusMove { cause: CancelCause::NotOrdered, ..change })? {
+            return Err(OrderingError::NotFound);
+        }
+        self.newsroom.tell_after_change();
+        self.book.order(order.id)?.ok_or(OrderingError::NotFound)
     }
 
     /// The link that confirms an order just placed, while it awaits its buyer's confirmation

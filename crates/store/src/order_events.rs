@@ -116,6 +116,7 @@ fn payload(change: &OrderChange) -> Value {
                 CancelCause::CalledOff => {}
                 CancelCause::Unconfirmed => payload["unconfirmed"] = true.into(),
                 CancelCause::Refused => payload["refused"] = true.into(),
+                CancelCause::NotOrdered => payload["not_ordered"] = true.into(),
             }
             payload
         }
@@ -152,9 +153,10 @@ pub(crate) fn change_of(kind: &str, payload: &str) -> anyhow::Result<OrderChange
         "order.cancelled" => OrderChange::Cancelled {
             from: status("from")?,
             by,
-            cause: match (payload["unconfirmed"].as_bool(), payload["refused"].as_bool()) {
-                (Some(true), _) => CancelCause::Unconfirmed,
-                (_, Some(true)) => CancelCause::Refused,
+            cause: match (payload["unconfirmed"].as_bool(), payload["refused"].as_bool(), payload["not_ordered"].as_bool()) {
+                (Some(true), _, _) => CancelCause::Unconfirmed,
+                (_, Some(true), _) => CancelCause::Refused,
+                (_, _, Some(true)) => CancelCause::NotOrdered,
                 _ => CancelCause::CalledOff,
             },
         },

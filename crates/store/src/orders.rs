@@ -740,7 +740,8 @@ impl OrderBook for DieselOrderBook {
 pub(crate) fn apply_move(conn: &mut DbConn, id: i64, change: &StatusMove) -> QueryResult<bool> {
     // The guarded update decides: of two parallel moves only one finds the order still in
     // `from`, so stock goes back once and the change is on the spine once.
-    let unconfirmed_only = change.cause == CancelCause::Unconfirmed;
+    // Cancelled for want of a confirmation, or disowned from the link: never once confirmed.
+    let unconfirmed_only = matches!(change.cause, CancelCause::Unconfirmed | CancelCause::NotOrdered);
     let confirmation_allows = orders::confirmed_at.is_null().or((!unconfirmed_only).into_sql::<diesel::sql_types::Bool>());
     let version: Option<i32> = diesel::update(orders::table.find(id).filter(orders::status.eq(<&str>::from(change.from))).filter(confirmation_allows))
         .set((orders::status.eq(<&str>::from(change.to)), orders::version.eq(orders::version + 1)))

@@ -93,6 +93,8 @@ pub(crate) fn buyer_history(conn: &mut DbConn, phone: &str, user: Option<UserId>
             record.never_confirmed += count;
         } else if row.cause.as_deref() == Some(CancelCause::Refused.into()) {
             record.refused += count;
+        } else if row.cause.as_deref() == Some(CancelCause::NotOrdered.into()) {
+            record.not_ordered += count;
         }
     }
     Ok(BuyerHistory { record, band, delivered: u64::try_from(delivered).unwrap_or(0) })

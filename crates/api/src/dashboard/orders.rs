@@ -179,6 +179,7 @@ impl StoryLineData {
                 CancelCause::CalledOff => ("order.story.cancelled", vec![("from", status(*from))]),
                 CancelCause::Unconfirmed => ("order.story.unconfirmed", vec![]),
                 CancelCause::Refused => ("order.story.refused", vec![]),
+                CancelCause::NotOrdered => ("order.story.not_ordered", vec![]),
             },
             OrderChange::DeliveryFailed { attempt, reason, .. } => {
                 ("order.story.delivery_failed", vec![("attempt", attempt.to_string()), ("reason", reason.clone())])
@@ -228,6 +229,9 @@ pub struct PhoneHistoryData {
     pub never_confirmed: u64,
     /// Of the cancelled, those whose parcel was refused.
     pub refused: u64,
+    /// Of the cancelled, those the phone's owner said they never placed, from the confirmation
+    /// link: someone else used the number, so they do not count against it.
+    pub not_ordered: u64,
     /// The band that holds for the phone: `trusted`, `normal`, `confirm_by_call`,
     /// `prepay_shipping` or `blocked`.
     #[schema(pattern = r"^(trusted|normal|confirm_by_call|prepay_shipping|blocked)$")]
@@ -263,6 +267,7 @@ impl PhoneHistoryData {
             cancelled: record.cancelled,
             never_confirmed: record.never_confirmed,
             refused: record.refused,
+            not_ordered: record.not_ordered,
             band,
             band_by_rules: <&str>::from(by_rules).to_string(),
             band_override: overridden.map(|overridden| BandOverrideData {

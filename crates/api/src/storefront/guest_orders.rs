@@ -22,12 +22,14 @@ pub fn configure(config: &mut web::ServiceConfig) {
     config
         .route("/guest-orders/checkout", web::post().to(checkout))
         .route("/guest-orders/track", web::get().to(track))
-        .route("/order-confirmations/{token}", web::post().to(confirm));
+        .route("/order-confirmations/{token}", web::get().to(confirmation))
+        .route("/order-confirmations/{token}", web::post().to(confirm))
+        .route("/order-confirmations/{token}/not-mine", web::post().to(not_mine));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(checkout, track, confirm))]
+#[openapi(paths(checkout, track, confirmation, confirm, not_mine))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -74,6 +76,11 @@ pub struct GuestCheckoutRequest {
     #[schema(max_length = 500)]
     #[serde(default, deserialize_with = "lenient_text")]
     pub address: Option<String>,
+    /// What the courier looks for there ("behind the mosque"), up to 200 characters: the
+    /// order's address carries it after the address.
+    #[schema(max_length = 200)]
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub landmark: Option<String>,
     /// One of the `shipping-cities`.
     #[serde(default, deserialize_with = "lenient_int")]
     pub city_id: Option<i64>,
@@ -91,7 +98,8 @@ pub struct GuestCheckoutRequest {
 impl GuestCheckoutRequest {
     fn into_domain(self) -> Result<GuestCheckout, FieldErrors> {
         let mut errors = FieldErrors::new();
-        for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS)] {
+        for (field, value, max) in [("name", &self.name, limits::NAME), ("address", &self.address, limits::ADDRESS), ("landmark", &self.landmark, limits::NAME)]
+        {
             errors.limit_length(field, value.as_deref().unwrap_or_default(), max);
         }
         let CommonFields { notes, copoun, payment_method, expected_total, acknowledged_safety } = self.fields.read(&mut errors);
@@ -112,6 +120,7 @@ impl GuestCheckoutRequest {
             name: self.name.unwrap_or_default().trim().to_string(),
             phone: self.phone.unwrap_or_default(),
             address: self.address.unwrap_or_default().trim().to_string(),
+            landmark: self.landmark.unwrap_or_default().trim().to_string(),
             city: self.city_id.map(CityId),
             items: self.items.iter().map(GuestItem::line).collect(),
             notes,
@@ -182,11 +191,107 @@ pub async fn track(
     params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
     responses((status = 200, body = OrderResponse), (status = 404, body = ErrorBody)))]
 pub async fn confirm(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<OrderResponse>, ApiError> {
+    let token = link_token(token)?;
+    let orders = state.orders.clone();
+    let order = blocking(move || orders.confirm_by_link(&token)).await?;
+    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+}
+
+/// What a confirmation link's page shows: enough for the buyer to know the order, not enough
+/// for whoever else reads the SMS to learn where they live.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmationPageData {
+    /// The order's number, `MS-2026-000123`.
+    pub number: String,
+    /// `awaiting` (it waits for the buyer: the page offers to confirm it or to say it is not
+    /// theirs), `confirmed`, `cancelled`, or `not_ordered` (cancelled from this page).
+    #[schema(pattern = r"^(awaiting|confirmed|cancelled|not_ordered)$")]
+    pub state: &'static str,
+    /// Its lines: the product's name in the request's language and how many.
+    pub lines: Vec<ConfirmationPageLine>,
+    /// What the buyer pays on delivery, EGP.
+    #[schema(value_type = f64)]
+    pub total: kernel::Money,
+    /// The city it goes to.
+    pub city: String,
+    /// The address's first characters, the rest hidden.
+    pub address: String,
+    /// When an order still awaiting its buyer cancels itself.
+    pub confirm_by: chrono::DateTime<chrono::Utc>,
+}
+
+/// A line of the order a confirmation link names.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmationPageLine {
+    /// The product's name.
+    pub name: String,
+    /// How many.
+    pub quantity: u32,
+}
+
+/// The confirmation page's answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmationPageResponse {
+    /// The order as the page shows it.
+    pub data: ConfirmationPageData,
+}
+
+impl ConfirmationPageData {
+    fn new(order: &ordering::Order, confirm_by: chrono::DateTime<chrono::Utc>, locale: kernel::Locale) -> ConfirmationPageData {
+        let state = match (order.status, order.cancelled_as) {
+            (ordering::OrderStatus::Cancelled, Some(ordering::CancelCause::NotOrdered)) => "not_ordered",
+            (ordering::OrderStatus::Cancelled, _) => "cancelled",
+            _ if order.awaiting_confirmation() => "awaiting",
+            _ => "confirmed",
+        };
+        let address = &order.placed.destination.address;
+        // Four characters (fewer for a short address) say which of the buyer's places it is.
+        let shown: String = address.chars().take(4.min(address.chars().count() / 2)).collect();
+        ConfirmationPageData {
+            number: order.number.clone(),
+            state,
+            lines: order.placed.lines.iter().map(|line| ConfirmationPageLine { name: line.name.pick(locale).clone(), quantity: line.quantity }).collect(),
+            total: order.placed.totals.total,
+            city: order.placed.destination.city_name.pick(locale).clone(),
+            address: format!("{shown}•••"),
+            confirm_by,
+        }
+    }
+}
+
+/// Reads a confirmation link's order for its page, when the link is at most 60 characters.
+fn link_token(token: Path<String>) -> Result<String, ApiError> {
     let token = token.into_inner();
     if token.len() > 60 {
         return Err(ApiError::NotFound);
     }
+    Ok(token)
+}
+
+/// What the confirmation link of an order's SMS confirms: its number, lines, total, city and
+/// address (masked) and the deadline, and where it stands, so the page opened again after
+/// confirming says so. Reading changes nothing (a link preview may open it); the link shows its
+/// order for 30 days. A made-up or older link is 404.
+#[utoipa::path(operation_id = "showOrderConfirmation", get, path = "/api/order-confirmations/{token}", tag = "orders",
+    params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
+    responses((status = 200, body = ConfirmationPageResponse), (status = 404, body = ErrorBody)))]
+pub async fn confirmation(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<ConfirmationPageResponse>, ApiError> {
+    let token = link_token(token)?;
     let orders = state.orders.clone();
-    let order = blocking(move || orders.confirm_by_link(&token)).await?;
-    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+    let data = blocking(move || orders.order_by_link(&token).map(|order| ConfirmationPageData::new(&order, orders.confirm_by(&order), locale))).await?;
+    Ok(Json(ConfirmationPageResponse { data }))
+}
+
+/// "I did not order this": the order the link names, while it awaits its buyer, is cancelled as
+/// not ordered by the phone's owner and its stock goes back; the phone's record counts it apart,
+/// never against the phone. Answers the page's new state. Once the order was confirmed or
+/// cancelled, 404.
+#[utoipa::path(operation_id = "disownOrder", post, path = "/api/order-confirmations/{token}/not-mine", tag = "orders",
+    params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
+    responses((status = 200, body = ConfirmationPageResponse), (status = 404, body = ErrorBody)))]
+pub async fn not_mine(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<ConfirmationPageResponse>, ApiError> {
+    let token = link_token(token)?;
+    let orders = state.orders.clone();
+    let data = blocking(move || orders.disown_by_link(&token).map(|order| ConfirmationPageData::new(&order, orders.confirm_by(&order), locale))).await?;
+    Ok(Json(ConfirmationPageResponse { data }))
 }

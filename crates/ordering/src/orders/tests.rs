@@ -373,6 +373,7 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
         name: "Mona".into(),
         phone: "+20 111 234 5678".into(),
         address: "Farm road".into(),
+        landmark: "behind the mosque".into(),
         city: Some(CityId(1)),
         items: vec![(ProductId(1), 2), (ProductId(2), 1), (ProductId(1), 1)],
         notes: String::new(),
@@ -384,6 +385,7 @@ fn a_guest_order_merges_its_lines_and_needs_who_and_where() {
     let placed = orders.place_guest_order(guest.clone(), Locale::En, None).unwrap().placed;
     assert_eq!(placed.lines.iter().map(|l| l.quantity).collect::<Vec<_>>(), [3, 1]);
     assert_eq!((placed.user, placed.customer_phone.to_string()), (None, "01112345678".to_string()));
+    assert_eq!(placed.destination.address, "Farm road — behind the mosque", "the landmark after the address, for the courier");
     assert_eq!(placed.payment_method, PaymentMethod::CashOnDelivery, "the shop's way to pay when none is asked");
     let by_card = GuestCheckout { payment_method: Some(PaymentMethod::Card), ..guest.clone() };
     assert_eq!(rules(orders.place_guest_order(by_card, Locale::En, None)), [("payment_method".into(), vec!["payment_method_unavailable"])]);
@@ -552,6 +554,7 @@ fn a_dangerous_product_is_ordered_only_with_the_buyers_acknowledgement_and_the_o
         name: "Mona".into(),
         phone: "01112345678".into(),
         address: "Farm road".into(),
+        landmark: String::new(),
         city: Some(CityId(1)),
         items,
         notes: String::new(),
@@ -608,6 +611,7 @@ fn one_packet_guest() -> GuestCheckout {
         name: "Mona".into(),
         phone: "01112345678".into(),
         address: "Farm road".into(),
+        landmark: String::new(),
         city: Some(CityId(1)),
         items: vec![(ProductId(1), 1)],
         notes: String::new(),

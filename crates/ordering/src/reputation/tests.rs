@@ -12,7 +12,7 @@ use crate::error::OrderingError;
 const RULES: ReputationRules = ReputationRules { trusted_after_delivered: 2, call_after: 1, prepay_after: 2, block_after: 3 };
 
 fn record(delivered: u64, refused: u64, never_confirmed: u64) -> PhoneRecord {
-    PhoneRecord { orders: delivered + refused + never_confirmed, delivered, cancelled: refused + never_confirmed, never_confirmed, refused }
+    PhoneRecord { orders: delivered + refused + never_confirmed, delivered, cancelled: refused + never_confirmed, never_confirmed, refused, not_ordered: 0 }
 }
 
 struct FixedClock;

@@ -107,7 +107,7 @@ async fn staff_confirm_after_the_call_once_and_a_sales_engineers_or_trusted_clie
     let history = json_of(app.get(&format!("dashboard/orders/{last}"), Some(&admin)).await).await["data"]["phone_history"].clone();
     assert_eq!(
         history,
-        json!({"orders": 3, "delivered": 3, "cancelled": 0, "never_confirmed": 0, "refused": 0, "band": "trusted", "band_by_rules": "trusted", "band_override": null})
+        json!({"orders": 3, "delivered": 3, "cancelled": 0, "never_confirmed": 0, "refused": 0, "not_ordered": 0, "band": "trusted", "band_by_rules": "trusted", "band_override": null})
     );
     let listed = json_of(app.get("dashboard/orders", Some(&admin)).await).await;
     assert!(listed["data"][0].get("phone_history").is_none(), "read for one order's page, not for lists");
@@ -139,7 +139,7 @@ async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_bac
     assert_eq!(order["data"]["history"].as_array().unwrap().last().unwrap()["note"], "not confirmed in time");
     assert_eq!(
         order["data"]["phone_history"],
-        json!({"orders": 1, "delivered": 0, "cancelled": 1, "never_confirmed": 1, "refused": 0, "band": "confirm_by_call", "band_by_rules": "confirm_by_call", "band_override": null}),
+        json!({"orders": 1, "delivered": 0, "cancelled": 1, "never_confirmed": 1, "refused": 0, "not_ordered": 0, "band": "confirm_by_call", "band_by_rules": "confirm_by_call", "band_override": null}),
         "staff weigh the phone's next order by it"
     );
     actix_web::rt::time::sleep(std::time::Duration::from_millis(1500)).await;
@@ -153,4 +153,50 @@ async fn an_order_nobody_confirms_in_time_cancels_itself_and_gives_its_stock_bac
     );
     let kept = json_of(app.get(&format!("dashboard/guest-orders/{}", confirmed["data"]["id"]), Some(&admin)).await).await;
     assert_eq!(kept["data"]["status"], "new", "a confirmed order waits for staff as long as it takes");
+}
+
+#[actix_web::test]
+async fn the_link_shows_what_it_confirms_and_where_it_stands_and_not_mine_cancels_it_once_without_marking_the_phone() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012392031").await;
+    let product = app.add_product(&admin, "Parsley seeds", 40, 10, 200).await;
+    let placed = json_of(app.guest_checkout(&guest(product, 2, "01112392031"), None).await).await;
+    let token = texted_token(&app, "+201112392031").await;
+    let page = || async { app.request(Method::GET, &format!("order-confirmations/{token}"), None, "ar").send().await.unwrap() };
+
+    // Opening the link (a preview does) shows the order and changes nothing.
+    let shown = json_of(page().await).await["data"].clone();
+    assert_eq!((shown["number"].clone(), shown["state"].as_str()), (placed["data"]["number"].clone(), Some("awaiting")), "{shown}");
+    assert_eq!(shown["lines"], json!([{"name": "Parsley seeds بالعربية", "quantity": 2}]), "in the request's language");
+    assert_eq!(shown["total"], placed["data"]["total"]);
+    assert_eq!(shown["address"], "Farm•••", "the address masked: anybody may read the SMS");
+    assert!(shown["confirm_by"].as_str().unwrap() > placed["data"]["created_at"].as_str().unwrap(), "the deadline: {shown}");
+    assert_eq!(app.stock(product), 8);
+    assert_eq!(json_of(page().await).await["data"]["state"], "awaiting", "opened twice, still waiting");
+
+    // "I did not order this": cancelled, the stock back once, the phone not marked.
+    let disowned = app.post(&format!("order-confirmations/{token}/not-mine"), json!({}), None).await;
+    assert_eq!(disowned.status(), 200);
+    assert_eq!(json_of(disowned).await["data"]["state"], "not_ordered");
+    assert_eq!(app.stock(product), 10, "the two units are back");
+    assert_eq!(app.post(&format!("order-confirmations/{token}/not-mine"), json!({}), None).await.status(), 404, "once");
+    assert_eq!(app.post(&format!("order-confirmations/{token}"), json!({}), None).await.status(), 404, "nor confirmed after");
+    assert_eq!(app.stock(product), 10, "still once");
+    assert_eq!(json_of(page().await).await["data"]["state"], "not_ordered", "opened again, the page says what became of it");
+
+    let id = placed["data"]["id"].as_i64().unwrap();
+    let order = json_of(app.get(&format!("dashboard/guest-orders/{id}"), Some(&admin)).await).await["data"].clone();
+    assert_eq!(order["history"].as_array().unwrap().last().unwrap()["note"], "not ordered by the phone's owner");
+    let record = &order["phone_history"];
+    assert_eq!((record["not_ordered"].as_u64(), record["never_confirmed"].as_u64(), record["band"].as_str()), (Some(1), Some(0), Some("normal")), "{record}");
+
+    // A confirmed order's link says so.
+    let kept = json_of(app.guest_checkout(&guest(product, 1, "01112392032"), None).await).await;
+    let kept_token = kept["confirmation_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    assert_eq!(app.post(&format!("order-confirmations/{kept_token}"), json!({}), None).await.status(), 200);
+    let kept_page = json_of(app.get(&format!("order-confirmations/{kept_token}"), None).await).await;
+    assert_eq!(kept_page["data"]["state"], "confirmed");
+    assert_eq!(app.post(&format!("order-confirmations/{kept_token}/not-mine"), json!({}), None).await.status(), 404, "a confirmed order is not disowned");
+    assert_eq!(app.get(&format!("order-confirmations/{}", "1-forged"), None).await.status(), 404);
+    assert_eq!(app.get(&format!("order-confirmations/{}", "9".repeat(61)), None).await.status(), 404);
 }

@@ -179,6 +179,13 @@ async fn a_guest_orders_and_tracks_the_order_by_number_and_phone_in_any_form() {
 
     let whatsapp = json_of(app.guest_checkout(&with(guest(json!([{"id": soil, "quantity": 1}])), json!({"source": "whatsapp"})), None).await).await;
     assert_eq!(whatsapp["data"]["source"], "whatsapp");
+
+    // A village has no street: the landmark the guest writes travels after the address.
+    let marked = json_of(app.guest_checkout(&with(guest(json!([{"id": soil, "quantity": 1}])), json!({"landmark": " خلف المسجد "})), None).await).await;
+    assert_eq!(marked["data"]["address"]["address"], "Farm road — خلف المسجد", "{marked}");
+    let long = app.guest_checkout(&with(guest(json!([{"id": soil, "quantity": 1}])), json!({"landmark": "م".repeat(201)})), None).await;
+    assert_eq!(long.status(), 422);
+    assert!(json_of(long).await["errors"]["landmark"].is_array(), "a landmark past 200 characters is refused by name");
 }
 
 #[actix_web::test]

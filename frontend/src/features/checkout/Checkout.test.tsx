@@ -74,7 +74,9 @@ describe('Checkout', () => {
         ),
       ),
       http.get('*/api/addresses', () =>
-        HttpResponse.json({ data: [{ id: 5, address: '12 Nile St', shipping_city: cities[0] }] }),
+        HttpResponse.json({
+          data: [{ id: 5, label: 'home', address: '12 Nile St', landmark: 'the bakery', shipping_city: cities[0] }],
+        }),
       ),
       http.get('*/api/shipping-cities', () => HttpResponse.json({ data: cities })),
       promoCheck(() => (120 + 2 * soilPrice) / 10),
@@ -98,11 +100,11 @@ describe('Checkout', () => {
     const user = userEvent.setup();
     renderAt('/account/checkout', { '/account/checkout': <Checkout /> });
 
-    expect(await screen.findByText('Cairo - 12 Nile St - EGP 50')).toBeInTheDocument();
+    expect(await screen.findByText('Home · Cairo - 12 Nile St - EGP 50 · near the bakery')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('totals-total')).toHaveTextContent('EGP 385'));
     expect(screen.getByTestId('totals-shipping-extra')).toHaveTextContent('EGP 15');
 
-    await user.type(screen.getByLabelText('Promo code'), 'NOPE');
+    await user.type(await screen.findByLabelText('Promo code'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('promo-message')).toHaveTextContent('This promo code does not exist.');
     await user.clear(screen.getByLabelText('Promo code'));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -58,6 +58,15 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
   const cities = useDeliveryCityField(form.values.city_id, (cityId) => form.setFieldValue('city_id', cityId));
 
   const saved = addresses.find((address) => String(address.id) === choice);
+  // A saved address names who receives there (the farm's guard): the order goes to them, as
+  // "for someone else", unless the client changes it.
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (!saved?.recipient_name) return;
+    setFieldValue('type', 'other');
+    setFieldValue('receiver_name', saved.recipient_name);
+    setFieldValue('receiver_phone', saved.recipient_phone ?? '');
+  }, [saved, setFieldValue]);
   const city =
     choice === NEW_ADDRESS ? cities.find((city) => String(city.id) === form.values.city_id) : saved?.shipping_city;
   const totals = city
@@ -100,14 +109,22 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
           options={[
             ...addresses.map((address) => ({
               value: String(address.id),
-              label: intl.formatMessage(
-                { id: 'addresses.line' },
-                {
-                  city: address.shipping_city.name,
-                  address: address.address,
-                  cost: price(address.shipping_city.shipping_cost),
-                },
-              ),
+              label: [
+                intl.formatMessage({ id: `checkout.address_label.${address.label}` }),
+                intl.formatMessage(
+                  { id: 'addresses.line' },
+                  {
+                    city: address.shipping_city.name,
+                    address: address.address,
+                    cost: price(address.shipping_city.shipping_cost),
+                  },
+                ),
+                address.landmark && intl.formatMessage({ id: 'checkout.address_near' }, { landmark: address.landmark }),
+                address.recipient_name &&
+                  intl.formatMessage({ id: 'checkout.address_recipient' }, { name: address.recipient_name }),
+              ]
+                .filter(Boolean)
+                .join(' · '),
             })),
             { value: NEW_ADDRESS, label: intl.formatMessage({ id: 'checkout.new_address' }) },
           ]}

@@ -36,6 +36,7 @@ export function GuestOrderForm({
       phone: user?.phone ?? '',
       city_id: deliveryCity(user),
       address: '',
+      landmark: '',
       notes: '',
     },
     validate: {
@@ -59,6 +60,7 @@ export function GuestOrderForm({
         phone: values.phone.trim(),
         city_id: Number(values.city_id),
         address: values.address.trim(),
+        landmark: values.landmark.trim() || undefined,
         items,
         notes: values.notes.trim() || undefined,
         copoun: promo.code,
@@ -96,6 +98,12 @@ export function GuestOrderForm({
           name="address"
           autoComplete="street-address"
           {...form.getInputProps('address')}
+        />
+        {/* Villages have no street names: the courier finds the mosque or the canal bridge. */}
+        <TextField
+          label={intl.formatMessage({ id: 'checkout.landmark' })}
+          name="landmark"
+          {...form.getInputProps('landmark')}
         />
         <OrderFormEnd
           form={form}

@@ -29,6 +29,7 @@ export interface GuestOrderBody {
   name: string;
   phone: string;
   address: string;
+  landmark?: string;
   city_id: number;
   items: CartLine[];
   notes?: string;

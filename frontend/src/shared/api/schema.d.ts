@@ -2910,7 +2910,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * What the confirmation link of an order's SMS confirms: its number, lines, total, city and
+         *     address (masked) and the deadline, and where it stands, so the page opened again after
+         *     confirming says so. Reading changes nothing (a link preview may open it); the link shows its
+         *     order for 30 days. A made-up or older link is 404.
+         */
+        get: operations["showOrderConfirmation"];
         put?: never;
         /**
          * The buyer confirms their order with the link its SMS carried (the page at `/confirm/{token}`
@@ -2919,6 +2925,28 @@ export interface paths {
          *     confirmation, is 404.
          */
         post: operations["confirmOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-confirmations/{token}/not-mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "I did not order this": the order the link names, while it awaits its buyer, is cancelled as
+         *     not ordered by the phone's owner and its stock goes back; the phone's record counts it apart,
+         *     never against the phone. Answers the page's new state. Once the order was confirmed or
+         *     cancelled, 404.
+         */
+        post: operations["disownOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4213,6 +4241,50 @@ export interface components {
              */
             via?: string | null;
         };
+        /**
+         * @description What a confirmation link's page shows: enough for the buyer to know the order, not enough
+         *     for whoever else reads the SMS to learn where they live.
+         */
+        ConfirmationPageData: {
+            /** @description The address's first characters, the rest hidden. */
+            address: string;
+            /** @description The city it goes to. */
+            city: string;
+            /**
+             * Format: date-time
+             * @description When an order still awaiting its buyer cancels itself.
+             */
+            confirm_by: string;
+            /** @description Its lines: the product's name in the request's language and how many. */
+            lines: components["schemas"]["ConfirmationPageLine"][];
+            /** @description The order's number, `MS-2026-000123`. */
+            number: string;
+            /**
+             * @description `awaiting` (it waits for the buyer: the page offers to confirm it or to say it is not
+             *     theirs), `confirmed`, `cancelled`, or `not_ordered` (cancelled from this page).
+             */
+            state: string;
+            /**
+             * Format: double
+             * @description What the buyer pays on delivery, EGP.
+             */
+            total: number;
+        };
+        /** @description A line of the order a confirmation link names. */
+        ConfirmationPageLine: {
+            /** @description The product's name. */
+            name: string;
+            /**
+             * Format: int32
+             * @description How many.
+             */
+            quantity: number;
+        };
+        /** @description The confirmation page's answer. */
+        ConfirmationPageResponse: {
+            /** @description The order as the page shows it. */
+            data: components["schemas"]["ConfirmationPageData"];
+        };
         /** @description How a staff member confirmed an order. */
         ConfirmRequest: {
             /** @description `call` or `whatsapp`. */
@@ -4817,6 +4889,11 @@ export interface components {
             city_id?: number | null;
             /** @description The browser cart, 1 to 100 lines. */
             items?: components["schemas"]["GuestItem"][];
+            /**
+             * @description What the courier looks for there ("behind the mosque"), up to 200 characters: the
+             *     order's address carries it after the address.
+             */
+            landmark?: string | null;
             /** @description The buyer's name. */
             name?: string | null;
             /** @description An Egyptian mobile, any common form. */
@@ -5612,6 +5689,12 @@ export interface components {
              * @description Of the cancelled, those that cancelled themselves because nobody confirmed them in time.
              */
             never_confirmed: number;
+            /**
+             * Format: int64
+             * @description Of the cancelled, those the phone's owner said they never placed, from the confirmation
+             *     link: someone else used the number, so they do not count against it.
+             */
+            not_ordered: number;
             /**
              * Format: int64
              * @description Orders placed with it.
@@ -20761,6 +20844,36 @@ export interface operations {
             };
         };
     };
+    showOrderConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's last part, `<order id>-<signature>` */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmationPageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     confirmOrder: {
         parameters: {
             query?: never;
@@ -20779,6 +20892,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disownOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's last part, `<order id>-<signature>` */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmationPageResponse"];
                 };
             };
             404: {

@@ -83,10 +83,12 @@ describe('staff order screens', () => {
         return HttpResponse.json({ message: 'The order is confirmed.', data: order });
       }),
     );
-    order = staffOrder({ phone_history: { orders: 4, delivered: 1, cancelled: 3, never_confirmed: 2, refused: 1 } });
+    order = staffOrder({
+      phone_history: { orders: 5, delivered: 1, cancelled: 4, never_confirmed: 2, refused: 1, not_ordered: 1 },
+    });
     renderAt('/dashboard/orders-actions?id=3', { '/dashboard/orders-actions': <OrdersActions /> });
     expect(await screen.findByTestId('phone-history')).toHaveTextContent(
-      'This phone: 4 orders, 1 delivered, 3 cancelled (2 never confirmed, 1 refused)',
+      'This phone: 5 orders, 1 delivered, 4 cancelled (2 never confirmed, 1 refused, 1 its owner never placed)',
     );
     const confirmation = await screen.findByTestId('order-confirmation');
     expect(confirmation).toHaveTextContent('Awaiting confirmation');

@@ -15,6 +15,7 @@ const history: PhoneHistory = {
   delivered: 1,
   cancelled: 2,
   never_confirmed: 1,
+  not_ordered: 0,
   refused: 1,
   band: 'confirm_by_call',
   band_by_rules: 'confirm_by_call',

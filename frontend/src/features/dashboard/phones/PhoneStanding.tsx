@@ -68,6 +68,7 @@ export function PhoneStanding({ phone, history }: { phone: string; history: Phon
               cancelled: history.cancelled,
               never_confirmed: history.never_confirmed,
               refused: history.refused,
+              not_ordered: history.not_ordered,
             }}
           />
         </Text>
