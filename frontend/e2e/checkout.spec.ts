@@ -23,7 +23,6 @@ const TEXT = {
     moved: 'تم نقل منتجات السلة بنجاح!',
     applied: 'تم تطبيق كود الخصم',
     guest: 'المتابعة كزائر',
-    placed: 'تم تسجيل طلبك',
     farm: 'المزرعة',
     near: 'بجوار البوابة الخضراء',
     receives: 'يستلمه حسن الخفير',
@@ -33,7 +32,6 @@ const TEXT = {
     moved: 'Cart items transferred successfully!',
     applied: 'Promo code applied',
     guest: 'Continue as Guest',
-    placed: 'Your order has been placed',
     farm: 'Farm',
     near: 'near البوابة الخضراء',
     receives: 'received by حسن الخفير',
@@ -102,9 +100,17 @@ test('a guest cart becomes a new client order: register, verify, check out with 
   await expectNoSidewaysScroll(page);
   await page.getByTestId('place-order').click();
 
-  await page.waitForURL('**/account/orders-history');
-  await expect(page.getByText(t.placed)).toBeVisible();
+  // A client lands on the same success page as a guest: confirm now, by when.
+  await page.waitForURL('**/order-success?number=*');
+  await expect(page.getByTestId('placed-total')).toContainText('176');
+  await expect(page.getByTestId('confirm-now')).toBeVisible();
+  await expect(page.getByTestId('confirm-before')).toBeVisible();
+  // Not confirmed yet, the history says so with the deadline, and confirms in a tap.
+  await page.goto('/account/orders-history');
   const order = page.getByTestId('order-summary').first();
+  await expect(order.getByTestId('awaiting-you')).toBeVisible();
+  await order.getByTestId('confirm-order').click();
+  await expect(order.getByTestId('awaiting-you')).toHaveCount(0);
   await expect(order).toContainText(language === 'ar' ? seeds.nameAr : seeds.nameEn);
   await expect(order.getByTestId('order-total')).toContainText('176');
   await expectNoSidewaysScroll(page);
@@ -181,7 +187,7 @@ test('a saved address with its recipient sends the order to them: the choice nam
   await expect(form.locator('input[name=receiver_phone]')).toHaveValue('01098765432');
   await expectNoSidewaysScroll(page);
   await form.getByTestId('place-order').click();
-  await page.waitForURL('**/account/orders-history');
+  await page.waitForURL('**/order-success?number=*');
 
   const orders = await (await request.get('/api/orders', { headers })).json();
   const placed = await (await request.get(`/api/orders/${orders.data[0].id}`, { headers })).json();

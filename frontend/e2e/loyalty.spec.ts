@@ -74,7 +74,8 @@ test('a delivered order earns points, the client exchanges them, copies the coup
   await expect(page.getByTestId('promo-message')).toContainText(t.applied);
   await expect(page.getByTestId('totals-discount')).toContainText('20');
   await page.getByTestId('place-order').click();
-  await page.waitForURL('**/account/orders-history');
+  await page.waitForURL('**/order-success?number=*');
+  await page.goto('/account/orders-history');
   await expect(page.getByTestId('order-summary').first()).toContainText('20');
 
   await page.goto('/account/points-exchange');

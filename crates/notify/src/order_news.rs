@@ -12,12 +12,15 @@ use ordering::{ConfirmationLinks, Notice, OrderEvent, OrderHeadline, OrderHerald
 #[derive(Clone)]
 pub struct OrderNewsWriter {
     links: Arc<dyn ConfirmationLinks>,
+    confirm_within_hours: i64,
 }
 
 impl OrderNewsWriter {
-    /// A writer putting `links` in the SMS of an order that awaits its confirmation.
-    pub fn new(links: Arc<dyn ConfirmationLinks>) -> OrderNewsWriter {
-        OrderNewsWriter { links }
+    /// A writer putting `links` in the SMS of an order that awaits its confirmation, with its
+    /// total and the hours it waits (`confirm_within`) before cancelling itself.
+    pub fn new(links: Arc<dyn ConfirmationLinks>, confirm_within: chrono::Duration) -> OrderNewsWriter {
+        // Whole hours, at least one: an SMS says "within 24 hours", not minutes.
+        OrderNewsWriter { links, confirm_within_hours: confirm_within.num_hours().max(1) }
     }
 }
 
@@ -98,7 +101,14 @@ impl OrderHerald for OrderNewsWriter {
         });
         // An order awaiting its confirmation is placed with the link that confirms it.
         let body = if event == OrderEvent::Placed && order.awaiting_confirmation {
-            messages::text_with(order.locale, "news.placed.confirm_sms", &[("number", number.into()), ("link", self.links.link(order.id).into())])
+            let total = format!("{:.2}", order.total.pounds());
+            let args = [
+                ("number", number.into()),
+                ("total", total.into()),
+                ("hours", Arg::Number(self.confirm_within_hours)),
+                ("link", self.links.link(order.id).into()),
+            ];
+            messages::text_with(order.locale, "news.placed.confirm_sms", &args)
         } else {
             sms(number, event, order.locale)
         };
@@ -132,6 +142,7 @@ mod tests {
             locale,
             sales_engineer: Some(UserId(2)),
             awaiting_confirmation: false,
+            total: Money::from_piastres(35_050),
         }
     }
 
@@ -149,16 +160,22 @@ mod tests {
     }
 
     fn writer() -> OrderNewsWriter {
-        OrderNewsWriter::new(Arc::new(FixedLinks))
+        OrderNewsWriter::new(Arc::new(FixedLinks), chrono::Duration::hours(24))
     }
 
     #[test]
     fn an_order_awaiting_confirmation_is_placed_with_the_link_that_confirms_it() {
         let awaiting = OrderHeadline { awaiting_confirmation: true, ..headline(None, Locale::Ar) };
         let news = writer().news(&awaiting, OrderEvent::Placed);
-        assert_eq!(news.texts[0].body, "محصول: أكد طلبك MS-2026-000123 بالضغط على https://mahsoul.example/confirm/123-0123456789abcdef");
+        assert_eq!(
+            news.texts[0].body,
+            "محصول: طلبك MS-2026-000123 بقيمة 350.50 جنيه. أكّده خلال 24 ساعة وإلا يُلغى: https://mahsoul.example/confirm/123-0123456789abcdef"
+        );
         let english = writer().news(&OrderHeadline { locale: Locale::En, ..awaiting.clone() }, OrderEvent::Placed);
-        assert_eq!(english.texts[0].body, "Mahsoul: confirm your order MS-2026-000123 at https://mahsoul.example/confirm/123-0123456789abcdef");
+        assert_eq!(
+            english.texts[0].body,
+            "Mahsoul: your order MS-2026-000123, EGP 350.50. Confirm it within 24 hours or it cancels itself: https://mahsoul.example/confirm/123-0123456789abcdef"
+        );
         let later = writer().news(&awaiting, OrderEvent::Became(OrderStatus::Cancelled));
         assert!(!later.texts[0].body.contains("confirm/"), "only its placing carries the link");
     }

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, TryLockError};
 
 use chrono::{DateTime, Utc};
-use kernel::{Clock, Localized, OrderId, Phone, UserId};
+use kernel::{Clock, Localized, Money, OrderId, Phone, UserId};
 
 use crate::order::{OrderChange, OrderSource, OrderStatus};
 
@@ -59,6 +59,8 @@ pub struct OrderHeadline {
     /// Whether it still awaits its buyer's own confirmation when its news is told: the SMS of
     /// its placing then carries the link that confirms it (not for a phone the staff call).
     pub awaiting_confirmation: bool,
+    /// What the buyer pays: the SMS that asks them to confirm names it.
+    pub total: Money,
 }
 
 /// A notification in the app, worded in both languages.
@@ -292,6 +294,7 @@ mod tests {
             locale: Locale::Ar,
             sales_engineer: None,
             awaiting_confirmation: false,
+            total: Money::ZERO,
         };
         UntoldChange { seq, change, order }
     }

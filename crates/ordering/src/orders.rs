@@ -262,6 +262,19 @@ impl Orders {
     /// one of an order no longer awaiting confirmation, is not found.
     pub fn confirm_by_link(&self, token: &str) -> Result<Order, OrderingError> {
         let id = self.links.order_of(token).ok_or(OrderingError::NotFound)?;
+        self.confirmed_by_buyer(id)
+    }
+
+    /// A signed-in client confirms their own order from their history (`POST
+    /// orders/{id}/confirm`), as the link in its SMS would: once, while it awaits them.
+    pub fn confirm_own(&self, owner: UserId, id: OrderId) -> Result<Order, OrderingError> {
+        self.order(owner, id)?;
+        self.confirmed_by_buyer(id)
+    }
+
+    /// Confirms an order for its buyer (by its link, or from their history), unless its phone's
+    /// orders are confirmed by the shop's call. Not found once it no longer awaits them.
+    fn confirmed_by_buyer(&self, id: OrderId) -> Result<Order, OrderingError> {
         let order = self.book.order(id)?.ok_or(OrderingError::NotFound)?;
         if order.awaiting_confirmation() && self.standings.standing(&order.placed.customer_phone)?.band().needs_call() {
             return Err(FieldErrors::single("order", "confirmed_by_call").into());

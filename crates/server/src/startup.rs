@@ -251,8 +251,11 @@ fn wire_services(settings: &Settings, db: Database, identity: Arc<IdentityServic
     let loyalty = Arc::new(Loyalty::new(ledger.clone(), rules.clone(), terms.clone(), Arc::new(SystemClock)));
     let points_desk = Arc::new(PointsDesk::new(ledger, rules, terms, Arc::new(SystemClock)));
     let confirmation_links = Arc::new(SignedConfirmationLinks::new(&jwt_secret(settings)?, &settings.server.public_url));
-    let newsroom =
-        Arc::new(Newsroom::new(Arc::new(DieselOrderSpine::new(db.clone())), Arc::new(OrderNewsWriter::new(confirmation_links.clone())), Arc::new(SystemClock)));
+    let newsroom = Arc::new(Newsroom::new(
+        Arc::new(DieselOrderSpine::new(db.clone())),
+        Arc::new(OrderNewsWriter::new(confirmation_links.clone(), settings.orders.rules().within)),
+        Arc::new(SystemClock),
+    ));
     let phone_standings = Arc::new(PhoneStandings::new(
         Arc::new(DieselPhoneBook::new(db.clone())),
         Arc::new(ShopReputationTerms::new(shop.clone(), settings.orders.trusted_after_delivered)),

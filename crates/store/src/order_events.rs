@@ -207,7 +207,7 @@ impl DieselOrderSpine {
     }
 }
 
-type UntoldRow = (i64, String, String, NaiveDateTime, i64, Option<String>, Option<i64>, String, String, String, Option<i64>, String, bool);
+type UntoldRow = (i64, String, String, NaiveDateTime, i64, Option<String>, Option<i64>, String, String, String, Option<i64>, String, bool, i64);
 
 impl OrderSpine for DieselOrderSpine {
     fn untold(&self, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<UntoldChange>> {
@@ -232,11 +232,12 @@ impl OrderSpine for DieselOrderSpine {
                 orders::sales_engineer_id,
                 orders::status,
                 orders::confirmed_at.is_null(),
+                orders::total,
             ))
             .load(conn)?;
         let mut untold = Vec::with_capacity(rows.len());
         let mut last = cursor;
-        for (seq, kind, payload, occurred_at, id, number, user, source, phone, locale, sales_engineer, status, unconfirmed) in rows {
+        for (seq, kind, payload, occurred_at, id, number, user, source, phone, locale, sales_engineer, status, unconfirmed, total) in rows {
             if seq != last + 1 && occurred_at.and_utc() > now - GAP_WAIT {
                 break;
             }
@@ -254,6 +255,7 @@ impl OrderSpine for DieselOrderSpine {
                 awaiting_confirmation: unconfirmed
                     && status == <&str>::from(OrderStatus::New)
                     && !matches!(change, OrderChange::Placed { awaits_call: true, .. }),
+                total: Money::from_piastres(total),
             };
             untold.push(UntoldChange { seq, change, order });
         }

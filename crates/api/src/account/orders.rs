@@ -23,12 +23,13 @@ pub fn configure(config: &mut web::ServiceConfig) {
         .route("/orders", web::get().to(list))
         .route("/orders/{id}", web::get().to(show))
         .route("/orders/{id}/cancel", web::post().to(cancel))
+        .route("/orders/{id}/confirm", web::post().to(confirm))
         .route("/orders/{id}/returns", web::post().to(ask_return));
 }
 
 /// This resource's part of the API document.
 #[derive(OpenApi)]
-#[openapi(paths(checkout, list, show, cancel, ask_return))]
+#[openapi(paths(checkout, list, show, cancel, confirm, ask_return))]
 struct Doc;
 
 /// The resource: its routes and its part of the API document.
@@ -82,9 +83,8 @@ pub async fn list(
     };
     let page: PageRequest = params.page()?;
     let (orders, owner) = (state.orders.clone(), principal.user.id);
-    let days = state.orders.return_days();
     let page = blocking(move || orders.orders(owner, status, page)).await?;
-    Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::for_client(order, locale, days)).collect() }))
+    Ok(Json(OrderList { meta: PageMeta::from(&page), data: page.data.into_iter().map(|order| OrderData::for_client(order, locale, &state.orders)).collect() }))
 }
 
 /// One of the client's orders; another's is 404.
@@ -93,7 +93,7 @@ pub async fn list(
 pub async fn show(state: Data<AppState>, Lang(locale): Lang, id: Path<OrderId>, AuthUser(principal): AuthUser) -> Result<Json<OrderResponse>, ApiError> {
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.order(owner, id)).await?;
-    Ok(Json(OrderResponse { data: OrderData::for_client(order, locale, state.orders.return_days()) }))
+    Ok(Json(OrderResponse { data: OrderData::for_client(order, locale, &state.orders) }))
 }
 
 /// Asks to return units of one of the client's delivered orders, with why: within
@@ -113,7 +113,7 @@ pub async fn ask_return(
 ) -> Result<HttpResponse, ApiError> {
     let (orders, owner, id, request) = (state.orders.clone(), principal.user.id, id.into_inner(), body.into_domain()?);
     let order = blocking(move || orders.ask_return(owner, id, request)).await?;
-    let data = OrderData::for_client(order, locale, state.orders.return_days());
+    let data = OrderData::for_client(order, locale, &state.orders);
     Ok(HttpResponse::Created().json(PlacedOrderResponse { message: text(locale, "order.return_asked", &[]), data, confirmation_url: None }))
 }
 
@@ -129,4 +129,24 @@ pub async fn cancel(
     let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
     let order = blocking(move || orders.cancel(owner, id)).await?;
     Ok(Json(PlacedOrderResponse { message: text(locale, "order.cancelled", &[]), data: OrderData::new(order, locale), confirmation_url: None }))
+}
+
+/// Confirms one of the client's orders while it awaits them, as the link in its SMS would (a
+/// client who missed the SMS finds it in their history). An order whose phone the shop calls
+/// is 422 (`confirmed_by_call`); one no longer awaiting, 404.
+#[utoipa::path(operation_id = "confirmOwnOrder", post, path = "/api/orders/{id}/confirm", params(("id" = i64, Path, description = "The order's id")), tag = "orders",
+    security(("bearer" = [])), responses((status = 200, body = PlacedOrderResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody)))]
+pub async fn confirm(
+    state: Data<AppState>,
+    Lang(locale): Lang,
+    id: Path<OrderId>,
+    AuthUser(principal): AuthUser,
+) -> Result<Json<PlacedOrderResponse>, ApiError> {
+    let (orders, owner, id) = (state.orders.clone(), principal.user.id, id.into_inner());
+    let order = blocking(move || orders.confirm_own(owner, id)).await?;
+    Ok(Json(PlacedOrderResponse {
+        message: text(locale, "order.confirmed", &[]),
+        data: OrderData::for_client(order, locale, &state.orders),
+        confirmation_url: None,
+    }))
 }

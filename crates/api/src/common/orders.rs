@@ -342,6 +342,9 @@ pub struct ConfirmationData {
     /// The staff member who confirmed it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<i64>,
+    /// In the buyer's answers, while it awaits them: when it cancels itself unless confirmed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confirm_by: Option<DateTime<Utc>>,
 }
 
 impl ConfirmationData {
@@ -356,6 +359,7 @@ impl ConfirmationData {
             via: order.confirmation.map(|confirmation| <&str>::from(confirmation.via).to_string()),
             at: order.confirmation.map(|confirmation| confirmation.at),
             by: order.confirmation.and_then(|confirmation| confirmation.by).map(|user| user.0),
+            confirm_by: None,
         }
     }
 }
@@ -473,10 +477,24 @@ impl OrderData {
         }
     }
 
-    /// The order as its client sees it, with until when they may return units of it.
-    pub fn for_client(order: Order, locale: Locale, return_days: u32) -> OrderData {
-        let returnable_until = order.returnable_until(return_days);
-        OrderData { returnable_until, ..OrderData::new(order, locale) }
+    /// The order as its buyer sees it: a new order they (or the shop) confirmed reads
+    /// "confirmed", and one awaiting them says until when they may confirm it.
+    pub fn for_buyer(order: Order, locale: Locale, orders: &Orders) -> OrderData {
+        let confirm_by = order.awaiting_confirmation().then(|| orders.confirm_by(&order));
+        let confirmed_new = order.status == ordering::OrderStatus::New && order.confirmation.is_some();
+        let mut data = OrderData::new(order, locale);
+        data.confirmation.confirm_by = confirm_by;
+        if confirmed_new {
+            data.status_label = text(locale, "order.status.confirmed", &[]);
+        }
+        data
+    }
+
+    /// The order as its client sees it: as its buyer does, with until when they may return
+    /// units of it.
+    pub fn for_client(order: Order, locale: Locale, orders: &Orders) -> OrderData {
+        let returnable_until = order.returnable_until(orders.return_days());
+        OrderData { returnable_until, ..OrderData::for_buyer(order, locale, orders) }
     }
 }
 
@@ -655,7 +673,7 @@ pub(crate) fn placed_answer(locale: Locale, message: &'static str, orders: Arc<O
         let answer = PlacedOrderResponse {
             message: text(locale, message, &[]),
             confirmation_url: orders.confirmation_link(order),
-            data: OrderData::new(order.clone(), locale),
+            data: OrderData::for_buyer(order.clone(), locale, &orders),
         };
         Answer::json(StatusCode::CREATED, &answer)
     }

@@ -180,7 +180,7 @@ pub async fn track(
     }
     let orders = state.orders.clone();
     let order = blocking(move || orders.track(&number, &phone)).await?;
-    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+    Ok(Json(OrderResponse { data: OrderData::for_buyer(order, locale, &state.orders) }))
 }
 
 /// The buyer confirms their order with the link its SMS carried (the page at `/confirm/{token}`
@@ -194,7 +194,7 @@ pub async fn confirm(state: Data<AppState>, Lang(locale): Lang, token: Path<Stri
     let token = link_token(token)?;
     let orders = state.orders.clone();
     let order = blocking(move || orders.confirm_by_link(&token)).await?;
-    Ok(Json(OrderResponse { data: OrderData::new(order, locale) }))
+    Ok(Json(OrderResponse { data: OrderData::for_buyer(order, locale, &state.orders) }))
 }
 
 /// What a confirmation link's page shows: enough for the buyer to know the order, not enough

@@ -25,7 +25,8 @@ async fn a_guest_confirms_once_with_the_link_texted_to_them_and_only_their_own_o
     let admin = app.account_token(Role::Admin, "01012392001").await;
     let product = app.add_product(&admin, "Clover seeds", 50, 10, 500).await;
     let placed = json_of(app.guest_checkout(&guest(product, 1, "01112392001"), None).await).await;
-    assert_eq!(placed["data"]["confirmation"], json!({"state": "awaiting"}), "{placed}");
+    assert_eq!(placed["data"]["confirmation"]["state"], "awaiting", "{placed}");
+    assert!(placed["data"]["confirmation"]["confirm_by"].is_string(), "the success page's deadline: {placed}");
     let offered = placed["confirmation_url"].as_str().unwrap().to_string();
     let token = texted_token(&app, "+201112392001").await;
     assert!(offered.ends_with(&format!("/confirm/{token}")), "the success page offers the link the SMS carries: {offered}");
@@ -199,4 +200,39 @@ async fn the_link_shows_what_it_confirms_and_where_it_stands_and_not_mine_cancel
     assert_eq!(app.post(&format!("order-confirmations/{kept_token}/not-mine"), json!({}), None).await.status(), 404, "a confirmed order is not disowned");
     assert_eq!(app.get(&format!("order-confirmations/{}", "1-forged"), None).await.status(), 404);
     assert_eq!(app.get(&format!("order-confirmations/{}", "9".repeat(61)), None).await.status(), 404);
+}
+
+#[actix_web::test]
+async fn a_client_sees_the_deadline_and_confirms_from_their_history_once_and_only_their_own_order() {
+    let app = spawn_app().await;
+    let admin = app.account_token(Role::Admin, "01012392041").await;
+    let product = app.add_product(&admin, "Coriander seeds", 20, 10, 100).await;
+    let client = app.account_token(Role::Customer, "01012392042").await;
+    app.add_to_cart(&client, product, json!(1)).await;
+    let placed = json_of(app.checkout(&client, json!({"address": "12 Nile St", "city_id": 1, "type": "self"}), None).await).await;
+    let deadline = placed["data"]["confirmation"]["confirm_by"].as_str().unwrap_or_else(|| panic!("the success page's deadline: {placed}")).to_string();
+    assert!(deadline.as_str() > placed["data"]["created_at"].as_str().unwrap());
+    assert!(placed["confirmation_url"].is_string(), "a client may confirm at once too");
+    let id = placed["data"]["id"].as_i64().unwrap();
+    let listed = json_of(app.get("orders", Some(&client)).await).await;
+    assert_eq!(
+        (listed["data"][0]["confirmation"]["state"].as_str(), listed["data"][0]["confirmation"]["confirm_by"].as_str()),
+        (Some("awaiting"), Some(deadline.as_str()))
+    );
+
+    let stranger = app.account_token(Role::Customer, "01012392043").await;
+    assert_eq!(app.post(&format!("orders/{id}/confirm"), json!({}), Some(&stranger)).await.status(), 404, "another client's order");
+    let confirmed = app.post(&format!("orders/{id}/confirm"), json!({}), Some(&client)).await;
+    assert_eq!(confirmed.status(), 200);
+    let confirmed = json_of(confirmed).await;
+    assert_eq!((confirmed["data"]["confirmation"]["state"].as_str(), confirmed["data"]["confirmation"]["via"].as_str()), (Some("confirmed"), Some("link")));
+    assert!(confirmed["data"]["confirmation"].get("confirm_by").is_none(), "no deadline once confirmed");
+    assert_eq!(
+        (confirmed["data"]["status"].as_str(), confirmed["data"]["status_label"].as_str()),
+        (Some("new"), Some("Confirmed, being prepared")),
+        "the buyer reads it confirmed"
+    );
+    assert_eq!(app.post(&format!("orders/{id}/confirm"), json!({}), Some(&client)).await.status(), 404, "once");
+    let staff = json_of(app.get(&format!("dashboard/orders/{id}"), Some(&admin)).await).await;
+    assert!(staff["data"]["confirmation"].get("confirm_by").is_none(), "the deadline is the buyer's answer's: {staff}");
 }

@@ -137,8 +137,10 @@ describe('Checkout', () => {
     await waitFor(() => expect(attempts).toHaveLength(3));
     expect(attempts[2]!.key).not.toBe(attempts[1]!.key);
     expect(attempts[2]!.body.expected_total).toBe('335.00');
-    expect(await screen.findByTestId('location')).toHaveTextContent('/account/orders-history');
-    expect(await screen.findByText('Your order has been placed.')).toBeInTheDocument();
+    // A client lands on the guest's success page, which offers to confirm at once.
+    const location = await screen.findByTestId('location');
+    await waitFor(() => expect(location).toHaveTextContent('/order-success'));
+    expect(location.dataset.search).toContain('number=MS-2026-000009');
   });
 
   it('sends an order for someone else with a new address, and asks for what is missing first', async () => {

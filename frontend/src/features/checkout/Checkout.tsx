@@ -6,6 +6,7 @@ import { useCart } from '../../shared/cart/useCart';
 import { EmptyCart } from '../../shared/cart/EmptyCart';
 import { useSession } from '../../shared/session/session';
 import { ClientCheckout } from './ClientCheckout';
+import { successPage } from './placement';
 import { GuestOrderForm } from './guestOrder';
 import { Alert } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
@@ -37,11 +38,8 @@ export function Checkout() {
             source="guest"
             onPlaced={(placed) => {
               clearLocalCart();
-              // The success page says it all (a toast covered its heading); it offers the link
-              // the SMS carries, to confirm at once, and shows the order as placed.
-              const confirm = placed.confirmation_url?.split('/confirm/')[1];
-              const query = new URLSearchParams({ number: placed.data.number, ...(confirm ? { confirm } : {}) });
-              navigate(`/order-success?${query.toString()}`, { state: { order: placed.data } });
+              // The success page says it all (a toast covered its heading).
+              navigate(...successPage(placed));
             }}
           />
         </Suspense>

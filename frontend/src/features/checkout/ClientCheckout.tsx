@@ -9,12 +9,11 @@ import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { useSession } from '../../shared/session/session';
 import { deliveryCity, useDeliveryCityField } from '../../shared/deliveryCity';
 import { CityPicker } from '../../shared/ui/CityPicker';
-import { toast } from '../../shared/ui/toast';
 import { RadioGroup, TextField } from '../../shared/ui/fields';
 import controls from '../../shared/ui/controls.module.css';
 import { orderTotals, placeOrder } from './api';
 import { OrderFormEnd } from './OrderFormEnd';
-import { usePlacement } from './placement';
+import { successPage, usePlacement } from './placement';
 import { usePromo } from './promo';
 import { useSafety } from './safety';
 import { useFormFields } from '../../shared/formFields';
@@ -92,10 +91,10 @@ export function ClientCheckout({ cart }: { cart: CartData }) {
       form.setErrors,
     );
     if (!placed) return;
-    toast('success', placed.message);
     await client.invalidateQueries({ queryKey: ['cart'] });
     await client.invalidateQueries({ queryKey: ['orders'] });
-    navigate('/account/orders-history');
+    // The same success page as a guest's: the number, the total, and confirming at once.
+    navigate(...successPage(placed));
   });
 
   return (

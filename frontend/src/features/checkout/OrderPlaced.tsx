@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderData } from '../../shared/api/types';
 import { settingsQueries } from '../../shared/api/settings';
-import { usePrice } from '../../shared/format';
+import { MOMENT, usePrice } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { whatsAppUrl } from '../../shared/whatsapp';
 import controls from '../../shared/ui/controls.module.css';
@@ -44,6 +44,21 @@ export function OrderPlaced() {
         <p className={`${controls.text} ${controls.small} ${controls.dimmed}`}>
           <FormattedMessage id="checkout.placed_keep" />
         </p>
+        {/* The link confirms it, by a deadline; else, while it awaits, the shop calls. */}
+        {confirm && order?.confirmation.confirm_by ? (
+          <p className={controls.text} data-testid="confirm-before">
+            <FormattedMessage
+              id="checkout.confirm_before"
+              values={{ deadline: intl.formatDate(order.confirmation.confirm_by, MOMENT) }}
+            />
+          </p>
+        ) : (
+          order?.confirmation.state === 'awaiting' && (
+            <p className={controls.text} data-testid="we-will-call">
+              <FormattedMessage id="checkout.we_will_call" />
+            </p>
+          )
+        )}
         {order && <WhatWasOrdered order={order} />}
         {settings && (
           <p className={controls.text} data-testid="delivery-hours">

@@ -52,3 +52,11 @@ export function usePlacement<Body>(send: (body: Body, key: string) => Promise<Pl
 
   return { place, refusal, placing: mutation.isPending };
 }
+
+/** Where an order just placed is shown, guest's or client's: the success page, offering the
+ * link its SMS carries to confirm it at once, and the order as placed (the navigation's state). */
+export function successPage(placed: Placed): [string, { state: { order: Placed['data'] } }] {
+  const confirm = placed.confirmation_url?.split('/confirm/')[1];
+  const query = new URLSearchParams({ number: placed.data.number, ...(confirm ? { confirm } : {}) });
+  return [`/order-success?${query.toString()}`, { state: { order: placed.data } }];
+}

@@ -151,4 +151,29 @@ describe('OrdersHistory', () => {
     await waitFor(() => expect(sent).toEqual({ items: [{ id: 1, quantity: 2 }] }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/cart');
   });
+
+  it('says an order awaits the client, by when, and confirms it in a tap', async () => {
+    let confirmed = false;
+    const awaiting = () =>
+      anOrder({
+        confirmation: confirmed
+          ? { state: 'confirmed', via: 'link' }
+          : { state: 'awaiting', confirm_by: '2026-12-03T10:00:00Z' },
+      });
+    server.use(
+      http.get('*/api/orders', () =>
+        HttpResponse.json({ data: [awaiting()], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } }),
+      ),
+      http.post('*/api/orders/3/confirm', () => {
+        confirmed = true;
+        return HttpResponse.json({ message: 'The order is confirmed.', data: awaiting() });
+      }),
+    );
+    renderAt('/account/orders-history', { '/account/orders-history': <OrdersHistory /> });
+    const notice = await screen.findByTestId('awaiting-you');
+    expect(notice).toHaveTextContent('Awaiting your confirmation. Confirm it before 3 December 2026');
+    await userEvent.click(within(notice).getByRole('button', { name: 'I confirm the order' }));
+    await waitFor(() => expect(screen.queryByTestId('awaiting-you')).toBeNull());
+    expect(confirmed).toBe(true);
+  });
 });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLanguage } from '../../shared/i18n/LanguageProvider';
 import { withLoading } from '../../shared/ui/loading';
 import { toast } from '../../shared/ui/toast';
-import { ORDER_STATUSES, clientInvoice, orderQueries, useAskReturn, useCancelOrder } from './api';
+import { ORDER_STATUSES, clientInvoice, orderQueries, useAskReturn, useCancelOrder, useConfirmOrder } from './api';
 import { InvoiceButton } from '../../shared/orders/InvoiceButton';
 import { OrderOutcome } from '../../shared/orders/OrderOutcome';
 import { OrderReturns } from '../../shared/orders/OrderReturns';
@@ -15,7 +15,7 @@ import { ReturnForm } from '../../shared/orders/ReturnForm';
 import type { OrderData } from '../../shared/api/types';
 import { Pages } from '../../shared/ui/mantine/Pages';
 import { useAddLinesToServerCart } from '../../shared/cart/api';
-import { DAY } from '../../shared/format';
+import { DAY, MOMENT } from '../../shared/format';
 
 const FILTER_LABELS: Record<string, string> = {
   '': 'orders.filter.all',
@@ -106,12 +106,39 @@ function OneOrder({ id }: { id: number }) {
 
 /** An order of the history: its lines and totals, what became of it, its returns, the way to
  * ask for one while the shop's days to return it run, to order it again, its invoice, and a
- * cancel button while it is still new. */
+ * cancel button while it is still new; while it awaits the client's confirmation, says so with
+ * its deadline and a button that confirms it. */
 function HistoryOrder({ order }: { order: OrderData }) {
   const intl = useIntl();
   const cancel = useCancelOrder();
+  const confirm = useConfirmOrder();
+  const deadline = order.confirmation.confirm_by;
   return (
     <OrderSummary order={order}>
+      {deadline && (
+        <Alert color="yellow" data-testid="awaiting-you">
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              <FormattedMessage id="orders.awaiting_you" />{' '}
+              <FormattedMessage id="orders.confirm_before" values={{ deadline: intl.formatDate(deadline, MOMENT) }} />
+            </Text>
+            <Button
+              w="fit-content"
+              data-testid="confirm-order"
+              onClick={async () => {
+                try {
+                  const answer = await withLoading(confirm.mutateAsync(order.id));
+                  toast('success', answer.message);
+                } catch {
+                  // The API client has already said why.
+                }
+              }}
+            >
+              <FormattedMessage id="orders.confirm" />
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <OrderOutcome order={order} />
       <OrderReturns returns={order.returns} />
       {order.returnable_until && <AskReturn order={order} until={order.returnable_until} />}

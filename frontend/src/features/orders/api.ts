@@ -43,6 +43,16 @@ export function useCancelOrder() {
   });
 }
 
+/** Confirms one of the client's orders while it awaits them (the SMS's link, from the
+ * history); the lists reload. */
+export function useConfirmOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => answer(api.POST('/api/orders/{id}/confirm', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
 /** Asks to return units of one of the client's delivered orders, with why; the lists reload. */
 export function useAskReturn() {
   const client = useQueryClient();

@@ -3004,6 +3004,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms one of the client's orders while it awaits them, as the link in its SMS would (a
+         *     client who missed the SMS finds it in their history). An order whose phone the shop calls
+         *     is 422 (`confirmed_by_call`); one no longer awaiting, 404.
+         */
+        post: operations["confirmOwnOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/invoice": {
         parameters: {
             query?: never;
@@ -4230,6 +4251,11 @@ export interface components {
              * @description The staff member who confirmed it.
              */
             by?: number | null;
+            /**
+             * Format: date-time
+             * @description In the buyer's answers, while it awaits them: when it cancels itself unless confirmed.
+             */
+            confirm_by?: string | null;
             /**
              * @description `awaiting` (a new order nobody confirmed yet), `confirmed`, or `none` (cancelled
              *     unconfirmed).
@@ -21015,6 +21041,52 @@ export interface operations {
         };
     };
     cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacedOrderResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmOwnOrder: {
         parameters: {
             query?: never;
             header?: never;
