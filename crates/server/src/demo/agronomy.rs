@@ -104,6 +104,29 @@ pub fn of(name_en: &str, lists: &dyn Lists) -> Option<Agronomy> {
             ),
             ..Agronomy::default()
         },
+        // The acaricide Egyptian shops sell most; its label's "danger" and toxic skull make it
+        // one the buyer acknowledges before ordering (restricted), as the shop can try.
+        "Abamectin 1.8% EC" => Agronomy {
+            kind: ProductKind::Pesticide,
+            formulation: Some(Formulation::EC),
+            pack: pack("250", PackUnit::Ml),
+            ingredients: ingredient(lists, "abamectin", "18", ConcentrationUnit::GramsPerLitre),
+            registration: registration("SAMPLE-APC-1187"),
+            who_class: Some(WhoClass::II),
+            pictograms: vec![Pictogram::GHS06, Pictogram::GHS08, Pictogram::GHS09],
+            signal_word: Some(SignalWord::Danger),
+            restricted: true,
+            uses: uses(
+                lists,
+                &[
+                    Label { crop: "tomato", pest: Some("spider-mites"), rate: ("40", "50", RateUnit::MlPer100l), water: Some(400), phi: Some(3) },
+                    Label { crop: "tomato", pest: Some("tuta-absoluta"), rate: ("40", "50", RateUnit::MlPer100l), water: Some(400), phi: Some(3) },
+                    Label { crop: "strawberry", pest: Some("spider-mites"), rate: ("40", "50", RateUnit::MlPer100l), water: Some(400), phi: Some(3) },
+                    Label { crop: "citrus", pest: Some("spider-mites"), rate: ("25", "50", RateUnit::MlPer100l), water: Some(600), phi: Some(7) },
+                ],
+            ),
+            ..Agronomy::default()
+        },
         "Bacillus bio-insecticide" => Agronomy {
             kind: ProductKind::Pesticide,
             formulation: Some(Formulation::WP),
@@ -176,7 +199,7 @@ mod tests {
     #[test]
     fn every_demo_pesticide_could_be_sold_and_every_description_keeps_the_rules() {
         let described: Vec<(&str, Agronomy)> = crate::demo::catalogue::product_names().filter_map(|name| Some((name, of(name, &Seeded)?))).collect();
-        assert_eq!(described.len(), 6, "three pesticides, two fertilisers, one seed");
+        assert_eq!(described.len(), 7, "four pesticides, two fertilisers, one seed");
         for (name, agronomy) in described {
             let mut errors = FieldErrors::new();
             agronomy.check(&mut errors);

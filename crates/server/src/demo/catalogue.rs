@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Context;
 use catalog::WeightUnit;
 use catalog::offer::OfferTarget;
-use catalog::ports::{CatalogueEditor, CatalogueStore, StoredCatalogue};
+use catalog::ports::{CatalogueEditor, CatalogueStore, FarmList, FarmListEditor, StoredCatalogue};
 use catalog::{CategoryDraft, OfferDraft, ProductDraft};
 use chrono::{Duration, Utc};
 use kernel::{Localized, Money, Percent, Weight};
@@ -67,7 +67,7 @@ const fn package(demo: Demo, pieces: i32) -> Demo {
     Demo { pieces: Some(pieces), ..demo }
 }
 
-const PRODUCTS: [Demo; 42] = [
+const PRODUCTS: [Demo; 43] = [
     featured(item(
         "seeds",
         "بذور طماطم هجين 023",
@@ -336,6 +336,16 @@ const PRODUCTS: [Demo; 42] = [
     ),
     item(
         "pesticides",
+        "أبامكتين 1.8% مبيد أكاروسي",
+        "Abamectin 1.8% EC",
+        "مبيد للعنكبوت الأحمر وصانعة أنفاق الطماطم (توتا أبسلوتا). شديد السمية للأسماك والنحل: يُطلب بعد إقرار تعليمات السلامة.",
+        "Against spider mites and the tomato leafminer (Tuta absoluta). Very toxic to fish and bees: ordered after acknowledging its safety instructions.",
+        145,
+        250,
+        40,
+    ),
+    item(
+        "pesticides",
         "كبريت ميكروني",
         "Micronised sulphur",
         "كبريت قابل للبلل لمكافحة البياض الدقيقي والعناكب.",
@@ -506,6 +516,14 @@ pub fn seed(store: &DieselCatalogueStore, media_dir: &Path) -> anyhow::Result<bo
         if let Some(agronomy) = agronomy::of(demo.en, &lists) {
             store.set_agronomy(*id, &agronomy)?;
         }
+    }
+    // The crops its seeds grow into wear the seeds' pictures: Home's crop strip shows them.
+    for (slug, crop) in pictures::CROP_PICTURES {
+        let Some(id) = agronomy::Lists::crop(&lists, slug) else { continue };
+        let dir = media_dir.join("demo");
+        std::fs::create_dir_all(&dir)?;
+        std::fs::write(dir.join(format!("crop-{slug}.svg")), pictures::draw(pictures::Look::Crop(crop)))?;
+        store.set_picture(FarmList::Crops, id, Some(format!("demo/crop-{slug}.svg")))?;
     }
     let fertilisers = category_ids.iter().find(|(slug, _)| *slug == "fertilisers").map(|(_, id)| *id);
     if let Some(category) = fertilisers {

@@ -20,6 +20,17 @@ pub enum Crop {
     Maize,
 }
 
+/// The seeded crops drawn as their seeds are, by slug.
+pub const CROP_PICTURES: [(&str, Crop); 7] = [
+    ("tomato", Crop::Tomato),
+    ("wheat", Crop::Wheat),
+    ("maize", Crop::Maize),
+    ("onion", Crop::Onion),
+    ("cucumber", Crop::Cucumber),
+    ("pepper", Crop::Pepper),
+    ("watermelon", Crop::Watermelon),
+];
+
 /// How a product is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Look {
@@ -40,7 +51,7 @@ pub enum Look {
 }
 
 /// The look of each demo product, by its English name.
-pub const LOOKS: [(&str, Look); 42] = [
+pub const LOOKS: [(&str, Look); 43] = [
     ("Hybrid tomato seeds 023", Look::Crop(Crop::Tomato)),
     ("Local cucumber seeds", Look::Crop(Crop::Cucumber)),
     ("Coloured sweet pepper seeds", Look::Crop(Crop::Pepper)),
@@ -74,6 +85,7 @@ pub const LOOKS: [(&str, Look); 42] = [
     ("Neem oil", Look::Bottle { liquid: "#c0a230", mark: "NEEM" }),
     ("Copper fungicide", Look::Sprayer { body: "#1e88e5", mark: "Cu" }),
     ("Micronised sulphur", Look::Sprayer { body: "#fbc02d", mark: "S" }),
+    ("Abamectin 1.8% EC", Look::Bottle { liquid: "#ff8f00", mark: "ABA" }),
     ("Bacillus bio-insecticide", Look::Sprayer { body: "#00897b", mark: "Bt" }),
     ("Yellow sticky traps", Look::Traps),
     ("Insecticidal potash soap", Look::Sprayer { body: "#ab47bc", mark: "SOAP" }),
