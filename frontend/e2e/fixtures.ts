@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { shopOf, signedInState, type Shop } from './servers';
 
 export { expect };
@@ -387,6 +387,17 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByTestId('logout').click();
   await page.waitForURL(/\/auth\/login/);
   await page.getByTestId('login-form').waitFor();
+}
+
+/** Fails unless `locator`'s box lies within the screen's width: Playwright scrolls to what it
+ * clicks, so a control drawn off the side would still "work" in a test. */
+export async function expectWithinWidth(page: Page, locator: Locator): Promise<void> {
+  const box = (await locator.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(
+    box.x >= 0 && box.x + box.width <= width,
+    `spans ${Math.round(box.x)}–${Math.round(box.x + box.width)} of ${width}`,
+  ).toBe(true);
 }
 
 /** Fails when the page scrolls sideways. */

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import {
   CLIENT_PASSWORD,
   expect,
+  expectWithinWidth,
   guestOrder,
   logIn,
   logOut,
@@ -74,14 +75,7 @@ test.describe('on a 360 × 800 phone', () => {
     await expect(block).toContainText(language === 'ar' ? 'مسحوق قابل للبلل (WP)' : 'Wettable powder (WP)');
     const parts = block.locator('dt, dd, [data-testid=use-card], .fp-ghs');
     expect(await parts.count()).toBeGreaterThan(12);
-    for (const part of await parts.all()) {
-      const box = (await part.boundingBox())!;
-      const text = (await part.textContent())?.slice(0, 40);
-      expect(
-        box.x >= 0 && box.x + box.width <= 360,
-        `"${text}" spans ${Math.round(box.x)}–${Math.round(box.x + box.width)}`,
-      ).toBe(true);
-    }
+    for (const part of await parts.all()) await expectWithinWidth(page, part);
     // Nothing clipped inside its box either: no value is wider than the room it is given.
     const clipped = await block
       .locator('dd, h3')

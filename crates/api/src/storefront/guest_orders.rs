@@ -276,9 +276,19 @@ fn link_token(token: Path<String>) -> Result<String, ApiError> {
     params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
     responses((status = 200, body = ConfirmationPageResponse), (status = 404, body = ErrorBody)))]
 pub async fn confirmation(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<ConfirmationPageResponse>, ApiError> {
+    link_page(&state, token, locale, ordering::Orders::order_by_link).await
+}
+
+/// The confirmation page's answer after `step` (reading the link's order, or disowning it).
+async fn link_page(
+    state: &AppState,
+    token: Path<String>,
+    locale: kernel::Locale,
+    step: fn(&ordering::Orders, &str) -> Result<ordering::Order, ordering::OrderingError>,
+) -> Result<Json<ConfirmationPageResponse>, ApiError> {
     let token = link_token(token)?;
     let orders = state.orders.clone();
-    let data = blocking(move || orders.order_by_link(&token).map(|order| ConfirmationPageData::new(&order, orders.confirm_by(&order), locale))).await?;
+    let data = blocking(move || step(&orders, &token).map(|order| ConfirmationPageData::new(&order, orders.confirm_by(&order), locale))).await?;
     Ok(Json(ConfirmationPageResponse { data }))
 }
 
@@ -290,8 +300,5 @@ pub async fn confirmation(state: Data<AppState>, Lang(locale): Lang, token: Path
     params(("token" = String, Path, description = "The link's last part, `<order id>-<signature>`")),
     responses((status = 200, body = ConfirmationPageResponse), (status = 404, body = ErrorBody)))]
 pub async fn not_mine(state: Data<AppState>, Lang(locale): Lang, token: Path<String>) -> Result<Json<ConfirmationPageResponse>, ApiError> {
-    let token = link_token(token)?;
-    let orders = state.orders.clone();
-    let data = blocking(move || orders.disown_by_link(&token).map(|order| ConfirmationPageData::new(&order, orders.confirm_by(&order), locale))).await?;
-    Ok(Json(ConfirmationPageResponse { data }))
+    link_page(&state, token, locale, ordering::Orders::disown_by_link).await
 }

@@ -104,6 +104,16 @@ function OneOrder({ id }: { id: number }) {
   );
 }
 
+/** Waits for an action on an order behind the loading bar and says the shop's answer; a
+ * refusal the API client has already said. */
+async function told(action: Promise<{ message: string }>) {
+  try {
+    toast('success', (await withLoading(action)).message);
+  } catch {
+    // The API client has already said why.
+  }
+}
+
 /** An order of the history: its lines and totals, what became of it, its returns, the way to
  * ask for one while the shop's days to return it run, to order it again, its invoice, and a
  * cancel button while it is still new; while it awaits the client's confirmation, says so with
@@ -125,14 +135,7 @@ function HistoryOrder({ order }: { order: OrderData }) {
             <Button
               w="fit-content"
               data-testid="confirm-order"
-              onClick={async () => {
-                try {
-                  const answer = await withLoading(confirm.mutateAsync(order.id));
-                  toast('success', answer.message);
-                } catch {
-                  // The API client has already said why.
-                }
-              }}
+              onClick={() => void told(confirm.mutateAsync(order.id))}
             >
               <FormattedMessage id="orders.confirm" />
             </Button>
@@ -150,15 +153,9 @@ function HistoryOrder({ order }: { order: OrderData }) {
             variant="outline"
             color="red.9"
             size="compact-md"
-            onClick={async () => {
-              if (!window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
-                return;
-              try {
-                const answer = await withLoading(cancel.mutateAsync(order.id));
-                toast('success', answer.message);
-              } catch {
-                // The API client has already said why.
-              }
+            onClick={() => {
+              if (window.confirm(intl.formatMessage({ id: 'orders.confirm_cancel' }, { number: order.number })))
+                void told(cancel.mutateAsync(order.id));
             }}
           >
             <FormattedMessage id="orders.cancel" />
